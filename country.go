@@ -1,0 +1,55 @@
+package registry
+
+import "context"
+
+// Country is what a national module implements to plug into a [Registry].
+// A module is a value built by its own constructor (for example no.New);
+// there is no global registration.
+//
+// The Registry calls a module only with inputs it has already checked: a
+// country-scoped call reaches Lookup, Search or Deadlines only after Ready
+// returned nil, Lookup only with an identifier that Validate accepted (in its
+// normalised form), and Search only with a non-empty query and a limit from 1
+// to 100. The Registry owns caching, collapsing of identical concurrent
+// fetches, the one retry of a retryable failure and the per-attempt timeout,
+// so a module does none of these.
+//
+// Failures are returned as [*Error] values. An upstream failure that may
+// succeed on a second try (a timeout, a connection error, a 5xx, a malformed
+// or truncated body) sets [Error.Retryable]; the Registry retries it once.
+// A module may also return a plain error from its HTTP client: the Registry
+// classifies timeouts and connection errors itself. A panic in a module is
+// recovered and answered as internal_error.
+type Country interface {
+	// Info describes the module. It is read once, when the Registry is built.
+	Info() CountryInfo
+
+	// Ready returns nil when the module can answer lookups, searches and
+	// deadlines now, or an [*Error] (upstream_error) saying why not, whose
+	// hint names the missing configuration, e.g. an operator credential.
+	// Validation works whether or not the module is ready.
+	Ready() error
+
+	// Validate checks an identifier offline, with no I/O. A valid result
+	// carries the canonical form in Normalized; an invalid one carries a
+	// Reason and the Hint that the invalid_id error repeats.
+	Validate(input string) ValidationResult
+
+	// Lookup fetches the full report of the entity whose canonical
+	// identifier is id. An entity that does not exist is a not_found
+	// [*Error].
+	Lookup(ctx context.Context, id string) (*CompanyReport, error)
+
+	// Search finds entities by name and returns at most limit thin hits,
+	// best first.
+	Search(ctx context.Context, query string, limit int) (*SearchResult, error)
+
+	// Deadlines computes the next occurrence of each filing obligation of
+	// the entity described by report, counted from today. It is pure: no
+	// I/O and no clock; the same inputs always give the same output.
+	Deadlines(report *CompanyReport, today Date) (*DeadlineReport, error)
+
+	// Rules returns the module's rules document in Markdown: identifier
+	// format, legal forms, status mapping and deadline rules, with sources.
+	Rules() string
+}

@@ -1,0 +1,35 @@
+package registry_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	registry "github.com/companyregistry/registry"
+)
+
+func ExampleParseDate() {
+	d, err := registry.ParseDate("2026-05-31")
+	fmt.Println(d, d.Weekday(), err)
+	_, err = registry.ParseDate("2025-02-29")
+	fmt.Println(err != nil)
+	// Output:
+	// 2026-05-31 Sunday <nil>
+	// true
+}
+
+func ExampleError() {
+	err := error(&registry.Error{
+		Code:     registry.CodeRateLimited,
+		Message:  "Too many requests.",
+		Country:  "NO",
+		Registry: "brreg",
+		Details:  map[string]any{"retry_after": 30},
+	})
+	fmt.Println(errors.Is(err, registry.ErrRateLimited), registry.AsError(err).HTTPStatus())
+	b, _ := json.Marshal(err)
+	fmt.Println(string(b))
+	// Output:
+	// true 429
+	// {"error":{"code":"rate_limited","message":"Too many requests.","hint":"Back off for details.retry_after seconds, then retry.","country":"NO","registry":"brreg","details":{"retry_after":30}}}
+}

@@ -1,0 +1,64 @@
+package idcheck_test
+
+import (
+	"fmt"
+
+	"github.com/companyregistry/registry/idcheck"
+)
+
+func ExampleParseOrgNr() {
+	for _, input := range []string{"NO 923 609 016 MVA", "923.609.016", "923609017", "934157150"} {
+		n, p := idcheck.ParseOrgNr(input)
+		if p != idcheck.ProblemNone {
+			fmt.Printf("%q: %s\n", input, idcheck.NorwayReason(p))
+			continue
+		}
+		fmt.Printf("%q: %s\n", input, n)
+	}
+	// Output:
+	// "NO 923 609 016 MVA": 923609016
+	// "923.609.016": 923609016
+	// "923609017": The ninth digit is not the MOD11 check digit of the first eight digits.
+	// "934157150": The first eight digits give MOD11 check value 10, so no valid organisation number starts with them.
+}
+
+func ExampleOrgNr_Formatted() {
+	n, _ := idcheck.ParseOrgNr("no923609016mva")
+	fmt.Println(n.Formatted())
+	// Output: 923 609 016
+}
+
+func ExampleNorwayHint() {
+	_, p := idcheck.ParseOrgNr("92360901")
+	fmt.Println(idcheck.NorwayReason(p))
+	fmt.Println(idcheck.NorwayHint(p))
+	// Output:
+	// A Norwegian organisation number has exactly nine digits.
+	// Check that all nine digits are there, or search by name with search_company (GET /v1/NO/search?q=<name>).
+}
+
+func ExampleParseCompanyNumber() {
+	for _, input := range []string{"12345", "sc 294759", "SC12345", "GB 123 4567 89", "SC12A456"} {
+		n, p := idcheck.ParseCompanyNumber(input)
+		if p != idcheck.ProblemNone {
+			fmt.Printf("%q: %s\n", input, idcheck.UKReason(p))
+			continue
+		}
+		fmt.Printf("%q: %s\n", input, n)
+	}
+	// Output:
+	// "12345": 00012345
+	// "sc 294759": SC294759
+	// "SC12345": SC012345
+	// "GB 123 4567 89": This is a UK VAT registration number, not a Companies House company number.
+	// "SC12A456": The company number has a letter where Companies House numbers have digits.
+}
+
+func ExampleUKHint() {
+	_, p := idcheck.ParseCompanyNumber("RO123456")
+	fmt.Println(idcheck.UKReason(p))
+	fmt.Println(idcheck.UKHint(p))
+	// Output:
+	// The company number starts with letters that are not a Companies House prefix such as SC, NI, OC or R0.
+	// Check the prefix (R0 is the letter R and the digit zero), or search by name with search_company (GET /v1/GB/search?q=<name>).
+}

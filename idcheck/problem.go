@@ -1,0 +1,106 @@
+// Package idcheck parses and validates company identifiers: Norwegian
+// organisation numbers (organisasjonsnummer, see [ParseOrgNr]) and UK
+// Companies House company numbers (see [ParseCompanyNumber]).
+//
+// The package is pure: it does no I/O, keeps no state and does not allocate
+// while parsing. A parse function returns the normalised identifier and a
+// [Problem]; the identifier is valid exactly when the Problem is
+// [ProblemNone], and on any other Problem the returned identifier is the zero
+// value. [NorwayReason], [NorwayHint], [UKReason] and [UKHint] turn a Problem
+// into English sentences for users and agents.
+package idcheck
+
+import "strconv"
+
+// Problem says why an identifier failed to parse. The zero value,
+// [ProblemNone], means the identifier is valid.
+type Problem uint8
+
+// The problems that [ParseOrgNr] and [ParseCompanyNumber] report.
+const (
+	// ProblemNone means the identifier is valid.
+	ProblemNone Problem = iota
+	// ProblemEmpty means the input is empty or holds only spaces and
+	// separators.
+	ProblemEmpty
+	// ProblemBadCharacter means the input holds a character that cannot
+	// appear in the identifier, not even as a separator.
+	ProblemBadCharacter
+	// ProblemLength means the input has the wrong number of digits or
+	// characters.
+	ProblemLength
+	// ProblemChecksum means a Norwegian organisation number's ninth digit
+	// does not match the MOD11 check digit of the first eight.
+	ProblemChecksum
+	// ProblemCheckValue10 means the first eight digits of a Norwegian
+	// organisation number give MOD11 check value 10, which no valid number
+	// has. Use [Problem.IsChecksum] to treat it like [ProblemChecksum].
+	ProblemCheckValue10
+	// ProblemPrefix means a UK company number starts with letters that are
+	// not a Companies House prefix, or with a single letter.
+	ProblemPrefix
+	// ProblemLetterInNumber means a UK company number has a letter where
+	// Companies House numbers have digits.
+	ProblemLetterInNumber
+	// ProblemVATNumber means the input looks like a UK VAT registration
+	// number (GB and 9 or 12 digits), not a Companies House company number.
+	ProblemVATNumber
+)
+
+// IsChecksum reports whether p is a check digit failure, that is
+// [ProblemChecksum] or [ProblemCheckValue10].
+func (p Problem) IsChecksum() bool {
+	return p == ProblemChecksum || p == ProblemCheckValue10
+}
+
+// String returns the name of the constant, such as "ProblemChecksum".
+func (p Problem) String() string {
+	switch p {
+	case ProblemNone:
+		return "ProblemNone"
+	case ProblemEmpty:
+		return "ProblemEmpty"
+	case ProblemBadCharacter:
+		return "ProblemBadCharacter"
+	case ProblemLength:
+		return "ProblemLength"
+	case ProblemChecksum:
+		return "ProblemChecksum"
+	case ProblemCheckValue10:
+		return "ProblemCheckValue10"
+	case ProblemPrefix:
+		return "ProblemPrefix"
+	case ProblemLetterInNumber:
+		return "ProblemLetterInNumber"
+	case ProblemVATNumber:
+		return "ProblemVATNumber"
+	}
+	return "Problem(" + strconv.Itoa(int(p)) + ")"
+}
+
+// Reason returns one country-neutral English sentence saying what failed, or
+// that the identifier is valid. [NorwayReason] and [UKReason] give sentences
+// that name the country's rules.
+func (p Problem) Reason() string {
+	switch p {
+	case ProblemNone:
+		return "The identifier is valid."
+	case ProblemEmpty:
+		return "The identifier is empty."
+	case ProblemBadCharacter:
+		return "The identifier contains a character that is not allowed."
+	case ProblemLength:
+		return "The identifier has the wrong number of digits or characters."
+	case ProblemChecksum:
+		return "The check digit does not match the other digits."
+	case ProblemCheckValue10:
+		return "The digits give check value 10, which no valid identifier has."
+	case ProblemPrefix:
+		return "The identifier starts with letters that are not a known prefix."
+	case ProblemLetterInNumber:
+		return "The identifier has a letter where digits belong."
+	case ProblemVATNumber:
+		return "The identifier is a VAT registration number, not a company number."
+	}
+	return "The identifier is invalid."
+}

@@ -1,0 +1,145 @@
+package registry
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/companyregistry/registry/cache"
+)
+
+// Defaults of a [Registry] built without options.
+const (
+	// DefaultCacheTTL is how long a successful lookup or search is cached;
+	// it is also the longest TTL [WithCacheTTL] accepts.
+	DefaultCacheTTL = 24 * time.Hour
+	// NotFoundTTL is how long a not_found answer is cached (shorter when the
+	// success TTL is shorter).
+	NotFoundTTL = time.Hour
+	// DefaultUpstreamTimeout bounds one attempt at an upstream call.
+	DefaultUpstreamTimeout = 10 * time.Second
+	// DefaultRetryPause is the pause before the one retry.
+	DefaultRetryPause = 250 * time.Millisecond
+	// DefaultSearchLimit is the limit adapters apply when a caller gives none.
+	DefaultSearchLimit = 10
+	// MaxSearchLimit is the largest accepted search limit.
+	MaxSearchLimit = 100
+	// MaxQueryLength is the longest accepted search query, in bytes.
+	MaxQueryLength = 256
+	// Version is the software version of this library, reported by
+	// [Registry.Health] unless [WithVersion] overrides it.
+	Version = "0.2.0"
+)
+
+// Option configures a [Registry]. Options validate their input: [New]
+// returns the first option error.
+type Option func(*options) error
+
+type options struct {
+	cache        cache.Cache
+	ttl          time.Duration
+	now          func() time.Time
+	logger       *slog.Logger
+	timeout      time.Duration
+	retryPause   time.Duration
+	version      string
+	includeStubs bool
+}
+
+// WithCache sets the cache. The default is an in-memory LRU (64 MiB) from
+// [cache.NewMemory] that shares the Registry's clock. To disable caching,
+// pass a cache that never stores, or set a TTL with [WithCacheTTL].
+func WithCache(c cache.Cache) Option {
+	return func(o *options) error {
+		if c == nil {
+			return errors.New("registry: WithCache: nil cache")
+		}
+		o.cache = c
+		return nil
+	}
+}
+
+// WithCacheTTL sets how long a successful lookup or search is cached: more
+// than zero and at most 24 hours (the interface's limit). not_found answers
+// are cached for the shorter of this and one hour.
+func WithCacheTTL(d time.Duration) Option {
+	return func(o *options) error {
+		if d <= 0 || d > DefaultCacheTTL {
+			return fmt.Errorf("registry: WithCacheTTL: %v is outside (0, 24h]", d)
+		}
+		o.ttl = d
+		return nil
+	}
+}
+
+// WithClock sets the clock used for today's date, fetched_at and, when the
+// default cache is used, cache expiry. The default is [time.Now].
+func WithClock(now func() time.Time) Option {
+	return func(o *options) error {
+		if now == nil {
+			return errors.New("registry: WithClock: nil clock")
+		}
+		o.now = now
+		return nil
+	}
+}
+
+// WithLogger sets the structured logger for upstream failures and recovered
+// panics. The default discards. Identifiers are never logged above debug
+// level, and never for sole proprietorships.
+func WithLogger(l *slog.Logger) Option {
+	return func(o *options) error {
+		if l == nil {
+			return errors.New("registry: WithLogger: nil logger")
+		}
+		o.logger = l
+		return nil
+	}
+}
+
+// WithUpstreamTimeout bounds each attempt at an upstream call (default 10 s,
+// at most 60 s). With the one retry, a hung register is answered with
+// upstream_timeout after about twice this.
+func WithUpstreamTimeout(d time.Duration) Option {
+	return func(o *options) error {
+		if d <= 0 || d > time.Minute {
+			return fmt.Errorf("registry: WithUpstreamTimeout: %v is outside (0, 1m]", d)
+		}
+		o.timeout = d
+		return nil
+	}
+}
+
+// WithRetryPause sets the pause before the one retry of a retryable upstream
+// failure (default 250 ms, at most 5 s; 0 retries at once).
+func WithRetryPause(d time.Duration) Option {
+	return func(o *options) error {
+		if d < 0 || d > 5*time.Second {
+			return fmt.Errorf("registry: WithRetryPause: %v is outside [0, 5s]", d)
+		}
+		o.retryPause = d
+		return nil
+	}
+}
+
+// WithVersion sets the software version reported by [Registry.Health] (for
+// example one stamped into a binary at build time).
+func WithVersion(v string) Option {
+	return func(o *options) error {
+		if v == "" {
+			return errors.New("registry: WithVersion: empty version")
+		}
+		o.version = v
+		return nil
+	}
+}
+
+// WithStubs lists template (stub) modules in [Registry.Countries]; they are
+// hidden by default.
+func WithStubs(include bool) Option {
+	return func(o *options) error {
+		o.includeStubs = include
+		return nil
+	}
+}

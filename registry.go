@@ -1,0 +1,636 @@
+package registry
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/companyregistry/registry/cache"
+)
+
+// Registry answers the six operations of the interface over a set of
+// national [Country] modules. It owns country-code normalisation, parameter
+// validation, identifier normalisation, the cache, the collapsing of
+// identical concurrent upstream fetches, the one retry of a retryable
+// upstream failure and the mapping of every failure to one of the nine
+// [Code] values. A Registry is safe for concurrent use.
+type Registry struct {
+	byCode      map[string]entry
+	codes       []string // sorted
+	cache       cache.Cache
+	ttl         time.Duration
+	notFoundTTL time.Duration
+	now         func() time.Time
+	log         *slog.Logger
+	timeout     time.Duration
+	retryPause  time.Duration
+	version     string
+	stubs       bool
+	group       singleflight.Group
+}
+
+type entry struct {
+	c    Country
+	info CountryInfo
+}
+
+// New builds a Registry over countries. It returns an error for a nil
+// module, two modules with one country code, a module whose [CountryInfo]
+// lacks its country code or registry slug, or an invalid option.
+func New(countries []Country, opts ...Option) (*Registry, error) {
+	o := options{
+		ttl:        DefaultCacheTTL,
+		now:        time.Now,
+		timeout:    DefaultUpstreamTimeout,
+		retryPause: DefaultRetryPause,
+		version:    Version,
+	}
+	for _, opt := range opts {
+		if opt == nil {
+			return nil, errors.New("registry: New: nil option")
+		}
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
+	}
+	if o.logger == nil {
+		o.logger = slog.New(slog.DiscardHandler)
+	}
+	if o.cache == nil {
+		m, err := cache.NewMemory(cache.WithClock(o.now))
+		if err != nil {
+			return nil, fmt.Errorf("registry: default cache: %w", err)
+		}
+		o.cache = m
+	}
+	r := &Registry{
+		byCode:      make(map[string]entry, len(countries)),
+		cache:       o.cache,
+		ttl:         o.ttl,
+		notFoundTTL: min(o.ttl, NotFoundTTL),
+		now:         o.now,
+		log:         o.logger,
+		timeout:     o.timeout,
+		retryPause:  o.retryPause,
+		version:     o.version,
+		stubs:       o.includeStubs,
+	}
+	for i, c := range countries {
+		if c == nil {
+			return nil, fmt.Errorf("registry: New: country %d is nil", i)
+		}
+		info := c.Info()
+		if !isCountryCode(info.Country) {
+			return nil, fmt.Errorf("registry: New: country %d has code %q, want two upper-case letters", i, info.Country)
+		}
+		if info.Registry == "" {
+			return nil, fmt.Errorf("registry: New: country %s has no registry slug", info.Country)
+		}
+		if _, dup := r.byCode[info.Country]; dup {
+			return nil, fmt.Errorf("registry: New: two modules for country %s", info.Country)
+		}
+		r.byCode[info.Country] = entry{c: c, info: info}
+		r.codes = append(r.codes, info.Country)
+	}
+	slices.Sort(r.codes)
+	return r, nil
+}
+
+func isCountryCode(s string) bool {
+	return len(s) == 2 && 'A' <= s[0] && s[0] <= 'Z' && 'A' <= s[1] && s[1] <= 'Z'
+}
+
+// normalizeCountry upper-cases an ASCII country code; ok is false for
+// anything that cannot be an ISO alpha-2 code.
+func normalizeCountry(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) != 2 {
+		return "", false
+	}
+	b := [2]byte{s[0], s[1]}
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	code := string(b[:])
+	return code, isCountryCode(code)
+}
+
+// country resolves a caller's country code to its module.
+func (r *Registry) country(code string) (entry, error) {
+	norm, ok := normalizeCountry(code)
+	if e, found := r.byCode[norm]; ok && found {
+		return e, nil
+	}
+	msg := "No register module for this country code."
+	if ok {
+		msg = fmt.Sprintf("No register module for country %s.", norm)
+	} else {
+		norm = ""
+	}
+	hint := CodeUnsupportedCountry.DefaultHint()
+	if norm == "UK" {
+		msg = "UK is not an ISO 3166-1 code: the United Kingdom is GB."
+		hint = "Use GB for the United Kingdom; call the countries operation (GET /v1/countries or the list_countries tool) for the full list."
+	}
+	return entry{}, &Error{Code: CodeUnsupportedCountry, Country: norm, Message: msg, Hint: hint}
+}
+
+// Countries lists the registries that can answer now (modules whose Ready
+// returns nil; stubs only with [WithStubs]), sorted by country code.
+func (r *Registry) Countries() *CountriesResponse {
+	out := &CountriesResponse{Countries: []CountryInfo{}}
+	for _, code := range r.codes {
+		e := r.byCode[code]
+		if e.info.IsStub && !r.stubs {
+			continue
+		}
+		if r.ready(e) != nil {
+			continue
+		}
+		out.Countries = append(out.Countries, e.info)
+	}
+	return out
+}
+
+// AllCountries describes every module the Registry was built with, ready or
+// not and stub or not, sorted by country code. Documentation generators use
+// it; callers choosing a country use [Registry.Countries].
+func (r *Registry) AllCountries() []CountryInfo {
+	out := make([]CountryInfo, 0, len(r.codes))
+	for _, code := range r.codes {
+		out = append(out, r.byCode[code].info)
+	}
+	return out
+}
+
+// Health reports liveness: status ok, the software version and the codes of
+// the countries that can answer now. It makes no upstream call.
+func (r *Registry) Health() *HealthResponse {
+	h := &HealthResponse{Status: "ok", Version: r.version, Countries: []string{}}
+	for _, c := range r.Countries().Countries {
+		h.Countries = append(h.Countries, c.Country)
+	}
+	return h
+}
+
+// Rules returns the Markdown rules document of a country (identifier rules,
+// legal forms and deadline rules). It works whether or not the module is
+// ready.
+func (r *Registry) Rules(country string) (doc string, err error) {
+	e, err := r.country(country)
+	if err != nil {
+		return "", err
+	}
+	defer r.recoverInto(e.info, "rules", &err)
+	return e.c.Rules(), nil
+}
+
+// Validate checks an identifier's format and checksum offline. An invalid
+// identifier is a normal result with Valid false, a Reason and a Hint; the
+// only error is unsupported_country (or internal_error for a defect).
+func (r *Registry) Validate(country, id string) (res *ValidationResult, err error) {
+	e, err := r.country(country)
+	if err != nil {
+		return nil, err
+	}
+	defer r.recoverInto(e.info, "validate", &err)
+	v := e.c.Validate(id)
+	return &v, nil
+}
+
+// normalizeID validates id with the module and returns its canonical form,
+// or an invalid_id error carrying the module's reason and hint.
+func (r *Registry) normalizeID(e entry, id string) (norm string, err error) {
+	defer r.recoverInto(e.info, "validate", &err)
+	v := e.c.Validate(id)
+	if !v.Valid {
+		msg := "The identifier fails the format or checksum of " + e.info.IDScheme + "."
+		if v.Reason != nil && *v.Reason != "" {
+			msg = *v.Reason
+		}
+		hint := ""
+		if v.Hint != nil {
+			hint = *v.Hint
+		}
+		return "", r.decorate(e.info, &Error{Code: CodeInvalidID, Message: msg, Hint: hint})
+	}
+	if v.Normalized == nil || *v.Normalized == "" {
+		return "", r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The country module accepted an identifier without giving its canonical form."})
+	}
+	return *v.Normalized, nil
+}
+
+// ready calls the module's Ready, treating a panic as not ready.
+func (r *Registry) ready(e entry) (err error) {
+	defer r.recoverInto(e.info, "ready", &err)
+	if err := e.c.Ready(); err != nil {
+		return r.decorate(e.info, err)
+	}
+	return nil
+}
+
+// prepare normalises id (invalid_id before anything else) and checks that
+// the module is ready.
+func (r *Registry) prepare(e entry, id string) (string, error) {
+	norm, err := r.normalizeID(e, id)
+	if err != nil {
+		return "", err
+	}
+	if err := r.ready(e); err != nil {
+		return "", err
+	}
+	return norm, nil
+}
+
+// Lookup returns the full report of one entity. The identifier is
+// normalised first (spaces, dots, a country prefix and, for Norway, a
+// trailing MVA are accepted); an identifier that fails format or checksum is
+// invalid_id and the register is not called. A cached answer has Cached true
+// and keeps the FetchedAt of the live fetch.
+func (r *Registry) Lookup(ctx context.Context, country, id string) (*CompanyReport, error) {
+	e, err := r.country(country)
+	if err != nil {
+		return nil, err
+	}
+	norm, err := r.prepare(e, id)
+	if err != nil {
+		return nil, err
+	}
+	return r.lookup(ctx, e, norm)
+}
+
+// Cache entries start with one byte saying what follows.
+const (
+	tagReport   = 'r' // a CompanyReport JSON, already marked cached
+	tagNotFound = 'n' // an error envelope JSON
+	tagSearch   = 's' // a SearchResult JSON, already marked cached
+)
+
+func (r *Registry) lookup(ctx context.Context, e entry, id string) (*CompanyReport, error) {
+	key := e.info.Country + "/company/" + id
+	if b, ok := r.cacheGet(ctx, key); ok {
+		if rep, err := decodeEntry[CompanyReport](b, tagReport); err == nil {
+			return rep, nil
+		}
+		if b[0] == tagNotFound {
+			var cerr Error
+			if json.Unmarshal(b[1:], &cerr) == nil {
+				return nil, &cerr
+			}
+		}
+		// An undecodable entry is treated as a miss and overwritten.
+	}
+	v, shared, err := r.fetch(ctx, key, func(ctx context.Context) (any, error) {
+		rep, err := e.c.Lookup(ctx, id)
+		if err == nil && rep == nil {
+			err = &Error{Code: CodeInternalError, Message: "The country module returned no report and no error."}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if rep.FetchedAt == nil {
+			rep.FetchedAt = Ptr(r.now().UTC().Truncate(time.Second))
+		}
+		rep.Cached = false
+		return rep, nil
+	}, e.info)
+	if err != nil {
+		return nil, err
+	}
+	res := v.(fetchResult)
+	if !shared {
+		return res.value.(*CompanyReport), nil
+	}
+	return decodeEntry[CompanyReport](res.encoded, tagReport)
+}
+
+// Search finds entities by name. query must not be empty or blank and is at
+// most [MaxQueryLength] bytes; limit must be from 1 to [MaxSearchLimit]
+// (adapters apply [DefaultSearchLimit] when the caller gives none). Both are
+// bad_request otherwise, never clamped. Zero hits is a success.
+func (r *Registry) Search(ctx context.Context, country, query string, limit int) (*SearchResult, error) {
+	e, err := r.country(country)
+	if err != nil {
+		return nil, err
+	}
+	q := strings.TrimSpace(query)
+	switch {
+	case q == "":
+		return nil, r.decorate(e.info, NewBadRequest("", "The search query q is missing or empty.",
+			"Pass a company name (or part of one) as q, for example q=equinor."))
+	case len(q) > MaxQueryLength:
+		return nil, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("The search query is longer than %d bytes.", MaxQueryLength),
+			"Search with a shorter part of the name."))
+	case limit < 1 || limit > MaxSearchLimit:
+		return nil, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", MaxSearchLimit, limit),
+			fmt.Sprintf("Retry with limit between 1 and %d (default %d).", MaxSearchLimit, DefaultSearchLimit)))
+	}
+	if err := r.ready(e); err != nil {
+		return nil, err
+	}
+	key := e.info.Country + "/search/" + strconv.Itoa(limit) + "/" + q
+	if b, ok := r.cacheGet(ctx, key); ok {
+		if res, err := decodeEntry[SearchResult](b, tagSearch); err == nil {
+			return res, nil
+		}
+	}
+	v, shared, err := r.fetch(ctx, key, func(ctx context.Context) (any, error) {
+		res, err := e.c.Search(ctx, q, limit)
+		if err == nil && res == nil {
+			err = &Error{Code: CodeInternalError, Message: "The country module returned no search result and no error."}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if res.FetchedAt == nil {
+			res.FetchedAt = Ptr(r.now().UTC().Truncate(time.Second))
+		}
+		res.Cached = false
+		return res, nil
+	}, e.info)
+	if err != nil {
+		return nil, err
+	}
+	res := v.(fetchResult)
+	if !shared {
+		return res.value.(*SearchResult), nil
+	}
+	return decodeEntry[SearchResult](res.encoded, tagSearch)
+}
+
+// Deadlines computes the next statutory filing deadline of each kind for an
+// entity. The report is looked up first (through the cache). today is
+// "YYYY-MM-DD", or "" for the current UTC date by the Registry's clock; any
+// other value is bad_request.
+func (r *Registry) Deadlines(ctx context.Context, country, id, today string) (*DeadlineReport, error) {
+	e, err := r.country(country)
+	if err != nil {
+		return nil, err
+	}
+	day := DateOf(r.now().UTC())
+	if today != "" {
+		d, perr := ParseDate(today)
+		if perr != nil {
+			return nil, r.decorate(e.info, NewBadRequest("", "today must be a date written YYYY-MM-DD.",
+				"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."))
+		}
+		day = d
+	}
+	norm, err := r.prepare(e, id)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := r.lookup(ctx, e, norm)
+	if err != nil {
+		return nil, err
+	}
+	return r.computeDeadlines(e, rep, day)
+}
+
+func (r *Registry) computeDeadlines(e entry, rep *CompanyReport, today Date) (out *DeadlineReport, err error) {
+	defer r.recoverInto(e.info, "deadlines", &err)
+	out, err = e.c.Deadlines(rep, today)
+	if err != nil {
+		return nil, r.decorate(e.info, err)
+	}
+	if out == nil {
+		return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The country module returned no deadline report and no error."})
+	}
+	return out, nil
+}
+
+// fetchResult is what a shared fetch hands to every waiting caller: the
+// value for a sole caller and its encoding, from which each caller of a
+// shared fetch decodes its own copy.
+type fetchResult struct {
+	value   any
+	encoded []byte
+}
+
+// fetch runs call at most once for all concurrent callers of key, under a
+// context that no caller can cancel, with a per-attempt timeout and one retry
+// of a retryable failure. The result is cached. Each caller waits under its
+// own ctx. shared reports whether other callers received the same value.
+func (r *Registry) fetch(ctx context.Context, key string, call func(context.Context) (any, error), info CountryInfo) (any, bool, error) {
+	ch := r.group.DoChan(key, func() (any, error) {
+		bg := context.WithoutCancel(ctx)
+		v, err := r.attempts(bg, call, info)
+		if err != nil {
+			r.remember(bg, key, err)
+			return nil, err
+		}
+		enc, err := encodeEntry(v)
+		if err != nil {
+			return nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "The report could not be encoded.", Err: err})
+		}
+		r.cacheSet(bg, key, enc, r.ttl)
+		return fetchResult{value: v, encoded: enc}, nil
+	})
+	select {
+	case <-ctx.Done():
+		return nil, false, r.decorate(info, &Error{Code: CodeUpstreamTimeout,
+			Message: "The request was cancelled or timed out before the register answered.", Err: ctx.Err()})
+	case res := <-ch:
+		return res.Val, res.Shared, res.Err
+	}
+}
+
+// attempts runs call once, and once more after a pause when the first
+// failure is retryable. It never panics.
+func (r *Registry) attempts(ctx context.Context, call func(context.Context) (any, error), info CountryInfo) (any, error) {
+	var last *Error
+	for attempt := 1; attempt <= 2; attempt++ {
+		if attempt == 2 {
+			time.Sleep(r.retryPause)
+		}
+		v, err := r.attempt(ctx, call, info)
+		if err == nil {
+			return v, nil
+		}
+		last = err
+		r.log.LogAttrs(ctx, slog.LevelWarn, "upstream attempt failed",
+			slog.String("country", info.Country), slog.String("registry", info.Registry),
+			slog.Int("attempt", attempt), slog.String("code", string(err.Code)), slog.Bool("retryable", err.Retryable))
+		if !err.Retryable {
+			break
+		}
+	}
+	return nil, last
+}
+
+// attempt runs call once under the per-attempt timeout and classifies its
+// failure.
+func (r *Registry) attempt(ctx context.Context, call func(context.Context) (any, error), info CountryInfo) (v any, err *Error) {
+	actx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			r.logPanic(info, "fetch", p)
+			v, err = nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "A defect in the country module stopped this request."})
+		}
+	}()
+	v, cerr := call(actx)
+	if cerr == nil {
+		return v, nil
+	}
+	return nil, r.classify(actx, cerr, info)
+}
+
+// classify maps a module's failure to an *Error with the right code and
+// retryability. A plain error from an HTTP client becomes upstream_timeout
+// or upstream_error (retryable); anything else unknown is internal_error.
+func (r *Registry) classify(actx context.Context, err error, info CountryInfo) *Error {
+	timedOut := errors.Is(actx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded)
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		timedOut = true
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		e = r.decorate(info, e)
+		if e.Retryable && timedOut && e.Code == CodeUpstreamError {
+			e.Code = CodeUpstreamTimeout
+		}
+		return e
+	}
+	if timedOut {
+		return r.decorate(info, &Error{Code: CodeUpstreamTimeout, Retryable: true, Err: err,
+			Message: fmt.Sprintf("The %s register did not answer within %v.", info.Country, r.timeout)})
+	}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &ne) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+		errors.As(err, &se) || errors.As(err, &te) {
+		return r.decorate(info, &Error{Code: CodeUpstreamError, Retryable: true, Err: err,
+			Message: fmt.Sprintf("The %s register could not be reached or sent an unreadable answer.", info.Country)})
+	}
+	return r.decorate(info, &Error{Code: CodeInternalError, Err: err,
+		Message: "An unexpected error occurred inside the service."})
+}
+
+// remember caches a not_found answer for the not_found TTL, and purges the
+// key for an entity the register says is gone. Other failures are not cached.
+func (r *Registry) remember(ctx context.Context, key string, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		return
+	}
+	switch {
+	case e.Gone:
+		if derr := r.cache.Delete(ctx, key); derr != nil {
+			r.log.LogAttrs(ctx, slog.LevelWarn, "cache delete failed", slog.String("error", derr.Error()))
+		}
+	case e.Code == CodeNotFound:
+		b, merr := json.Marshal(e)
+		if merr == nil {
+			r.cacheSet(ctx, key, append([]byte{tagNotFound}, b...), r.notFoundTTL)
+		}
+	}
+}
+
+func (r *Registry) cacheGet(ctx context.Context, key string) ([]byte, bool) {
+	b, ok, err := r.cache.Get(ctx, key)
+	if err != nil {
+		r.log.LogAttrs(ctx, slog.LevelWarn, "cache get failed", slog.String("error", err.Error()))
+		return nil, false
+	}
+	return b, ok && len(b) > 0
+}
+
+func (r *Registry) cacheSet(ctx context.Context, key string, b []byte, ttl time.Duration) {
+	if err := r.cache.Set(ctx, key, b, ttl); err != nil {
+		r.log.LogAttrs(ctx, slog.LevelWarn, "cache set failed", slog.String("error", err.Error()))
+	}
+}
+
+// encodeEntry encodes a fresh report or search result as a cache entry: a
+// tag byte and the JSON of the value with cached set to true, so that a hit
+// decodes to exactly what a cached answer must say.
+func encodeEntry(v any) ([]byte, error) {
+	switch x := v.(type) {
+	case *CompanyReport:
+		c := *x
+		c.Cached = true
+		b, err := json.Marshal(c)
+		return append([]byte{tagReport}, b...), err
+	case *SearchResult:
+		c := *x
+		c.Cached = true
+		b, err := json.Marshal(c)
+		return append([]byte{tagSearch}, b...), err
+	}
+	return nil, fmt.Errorf("registry: cannot cache %T", v)
+}
+
+func decodeEntry[T any](b []byte, tag byte) (*T, error) {
+	if len(b) == 0 || b[0] != tag {
+		return nil, errors.New("registry: cache entry of another kind")
+	}
+	v := new(T)
+	if err := json.Unmarshal(b[1:], v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// decorate returns a copy of err as an *Error with the country, registry and
+// hint filled in where the module left them empty. It never mutates the
+// module's value.
+func (r *Registry) decorate(info CountryInfo, err error) *Error {
+	e := *AsError(err)
+	if e.Country == "" {
+		e.Country = info.Country
+	}
+	if e.Registry == "" {
+		e.Registry = info.Registry
+	}
+	if e.Hint == "" {
+		e.Hint = e.Code.DefaultHint()
+	}
+	if e.Message == "" {
+		e.Message = defaultMessage(e.Code)
+	}
+	return &e
+}
+
+func defaultMessage(c Code) string {
+	switch c {
+	case CodeNotFound:
+		return "No entity with this identifier is registered."
+	case CodeUpstreamError:
+		return "The national register answered with an error."
+	case CodeUpstreamTimeout:
+		return "The national register did not answer in time."
+	case CodeRateLimited:
+		return "Too many requests."
+	}
+	return "The operation failed (" + string(c) + ")."
+}
+
+// recoverInto turns a panic in a country module into an internal_error in
+// *err. It must be deferred directly.
+func (r *Registry) recoverInto(info CountryInfo, op string, err *error) {
+	if p := recover(); p != nil {
+		r.logPanic(info, op, p)
+		*err = r.decorate(info, &Error{Code: CodeInternalError, Message: "A defect in the country module stopped this request."})
+	}
+}
+
+func (r *Registry) logPanic(info CountryInfo, op string, p any) {
+	r.log.LogAttrs(context.Background(), slog.LevelError, "panic in country module",
+		slog.String("country", info.Country), slog.String("op", op),
+		slog.String("panic", fmt.Sprint(p)), slog.String("stack", string(debug.Stack())))
+}

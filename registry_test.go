@@ -1,0 +1,697 @@
+package registry_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// fakeClock is a settable clock for cache expiry tests.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newFakeClock() *fakeClock {
+	return &fakeClock{t: time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)}
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// fakeCountry is a Country whose lookups and searches are scripted per test.
+// Identifiers are valid when they are six digits; "000000" is not_found.
+type fakeCountry struct {
+	code    string
+	ready   error
+	lookups atomic.Int64
+	// lookup answers a lookup; nil means a default report.
+	lookup   func(ctx context.Context, id string, call int64) (*registry.CompanyReport, error)
+	searches atomic.Int64
+	search   func(ctx context.Context, q string, limit int) (*registry.SearchResult, error)
+	panicOn  string
+}
+
+func (f *fakeCountry) Info() registry.CountryInfo {
+	return registry.CountryInfo{
+		Country: f.code, Registry: "fake", Name: "Fake register", IDScheme: "six digits",
+		IDExample: "123456", IDDescription: "Six digits.", SourceURL: "https://fake.example", License: "none",
+	}
+}
+
+func (f *fakeCountry) Ready() error { return f.ready }
+
+func (f *fakeCountry) Validate(input string) registry.ValidationResult {
+	if f.panicOn == "validate" {
+		panic("validate exploded")
+	}
+	id := strings.ReplaceAll(input, " ", "")
+	v := registry.ValidationResult{Country: f.code, Registry: "fake", Input: input}
+	if len(id) != 6 || strings.Trim(id, "0123456789") != "" {
+		v.Reason = registry.Ptr("The identifier must be six digits.")
+		v.Hint = registry.Ptr("Check the number or search by name.")
+		return v
+	}
+	v.Valid = true
+	v.Normalized = &id
+	return v
+}
+
+func (f *fakeCountry) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
+	n := f.lookups.Add(1)
+	if f.panicOn == "lookup" {
+		panic("lookup exploded")
+	}
+	if f.lookup != nil {
+		return f.lookup(ctx, id, n)
+	}
+	if id == "000000" {
+		return nil, &registry.Error{Code: registry.CodeNotFound, Message: "no such unit"}
+	}
+	return registry.NewCompanyReport(f.code, "fake", id, "FAKE AS"), nil
+}
+
+func (f *fakeCountry) Search(ctx context.Context, q string, limit int) (*registry.SearchResult, error) {
+	f.searches.Add(1)
+	if f.search != nil {
+		return f.search(ctx, q, limit)
+	}
+	return &registry.SearchResult{Country: f.code, Registry: "fake", Query: q, Hits: []registry.SearchHit{}}, nil
+}
+
+func (f *fakeCountry) Deadlines(rep *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
+	if f.panicOn == "deadlines" {
+		panic("deadlines exploded")
+	}
+	return &registry.DeadlineReport{Country: f.code, Registry: "fake", CompanyID: rep.ID, CompanyName: &rep.Name, Today: today}, nil
+}
+
+func (f *fakeCountry) Rules() string { return "# Fake rules\n" }
+
+func newRegistry(t *testing.T, f *fakeCountry, opts ...registry.Option) *registry.Registry {
+	t.Helper()
+	opts = append([]registry.Option{registry.WithRetryPause(0)}, opts...)
+	r, err := registry.New([]registry.Country{f}, opts...)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return r
+}
+
+func codeOf(err error) registry.Code {
+	var e *registry.Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+func TestNewRejectsBadModulesAndOptions(t *testing.T) {
+	t.Parallel()
+	ok := &fakeCountry{code: "NO"}
+	tests := []struct {
+		name      string
+		countries []registry.Country
+		opts      []registry.Option
+	}{
+		{"nil module", []registry.Country{nil}, nil},
+		{"duplicate", []registry.Country{ok, &fakeCountry{code: "NO"}}, nil},
+		{"lower-case code", []registry.Country{&fakeCountry{code: "no"}}, nil},
+		{"nil cache", []registry.Country{ok}, []registry.Option{registry.WithCache(nil)}},
+		{"ttl over 24h", []registry.Country{ok}, []registry.Option{registry.WithCacheTTL(25 * time.Hour)}},
+		{"zero ttl", []registry.Country{ok}, []registry.Option{registry.WithCacheTTL(0)}},
+		{"nil clock", []registry.Country{ok}, []registry.Option{registry.WithClock(nil)}},
+		{"nil logger", []registry.Country{ok}, []registry.Option{registry.WithLogger(nil)}},
+		{"negative timeout", []registry.Country{ok}, []registry.Option{registry.WithUpstreamTimeout(-1)}},
+		{"nil option", []registry.Country{ok}, []registry.Option{nil}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if _, err := registry.New(tc.countries, tc.opts...); err == nil {
+				t.Error("New succeeded")
+			}
+		})
+	}
+}
+
+// TestCountryCodeNormalisation: any case is accepted; UK is never an alias.
+func TestCountryCodeNormalisation(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"})
+	for _, in := range []string{"NO", "no", "No", " no "} {
+		if _, err := r.Validate(in, "123456"); err != nil {
+			t.Errorf("Validate(%q): %v", in, err)
+		}
+	}
+	for _, in := range []string{"UK", "uk", "XX", "", "NOR", "n0", "ñ"} {
+		_, err := r.Lookup(t.Context(), in, "123456")
+		var e *registry.Error
+		if !errors.As(err, &e) || e.Code != registry.CodeUnsupportedCountry {
+			t.Fatalf("Lookup(%q) = %v, want unsupported_country", in, err)
+		}
+		if !strings.Contains(e.Hint, "countries") {
+			t.Errorf("Lookup(%q) hint %q does not name the countries operation", in, e.Hint)
+		}
+		if e.HTTPStatus() != 404 {
+			t.Errorf("status %d", e.HTTPStatus())
+		}
+	}
+	_, err := r.Lookup(t.Context(), "uk", "123456")
+	if e := registry.AsError(err); !strings.Contains(e.Hint, "GB") || e.Country != "UK" {
+		t.Errorf("UK error does not point to GB: %+v", e)
+	}
+}
+
+// TestUnsupportedCountryOnEveryOperation: spec endpoint rule 7.
+func TestUnsupportedCountryOnEveryOperation(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"})
+	ctx := t.Context()
+	errs := map[string]error{}
+	_, errs["lookup"] = r.Lookup(ctx, "SE", "123456")
+	_, errs["search"] = r.Search(ctx, "SE", "x", 10)
+	_, errs["deadlines"] = r.Deadlines(ctx, "SE", "123456", "")
+	_, errs["validate"] = r.Validate("SE", "123456")
+	_, errs["rules"] = r.Rules("SE")
+	for op, err := range errs {
+		if !errors.Is(err, registry.ErrUnsupportedCountry) {
+			t.Errorf("%s: %v, want unsupported_country", op, err)
+		}
+	}
+}
+
+// TestInvalidIDNeverReachesRegister: spec endpoint rule 3 and errors table.
+func TestInvalidIDNeverReachesRegister(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f)
+	_, err := r.Lookup(t.Context(), "NO", "12345x")
+	var e *registry.Error
+	if !errors.As(err, &e) || e.Code != registry.CodeInvalidID {
+		t.Fatalf("got %v, want invalid_id", err)
+	}
+	if e.Message != "The identifier must be six digits." || e.Hint != "Check the number or search by name." {
+		t.Errorf("invalid_id does not carry the module's reason and hint: %+v", e)
+	}
+	if _, err := r.Deadlines(t.Context(), "NO", "1", ""); !errors.Is(err, registry.ErrInvalidID) {
+		t.Errorf("Deadlines: %v", err)
+	}
+	if n := f.lookups.Load(); n != 0 {
+		t.Errorf("register called %d times for an invalid id", n)
+	}
+	// Validate reports the same as a normal result.
+	v, err := r.Validate("NO", "12345x")
+	if err != nil || v.Valid || v.Hint == nil {
+		t.Errorf("Validate: %+v, %v", v, err)
+	}
+}
+
+// TestSearchParameterValidation: empty q, limit 0 and 101 are bad_request,
+// never clamped, and the register is not called.
+func TestSearchParameterValidation(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f)
+	tests := []struct {
+		name  string
+		q     string
+		limit int
+	}{
+		{"empty q", "", 10},
+		{"blank q", "   ", 10},
+		{"limit 0", "equinor", 0},
+		{"limit 101", "equinor", 101},
+		{"negative limit", "equinor", -1},
+		{"huge q", strings.Repeat("a", registry.MaxQueryLength+1), 10},
+	}
+	for _, tc := range tests {
+		_, err := r.Search(t.Context(), "NO", tc.q, tc.limit)
+		var e *registry.Error
+		if !errors.As(err, &e) || e.Code != registry.CodeBadRequest || e.HTTPStatus() != 400 {
+			t.Errorf("%s: %v, want bad_request", tc.name, err)
+			continue
+		}
+		if e.Country != "NO" || e.Registry != "fake" || e.Hint == "" {
+			t.Errorf("%s: envelope fields missing: %+v", tc.name, e)
+		}
+	}
+	for _, limit := range []int{1, 100} {
+		if _, err := r.Search(t.Context(), "NO", "equinor", limit); err != nil {
+			t.Errorf("limit %d: %v", limit, err)
+		}
+	}
+	if n := f.searches.Load(); n != 2 {
+		t.Errorf("register searched %d times, want 2", n)
+	}
+}
+
+func TestDeadlinesTodayValidation(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithClock(clock.Now))
+	for _, today := range []string{"2026-1-15", "15.01.2026", "2026-02-30", "tomorrow"} {
+		if _, err := r.Deadlines(t.Context(), "NO", "123456", today); !errors.Is(err, registry.ErrBadRequest) {
+			t.Errorf("today %q: %v, want bad_request", today, err)
+		}
+	}
+	got, err := r.Deadlines(t.Context(), "NO", "123456", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Today != registry.NewDate(2026, 1, 15) {
+		t.Errorf("default today = %v, want the clock's UTC date", got.Today)
+	}
+	got, err = r.Deadlines(t.Context(), "NO", "123456", "2030-06-10")
+	if err != nil || got.Today != registry.NewDate(2030, 6, 10) {
+		t.Errorf("explicit today: %v %v", got, err)
+	}
+}
+
+// TestSingleflightCollapsesConcurrentLookups: 1,000 concurrent lookups of one
+// id reach the country once and all get the same answer.
+func TestSingleflightCollapsesConcurrentLookups(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(ctx context.Context, id string, _ int64) (*registry.CompanyReport, error) {
+		<-release
+		return registry.NewCompanyReport("NO", "fake", id, "SHARED AS"), nil
+	}
+	r := newRegistry(t, f)
+	const n = 1000
+	var wg sync.WaitGroup
+	var started sync.WaitGroup
+	reports := make([]*registry.CompanyReport, n)
+	errs := make([]error, n)
+	started.Add(n)
+	for i := range n {
+		wg.Go(func() {
+			started.Done()
+			reports[i], errs[i] = r.Lookup(t.Context(), "NO", "123456")
+		})
+	}
+	started.Wait()
+	time.Sleep(50 * time.Millisecond) // let the callers join the flight
+	close(release)
+	wg.Wait()
+	if got := f.lookups.Load(); got != 1 {
+		t.Errorf("country called %d times, want 1", got)
+	}
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("caller %d: %v", i, errs[i])
+		}
+		if diff := cmp.Diff(reports[0], reports[i]); diff != "" {
+			t.Fatalf("caller %d got a different report (-0 +i):\n%s", i, diff)
+		}
+	}
+	// Callers of a shared fetch get their own copies.
+	reports[0].Name = "MUTATED"
+	if reports[1].Name != "SHARED AS" {
+		t.Error("callers share one mutable report")
+	}
+}
+
+// TestCancellingCallerDoesNotFailOthers: one caller hanging up leaves the
+// shared fetch running for the rest.
+func TestCancellingCallerDoesNotFailOthers(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	entered := make(chan struct{})
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(ctx context.Context, id string, _ int64) (*registry.CompanyReport, error) {
+		close(entered)
+		select {
+		case <-release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return registry.NewCompanyReport("NO", "fake", id, "STILL HERE AS"), nil
+	}
+	r := newRegistry(t, f)
+	ctx1, cancel1 := context.WithCancel(t.Context())
+	err1 := make(chan error, 1)
+	go func() {
+		_, err := r.Lookup(ctx1, "NO", "123456")
+		err1 <- err
+	}()
+	<-entered
+	other := make(chan *registry.CompanyReport, 1)
+	go func() {
+		rep, err := r.Lookup(t.Context(), "NO", "123456")
+		if err != nil {
+			t.Errorf("second caller: %v", err)
+		}
+		other <- rep
+	}()
+	time.Sleep(20 * time.Millisecond)
+	cancel1()
+	if err := <-err1; !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled caller got %v, want its own context error", err)
+	}
+	close(release)
+	if rep := <-other; rep == nil || rep.Name != "STILL HERE AS" {
+		t.Errorf("second caller got %+v", rep)
+	}
+	if got := f.lookups.Load(); got != 1 {
+		t.Errorf("country called %d times, want 1", got)
+	}
+}
+
+// TestRetryOnceOnRetryableFailure: a retryable failure is retried exactly
+// once; a second failure is answered with the right code.
+func TestRetryOnceOnRetryableFailure(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		err      error
+		wantCode registry.Code
+	}{
+		{"5xx", &registry.Error{Code: registry.CodeUpstreamError, Message: "503", Retryable: true}, registry.CodeUpstreamError},
+		{"connection refused", &url.Error{Op: "Get", URL: "https://x", Err: &net.OpError{Op: "dial", Err: errors.New("connection refused")}}, registry.CodeUpstreamError},
+		{"timeout", &url.Error{Op: "Get", URL: "https://x", Err: context.DeadlineExceeded}, registry.CodeUpstreamTimeout},
+		{"malformed json", fmt.Errorf("decode: %w", &json.SyntaxError{}), registry.CodeUpstreamError},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f := &fakeCountry{code: "NO"}
+			f.lookup = func(context.Context, string, int64) (*registry.CompanyReport, error) { return nil, tc.err }
+			r := newRegistry(t, f)
+			_, err := r.Lookup(t.Context(), "NO", "123456")
+			if got := codeOf(err); got != tc.wantCode {
+				t.Errorf("code %q, want %q (%v)", got, tc.wantCode, err)
+			}
+			if got := f.lookups.Load(); got != 2 {
+				t.Errorf("country called %d times, want 2 (one retry)", got)
+			}
+			// A failure is not cached: the next call tries again.
+			_, _ = r.Lookup(t.Context(), "NO", "123456")
+			if got := f.lookups.Load(); got != 4 {
+				t.Errorf("after a second lookup: %d calls, want 4", got)
+			}
+		})
+	}
+}
+
+func TestRetrySucceedsOnSecondAttempt(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(_ context.Context, id string, call int64) (*registry.CompanyReport, error) {
+		if call == 1 {
+			return nil, &registry.Error{Code: registry.CodeUpstreamError, Retryable: true}
+		}
+		return registry.NewCompanyReport("NO", "fake", id, "SECOND TRY AS"), nil
+	}
+	r := newRegistry(t, f)
+	rep, err := r.Lookup(t.Context(), "NO", "123456")
+	if err != nil || rep.Name != "SECOND TRY AS" {
+		t.Fatalf("got %+v, %v", rep, err)
+	}
+}
+
+// TestHungUpstreamTimesOut: each attempt is bounded by the upstream
+// timeout; a register that never answers gives upstream_timeout after two
+// attempts.
+func TestHungUpstreamTimesOut(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(ctx context.Context, _ string, _ int64) (*registry.CompanyReport, error) {
+		<-ctx.Done()
+		return nil, &url.Error{Op: "Get", URL: "https://x", Err: ctx.Err()}
+	}
+	r := newRegistry(t, f, registry.WithUpstreamTimeout(20*time.Millisecond))
+	start := time.Now()
+	_, err := r.Lookup(t.Context(), "NO", "123456")
+	if codeOf(err) != registry.CodeUpstreamTimeout {
+		t.Fatalf("got %v, want upstream_timeout", err)
+	}
+	if e := registry.AsError(err); e.HTTPStatus() != 504 {
+		t.Errorf("status %d", e.HTTPStatus())
+	}
+	if f.lookups.Load() != 2 {
+		t.Errorf("attempts %d, want 2", f.lookups.Load())
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestNonRetryableFailuresAreNotRetried(t *testing.T) {
+	t.Parallel()
+	for _, code := range []registry.Code{registry.CodeNotFound, registry.CodeRateLimited, registry.CodeInvalidID, registry.CodeUpstreamError} {
+		f := &fakeCountry{code: "NO"}
+		f.lookup = func(context.Context, string, int64) (*registry.CompanyReport, error) {
+			return nil, &registry.Error{Code: code, Details: map[string]any{"retry_after": 30}}
+		}
+		r := newRegistry(t, f)
+		_, err := r.Lookup(t.Context(), "NO", "123456")
+		if codeOf(err) != code {
+			t.Errorf("%s: got %v", code, err)
+		}
+		if f.lookups.Load() != 1 {
+			t.Errorf("%s: called %d times, want 1", code, f.lookups.Load())
+		}
+	}
+}
+
+// TestCacheLifetimes: success is cached 24 h, not_found 1 h (fake clock);
+// a hit has cached true and the original fetched_at.
+func TestCacheLifetimes(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f, registry.WithClock(clock.Now))
+	ctx := t.Context()
+
+	first, err := r.Lookup(ctx, "NO", "123 456")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Cached {
+		t.Error("live answer marked cached")
+	}
+	wantFetched := clock.Now()
+	if first.FetchedAt == nil || !first.FetchedAt.Equal(wantFetched) {
+		t.Errorf("fetched_at = %v, want %v", first.FetchedAt, wantFetched)
+	}
+	clock.Advance(24*time.Hour - time.Second)
+	hit, err := r.Lookup(ctx, "NO", "123456") // another spelling, same canonical id
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hit.Cached || !hit.FetchedAt.Equal(wantFetched) {
+		t.Errorf("hit: cached %v fetched_at %v, want true and %v", hit.Cached, hit.FetchedAt, wantFetched)
+	}
+	want := *first
+	want.Cached = true
+	if diff := cmp.Diff(&want, hit); diff != "" {
+		t.Errorf("hit differs from the live answer beyond cached (-want +got):\n%s", diff)
+	}
+	if f.lookups.Load() != 1 {
+		t.Errorf("calls %d, want 1", f.lookups.Load())
+	}
+	clock.Advance(time.Second)
+	again, err := r.Lookup(ctx, "NO", "123456")
+	if err != nil || again.Cached || f.lookups.Load() != 2 {
+		t.Errorf("after 24 h: cached %v, calls %d, err %v; want a live fetch", again.Cached, f.lookups.Load(), err)
+	}
+
+	// not_found: cached for exactly one hour, never retried.
+	_, err = r.Lookup(ctx, "NO", "000000")
+	if !errors.Is(err, registry.ErrNotFound) || f.lookups.Load() != 3 {
+		t.Fatalf("not_found: %v, calls %d", err, f.lookups.Load())
+	}
+	clock.Advance(time.Hour - time.Second)
+	_, err = r.Lookup(ctx, "NO", "000000")
+	var e *registry.Error
+	if !errors.As(err, &e) || e.Code != registry.CodeNotFound || e.Country != "NO" || e.Registry != "fake" || e.Message != "no such unit" {
+		t.Errorf("cached not_found: %+v", err)
+	}
+	if f.lookups.Load() != 3 {
+		t.Errorf("not_found was not cached: calls %d", f.lookups.Load())
+	}
+	clock.Advance(time.Second)
+	_, _ = r.Lookup(ctx, "NO", "000000")
+	if f.lookups.Load() != 4 {
+		t.Errorf("not_found cached beyond 1 h: calls %d", f.lookups.Load())
+	}
+}
+
+func TestDeadlinesReuseCachedReport(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f)
+	if _, err := r.Lookup(t.Context(), "NO", "123456"); err != nil {
+		t.Fatal(err)
+	}
+	d, err := r.Deadlines(t.Context(), "NO", "123456", "2026-01-15")
+	if err != nil || d.CompanyID != "123456" {
+		t.Fatalf("%+v %v", d, err)
+	}
+	if f.lookups.Load() != 1 {
+		t.Errorf("deadlines fetched again: calls %d", f.lookups.Load())
+	}
+}
+
+func TestSearchIsCachedPerQueryAndLimit(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f)
+	ctx := t.Context()
+	a, err := r.Search(ctx, "NO", " equinor ", 10)
+	if err != nil || a.Cached || a.Query != "equinor" || a.FetchedAt == nil {
+		t.Fatalf("%+v %v", a, err)
+	}
+	b, _ := r.Search(ctx, "NO", "equinor", 10)
+	if !b.Cached || !b.FetchedAt.Equal(*a.FetchedAt) {
+		t.Errorf("second search not a cache hit: %+v", b)
+	}
+	_, _ = r.Search(ctx, "NO", "equinor", 5)
+	if f.searches.Load() != 2 {
+		t.Errorf("searches %d, want 2 (a different limit is another key)", f.searches.Load())
+	}
+}
+
+// TestGoneIsPurgedNotCached: an entity the register removed (Brreg 410) is
+// not_found, purged from the cache and not cached as a failure.
+func TestGoneIsPurgedNotCached(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	gone := atomic.Bool{}
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(_ context.Context, id string, _ int64) (*registry.CompanyReport, error) {
+		if gone.Load() {
+			return nil, &registry.Error{Code: registry.CodeNotFound, Gone: true, Hint: "removed from open data"}
+		}
+		return registry.NewCompanyReport("NO", "fake", id, "SOON GONE AS"), nil
+	}
+	r := newRegistry(t, f, registry.WithClock(clock.Now), registry.WithCacheTTL(time.Hour))
+	if _, err := r.Lookup(t.Context(), "NO", "123456"); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Hour) // expired; the next call goes upstream
+	gone.Store(true)
+	_, err := r.Lookup(t.Context(), "NO", "123456")
+	if !errors.Is(err, registry.ErrNotFound) || registry.AsError(err).Hint != "removed from open data" {
+		t.Fatalf("%v", err)
+	}
+	_, _ = r.Lookup(t.Context(), "NO", "123456")
+	if f.lookups.Load() != 3 {
+		t.Errorf("calls %d, want 3: a gone answer must not be cached", f.lookups.Load())
+	}
+}
+
+// TestPanicInModuleIsInternalError: a defect becomes internal_error, not a
+// crash.
+func TestPanicInModuleIsInternalError(t *testing.T) {
+	t.Parallel()
+	for _, where := range []string{"validate", "lookup", "deadlines"} {
+		f := &fakeCountry{code: "NO", panicOn: where}
+		r := newRegistry(t, f)
+		var err error
+		switch where {
+		case "validate":
+			_, err = r.Validate("NO", "123456")
+		case "lookup":
+			_, err = r.Lookup(t.Context(), "NO", "123456")
+		case "deadlines":
+			_, err = r.Deadlines(t.Context(), "NO", "123456", "2026-01-15")
+		}
+		e := registry.AsError(err)
+		if e == nil || e.Code != registry.CodeInternalError || e.HTTPStatus() != 500 {
+			t.Errorf("%s: %v, want internal_error", where, err)
+			continue
+		}
+		if strings.Contains(e.Message, "exploded") {
+			t.Errorf("%s: panic text leaked into the message: %q", where, e.Message)
+		}
+		if where == "lookup" && f.lookups.Load() != 1 {
+			t.Errorf("a panic was retried: %d calls", f.lookups.Load())
+		}
+	}
+}
+
+// TestNotReadyCountry: a module without its credential is left out of
+// Countries and Health, answers lookups with its own upstream_error, and
+// still validates.
+func TestNotReadyCountry(t *testing.T) {
+	t.Parallel()
+	gb := &fakeCountry{code: "GB", ready: &registry.Error{Code: registry.CodeUpstreamError,
+		Message: "No API key is configured.", Hint: "Set COMPANIES_HOUSE_API_KEY."}}
+	no := &fakeCountry{code: "NO"}
+	r, err := registry.New([]registry.Country{gb, no})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, c := range r.Countries().Countries {
+		codes = append(codes, c.Country)
+	}
+	if diff := cmp.Diff([]string{"NO"}, codes); diff != "" {
+		t.Errorf("Countries (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"NO"}, r.Health().Countries); diff != "" {
+		t.Errorf("Health countries (-want +got):\n%s", diff)
+	}
+	ctx := t.Context()
+	for op, call := range map[string]func() error{
+		"lookup":    func() error { _, err := r.Lookup(ctx, "GB", "123456"); return err },
+		"search":    func() error { _, err := r.Search(ctx, "GB", "bbc", 10); return err },
+		"deadlines": func() error { _, err := r.Deadlines(ctx, "GB", "123456", ""); return err },
+	} {
+		e := registry.AsError(call())
+		if e == nil || e.Code != registry.CodeUpstreamError || e.HTTPStatus() != 502 || !strings.Contains(e.Hint, "COMPANIES_HOUSE_API_KEY") || e.Country != "GB" {
+			t.Errorf("%s: %+v", op, e)
+		}
+	}
+	if v, err := r.Validate("GB", "123456"); err != nil || !v.Valid {
+		t.Errorf("Validate without credential: %+v %v", v, err)
+	}
+	if gb.lookups.Load() != 0 || gb.searches.Load() != 0 {
+		t.Error("a module that is not ready was called")
+	}
+	if len(r.AllCountries()) != 2 {
+		t.Errorf("AllCountries = %d, want 2", len(r.AllCountries()))
+	}
+}
+
+func TestHealth(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithVersion("1.2.3"))
+	want := &registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}}
+	if diff := cmp.Diff(want, r.Health()); diff != "" {
+		t.Errorf("Health (-want +got):\n%s", diff)
+	}
+}
+
+func TestRules(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"})
+	doc, err := r.Rules("no")
+	if err != nil || doc != "# Fake rules\n" {
+		t.Errorf("Rules: %q %v", doc, err)
+	}
+}

@@ -1,0 +1,420 @@
+package registry
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Status is the lifecycle state of a registered entity. The zero value means
+// [StatusUnknown] and encodes as "unknown".
+type Status string
+
+// The company statuses of the interface.
+const (
+	StatusActive                     Status = "active"
+	StatusUnderLiquidation           Status = "under_liquidation"
+	StatusUnderCompulsoryLiquidation Status = "under_compulsory_liquidation"
+	StatusBankrupt                   Status = "bankrupt"
+	StatusDissolved                  Status = "dissolved"
+	StatusDeleted                    Status = "deleted"
+	StatusUnknown                    Status = "unknown"
+)
+
+// Valid reports whether s is one of the defined statuses (the zero value
+// counts as unknown and is valid).
+func (s Status) Valid() bool {
+	switch s {
+	case "", StatusActive, StatusUnderLiquidation, StatusUnderCompulsoryLiquidation,
+		StatusBankrupt, StatusDissolved, StatusDeleted, StatusUnknown:
+		return true
+	}
+	return false
+}
+
+// MarshalText implements [encoding.TextMarshaler]; the zero value is "unknown".
+func (s Status) MarshalText() ([]byte, error) {
+	if s == "" {
+		return []byte(StatusUnknown), nil
+	}
+	if !s.Valid() {
+		return nil, fmt.Errorf("registry: invalid status %q", string(s))
+	}
+	return []byte(s), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]; it rejects values
+// outside the defined set.
+func (s *Status) UnmarshalText(b []byte) error {
+	v := Status(b)
+	if v == "" || !v.Valid() {
+		return fmt.Errorf("registry: invalid status %q", string(b))
+	}
+	*s = v
+	return nil
+}
+
+// Recurrence is how often a filing obligation recurs. The zero value means
+// [RecurrenceAnnual] and encodes as "annual".
+type Recurrence string
+
+// The deadline recurrences of the interface.
+const (
+	RecurrenceAnnual    Recurrence = "annual"
+	RecurrenceBimonthly Recurrence = "bimonthly"
+	RecurrenceQuarterly Recurrence = "quarterly"
+	RecurrenceMonthly   Recurrence = "monthly"
+	RecurrenceOneOff    Recurrence = "one_off"
+)
+
+// Valid reports whether r is one of the defined recurrences (the zero value
+// counts as annual and is valid).
+func (r Recurrence) Valid() bool {
+	switch r {
+	case "", RecurrenceAnnual, RecurrenceBimonthly, RecurrenceQuarterly, RecurrenceMonthly, RecurrenceOneOff:
+		return true
+	}
+	return false
+}
+
+// MarshalText implements [encoding.TextMarshaler]; the zero value is "annual".
+func (r Recurrence) MarshalText() ([]byte, error) {
+	if r == "" {
+		return []byte(RecurrenceAnnual), nil
+	}
+	if !r.Valid() {
+		return nil, fmt.Errorf("registry: invalid recurrence %q", string(r))
+	}
+	return []byte(r), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]; it rejects values
+// outside the defined set.
+func (r *Recurrence) UnmarshalText(b []byte) error {
+	v := Recurrence(b)
+	if v == "" || !v.Valid() {
+		return fmt.Errorf("registry: invalid recurrence %q", string(b))
+	}
+	*r = v
+	return nil
+}
+
+// Default values the interface gives to fields that [NewCompanyReport] and
+// [NewSearchHit] set.
+const (
+	// ReportConfidence is the confidence of an exact identifier lookup.
+	ReportConfidence = 1.0
+	// HitConfidence is the default confidence of a search hit.
+	HitConfidence = 0.5
+)
+
+// CompanyReport is the full, country-neutral report on one registered entity.
+// Every field is always present on the wire: unknown values are null, and
+// lists and maps are [] and {} rather than null. Build one with
+// [NewCompanyReport] so the defaults of the interface are set.
+type CompanyReport struct {
+	Country                      string              `json:"country"`
+	Registry                     string              `json:"registry"`
+	ID                           string              `json:"id"`
+	IDFormatted                  *string             `json:"id_formatted"`
+	IDScheme                     *string             `json:"id_scheme"`
+	Name                         string              `json:"name"`
+	PreviousNames                []string            `json:"previous_names"`
+	LegalFormCode                *string             `json:"legal_form_code"`
+	LegalForm                    *string             `json:"legal_form"`
+	LegalFormLocal               *string             `json:"legal_form_local"`
+	LimitedLiability             *bool               `json:"limited_liability"`
+	HasBoardDuty                 *bool               `json:"has_board_duty"`
+	HasAnnualAccountsDuty        *bool               `json:"has_annual_accounts_duty"`
+	Status                       Status              `json:"status"`
+	StatusDetail                 *string             `json:"status_detail"`
+	IsActive                     bool                `json:"is_active"`
+	RegisteredAt                 *Date               `json:"registered_at"`
+	FoundedAt                    *Date               `json:"founded_at"`
+	BusinessRegisterRegisteredAt *Date               `json:"business_register_registered_at"`
+	BankruptcyDate               *Date               `json:"bankruptcy_date"`
+	DeregisteredAt               *Date               `json:"deregistered_at"`
+	VATRegistered                *bool               `json:"vat_registered"`
+	VATRegisteredAt              *Date               `json:"vat_registered_at"`
+	VATNumber                    *string             `json:"vat_number"`
+	InBusinessRegister           *bool               `json:"in_business_register"`
+	Registers                    map[string]bool     `json:"registers"`
+	Employees                    *int                `json:"employees"`
+	EmployeesReported            *bool               `json:"employees_reported"`
+	IndustryCodes                []IndustryCode      `json:"industry_codes"`
+	SectorCode                   *string             `json:"sector_code"`
+	Sector                       *string             `json:"sector"`
+	Purpose                      *string             `json:"purpose"`
+	Activity                     *string             `json:"activity"`
+	ShareCapital                 *float64            `json:"share_capital"`
+	ShareCapitalCurrency         *string             `json:"share_capital_currency"`
+	BusinessAddress              *Address            `json:"business_address"`
+	PostalAddress                *Address            `json:"postal_address"`
+	Website                      *string             `json:"website"`
+	Email                        *string             `json:"email"`
+	Phone                        *string             `json:"phone"`
+	ParentID                     *string             `json:"parent_id"`
+	IsSubunit                    bool                `json:"is_subunit"`
+	InGroup                      *bool               `json:"in_group"`
+	LastAnnualAccountsYear       *int                `json:"last_annual_accounts_year"`
+	PublishedDeadlines           []PublishedDeadline `json:"published_deadlines"`
+	Confidence                   float64             `json:"confidence"`
+	ConfidenceBasis              *string             `json:"confidence_basis"`
+	Cached                       bool                `json:"cached"`
+	FetchedAt                    *time.Time          `json:"fetched_at"`
+	Source                       *string             `json:"source"`
+	SourceURL                    *string             `json:"source_url"`
+	License                      *string             `json:"license"`
+	Notes                        []string            `json:"notes"`
+}
+
+// NewCompanyReport returns a report with the interface's defaults: status
+// unknown, confidence 1.0 and empty lists and maps.
+func NewCompanyReport(country, registry, id, name string) *CompanyReport {
+	return &CompanyReport{
+		Country:            country,
+		Registry:           registry,
+		ID:                 id,
+		Name:               name,
+		PreviousNames:      []string{},
+		Status:             StatusUnknown,
+		Registers:          map[string]bool{},
+		IndustryCodes:      []IndustryCode{},
+		PublishedDeadlines: []PublishedDeadline{},
+		Confidence:         ReportConfidence,
+		Notes:              []string{},
+	}
+}
+
+// MarshalJSON encodes r with every field present, nil lists and maps as []
+// and {}, is_active mirroring status, and fetched_at in UTC.
+func (r CompanyReport) MarshalJSON() ([]byte, error) {
+	type plain CompanyReport
+	r.PreviousNames = nonNil(r.PreviousNames)
+	r.IndustryCodes = nonNil(r.IndustryCodes)
+	r.PublishedDeadlines = nonNil(r.PublishedDeadlines)
+	r.Notes = nonNil(r.Notes)
+	if r.Registers == nil {
+		r.Registers = map[string]bool{}
+	}
+	r.IsActive = r.Status == StatusActive
+	if r.FetchedAt != nil {
+		t := r.FetchedAt.UTC()
+		r.FetchedAt = &t
+	}
+	return json.Marshal(plain(r))
+}
+
+// Address is a postal or visiting address as the register holds it.
+type Address struct {
+	Lines            []string `json:"lines"`
+	PostalCode       *string  `json:"postal_code"`
+	City             *string  `json:"city"`
+	Municipality     *string  `json:"municipality"`
+	MunicipalityCode *string  `json:"municipality_code"`
+	CountryCode      *string  `json:"country_code"`
+	CountryName      *string  `json:"country_name"`
+}
+
+// MarshalJSON encodes a with nil Lines as [].
+func (a Address) MarshalJSON() ([]byte, error) {
+	type plain Address
+	a.Lines = nonNil(a.Lines)
+	return json.Marshal(plain(a))
+}
+
+// IndustryCode is one activity classification of an entity. Rank 1 is the
+// primary activity.
+type IndustryCode struct {
+	Code        string  `json:"code"`
+	Description *string `json:"description"`
+	Scheme      *string `json:"scheme"`
+	Rank        int     `json:"rank"`
+}
+
+// PublishedDeadline is a date the upstream register publishes itself, carried
+// verbatim. Its Kind is the slug of the matching [Deadline] kind.
+type PublishedDeadline struct {
+	Kind        string  `json:"kind"`
+	DueDate     *Date   `json:"due_date"`
+	PeriodStart *Date   `json:"period_start"`
+	PeriodEnd   *Date   `json:"period_end"`
+	Overdue     *bool   `json:"overdue"`
+	Source      *string `json:"source"`
+}
+
+// SearchResult is the answer to a name search: thin hits, best first.
+type SearchResult struct {
+	Country   string      `json:"country"`
+	Registry  string      `json:"registry"`
+	Query     string      `json:"query"`
+	Hits      []SearchHit `json:"hits"`
+	Total     int         `json:"total"`
+	Truncated bool        `json:"truncated"`
+	Cached    bool        `json:"cached"`
+	FetchedAt *time.Time  `json:"fetched_at"`
+	Hint      *string     `json:"hint"`
+}
+
+// MarshalJSON encodes s with nil Hits as [].
+func (s SearchResult) MarshalJSON() ([]byte, error) {
+	type plain SearchResult
+	s.Hits = nonNil(s.Hits)
+	if s.FetchedAt != nil {
+		t := s.FetchedAt.UTC()
+		s.FetchedAt = &t
+	}
+	return json.Marshal(plain(s))
+}
+
+// SearchHit is a deliberately thin search candidate. Pass its ID to a lookup
+// before acting on it. Build one with [NewSearchHit] so the defaults are set.
+type SearchHit struct {
+	Country         string  `json:"country"`
+	Registry        string  `json:"registry"`
+	ID              string  `json:"id"`
+	Name            string  `json:"name"`
+	LegalFormCode   *string `json:"legal_form_code"`
+	LegalForm       *string `json:"legal_form"`
+	Status          Status  `json:"status"`
+	City            *string `json:"city"`
+	Municipality    *string `json:"municipality"`
+	RegisteredAt    *Date   `json:"registered_at"`
+	IsSubunit       bool    `json:"is_subunit"`
+	Confidence      float64 `json:"confidence"`
+	ConfidenceBasis *string `json:"confidence_basis"`
+	SourceURL       *string `json:"source_url"`
+}
+
+// NewSearchHit returns a hit with the interface's defaults: status unknown
+// and confidence 0.5.
+func NewSearchHit(country, registry, id, name string) SearchHit {
+	return SearchHit{
+		Country:    country,
+		Registry:   registry,
+		ID:         id,
+		Name:       name,
+		Status:     StatusUnknown,
+		Confidence: HitConfidence,
+	}
+}
+
+// DeadlineReport is the answer of the deadlines operation: the next
+// occurrence of each filing obligation, sorted by due date.
+type DeadlineReport struct {
+	Country     string     `json:"country"`
+	Registry    string     `json:"registry"`
+	CompanyID   string     `json:"company_id"`
+	CompanyName *string    `json:"company_name"`
+	Today       Date       `json:"today"`
+	Deadlines   []Deadline `json:"deadlines"`
+	Notes       []string   `json:"notes"`
+}
+
+// MarshalJSON encodes d with nil Deadlines and Notes as [].
+func (d DeadlineReport) MarshalJSON() ([]byte, error) {
+	type plain DeadlineReport
+	d.Deadlines = nonNil(d.Deadlines)
+	d.Notes = nonNil(d.Notes)
+	return json.Marshal(plain(d))
+}
+
+// Deadline is the next occurrence of one statutory filing obligation.
+type Deadline struct {
+	Country        string     `json:"country"`
+	Registry       string     `json:"registry"`
+	Kind           string     `json:"kind"`
+	Name           string     `json:"name"`
+	LocalName      *string    `json:"local_name"`
+	Authority      string     `json:"authority"`
+	StatutoryDate  Date       `json:"statutory_date"`
+	DueDate        Date       `json:"due_date"`
+	RolledForward  bool       `json:"rolled_forward"`
+	PeriodLabel    *string    `json:"period_label"`
+	PeriodStart    *Date      `json:"period_start"`
+	PeriodEnd      *Date      `json:"period_end"`
+	Recurrence     Recurrence `json:"recurrence"`
+	Mandatory      bool       `json:"mandatory"`
+	AppliesBecause string     `json:"applies_because"`
+	DaysUntil      *int       `json:"days_until"`
+	SourceURL      *string    `json:"source_url"`
+}
+
+// ValidationResult is the offline verdict on an identifier's format and
+// checksum. A valid result does not imply the entity exists.
+type ValidationResult struct {
+	Country    string  `json:"country"`
+	Registry   string  `json:"registry"`
+	IDScheme   *string `json:"id_scheme"`
+	Input      string  `json:"input"`
+	Valid      bool    `json:"valid"`
+	Normalized *string `json:"normalized"`
+	Formatted  *string `json:"formatted"`
+	Reason     *string `json:"reason"`
+	Hint       *string `json:"hint"`
+}
+
+// CountriesResponse lists the registries that can answer now, sorted by
+// country code.
+type CountriesResponse struct {
+	Countries []CountryInfo `json:"countries"`
+}
+
+// MarshalJSON encodes c with nil Countries as [].
+func (c CountriesResponse) MarshalJSON() ([]byte, error) {
+	type plain CountriesResponse
+	c.Countries = nonNil(c.Countries)
+	return json.Marshal(plain(c))
+}
+
+// CountryInfo describes one national registry module.
+type CountryInfo struct {
+	Country        string  `json:"country"`
+	Registry       string  `json:"registry"`
+	Name           string  `json:"name"`
+	IDScheme       string  `json:"id_scheme"`
+	IDExample      string  `json:"id_example"`
+	IDDescription  string  `json:"id_description"`
+	SourceURL      string  `json:"source_url"`
+	License        string  `json:"license"`
+	IsStub         bool    `json:"is_stub"`
+	RequiresAPIKey bool    `json:"requires_api_key"`
+	APIKeyEnv      *string `json:"api_key_env"`
+}
+
+// HealthResponse is the liveness answer.
+type HealthResponse struct {
+	Status    string   `json:"status"`
+	Version   string   `json:"version"`
+	Countries []string `json:"countries"`
+}
+
+// MarshalJSON encodes h with an empty Status as "ok" and nil Countries as [].
+func (h HealthResponse) MarshalJSON() ([]byte, error) {
+	type plain HealthResponse
+	if h.Status == "" {
+		h.Status = "ok"
+	}
+	h.Countries = nonNil(h.Countries)
+	return json.Marshal(plain(h))
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// Ptr returns a pointer to v, for filling the nullable fields of the
+// resources.
+func Ptr[T any](v T) *T { return &v }
+
+// StringOrNil returns nil for the empty string and a pointer to s otherwise,
+// so that unknown text is null on the wire, never "".
+func StringOrNil(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
