@@ -168,7 +168,11 @@ func randomReport(r *rand.Rand, country string) *registry.CompanyReport {
 func TestProperties(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(2026, 4))
-	for i := 0; i < 20000; i++ {
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	for i := 0; i < n; i++ {
 		country := "NO"
 		if i%3 == 0 {
 			country = "GB"
@@ -200,7 +204,11 @@ func TestProperties(t *testing.T) {
 func TestNorwayNextOccurrenceIsFirst(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(4, 2026))
-	for i := 0; i < 5000; i++ {
+	n := 5000
+	if testing.Short() {
+		n = 500
+	}
+	for i := 0; i < n; i++ {
 		rep := withFlags(noReport("AS"), true, true)
 		rep.FoundedAt = registry.Ptr(randomDate(r, 2020, 2030))
 		today := randomDate(r, 2024, 2032)
