@@ -8,11 +8,11 @@ import (
 )
 
 // newReport returns an empty report for rep, with the country and registry
-// of rep or the given defaults.
-func newReport(rep *registry.CompanyReport, today registry.Date, country, reg string) *registry.DeadlineReport {
+// of rep or the given defaults, and room for the given number of kinds.
+func newReport(rep *registry.CompanyReport, today registry.Date, country, reg string, kinds int) *registry.DeadlineReport {
 	out := &registry.DeadlineReport{
 		Country: country, Registry: reg, Today: today,
-		Deadlines: []registry.Deadline{}, Notes: []string{},
+		Deadlines: make([]registry.Deadline, 0, kinds), Notes: make([]string, 0, 4),
 	}
 	if rep != nil {
 		if rep.Country != "" {

@@ -2,6 +2,7 @@ package deadlines
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -173,7 +174,7 @@ const (
 // registration, employees) are computed. Norway never panics and never
 // returns nil.
 func Norway(rep *registry.CompanyReport, today registry.Date) *registry.DeadlineReport {
-	out := newReport(rep, today, "NO", "brreg")
+	out := newReport(rep, today, "NO", "brreg", 6)
 	if rep == nil {
 		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.", noteCalendarYear)
 		return out
@@ -313,7 +314,7 @@ func (c *noCalc) vat() {
 			LocalName:      registry.Ptr("mva-melding"),
 			Authority:      authSkatteetaten,
 			StatutoryDate:  stat,
-			PeriodLabel:    registry.Ptr(fmt.Sprintf("Term %d of %d (%s)", t, y, vatTermMonths[t])),
+			PeriodLabel:    registry.Ptr("Term " + strconv.Itoa(t) + " of " + strconv.Itoa(y) + " (" + vatTermMonths[t] + ")"),
 			PeriodStart:    registry.Ptr(registry.Date{Year: y, Month: time.Month(2*t - 1), Day: 1}),
 			PeriodEnd:      registry.Ptr(end),
 			Recurrence:     registry.RecurrenceBimonthly,
@@ -345,7 +346,7 @@ func (c *noCalc) payroll() {
 			LocalName:      registry.Ptr("a-melding"),
 			Authority:      authSkatteetaten,
 			StatutoryDate:  stat,
-			PeriodLabel:    registry.Ptr(fmt.Sprintf("%s %d", m, y)),
+			PeriodLabel:    registry.Ptr(m.String() + " " + strconv.Itoa(y)),
 			PeriodStart:    registry.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
 			PeriodEnd:      registry.Ptr(end),
 			Recurrence:     registry.RecurrenceMonthly,
@@ -385,7 +386,7 @@ func (c *noCalc) annual(lastAccounts *int) {
 		minYear = max(minYear, min(c.start.Year, maxYear))
 	}
 	yearPeriod := func(y int, label string) (*string, *registry.Date, *registry.Date) {
-		return registry.Ptr(fmt.Sprintf("%s %d", label, y)),
+		return registry.Ptr(label + " " + strconv.Itoa(y)),
 			registry.Ptr(registry.Date{Year: y, Month: time.January, Day: 1}),
 			registry.Ptr(registry.Date{Year: y, Month: time.December, Day: 31})
 	}

@@ -76,7 +76,7 @@ func ukCompanyType(code string) (ukType, bool) {
 // and a note, as does a report with no usable date. UnitedKingdom never
 // panics and never returns nil.
 func UnitedKingdom(rep *registry.CompanyReport, today registry.Date) *registry.DeadlineReport {
-	out := newReport(rep, today, "GB", "companieshouse")
+	out := newReport(rep, today, "GB", "companieshouse", 2)
 	if rep == nil {
 		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.")
 		return out
