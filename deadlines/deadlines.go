@@ -53,3 +53,12 @@ func firstOf(ds ...*registry.Date) *registry.Date {
 	}
 	return nil
 }
+
+// plausible reports whether d's year is within ±maxYear, the range of dates
+// a report can carry (they are written YYYY-MM-DD). Dates outside it are
+// ignored, so that absurd input can neither overflow the arithmetic nor
+// make a loop run for ever.
+func plausible(d registry.Date) bool { return d.Year >= -maxYear && d.Year <= maxYear }
+
+// noteImplausibleToday is the note for a today outside the supported years.
+const noteImplausibleToday = "today is outside the years -9999 to 9999, so no deadlines are computed."

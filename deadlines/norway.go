@@ -179,6 +179,10 @@ func Norway(rep *registry.CompanyReport, today registry.Date) *registry.Deadline
 		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.", noteCalendarYear)
 		return out
 	}
+	if !plausible(today) {
+		out.Notes = append(out.Notes, noteImplausibleToday, noteCalendarYear)
+		return out
+	}
 	code := strings.ToUpper(strings.TrimSpace(deref(rep.LegalFormCode)))
 	if why, stop := norwayStop(rep, code); stop {
 		out.Notes = append(out.Notes, why, noteCalendarYear)
@@ -193,7 +197,7 @@ func Norway(rep *registry.CompanyReport, today registry.Date) *registry.Deadline
 
 	form, known, classified := norwegianForm(code)
 	c := noCalc{out: out, today: today, form: form, code: code}
-	if start := firstOf(rep.FoundedAt, rep.RegisteredAt); start != nil {
+	if start := firstOf(rep.FoundedAt, rep.RegisteredAt); start != nil && plausible(*start) {
 		c.start, c.hasStart = normalize(*start), true
 	}
 
@@ -383,7 +387,7 @@ func (c *noCalc) annual(lastAccounts *int) {
 	f := c.form
 	minYear := c.today.Year - 1
 	if c.hasStart {
-		minYear = max(minYear, min(c.start.Year, maxYear))
+		minYear = max(minYear, c.start.Year)
 	}
 	yearPeriod := func(y int, label string) (*string, *registry.Date, *registry.Date) {
 		return registry.Ptr(label + " " + strconv.Itoa(y)),

@@ -96,7 +96,7 @@ func checkInvariants(t *testing.T, rep *registry.CompanyReport, today registry.D
 			if start != nil && dl.PeriodEnd != nil && dl.PeriodEnd.Before(*start) {
 				t.Errorf("%s: period ending %s is before the founding %s", dl.Kind, dl.PeriodEnd, *start)
 			}
-			if last := rep.LastAnnualAccountsYear; dl.Kind == kindAnnualAccounts && last != nil && *last <= maxYear && dl.PeriodEnd.Year <= *last {
+			if last := rep.LastAnnualAccountsYear; dl.Kind == kindAnnualAccounts && last != nil && *last >= 1 && *last <= maxYear && dl.PeriodEnd.Year <= *last {
 				t.Errorf("annual_accounts for %d, already filed up to %d", dl.PeriodEnd.Year, *rep.LastAnnualAccountsYear)
 			}
 		} else if dl.DueDate != dl.StatutoryDate {
@@ -255,8 +255,9 @@ func FuzzNorway(f *testing.F) {
 			rep.Employees = registry.Ptr(int(flags >> 4))
 		}
 		rep.Status = allStatuses[int(status)%len(allStatuses)]
-		// Keep dates within years 0..9999, the range a report can carry.
-		clamp := func(n int32) int { return int(n)%3_000_000 - 719_468 }
+		// Dates run to about ±9000 years around 1970, a little beyond what a
+		// report can carry.
+		clamp := func(n int32) int { return int(n)%4_000_000 - 719_468 }
 		day := fromDayNumber(clamp(today))
 		if flags&16 != 0 {
 			rep.FoundedAt = registry.Ptr(fromDayNumber(clamp(founded)))
@@ -278,7 +279,7 @@ func FuzzUnitedKingdom(f *testing.F) {
 		rep := registry.NewCompanyReport("GB", "companieshouse", "12279804", "FUZZ")
 		rep.LegalFormCode = registry.StringOrNil(typ)
 		rep.Status = allStatuses[int(status)%len(allStatuses)]
-		clamp := func(n int32) int { return int(n)%3_000_000 - 719_468 }
+		clamp := func(n int32) int { return int(n)%4_000_000 - 719_468 }
 		day := fromDayNumber(clamp(today))
 		if flags&1 != 0 {
 			rep.FoundedAt = registry.Ptr(fromDayNumber(clamp(inc)))
@@ -302,4 +303,31 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// TestImplausibleDates: dates far outside what a report can carry give an
+// empty list and a note (today), or are ignored (other dates), instead of
+// overflowing or looping.
+func TestImplausibleDates(t *testing.T) {
+	t.Parallel()
+	farFuture := registry.Date{Year: 1 << 60, Month: 1, Day: 1}
+	for name, out := range map[string]*registry.DeadlineReport{
+		"Norway":        Norway(withFlags(noReport("AS"), true, true), farFuture),
+		"UnitedKingdom": UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), farFuture),
+	} {
+		if len(out.Deadlines) != 0 || !hasNote(out, "today is outside the years") {
+			t.Errorf("%s: deadlines %v, notes %q", name, kinds(out), out.Notes)
+		}
+	}
+	rep := withFlags(noReport("AS"), true, true)
+	rep.FoundedAt = registry.Ptr(farFuture)
+	if got := find(t, Norway(rep, d(t, "2026-03-01")), kindTaxReturn).DueDate; got != d(t, "2026-06-01") {
+		t.Errorf("an implausible founding date was not ignored: tax return due %s", got)
+	}
+	uk := ukReport(t, "ltd", "")
+	uk.FoundedAt = registry.Ptr(farFuture)
+	uk.PublishedDeadlines = []registry.PublishedDeadline{{Kind: kindAnnualAccounts, DueDate: registry.Ptr(farFuture)}}
+	if out := UnitedKingdom(uk, d(t, "2026-03-01")); len(out.Deadlines) != 0 {
+		t.Errorf("implausible UK dates were used: %v", kinds(out))
+	}
 }

@@ -81,6 +81,10 @@ func UnitedKingdom(rep *registry.CompanyReport, today registry.Date) *registry.D
 		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.")
 		return out
 	}
+	if !plausible(today) {
+		out.Notes = append(out.Notes, noteImplausibleToday)
+		return out
+	}
 	if rep.Status != registry.StatusActive {
 		out.Notes = append(out.Notes, ukInactiveNote(rep.Status))
 		return out
@@ -88,7 +92,7 @@ func UnitedKingdom(rep *registry.CompanyReport, today registry.Date) *registry.D
 	code := strings.ToLower(strings.TrimSpace(deref(rep.LegalFormCode)))
 	t, typed := ukCompanyType(code)
 	c := ukCalc{out: out, today: today, t: t, typed: typed}
-	if inc := firstOf(rep.FoundedAt, rep.RegisteredAt); inc != nil {
+	if inc := firstOf(rep.FoundedAt, rep.RegisteredAt); inc != nil && plausible(*inc) {
 		c.inc, c.hasInc = normalize(*inc), true
 	}
 	var computed bool
@@ -100,7 +104,7 @@ func UnitedKingdom(rep *registry.CompanyReport, today registry.Date) *registry.D
 				break
 			}
 		}
-		if pub != nil && pub.DueDate != nil && !pub.DueDate.IsZero() {
+		if pub != nil && pub.DueDate != nil && !pub.DueDate.IsZero() && plausible(*pub.DueDate) {
 			c.published(kind, pub)
 			continue
 		}
@@ -204,9 +208,9 @@ func (c *ukCalc) compute(kind string, p *registry.PublishedDeadline) bool {
 		return false
 	}
 	var named *registry.PublishedDeadline
-	if p != nil && p.PeriodEnd != nil && !p.PeriodEnd.IsZero() {
+	if p != nil && p.PeriodEnd != nil && !p.PeriodEnd.IsZero() && plausible(*p.PeriodEnd) {
 		named = &registry.PublishedDeadline{PeriodEnd: registry.Ptr(normalize(*p.PeriodEnd))}
-		if p.PeriodStart != nil && !p.PeriodStart.IsZero() {
+		if p.PeriodStart != nil && !p.PeriodStart.IsZero() && plausible(*p.PeriodStart) {
 			named.PeriodStart = registry.Ptr(normalize(*p.PeriodStart))
 		}
 	}
@@ -222,8 +226,8 @@ func (c *ukCalc) compute(kind string, p *registry.PublishedDeadline) bool {
 }
 
 // ukMaxSteps bounds how many 12-month periods a computation steps through;
-// it covers any incorporation date since the year 1 up to a today in 9999.
-const ukMaxSteps = 12_000
+// it covers any incorporation date and today within ±maxYear.
+const ukMaxSteps = 2*maxYear + 10
 
 func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 	months, firstMonths, kindWord := 9, 21, "private"
