@@ -1,6 +1,7 @@
 package deadlines
 
 import (
+	"slices"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -211,3 +212,29 @@ func rollForwardNorway(d registry.Date) registry.Date {
 	}
 	return d
 }
+
+// Holiday is a public holiday on a given date.
+type Holiday struct {
+	Date        registry.Date
+	Name        string // the local name, e.g. "Andre pinsedag"
+	EnglishName string // e.g. "Whit Monday"
+}
+
+// NorwegianHolidays returns the twelve public holidays of year that move
+// Norwegian filing deadlines (helligdagsfredloven § 2 and lov 26. april 1947
+// nr. 1), sorted by date, in a fresh slice. Two may fall on one day, as
+// Grunnlovsdag and Andre pinsedag do on 17 May 2027. 24 and 31 December are
+// not holidays.
+func NorwegianHolidays(year int) []Holiday {
+	e := easterSunday(year)
+	out := make([]Holiday, 0, len(norwegianHolidays))
+	for _, h := range norwegianHolidays {
+		out = append(out, Holiday{Date: h.date(year, e), Name: h.name, EnglishName: h.en})
+	}
+	slices.SortStableFunc(out, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
+	return out
+}
+
+// NorwegianWorkingDay reports whether d is a working day (virkedag) for
+// Norwegian filing deadlines: not a Saturday, a Sunday or a public holiday.
+func NorwegianWorkingDay(d registry.Date) bool { return isNorwegianWorkingDay(normalize(d)) }

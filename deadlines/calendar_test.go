@@ -303,3 +303,38 @@ func TestAddMonthsUK(t *testing.T) {
 		})
 	}
 }
+
+// TestNorwegianHolidaysExported checks the exported list against the
+// research table's names and dates for 2027 (the year of the coincidence),
+// that it is sorted, and that each call returns a fresh slice.
+func TestNorwegianHolidaysExported(t *testing.T) {
+	t.Parallel()
+	var want []Holiday
+	for _, r := range readHolidayTable(t, "holidays-2024-2028.md") {
+		if r.date.Year == 2027 {
+			want = append(want, Holiday{Date: r.date, Name: r.name})
+		}
+	}
+	got := NorwegianHolidays(2027)
+	if len(got) != 12 {
+		t.Fatalf("%d holidays, want 12", len(got))
+	}
+	for i := range got {
+		if got[i].Date != want[i].Date {
+			t.Errorf("holiday %d: %s, table %s", i, got[i].Date, want[i].Date)
+		}
+		if i > 0 && got[i].Date.Before(got[i-1].Date) {
+			t.Errorf("not sorted at %d", i)
+		}
+		if got[i].Name == "" || got[i].EnglishName == "" {
+			t.Errorf("holiday %d has no name: %+v", i, got[i])
+		}
+	}
+	got[0].Name = "changed"
+	if NorwegianHolidays(2027)[0].Name == "changed" {
+		t.Error("NorwegianHolidays shares its result between calls")
+	}
+	if NorwegianWorkingDay(d(t, "2027-05-17")) || !NorwegianWorkingDay(d(t, "2027-12-31")) || NorwegianWorkingDay(d(t, "2027-07-31")) {
+		t.Error("NorwegianWorkingDay disagrees with the calendar for 17 May, 31 December or Saturday 31 July 2027")
+	}
+}

@@ -13,7 +13,8 @@
 //
 // The Norwegian business calendar (Saturdays, Sundays and the public
 // holidays of helligdagsfredloven § 2 and lov 26. april 1947 nr. 1; 24 and
-// 31 December are working days) is written here, with Easter computed by
+// 31 December are working days), exported as [NorwegianHolidays] and
+// [NorwegianWorkingDay], is written here, with Easter computed by
 // the anonymous Gregorian algorithm, rather than taken from
 // github.com/rickar/cal/v2/no. That library was checked and its dates are
 // right: with aa.Easter and aa.Pentecost added it gives the same holidays as

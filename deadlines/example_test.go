@@ -77,6 +77,29 @@ func ExampleUnitedKingdom() {
 	// 2024-12-31  annual_accounts        305 days  Computed
 }
 
+// The Norwegian public holidays of 2027: Whit Monday falls on Constitution
+// Day, 17 May.
+func ExampleNorwegianHolidays() {
+	for _, h := range deadlines.NorwegianHolidays(2027) {
+		fmt.Printf("%s %s  %s (%s)\n", h.Date, h.Date.Weekday().String()[:3], h.Name, h.EnglishName)
+	}
+	fmt.Println(deadlines.NorwegianWorkingDay(registry.NewDate(2027, 12, 24)))
+	// Output:
+	// 2027-01-01 Fri  Første nyttårsdag (New Year's Day)
+	// 2027-03-25 Thu  Skjærtorsdag (Maundy Thursday)
+	// 2027-03-26 Fri  Langfredag (Good Friday)
+	// 2027-03-28 Sun  Første påskedag (Easter Sunday)
+	// 2027-03-29 Mon  Andre påskedag (Easter Monday)
+	// 2027-05-01 Sat  Arbeidernes dag (Labour Day)
+	// 2027-05-06 Thu  Kristi himmelfartsdag (Ascension Day)
+	// 2027-05-16 Sun  Første pinsedag (Whit Sunday)
+	// 2027-05-17 Mon  Grunnlovsdag (Constitution Day)
+	// 2027-05-17 Mon  Andre pinsedag (Whit Monday)
+	// 2027-12-25 Sat  Første juledag (Christmas Day)
+	// 2027-12-26 Sun  Andre juledag (Boxing Day)
+	// true
+}
+
 // The rules sections are Markdown for the country modules' rules documents.
 func ExampleNorwayRules() {
 	rules := deadlines.NorwayRules()
