@@ -239,6 +239,10 @@ func norwayStop(rep *registry.CompanyReport, code string) (string, bool) {
 	}
 	switch rep.Status {
 	case registry.StatusDeleted:
+		if code == "AS" || code == "ASA" {
+			return "The unit is deleted from the register, so it has no filing deadlines; a company wound up during a year still " +
+				"files the shareholder register statement for that year by 31 January of the next year.", true
+		}
 		return "The unit is deleted from the register, so it has no filing deadlines.", true
 	case registry.StatusBankrupt:
 		return "The unit is bankrupt (konkurs); the estate and its administrator (bostyrer) handle its filings, " +

@@ -424,6 +424,8 @@ func TestNorwayEmpty(t *testing.T) {
 	}{
 		{"bankrupt", func(r *registry.CompanyReport) { r.Status = registry.StatusBankrupt }, "bankrupt"},
 		{"deleted", func(r *registry.CompanyReport) { r.Status = registry.StatusDeleted }, "deleted"},
+		{"deleted AS: the shareholder register statement for the last year is mentioned", func(r *registry.CompanyReport) { r.Status = registry.StatusDeleted },
+			"still files the shareholder register statement"},
 		{"compulsorily liquidated", func(r *registry.CompanyReport) { r.Status = registry.StatusUnderCompulsoryLiquidation }, "compulsory liquidation"},
 		{"dissolved", func(r *registry.CompanyReport) { r.Status = registry.StatusDissolved }, "dissolved"},
 		{"sub-unit points to parent_id", func(r *registry.CompanyReport) {
