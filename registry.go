@@ -359,6 +359,7 @@ func (r *Registry) lookup(ctx context.Context, e entry, id string) (answer[Compa
 			rep.FetchedAt = Ptr(r.now().UTC().Truncate(time.Second))
 		}
 		rep.Cached = false
+		rep.IsActive = rep.Status == StatusActive
 		return rep, nil
 	})
 }
