@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/deadlines"
 	"github.com/companyregistry/registry/idcheck"
 )
 
@@ -172,8 +173,9 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 }
 
 // Deadlines computes the next Norwegian filing deadlines of the unit.
+// It is pure: the rules live in package deadlines.
 func (c *Country) Deadlines(report *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
-	return nil, &registry.Error{Code: registry.CodeNotImplemented, Country: countryCode, Registry: registrySlug, Message: "Deadlines are not finished yet."}
+	return deadlines.Norway(report, today), nil
 }
 
 // Rules returns the registry://rules/NO document in Markdown.
