@@ -9,7 +9,6 @@
 package no
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -161,24 +160,8 @@ func (c *Country) Validate(input string) registry.ValidationResult {
 	return res
 }
 
-// Lookup fetches the report of the unit whose organisation number is id
-// from the main register, falling back to the sub-unit register.
-func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
-	return nil, &registry.Error{Code: registry.CodeNotImplemented, Country: countryCode, Registry: registrySlug, Message: "Lookup is not finished yet."}
-}
-
-// Search finds units of the main register by name.
-func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
-	return nil, &registry.Error{Code: registry.CodeNotImplemented, Country: countryCode, Registry: registrySlug, Message: "Search is not finished yet."}
-}
-
 // Deadlines computes the next Norwegian filing deadlines of the unit.
 // It is pure: the rules live in package deadlines.
 func (c *Country) Deadlines(report *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
 	return deadlines.Norway(report, today), nil
-}
-
-// Rules returns the registry://rules/NO document in Markdown.
-func (c *Country) Rules() string {
-	return "# Norway (NO): Brønnøysund Enhetsregisteret\n"
 }
