@@ -15,7 +15,7 @@ const (
 	sourceName     = "Brønnøysundregistrene, Enhetsregisteret (Central Coordinating Register for Legal Entities)"
 	humanUnitURL   = "https://virksomhet.brreg.no/nb/oppslag/enheter/"
 	humanSubURL    = "https://virksomhet.brreg.no/nb/oppslag/underenheter/"
-	industryScheme = "SN (Norwegian standard industrial classification, NACE-based)"
+	industryScheme = "SN (Norwegian NACE)"
 	lookupBasis    = "Exact organisation number lookup in Enhetsregisteret."
 )
 
