@@ -89,7 +89,7 @@ func legalForms() []legalForm {
 		{Code: "IKJP", English: "Other non-legal person", Local: "Andre ikke-juridiske personer",
 			Basis: "A residual form: no duties follow from the legal form."},
 		{Code: "IKS", English: "Inter-municipal company", Local: "Interkommunalt selskap",
-			LimitedLiability: no, BoardDuty: yes, Basis: "The participants are liable in proportion to their shares (IKS-loven § 3); board required (IKS-loven § 10). Excluded from regnskapsloven § 1-2 nr 4; its accounts follow the IKS rules."},
+			LimitedLiability: no, BoardDuty: yes, Basis: "The participants are liable without limit for their share of the debts (IKS-loven § 3); board required (IKS-loven). Excluded from regnskapsloven § 1-2 nr 4; its accounts follow the IKS rules."},
 		{Code: "KBO", English: "Bankruptcy estate", Local: "Konkursbo",
 			Basis: "An estate under administration; duties follow from the bankruptcy proceedings."},
 		{Code: "KF", English: "Municipal enterprise", Local: "Kommunalt foretak",

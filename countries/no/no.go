@@ -1,11 +1,40 @@
-// Package no is the Norwegian module of the company registry: it answers
-// lookups and searches from the Brønnøysund Register Centre's Central
-// Coordinating Register for Legal Entities (Enhetsregisteret), through its
-// open REST API at https://data.brreg.no/enhetsregisteret/api.
+// Package no implements [registry.Country] for Norway: lookups and name
+// searches in Enhetsregisteret, the Central Coordinating Register for Legal
+// Entities kept by the Brønnøysund Register Centre (Brønnøysundregistrene),
+// through its open API at https://data.brreg.no/enhetsregisteret/api.
 //
-// Build a module with [New] and pass it to registry.New. The module needs no
-// credential. The Registry owns caching, retries and timeouts; this package
-// only talks to the register and maps its answers.
+// Build a module with [New] and pass it to registry.New. The register needs
+// no credential; set a contact e-mail with [WithContactEmail] so that the
+// register can reach the operator. The Registry owns caching, the one retry
+// and timeouts: this package only talks to the register and maps its
+// answers. It keeps no state between calls and logs nothing.
+//
+// # Lookups
+//
+// Lookup asks GET /enheter/{orgnr} and, when the main register answers 404,
+// GET /underenheter/{orgnr}. A unit missing from both is not_found. A
+// deleted unit (200 with slettedato) is a report with status deleted. A
+// unit the register has removed from its open data (410 Gone) is not_found
+// with [registry.Error.Gone] set, so the Registry purges any cached copy.
+// A 400 is invalid_id, a 429 rate_limited (details.retry_after from the
+// Retry-After header, else 60 seconds), and a 5xx, a body that is not valid
+// JSON, a truncated body or a body over 4 MiB a retryable upstream_error.
+//
+// # Search
+//
+// Search asks GET /enheter?navn=<query>&size=<limit>, with the query sent as
+// one escaped parameter. Each hit gets a confidence: 0.95 when its name
+// equals the query ignoring letter case, 0.8 when its name starts with the
+// query, 0.6 when it contains every word of the query, and 0.4 otherwise.
+// Hits are sorted by confidence, keeping the register's order among equal
+// scores.
+//
+// # Mapping
+//
+// [Country.Rules] documents the mapping: the organisation form table with
+// liability, board and accounts duties, the status precedence (deleted,
+// bankrupt, under compulsory liquidation, under liquidation, active) and
+// the deadline rules of package deadlines.
 package no
 
 import (
