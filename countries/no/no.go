@@ -88,15 +88,16 @@ func WithBaseURL(u string) Option {
 	}
 }
 
-// WithHTTPClient sets the HTTP client used for every upstream request. The
-// default is a client with no timeout of its own (the Registry bounds each
-// attempt). A nil client is rejected.
+// WithHTTPClient sets the HTTP client used for every upstream request; the
+// module keeps a copy of *c. The default is a client with no timeout of its
+// own (the Registry bounds each attempt). A nil client is rejected.
 func WithHTTPClient(c *http.Client) Option {
 	return func(o *options) error {
 		if c == nil {
 			return errors.New("no: WithHTTPClient: nil client")
 		}
-		o.client = c
+		cc := *c
+		o.client = &cc
 		return nil
 	}
 }
