@@ -61,7 +61,7 @@ func legalForms() []legalForm {
 		{Code: "ASA", English: "Public limited company", Local: "Allmennaksjeselskap",
 			LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes, Basis: "Allmennaksjeloven § 6-1 (board of at least three); regnskapsloven § 1-2 (accounts)."},
 		{Code: "BA", English: "Company with limited liability", Local: "Selskap med begrenset ansvar",
-			LimitedLiability: yes, Basis: "A legacy form no longer issued; liability is limited by definition. Board and accounts duties depend on the company's statutes."},
+			LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes, Basis: "A legacy form no longer issued; liability is limited by definition; board and accounts duties as classified by a third party (registry-mcp NORBIZ_SPEC §7), not checked against the law."},
 		{Code: "BBL", English: "Housing cooperative association", Local: "Boligbyggelag",
 			LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes, Basis: "Bustadbyggjelagslova (members are not liable; board required); regnskapsloven § 1-2 (accounts)."},
 		{Code: "BEDR", English: "Sub-unit of a business or public entity", Local: "Underenhet til næringsdrivende og offentlig forvaltning",
