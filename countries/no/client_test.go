@@ -394,3 +394,32 @@ func TestSearchUpstreamOutcomes(t *testing.T) {
 		})
 	}
 }
+
+// A report survives the Registry's cache unchanged: the cached answer
+// equals the live one except for cached: true, and the register is asked
+// once.
+func TestLookupCachedReportRoundTrips(t *testing.T) {
+	t.Parallel()
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+equinorID,
+		jsonResponder(http.StatusOK, recording(t, "enhet_923609016_equinor_asa_2026-08.json")))
+	reg := newTestRegistry(t, mt)
+	live, err := reg.Lookup(t.Context(), "NO", equinorID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached, err := reg.Lookup(t.Context(), "NO", "923 609 016")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cached.Cached || live.Cached {
+		t.Errorf("cached flags: live %t, cached %t; want false, true", live.Cached, cached.Cached)
+	}
+	cached.Cached = false
+	if diff := cmp.Diff(live, cached); diff != "" {
+		t.Errorf("cached report differs (-live +cached):\n%s", diff)
+	}
+	if got := mt.GetTotalCallCount(); got != 1 {
+		t.Errorf("upstream calls = %d, want 1", got)
+	}
+}

@@ -67,6 +67,7 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 
 	st := statusOf(u)
 	r.Status, r.StatusDetail = st.status, registry.Ptr(st.detail)
+	r.IsActive = st.status == registry.StatusActive
 
 	r.RegisteredAt = date(u.RegistreringsdatoEnhetsregisteret)
 	if subunit {

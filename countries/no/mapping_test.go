@@ -60,7 +60,10 @@ func TestStatusPrecedence(t *testing.T) {
 				t.Fatal(err)
 			}
 			if isActive := strings.Contains(string(b), `"is_active":true`); isActive != (want == registry.StatusActive) {
-				t.Errorf("is_active = %t with status %s", isActive, want)
+				t.Errorf("is_active on the wire = %t with status %s", isActive, want)
+			}
+			if rep.IsActive != (want == registry.StatusActive) {
+				t.Errorf("IsActive = %t with status %s", rep.IsActive, want)
 			}
 		})
 	}
