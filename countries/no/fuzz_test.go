@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	registry "github.com/companyregistry/registry"
@@ -101,7 +102,8 @@ func FuzzSearchPage(f *testing.F) {
 }
 
 // FuzzScore checks the scoring of arbitrary names against arbitrary
-// queries: it never panics, and a name always scores 0.95 against itself.
+// queries: it never panics, and a name without a wildcard always scores
+// 0.95 against itself.
 func FuzzScore(f *testing.F) {
 	f.Add("EQUINOR ASA", "equinor")
 	f.Add("BRØNNØYSUNDREGISTRENE", "brønnøy")
@@ -112,7 +114,7 @@ func FuzzScore(f *testing.F) {
 			t.Errorf("score = %v", c)
 		}
 		self := newMatcher(name)
-		if c, _ := self.score(name); fold(name) != "" && c != confidenceExact {
+		if c, _ := self.score(name); fold(name) != "" && !strings.Contains(name, "*") && c != confidenceExact {
 			t.Errorf("score(%q, itself) = %v, want %v", name, c, confidenceExact)
 		}
 	})

@@ -106,7 +106,11 @@ type matcher struct {
 	tokens []string // the query's words, lower-cased
 }
 
+// newMatcher prepares query for scoring. A trailing wildcard (*), which
+// the register's name search accepts, is query syntax and not part of the
+// name, so it is ignored.
 func newMatcher(query string) matcher {
+	query = strings.TrimRight(strings.TrimSpace(query), "*")
 	return matcher{folded: fold(query), tokens: words(query)}
 }
 

@@ -30,6 +30,8 @@ func TestConfidenceAnchors(t *testing.T) {
 		{"EQUINOR ASA", "equinor energy", 0.4},
 		{"EQUINOR ASA", "quinor", 0.4},
 		{"EQUINOR ASA", "*", 0.4},
+		{"DIGITALISERINGSDIREKTORATET", "Digitaliseringsdirektoratet*", 0.95},
+		{"EQUINOR ASA", "equinor*", 0.8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/"+tt.query, func(t *testing.T) {
