@@ -302,20 +302,18 @@ func TestLegalFormPointersAreFresh(t *testing.T) {
 func TestLenientDecoding(t *testing.T) {
 	t.Parallel()
 	u := decodeUnit(t, `{"organisasjonsnummer":"923609016","navn":"X","nyttFelt":{"a":[1,2]},
-		"sisteInnsendteAarsregnskap":2024,"kapital":{"belop":"30000.50","valuta":"nok"},"konkursdato":""}`)
+		"sisteInnsendteAarsregnskap":2024,"kapital":{"belop":"30000.50","valuta":"nok"},"konkursdato":"",
+		"aktivitet":"Utleie av bygg."}`)
 	rep := mapUnit(u, equinorID, false)
-	got := struct {
+	type fields struct {
 		Year     *int
 		Capital  *float64
 		Currency *string
 		Bankrupt *registry.Date
-	}{rep.LastAnnualAccountsYear, rep.ShareCapital, rep.ShareCapitalCurrency, rep.BankruptcyDate}
-	want := struct {
-		Year     *int
-		Capital  *float64
-		Currency *string
-		Bankrupt *registry.Date
-	}{registry.Ptr(2024), registry.Ptr(30000.5), registry.Ptr("NOK"), nil}
+		Activity *string
+	}
+	got := fields{rep.LastAnnualAccountsYear, rep.ShareCapital, rep.ShareCapitalCurrency, rep.BankruptcyDate, rep.Activity}
+	want := fields{registry.Ptr(2024), registry.Ptr(30000.5), registry.Ptr("NOK"), nil, registry.Ptr("Utleie av bygg.")}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("lenient fields mismatch (-want +got):\n%s", diff)
 	}

@@ -37,8 +37,8 @@ type unit struct {
 	Kapital                                    *capital   `json:"kapital"`
 	ErIKonsern                                 *bool      `json:"erIKonsern"`
 	SisteAarsregnskap                          flexString `json:"sisteInnsendteAarsregnskap"`
-	VedtektsfestetForm                         []string   `json:"vedtektsfestetFormaal"`
-	Aktivitet                                  []string   `json:"aktivitet"`
+	VedtektsfestetForm                         flexLines  `json:"vedtektsfestetFormaal"`
+	Aktivitet                                  flexLines  `json:"aktivitet"`
 	ResponsKlasse                              string     `json:"respons_klasse"`
 	Links                                      *unitLinks `json:"_links"`
 	Konkurs                                    *bool      `json:"konkurs"`
@@ -83,13 +83,13 @@ type pastName struct {
 // address is forretningsadresse, postadresse or beliggenhetsadresse. adresse
 // may hold null and "" elements.
 type address struct {
-	Land          string   `json:"land"`
-	Landkode      string   `json:"landkode"`
-	Postnummer    string   `json:"postnummer"`
-	Poststed      string   `json:"poststed"`
-	Adresse       []string `json:"adresse"`
-	Kommune       string   `json:"kommune"`
-	Kommunenummer string   `json:"kommunenummer"`
+	Land          string    `json:"land"`
+	Landkode      string    `json:"landkode"`
+	Postnummer    string    `json:"postnummer"`
+	Poststed      string    `json:"poststed"`
+	Adresse       flexLines `json:"adresse"`
+	Kommune       string    `json:"kommune"`
+	Kommunenummer string    `json:"kommunenummer"`
 }
 
 // capital is kapital: the registered share (or other) capital.
@@ -181,5 +181,28 @@ func (f *flexString) UnmarshalJSON(b []byte) error {
 	if string(b) != "null" {
 		*f = flexString(b)
 	}
+	return nil
+}
+
+// flexLines is a text the register splits into lines: a JSON array of
+// strings (null elements read as ""), or a single string.
+type flexLines []string
+
+// UnmarshalJSON accepts ["a", null, ""], "a" and null.
+func (f *flexLines) UnmarshalJSON(b []byte) error {
+	*f = nil
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*f = flexLines{s}
+		return nil
+	}
+	var lines []string
+	if err := json.Unmarshal(b, &lines); err != nil {
+		return err
+	}
+	*f = lines
 	return nil
 }
