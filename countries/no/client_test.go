@@ -1,12 +1,15 @@
 package no
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -217,6 +220,12 @@ func TestLookupUpstreamOutcomes(t *testing.T) {
 			responses: []httpmock.Responder{jsonResponder(200, []byte("{}"))}},
 		{name: "body over the size limit", wantCode: registry.CodeUpstreamError, wantCalls: 2,
 			responses: []httpmock.Responder{jsonResponder(200, []byte(`{"navn":"`+strings.Repeat("A", maxBodyBytes)+`"}`))}},
+		{name: "body broken off twice", wantCode: registry.CodeUpstreamError, wantCalls: 2,
+			responses: []httpmock.Responder{func(*http.Request) (*http.Response, error) {
+				r := httpmock.NewBytesResponse(http.StatusOK, nil)
+				r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(equinor[:100]), iotest.ErrReader(io.ErrUnexpectedEOF)))
+				return r, nil
+			}}},
 		{name: "connection error twice", wantCode: registry.CodeUpstreamError, wantCalls: 2,
 			responses: []httpmock.Responder{httpmock.ConnectionFailure}},
 		{name: "timeout twice", wantCode: registry.CodeUpstreamTimeout, wantCalls: 2, timeout: 20 * time.Millisecond,

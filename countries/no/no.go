@@ -76,12 +76,13 @@ type options struct {
 // http or https; a trailing slash is ignored.
 func WithBaseURL(u string) Option {
 	return func(o *options) error {
+		// The messages do not repeat u: it may hold credentials.
 		p, err := url.Parse(u)
 		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			return fmt.Errorf("no: WithBaseURL: %q is not an absolute http(s) URL", u)
+			return errors.New("no: WithBaseURL: the base URL is not an absolute http(s) URL")
 		}
 		if p.RawQuery != "" || p.Fragment != "" {
-			return fmt.Errorf("no: WithBaseURL: %q has a query or fragment", u)
+			return errors.New("no: WithBaseURL: the base URL has a query or fragment")
 		}
 		o.baseURL = strings.TrimRight(u, "/")
 		return nil
@@ -153,6 +154,8 @@ func New(opts ...Option) (*Country, error) {
 }
 
 // Info describes the module: country NO, registry brreg, no credential.
+// Its SourceURL is the register's public API, also when [WithBaseURL]
+// points the module at a mirror.
 func (c *Country) Info() registry.CountryInfo {
 	return registry.CountryInfo{
 		Country:        countryCode,
