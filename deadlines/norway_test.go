@@ -301,7 +301,9 @@ func TestNorwayLastAnnualAccountsYear(t *testing.T) {
 		{"no filing known", nil, brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
 		{"2024 filed: 2025 accounts are next", registry.Ptr(2024), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
 		{"2025 already filed: 2026 accounts are next", registry.Ptr(2025), brief{"2027-07-31", "2027-07-31", false, "2026-01-01", "2026-12-31", 517}},
-		{"an implausible future year does not overflow", registry.Ptr(int(^uint(0) >> 1)), brief{"1000002-07-31", "1000002-07-31", false, "1000001-01-01", "1000001-12-31", 364503401}},
+		{"an implausible year is ignored (and cannot overflow)", registry.Ptr(int(^uint(0) >> 1)), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
+		{"a negative year is ignored", registry.Ptr(-3), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
+		{"year 9999 is the last plausible one", registry.Ptr(9999), brief{"10001-07-31", "10001-07-31", false, "10000-01-01", "10000-12-31", 2912961}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -39,7 +39,9 @@ public holidays are those of helligdagsfredloven § 2 and lov 26. april 1947 nr.
 		case h.offset < 0:
 			rule = fmt.Sprintf("Easter Sunday − %d days", -h.offset)
 		case h.offset == 0:
-			rule = "Easter Sunday"
+			rule = "the first Sunday after the first full moon on or after 21 March"
+		case h.offset == 1:
+			rule = "Easter Sunday + 1 day"
 		default:
 			rule = fmt.Sprintf("Easter Sunday + %d days", h.offset)
 		}
@@ -67,6 +69,12 @@ employees) are computed. Each case is explained in ` + "`notes`" + `.
 
 Not modelled: advance tax, the annual VAT term and other special VAT terms, deviating financial years, extensions
 granted on application, and the earlier accounts date that follows from an early approval.
+
+Sources: the general meeting of an ASA, ` + srcMeetingASA + `; the annual meeting of an SA, ` + srcMeetingSA + `;
+the roll-forward rule (skatteforvaltningsloven § 5-5),
+https://www.skatteetaten.no/en/rettskilder/type/handboker/skatteforvaltningshandboken/gjeldende/kapittel-5-alminnelige-saksbehandlingsregler/ID-5-5.001/ ;
+domstolloven § 149, https://lovdata.no/dokument/NL/lov/1915-08-13-5/KAPITTEL_10 ; the 1 and 17 May holidays,
+https://lovdata.no/dokument/NL/lov/1947-04-26-1 .
 `)
 	return b.String()
 }

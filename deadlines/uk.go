@@ -285,28 +285,31 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 }
 
 func (c *ukCalc) confirmation(named *registry.PublishedDeadline) {
-	var start *registry.Date
-	var end registry.Date
+	var start, end registry.Date
+	startKnown := true
 	how := "the review period the register names"
 	if named != nil {
-		end, start = *named.PeriodEnd, named.PeriodStart
+		end = *named.PeriodEnd
+		if named.PeriodStart != nil {
+			start = *named.PeriodStart
+		} else {
+			startKnown = false
+		}
 	} else {
 		// The first review period is the 12 months beginning with the day
 		// of incorporation.
-		start = registry.Ptr(c.inc)
-		end = addDays(nextYearSameDay(c.inc), -1)
+		start, end = c.inc, addDays(nextYearSameDay(c.inc), -1)
 		how = "the first review period (12 months beginning with incorporation) and each 12 months after it"
 	}
 	steps := 0
 	step := func() {
-		start = registry.Ptr(addDays(end, 1))
-		end = addDays(nextYearSameDay(*start), -1)
+		start = addDays(end, 1)
+		end = addDays(nextYearSameDay(start), -1)
+		startKnown = true
 		steps++
 	}
-	// Jump close to today, then step one period at a time.
-	for gap := c.today.Year - end.Year - 2; steps < gap && steps < ukMaxSteps; {
-		step()
-	}
+	// Step one review period at a time up to today; a period is one year,
+	// so this runs about as many times as the company is years old.
 	for addDays(end, 14).Before(c.today) && steps < ukMaxSteps {
 		step()
 	}
@@ -314,9 +317,13 @@ func (c *ukCalc) confirmation(named *registry.PublishedDeadline) {
 		c.out.Notes = append(c.out.Notes, fmt.Sprintf("confirmation_statement: the review period the register names (ending %s) would already be due; "+
 			"the computed date is for a later review period, so check the register's filing history.", *named.PeriodEnd))
 	}
+	var ps *registry.Date
+	if startKnown {
+		ps = registry.Ptr(start)
+	}
 	c.add(registry.Deadline{
 		Kind: kindConfirmationStmt, StatutoryDate: addDays(end, 14), PeriodLabel: periodLabel(kindConfirmationStmt, &end),
-		PeriodStart: start, PeriodEnd: registry.Ptr(end), Mandatory: true,
+		PeriodStart: ps, PeriodEnd: registry.Ptr(end), Mandatory: true,
 		AppliesBecause: "Computed: the register publishes no due date, so the confirmation statement is due 14 days after the end of " + how +
 			" (Companies Act 2006 s.853A).",
 	})
