@@ -1,0 +1,241 @@
+// Package gb is the United Kingdom module of the registry: a client for the
+// Companies House Public Data API (https://api.company-information.service.gov.uk)
+// and the mapping of its company profiles and search results to the
+// country-neutral shapes of package registry.
+//
+// Companies House needs an operator credential: a REST API key, sent as the
+// user name of HTTP Basic authentication with an empty password. Library
+// users pass it with [WithAPIKey]; the example server reads it from the
+// environment variable COMPANIES_HOUSE_API_KEY. Without a key the module
+// still validates company numbers offline, but [Country.Ready] reports an
+// upstream_error and the Registry leaves GB out of its list of countries.
+// The key never appears in an error, a log line or a response.
+package gb
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/deadlines"
+	"github.com/companyregistry/registry/idcheck"
+)
+
+// Identity of the module.
+const (
+	// CountryCode is the ISO 3166-1 alpha-2 code of the United Kingdom.
+	CountryCode = "GB"
+	// RegistrySlug is the registry slug of Companies House.
+	RegistrySlug = "companieshouse"
+	// DefaultBaseURL is the base URL of the Companies House Public Data API.
+	DefaultBaseURL = "https://api.company-information.service.gov.uk"
+	// APIKeyEnv is the environment variable from which the example server
+	// reads the Companies House API key.
+	APIKeyEnv = "COMPANIES_HOUSE_API_KEY"
+)
+
+const (
+	idScheme      = "company registration number"
+	registerName  = "Companies House"
+	sourceName    = "Companies House"
+	licence       = "Open Government Licence v3.0 (Crown copyright)"
+	publicSiteURL = "https://find-and-update.company-information.service.gov.uk"
+)
+
+// Country is the Companies House module. Build one with [New]; it is safe
+// for concurrent use.
+type Country struct {
+	key    string
+	base   *url.URL
+	client *http.Client
+	agent  string
+	now    func() time.Time
+}
+
+var _ registry.Country = (*Country)(nil)
+
+// Option configures a [Country]. Options validate their input: [New]
+// returns the first option error.
+type Option func(*options) error
+
+type options struct {
+	key    string
+	base   string
+	client *http.Client
+	email  string
+	now    func() time.Time
+}
+
+// WithAPIKey sets the Companies House REST API key. An empty key is allowed:
+// the module then exists but is not ready (see [Country.Ready]).
+func WithAPIKey(key string) Option {
+	return func(o *options) error {
+		o.key = strings.TrimSpace(key)
+		return nil
+	}
+}
+
+// WithBaseURL sets the base URL of the API, for tests and mirrors. The
+// default is [DefaultBaseURL]. It must be an absolute http or https URL
+// without user information, query or fragment.
+func WithBaseURL(u string) Option {
+	return func(o *options) error {
+		if _, err := parseBaseURL(u); err != nil {
+			return err
+		}
+		o.base = u
+		return nil
+	}
+}
+
+// WithHTTPClient sets the HTTP client used for upstream calls. It must not
+// be nil. The Registry bounds each attempt with its own timeout, so the
+// client needs none.
+func WithHTTPClient(c *http.Client) Option {
+	return func(o *options) error {
+		if c == nil {
+			return errors.New("gb: WithHTTPClient: nil client")
+		}
+		o.client = c
+		return nil
+	}
+}
+
+// WithContactEmail sets a contact e-mail address sent in the User-Agent
+// header, so that Companies House can reach the operator.
+func WithContactEmail(email string) Option {
+	return func(o *options) error {
+		email = strings.TrimSpace(email)
+		if strings.ContainsAny(email, "\r\n()") {
+			return errors.New("gb: WithContactEmail: the address contains a line break or a parenthesis")
+		}
+		o.email = email
+		return nil
+	}
+}
+
+// WithClock sets the clock used to turn the X-Ratelimit-Reset header into
+// a retry_after delay. The default is time.Now.
+func WithClock(now func() time.Time) Option {
+	return func(o *options) error {
+		if now == nil {
+			return errors.New("gb: WithClock: nil clock")
+		}
+		o.now = now
+		return nil
+	}
+}
+
+// New returns a Companies House module configured by opts.
+func New(opts ...Option) (*Country, error) {
+	o := options{base: DefaultBaseURL, now: time.Now}
+	for _, opt := range opts {
+		if opt == nil {
+			return nil, errors.New("gb: New: nil option")
+		}
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
+	}
+	base, err := parseBaseURL(o.base)
+	if err != nil {
+		return nil, err
+	}
+	client := o.client
+	if client == nil {
+		client = &http.Client{}
+	}
+	agent := "companyregistry/" + registry.Version
+	if o.email != "" {
+		agent += " (" + o.email + ")"
+	}
+	return &Country{key: o.key, base: base, client: client, agent: agent, now: o.now}, nil
+}
+
+func parseBaseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(s), "/"))
+	if err != nil {
+		return nil, errors.New("gb: base URL is not a valid URL")
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return nil, errors.New("gb: base URL must be an absolute http(s) URL without user information, query or fragment")
+	}
+	return u, nil
+}
+
+// Info describes the module.
+func (c *Country) Info() registry.CountryInfo {
+	return registry.CountryInfo{
+		Country:        CountryCode,
+		Registry:       RegistrySlug,
+		Name:           registerName,
+		IDScheme:       idScheme,
+		IDExample:      "00002065",
+		IDDescription:  "Eight characters: eight digits (England and Wales), or a two-character prefix such as SC, NI, OC or R0 and six digits; shorter numbers are zero-padded; there is no check digit.",
+		SourceURL:      DefaultBaseURL,
+		License:        licence,
+		RequiresAPIKey: true,
+		APIKeyEnv:      registry.Ptr(APIKeyEnv),
+	}
+}
+
+// Ready returns nil when an API key is configured, and otherwise an
+// upstream_error whose hint names COMPANIES_HOUSE_API_KEY.
+func (c *Country) Ready() error {
+	if c.key != "" {
+		return nil
+	}
+	return c.errorf(registry.CodeUpstreamError,
+		"This deployment has no Companies House API key, so it cannot reach the UK register.",
+		"The operator must set "+APIKeyEnv+" (a Companies House REST API key) and restart the service; until then validate_company_id still works for GB.")
+}
+
+// Validate checks a company number offline. The United Kingdom has no
+// typographic convention for company numbers, so Formatted is null.
+func (c *Country) Validate(input string) registry.ValidationResult {
+	n, p := idcheck.ParseCompanyNumber(input)
+	res := registry.ValidationResult{
+		Country:  CountryCode,
+		Registry: RegistrySlug,
+		IDScheme: registry.Ptr(idScheme),
+		Input:    input,
+		Valid:    p == idcheck.ProblemNone,
+		Reason:   registry.Ptr(idcheck.UKReason(p)),
+	}
+	if res.Valid {
+		res.Normalized = registry.Ptr(n.String())
+	} else {
+		res.Hint = registry.Ptr(idcheck.UKHint(p))
+	}
+	return res
+}
+
+// Lookup fetches the company profile of the company number id.
+func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
+	return nil, c.errorf(registry.CodeNotImplemented, "Lookup is not implemented yet.", "")
+}
+
+// Search finds companies by name.
+func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
+	return nil, c.errorf(registry.CodeNotImplemented, "Search is not implemented yet.", "")
+}
+
+// Deadlines computes the next annual accounts and confirmation statement
+// deadlines of the company described by rep; see [deadlines.UnitedKingdom].
+func (c *Country) Deadlines(rep *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
+	return deadlines.UnitedKingdom(rep, today), nil
+}
+
+// Rules returns the UK rules document in Markdown.
+func (c *Country) Rules() string {
+	return "# United Kingdom: Companies House\n\n" + deadlines.UnitedKingdomRules()
+}
+
+// errorf returns an *registry.Error of code for GB.
+func (c *Country) errorf(code registry.Code, msg, hint string) *registry.Error {
+	return &registry.Error{Code: code, Message: msg, Hint: hint, Country: CountryCode, Registry: RegistrySlug}
+}
