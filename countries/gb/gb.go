@@ -17,6 +17,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -214,14 +215,52 @@ func (c *Country) Validate(input string) registry.ValidationResult {
 	return res
 }
 
-// Lookup fetches the company profile of the company number id.
+// Lookup fetches the company profile of the company number id
+// (GET /company/{id}) and maps it to a report. id must be a canonical
+// company number: a malformed number is never sent, because Companies House
+// answers those with HTTP 500.
 func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
-	return nil, c.errorf(registry.CodeNotImplemented, "Lookup is not implemented yet.", "")
+	if err := c.Ready(); err != nil {
+		return nil, err
+	}
+	n, p := idcheck.ParseCompanyNumber(id)
+	if p != idcheck.ProblemNone || n.String() != id {
+		return nil, c.errorf(registry.CodeInvalidID, idcheck.UKReason(p), idcheck.UKHint(p))
+	}
+	body, err := c.get(ctx, endpointProfile, "/company/"+url.PathEscape(id), nil, id)
+	if err != nil {
+		return nil, err
+	}
+	var prof profile
+	if err := c.decode(body, &prof); err != nil {
+		return nil, err
+	}
+	return mapProfile(id, &prof), nil
 }
 
-// Search finds companies by name.
+// Search finds companies by name (GET /search/companies) and returns at
+// most limit hits, best first, scored against query.
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
-	return nil, c.errorf(registry.CodeNotImplemented, "Search is not implemented yet.", "")
+	if err := c.Ready(); err != nil {
+		return nil, err
+	}
+	query = strings.TrimSpace(query)
+	if query == "" || limit < 1 {
+		return nil, c.errorf(registry.CodeBadRequest, "The search needs a name and a limit of at least 1.", "")
+	}
+	limit = min(limit, registry.MaxSearchLimit)
+	v := url.Values{}
+	v.Set("q", query)
+	v.Set("items_per_page", strconv.Itoa(max(limit, minItemsPerPage)))
+	body, err := c.get(ctx, endpointSearch, "/search/companies", v, "")
+	if err != nil {
+		return nil, err
+	}
+	var page searchPage
+	if err := c.decode(body, &page); err != nil {
+		return nil, err
+	}
+	return mapSearch(query, limit, &page), nil
 }
 
 // Deadlines computes the next annual accounts and confirmation statement

@@ -1,0 +1,164 @@
+package gb
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/idcheck"
+)
+
+// searchPage is the part of the GET /search/companies answer the module
+// reads. items may be absent when there are no hits.
+type searchPage struct {
+	TotalResults int          `json:"total_results"`
+	Items        []searchItem `json:"items"`
+}
+
+type searchItem struct {
+	Title          string   `json:"title"`
+	CompanyNumber  string   `json:"company_number"`
+	CompanyStatus  string   `json:"company_status"`
+	CompanyType    string   `json:"company_type"`
+	DateOfCreation string   `json:"date_of_creation"`
+	Address        *address `json:"address"`
+}
+
+// minItemsPerPage works around a Companies House defect: items_per_page=1
+// answers with no items at all (page_number 2), so the module asks for at
+// least two and trims.
+const minItemsPerPage = 2
+
+// Hints of a search result.
+const (
+	hintNoHits = "No company at Companies House matches this name. Try a shorter or differently spelled name, without suffixes such as LTD, LIMITED or PLC. Sole traders are not registered at Companies House, so a sole trader cannot be found here."
+	hintHits   = "Hits are thin candidates: look a company up by its id (lookup_company or GET /v1/GB/company/{id}) before relying on it."
+)
+
+// mapSearch turns a search page into a result for query with at most limit
+// hits, best first.
+func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult {
+	res := &registry.SearchResult{
+		Country:  CountryCode,
+		Registry: RegistrySlug,
+		Query:    query,
+		Hits:     make([]registry.SearchHit, 0, min(len(page.Items), limit)),
+	}
+	q := newQuery(query)
+	for _, it := range page.Items {
+		id, ok := hitID(it.CompanyNumber)
+		if !ok {
+			continue
+		}
+		hit := registry.NewSearchHit(CountryCode, RegistrySlug, id, strings.TrimSpace(it.Title))
+		if code := strings.TrimSpace(it.CompanyType); code != "" {
+			hit.LegalFormCode = registry.Ptr(code)
+			if lf, ok := legalForms[code]; ok {
+				hit.LegalForm = registry.Ptr(lf.label)
+			}
+		}
+		if rule, ok := statusRules[strings.TrimSpace(it.CompanyStatus)]; ok {
+			hit.Status = rule.status
+		}
+		if a := it.Address; a != nil {
+			hit.City = registry.StringOrNil(strings.TrimSpace(a.Locality))
+			hit.Municipality = registry.StringOrNil(strings.TrimSpace(a.Region))
+		}
+		hit.RegisteredAt = parseDate(it.DateOfCreation)
+		conf, basis := q.score(hit.Name)
+		hit.Confidence, hit.ConfidenceBasis = conf, registry.Ptr(basis)
+		hit.SourceURL = registry.Ptr(companyURL(id))
+		res.Hits = append(res.Hits, hit)
+	}
+	slices.SortStableFunc(res.Hits, func(a, b registry.SearchHit) int {
+		switch {
+		case a.Confidence > b.Confidence:
+			return -1
+		case a.Confidence < b.Confidence:
+			return 1
+		}
+		return 0
+	})
+	if len(res.Hits) > limit {
+		res.Hits = res.Hits[:limit]
+	}
+	res.Total = max(page.TotalResults, len(res.Hits))
+	res.Truncated = res.Total > len(res.Hits)
+	if len(res.Hits) == 0 {
+		res.Hint = registry.Ptr(hintNoHits)
+	} else {
+		res.Hint = registry.Ptr(hintHits)
+	}
+	return res
+}
+
+// hitID returns the canonical form of a company number from a search item;
+// ok is false for one the module could not look up.
+func hitID(s string) (string, bool) {
+	n, p := idcheck.ParseCompanyNumber(s)
+	if p != idcheck.ProblemNone {
+		return "", false
+	}
+	return n.String(), true
+}
+
+// The confidence anchors of a search hit, shared with the other countries.
+const (
+	confidenceExact  = 0.95
+	confidencePrefix = 0.8
+	confidenceTokens = 0.6
+	confidenceOther  = 0.4
+)
+
+// query is a search query prepared for scoring names: case-folded, with
+// runs of spaces collapsed (Companies House titles such as "YOU  LIMITED"
+// carry double spaces) and split into words.
+type query struct {
+	text   string
+	tokens []string
+}
+
+func newQuery(s string) query {
+	return query{text: fold(s), tokens: words(s)}
+}
+
+// score returns the confidence of a hit named name and its basis:
+// 0.95 when the name equals the query (case-insensitive), 0.8 when it starts
+// with the query, 0.6 when it contains every word of the query, and 0.4 for
+// any other hit the register returned.
+func (q query) score(name string) (float64, string) {
+	n := fold(name)
+	switch {
+	case q.text != "" && n == q.text:
+		return confidenceExact, "The name equals the query (ignoring case)."
+	case q.text != "" && strings.HasPrefix(n, q.text):
+		return confidencePrefix, "The name starts with the query."
+	case len(q.tokens) > 0 && containsAll(words(name), q.tokens):
+		return confidenceTokens, "The name contains every word of the query."
+	}
+	return confidenceOther, "Companies House returned this company for the query (it may match a former name or be a loose match)."
+}
+
+// fold lower-cases s, trims it and collapses runs of white space to one
+// space.
+func fold(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// words splits s into lower-case words of letters and digits.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// containsAll reports whether every token is one of the words.
+func containsAll(words, tokens []string) bool {
+	for _, t := range tokens {
+		if !slices.Contains(words, t) {
+			return false
+		}
+	}
+	return true
+}
