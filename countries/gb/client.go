@@ -43,6 +43,9 @@ const (
 // error). The API key travels only in the Authorization header, never in the
 // URL, so no error text can contain it.
 func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.Values, subject string) ([]byte, error) {
+	if c.cred == nil {
+		return nil, c.Ready()
+	}
 	u := *c.base
 	u.Path = strings.TrimRight(u.Path, "/") + path
 	u.RawPath = ""
@@ -51,18 +54,18 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 	if err != nil {
 		return nil, c.wrap(registry.CodeInternalError, false, "The request to Companies House could not be built.", "", err)
 	}
-	req.SetBasicAuth(c.key, "")
+	req.Header.Set("Authorization", c.cred.authorization)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.agent)
 
 	resp, err := c.client.Do(req)
 	if err != nil {
-		return nil, c.wrap(registry.CodeUpstreamError, true, "Companies House could not be reached.", "", redact(err, c.key))
+		return nil, c.wrap(registry.CodeUpstreamError, true, "Companies House could not be reached.", "", c.redact(err))
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes+1))
 	if err != nil {
-		return nil, c.wrap(registry.CodeUpstreamError, true, "The answer from Companies House was cut off.", "", redact(err, c.key))
+		return nil, c.wrap(registry.CodeUpstreamError, true, "The answer from Companies House was cut off.", "", c.redact(err))
 	}
 	if len(body) > maxBodyBytes {
 		return nil, c.wrap(registry.CodeUpstreamError, true, fmt.Sprintf("Companies House sent an answer larger than %d bytes.", maxBodyBytes), "", nil)
@@ -133,13 +136,19 @@ func (c *Country) wrap(code registry.Code, retryable bool, msg, hint string, cau
 	return e
 }
 
-// redact returns err unchanged unless its text contains the key, which it
-// cannot when the key travels only in a header; it is a second line of
-// defence against a transport that echoes request headers. The redacted
+// redact returns err unchanged unless its text contains the credential,
+// which it cannot when the key travels only in a header; it is a second line
+// of defence against a transport that echoes request headers. The redacted
 // error drops the cause, so nothing in its chain holds the key.
-func redact(err error, key string) error {
-	if err == nil || key == "" || !strings.Contains(err.Error(), key) {
+func (c *Country) redact(err error) error {
+	if err == nil || c.cred == nil {
 		return err
 	}
-	return errors.New(strings.ReplaceAll(err.Error(), key, "[redacted]"))
+	text := err.Error()
+	auth := c.cred.authorization
+	if !strings.Contains(text, auth) && !strings.Contains(text, strings.TrimPrefix(auth, "Basic ")) {
+		return err
+	}
+	text = strings.ReplaceAll(text, auth, "[redacted]")
+	return errors.New(strings.ReplaceAll(text, strings.TrimPrefix(auth, "Basic "), "[redacted]"))
 }

@@ -14,6 +14,7 @@ package gb
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"net/http"
 	"net/url"
@@ -50,7 +51,9 @@ const (
 // Country is the Companies House module. Build one with [New]; it is safe
 // for concurrent use.
 type Country struct {
-	key    string
+	// cred is a pointer so that printing a Country with fmt shows an
+	// address, never the key.
+	cred   *credential
 	base   *url.URL
 	client *http.Client
 	agent  string
@@ -154,8 +157,24 @@ func New(opts ...Option) (*Country, error) {
 	if o.email != "" {
 		agent += " (" + o.email + ")"
 	}
-	return &Country{key: o.key, base: base, client: client, agent: agent, now: o.now}, nil
+	c := &Country{base: base, client: client, agent: agent, now: o.now}
+	if o.key != "" {
+		c.cred = &credential{authorization: "Basic " + base64.StdEncoding.EncodeToString([]byte(o.key+":"))}
+	}
+	return c, nil
 }
+
+// credential holds the ready-made Authorization header: HTTP Basic with the
+// API key as user name and an empty password.
+type credential struct {
+	authorization string
+}
+
+// String hides the credential from fmt.
+func (*credential) String() string { return "[redacted]" }
+
+// GoString hides the credential from fmt's %#v.
+func (*credential) GoString() string { return "[redacted]" }
 
 func parseBaseURL(s string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(s), "/"))
@@ -187,7 +206,7 @@ func (c *Country) Info() registry.CountryInfo {
 // Ready returns nil when an API key is configured, and otherwise an
 // upstream_error whose hint names COMPANIES_HOUSE_API_KEY.
 func (c *Country) Ready() error {
-	if c.key != "" {
+	if c.cred != nil {
 		return nil
 	}
 	return c.errorf(registry.CodeUpstreamError,

@@ -51,7 +51,9 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 		if !ok {
 			continue
 		}
-		hit := registry.NewSearchHit(CountryCode, RegistrySlug, id, strings.TrimSpace(it.Title))
+		// Search titles carry padding spaces ("YOU  LIMITED") that the
+		// registered name does not have.
+		hit := registry.NewSearchHit(CountryCode, RegistrySlug, id, strings.Join(strings.Fields(it.Title), " "))
 		if code := strings.TrimSpace(it.CompanyType); code != "" {
 			hit.LegalFormCode = registry.Ptr(code)
 			if lf, ok := legalForms[code]; ok {
@@ -85,12 +87,26 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 	}
 	res.Total = max(page.TotalResults, len(res.Hits))
 	res.Truncated = res.Total > len(res.Hits)
-	if len(res.Hits) == 0 {
-		res.Hint = registry.Ptr(hintNoHits)
-	} else {
-		res.Hint = registry.Ptr(hintHits)
-	}
+	res.Hint = registry.Ptr(searchHint(query, len(res.Hits), res.Total))
 	return res
+}
+
+// searchHint returns the next-step advice for a search with hits hits out
+// of total.
+func searchHint(query string, hits, total int) string {
+	if hits > 0 {
+		return hintHits
+	}
+	var b strings.Builder
+	if total > 0 {
+		b.WriteString("Companies House counted matches but returned none on this page; retry once, or search with a longer part of the name. ")
+	} else {
+		b.WriteString(hintNoHits + " ")
+	}
+	if n, p := idcheck.ParseCompanyNumber(query); p == idcheck.ProblemNone {
+		b.WriteString("The query looks like a company number: look it up directly with lookup_company (GET /v1/GB/company/" + n.String() + ").")
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // hitID returns the canonical form of a company number from a search item;
