@@ -288,11 +288,6 @@ func (c *Country) Deadlines(rep *registry.CompanyReport, today registry.Date) (*
 	return deadlines.UnitedKingdom(rep, today), nil
 }
 
-// Rules returns the UK rules document in Markdown.
-func (c *Country) Rules() string {
-	return "# United Kingdom: Companies House\n\n" + deadlines.UnitedKingdomRules()
-}
-
 // errorf returns an *registry.Error of code for GB.
 func (c *Country) errorf(code registry.Code, msg, hint string) *registry.Error {
 	return &registry.Error{Code: code, Message: msg, Hint: hint, Country: CountryCode, Registry: RegistrySlug}
