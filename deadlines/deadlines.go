@@ -1,37 +1,55 @@
 package deadlines
 
-import registry "github.com/companyregistry/registry"
+import (
+	"slices"
+	"strings"
 
-// Norway returns the next occurrence, on or after today, of each Norwegian
-// filing obligation of the entity described by rep, sorted by due date and
-// then kind. Entities that have no duties (bankrupt, deleted, compulsorily
-// liquidated, sub-units, unknown legal forms) get an empty list and a note
-// saying why.
-func Norway(rep *registry.CompanyReport, today registry.Date) *registry.DeadlineReport {
-	return newReport(rep, today)
-}
+	registry "github.com/companyregistry/registry"
+)
 
-// UnitedKingdom returns the next annual accounts and confirmation statement
-// deadlines of the UK company described by rep. A date the register
-// publishes wins; a computed date fills a gap. A company that is not active
-// gets an empty list and a note.
-func UnitedKingdom(rep *registry.CompanyReport, today registry.Date) *registry.DeadlineReport {
-	return newReport(rep, today)
-}
-
-// NorwayRules returns a Markdown section describing the Norwegian deadline
-// rules and their legal sources.
-func NorwayRules() string { return "## Deadlines\n" }
-
-// UnitedKingdomRules returns a Markdown section describing the UK deadline
-// rules and their sources.
-func UnitedKingdomRules() string { return "## Deadlines\n" }
-
-func newReport(rep *registry.CompanyReport, today registry.Date) *registry.DeadlineReport {
-	out := &registry.DeadlineReport{Today: today, Deadlines: []registry.Deadline{}, Notes: []string{}}
+// newReport returns an empty report for rep, with the country and registry
+// of rep or the given defaults.
+func newReport(rep *registry.CompanyReport, today registry.Date, country, reg string) *registry.DeadlineReport {
+	out := &registry.DeadlineReport{
+		Country: country, Registry: reg, Today: today,
+		Deadlines: []registry.Deadline{}, Notes: []string{},
+	}
 	if rep != nil {
-		out.Country, out.Registry, out.CompanyID = rep.Country, rep.Registry, rep.ID
+		if rep.Country != "" {
+			out.Country = rep.Country
+		}
+		if rep.Registry != "" {
+			out.Registry = rep.Registry
+		}
+		out.CompanyID = rep.ID
 		out.CompanyName = registry.StringOrNil(rep.Name)
 	}
 	return out
+}
+
+// sortDeadlines orders ds by due date, then kind.
+func sortDeadlines(ds []registry.Deadline) {
+	slices.SortFunc(ds, func(a, b registry.Deadline) int {
+		if c := a.DueDate.Compare(b.DueDate); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Kind, b.Kind)
+	})
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// firstOf returns the first non-nil, non-zero date.
+func firstOf(ds ...*registry.Date) *registry.Date {
+	for _, d := range ds {
+		if d != nil && !d.IsZero() {
+			return d
+		}
+	}
+	return nil
 }
