@@ -2,11 +2,14 @@ package gb
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jarcoal/httpmock"
+
+	registry "github.com/companyregistry/registry"
 )
 
 // Every recorded search answer maps to a reviewed golden result.
@@ -143,5 +146,41 @@ func TestSearchSortIsStable(t *testing.T) {
 	}
 	if res.Total != 40 || !res.Truncated {
 		t.Errorf("total=%d truncated=%v, want 40 and true", res.Total, res.Truncated)
+	}
+}
+
+// A search through the Registry is retried once on a 5xx and a rate limit
+// is passed on with retry_after.
+func TestSearchUpstreamFailures(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		resp      httpmock.Responder
+		wantCode  registry.Code
+		wantCalls int
+	}{
+		{"503 twice", jsonResponder(503, nil), registry.CodeUpstreamError, 2},
+		{"429", jsonResponder(429, nil, "X-Ratelimit-Reset", strconv.FormatInt(fixedNow().Unix()+90, 10)), registry.CodeRateLimited, 1},
+		{"401", jsonResponder(401, recording(t, "error_401_invalid-authorization.json")), registry.CodeUpstreamError, 1},
+		{"404 on search", jsonResponder(404, nil), registry.CodeUpstreamError, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			mt := httpmock.NewMockTransport()
+			mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", tt.resp)
+			reg := newTestRegistry(t, newTestCountry(t, mt), nil)
+			_, err := reg.Search(t.Context(), "GB", "tesco", 10)
+			e := asError(t, err)
+			if e.Code != tt.wantCode {
+				t.Errorf("code = %s, want %s", e.Code, tt.wantCode)
+			}
+			if n := mt.GetTotalCallCount(); n != tt.wantCalls {
+				t.Errorf("%d upstream calls, want %d", n, tt.wantCalls)
+			}
+			if tt.wantCode == registry.CodeRateLimited && e.RetryAfter() != 90 {
+				t.Errorf("retry_after = %d, want 90", e.RetryAfter())
+			}
+		})
 	}
 }
