@@ -32,8 +32,9 @@ const minItemsPerPage = 2
 
 // Hints of a search result.
 const (
-	hintNoHits = "No company at Companies House matches this name. Try a shorter or differently spelled name, without suffixes such as LTD, LIMITED or PLC. Sole traders are not registered at Companies House, so a sole trader cannot be found here."
-	hintHits   = "Hits are thin candidates: look a company up by its id (lookup_company or GET /v1/GB/company/{id}) before relying on it."
+	hintNoHits       = "No company at Companies House matches this name. Try a shorter or differently spelled name, without suffixes such as LTD, LIMITED or PLC. Sole traders are not registered at Companies House, so a sole trader cannot be found here."
+	hintTruncated    = "More companies match than were returned: raise limit (at most 100) or search with a more specific name. Look up a hit's id before acting on it."
+	hintTruncatedMax = "More companies match than the 100 returned: search with a more specific name. Look up a hit's id before acting on it."
 )
 
 // mapSearch turns a search page into a result for query with at most limit
@@ -87,15 +88,20 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 	}
 	res.Total = max(page.TotalResults, len(res.Hits))
 	res.Truncated = res.Total > len(res.Hits)
-	res.Hint = registry.Ptr(searchHint(query, len(res.Hits), res.Total))
+	res.Hint = searchHint(query, limit, len(res.Hits), res.Total)
 	return res
 }
 
 // searchHint returns the next-step advice for a search with hits hits out
-// of total.
-func searchHint(query string, hits, total int) string {
-	if hits > 0 {
-		return hintHits
+// of total for a limit, or nil when all matches were returned.
+func searchHint(query string, limit, hits, total int) *string {
+	switch {
+	case hits > 0 && total > hits && limit >= registry.MaxSearchLimit:
+		return registry.Ptr(hintTruncatedMax)
+	case hits > 0 && total > hits:
+		return registry.Ptr(hintTruncated)
+	case hits > 0:
+		return nil
 	}
 	var b strings.Builder
 	if total > 0 {
@@ -106,7 +112,7 @@ func searchHint(query string, hits, total int) string {
 	if n, p := idcheck.ParseCompanyNumber(query); p == idcheck.ProblemNone {
 		b.WriteString("The query looks like a company number: look it up directly with lookup_company (GET /v1/GB/company/" + n.String() + ").")
 	}
-	return strings.TrimSpace(b.String())
+	return registry.Ptr(strings.TrimSpace(b.String()))
 }
 
 // hitID returns the canonical form of a company number from a search item;
@@ -147,13 +153,13 @@ func (q query) score(name string) (float64, string) {
 	n := fold(name)
 	switch {
 	case q.text != "" && n == q.text:
-		return confidenceExact, "The name equals the query (ignoring case)."
+		return confidenceExact, "The name equals the query, ignoring letter case."
 	case q.text != "" && strings.HasPrefix(n, q.text):
-		return confidencePrefix, "The name starts with the query."
+		return confidencePrefix, "The name starts with the query, ignoring letter case."
 	case len(q.tokens) > 0 && containsAll(words(name), q.tokens):
-		return confidenceTokens, "The name contains every word of the query."
+		return confidenceTokens, "The name contains every word of the query, ignoring letter case and order."
 	}
-	return confidenceOther, "Companies House returned this company for the query (it may match a former name or be a loose match)."
+	return confidenceOther, "Returned by the register's name search, but the name does not contain every word of the query."
 }
 
 // fold lower-cases s, trims it and collapses runs of white space to one
