@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jarcoal/httpmock"
 
@@ -177,6 +178,11 @@ func TestUpstreamOutcomes(t *testing.T) {
 			wantCode:   registry.CodeUpstreamError, wantCalls: 2,
 		},
 		{
+			name:       "empty profile twice",
+			responders: []httpmock.Responder{jsonResponder(200, []byte(`{}`)), jsonResponder(200, []byte(`null`))},
+			wantCode:   registry.CodeUpstreamError, wantCalls: 2,
+		},
+		{
 			name:       "timeout twice",
 			responders: []httpmock.Responder{httpmock.NewErrorResponder(timeoutError{})},
 			wantCode:   registry.CodeUpstreamTimeout, wantCalls: 2,
@@ -330,5 +336,28 @@ func TestKeyNeverLeaks(t *testing.T) {
 	}
 	if len(texts) < 40 || !strings.Contains(log.String(), "upstream attempt failed") {
 		t.Fatalf("the test produced too little to search (%d texts, log %d bytes)", len(texts), len(log.String()))
+	}
+}
+
+// A register that does not answer within the Registry's per-attempt timeout
+// is tried twice and answered with upstream_timeout.
+func TestHungUpstreamTimesOut(t *testing.T) {
+	t.Parallel()
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponder(http.MethodGet, testBase+"/company/02578066", func(req *http.Request) (*http.Response, error) {
+		<-req.Context().Done()
+		return nil, req.Context().Err()
+	})
+	reg, err := registry.New([]registry.Country{newTestCountry(t, mt)},
+		registry.WithRetryPause(0), registry.WithUpstreamTimeout(20*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = reg.Lookup(t.Context(), "GB", "02578066")
+	if e := asError(t, err); e.Code != registry.CodeUpstreamTimeout || e.HTTPStatus() != http.StatusGatewayTimeout {
+		t.Errorf("error = %s, want upstream_timeout (504)", e.Code)
+	}
+	if n := mt.GetTotalCallCount(); n != 2 {
+		t.Errorf("%d upstream calls, want 2", n)
 	}
 }

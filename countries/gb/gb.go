@@ -254,6 +254,9 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 	if err := c.decode(body, &prof); err != nil {
 		return nil, err
 	}
+	if strings.TrimSpace(prof.CompanyName) == "" && strings.TrimSpace(prof.CompanyNumber) == "" {
+		return nil, c.wrap(registry.CodeUpstreamError, true, "Companies House sent a company profile without a name or number.", "", nil)
+	}
 	return mapProfile(id, &prof), nil
 }
 
