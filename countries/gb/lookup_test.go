@@ -2,6 +2,7 @@ package gb
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -35,6 +36,26 @@ func TestLookupRecordingsMatchGolden(t *testing.T) {
 			checkGolden(t, strings.TrimSuffix(tt.file, ".json")+".golden", rep)
 		})
 	}
+}
+
+// The Streaming API's copy of a Scottish company's profile (the only real
+// SC profile recorded) maps like a REST profile; its missing overdue flags
+// are null.
+func TestLookupStreamEventProfileMatchesGolden(t *testing.T) {
+	t.Parallel()
+	var event struct {
+		Data json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(recording(t, "stream_company_profile_event_active_ltd_SC571653_2022.json"), &event); err != nil {
+		t.Fatal(err)
+	}
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponder(http.MethodGet, testBase+"/company/SC571653", jsonResponder(http.StatusOK, event.Data))
+	rep, err := newTestCountry(t, mt).Lookup(t.Context(), "SC571653")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "stream_company_profile_event_active_ltd_SC571653_2022.golden", rep)
 }
 
 // The request carries HTTP Basic authentication with the key as user name
