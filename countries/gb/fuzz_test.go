@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// FuzzProfile feeds arbitrary bytes as a company profile: decoding either
+// FuzzMapProfile feeds arbitrary bytes as a company profile: decoding either
 // fails cleanly or the mapping succeeds and encodes, without a panic.
-func FuzzProfile(f *testing.F) {
+func FuzzMapProfile(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "recordings", "company_profile_*.json"))
 	for _, name := range files {
 		b, err := os.ReadFile(name)
@@ -37,8 +37,8 @@ func FuzzProfile(f *testing.F) {
 	})
 }
 
-// FuzzSearch feeds arbitrary bytes as a search page and an arbitrary query.
-func FuzzSearch(f *testing.F) {
+// FuzzMapSearch feeds arbitrary bytes as a search page and an arbitrary query.
+func FuzzMapSearch(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "recordings", "search_companies_*.json"))
 	for _, name := range files {
 		b, err := os.ReadFile(name)
