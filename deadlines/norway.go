@@ -373,9 +373,10 @@ func (c *noCalc) nextYear(from int, month time.Month, day int, roll bool) int {
 	}
 }
 
-// maxYear bounds the years read from the report, so that absurd input
-// cannot overflow the arithmetic.
-const maxYear = 1_000_000
+// maxYear bounds the years read from the report: a report's dates are
+// written YYYY-MM-DD, so no real year is larger, and absurd input cannot
+// overflow the arithmetic.
+const maxYear = 9999
 
 func (c *noCalc) annual(lastAccounts *int) {
 	f := c.form
@@ -449,7 +450,11 @@ func (c *noCalc) annual(lastAccounts *int) {
 	if f.accounts != dutyNone {
 		from := minYear
 		if lastAccounts != nil {
-			from = max(from, min(*lastAccounts, maxYear)+1)
+			if *lastAccounts >= 1 && *lastAccounts <= maxYear {
+				from = max(from, *lastAccounts+1)
+			} else {
+				c.out.Notes = append(c.out.Notes, fmt.Sprintf("The last annual accounts year %d is not a plausible year and is ignored.", *lastAccounts))
+			}
 		}
 		y := c.nextYear(from, time.July, 31, false)
 		label, ps, pe := yearPeriod(y, "Financial year")

@@ -240,7 +240,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 		// Default accounting reference date: the last day of the month in
 		// which the first anniversary of incorporation falls (s.391).
 		end, start = endOfMonth(c.inc.Year+1, c.inc.Month), registry.Ptr(c.inc)
-		how = "the default accounting reference date (the last day of the month of incorporation)"
+		how = "the default accounting reference date (the last day of the month of incorporation, each year)"
 	}
 	due := func(end registry.Date) (registry.Date, bool) {
 		// First accounts: a first period longer than 12 months, at most

@@ -1,0 +1,297 @@
+package deadlines
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/google/go-cmp/cmp"
+)
+
+// allForms are the legal-form codes the property tests draw from: every
+// code brreg publishes, lower case, junk and empty.
+var allForms = []string{
+	"AS", "ASA", "ENK", "ANS", "DA", "KS", "NUF", "SA", "STI", "FLI", "BA", "BRL", "BBL", "SF", "SPA", "GFS", "PK", "VPFO",
+	"ADOS", "ANNA", "BO", "EOFG", "ESEK", "FKF", "FYLK", "IKJP", "IKS", "KBO", "KF", "KIRK", "KOMM", "KTRF", "OPMV",
+	"ORGL", "PERS", "PRE", "SAM", "SE", "SÆR", "TVAM", "UTLA", "BEDR", "AAFY", "as", " AS ", "", "XYZ",
+	"ltd", "plc", "llp", "private-unlimited", "limited-partnership",
+}
+
+var allStatuses = []registry.Status{
+	registry.StatusActive, registry.StatusActive, registry.StatusActive, registry.StatusUnderLiquidation,
+	registry.StatusUnderCompulsoryLiquidation, registry.StatusBankrupt, registry.StatusDissolved,
+	registry.StatusDeleted, registry.StatusUnknown, "",
+}
+
+var rollingKinds = map[string]bool{kindVATReturn: true, kindPayrollReport: true, kindTaxReturn: true, kindShareholderStmt: true}
+
+// checkInvariants asserts the properties every report must have.
+func checkInvariants(t *testing.T, rep *registry.CompanyReport, today registry.Date, out *registry.DeadlineReport, norway bool) {
+	t.Helper()
+	if out == nil || out.Deadlines == nil || out.Notes == nil {
+		t.Fatalf("nil report, deadlines or notes: %+v", out)
+	}
+	if out.Today != today {
+		t.Errorf("today %s, want %s", out.Today, today)
+	}
+	if norway && !hasNote(out, "calendar year") {
+		t.Errorf("no calendar-year note in %q", out.Notes)
+	}
+	seen := map[string]bool{}
+	var start *registry.Date
+	if rep != nil {
+		if s := firstOf(rep.FoundedAt, rep.RegisteredAt); s != nil {
+			start = registry.Ptr(normalize(*s))
+		}
+	}
+	for i, dl := range out.Deadlines {
+		if seen[dl.Kind] {
+			t.Errorf("kind %s twice", dl.Kind)
+		}
+		seen[dl.Kind] = true
+		if i > 0 {
+			prev := out.Deadlines[i-1]
+			if c := prev.DueDate.Compare(dl.DueDate); c > 0 || (c == 0 && prev.Kind >= dl.Kind) {
+				t.Errorf("not sorted: %s %s before %s %s", prev.DueDate, prev.Kind, dl.DueDate, dl.Kind)
+			}
+		}
+		if dl.DaysUntil == nil || *dl.DaysUntil != daysBetween(today, dl.DueDate) {
+			t.Errorf("%s: days_until %v, want %d", dl.Kind, dl.DaysUntil, daysBetween(today, dl.DueDate))
+		}
+		if dl.DaysUntil != nil && *dl.DaysUntil != int(dl.DueDate.Time().Sub(today.Time()).Hours()/24) && abs(dl.DueDate.Year-today.Year) < 250 {
+			// (time.Duration saturates after 292 years; day numbers do not.)
+			t.Errorf("%s: days_until %d disagrees with the time package", dl.Kind, *dl.DaysUntil)
+		}
+		if dl.RolledForward != (dl.DueDate != dl.StatutoryDate) {
+			t.Errorf("%s: rolled_forward %v with statutory %s due %s", dl.Kind, dl.RolledForward, dl.StatutoryDate, dl.DueDate)
+		}
+		if dl.Country != out.Country || dl.Registry != out.Registry || dl.Name == "" || dl.Authority == "" ||
+			dl.AppliesBecause == "" || dl.SourceURL == nil || dl.LocalName == nil || !dl.Recurrence.Valid() || dl.Recurrence == "" {
+			t.Errorf("%s: incomplete deadline %+v", dl.Kind, dl)
+		}
+		if !strings.HasSuffix(dl.AppliesBecause, ".") {
+			t.Errorf("%s: applies_because is not a sentence: %q", dl.Kind, dl.AppliesBecause)
+		}
+		computed := norway || strings.HasPrefix(dl.AppliesBecause, "Computed")
+		if computed && dl.DueDate.Before(today) {
+			t.Errorf("%s: computed due date %s before today %s", dl.Kind, dl.DueDate, today)
+		}
+		if norway {
+			if rollingKinds[dl.Kind] {
+				if !isNorwegianWorkingDay(dl.DueDate) {
+					t.Errorf("%s: due %s (%s) is not a working day", dl.Kind, dl.DueDate, weekday(dl.DueDate))
+				}
+				for x := dl.StatutoryDate; x.Before(dl.DueDate); x = addDays(x, 1) {
+					if isNorwegianWorkingDay(x) {
+						t.Errorf("%s: rolled past the working day %s", dl.Kind, x)
+					}
+				}
+			} else if dl.DueDate != dl.StatutoryDate {
+				t.Errorf("%s: fixed kind rolled from %s to %s", dl.Kind, dl.StatutoryDate, dl.DueDate)
+			} else if w := weekday(dl.DueDate); (w == time.Saturday || w == time.Sunday) && !hasNote(out, dl.Kind+": "+dl.DueDate.String()) {
+				t.Errorf("%s: %s is a %s but no note says so", dl.Kind, dl.DueDate, w)
+			}
+			if start != nil && dl.PeriodEnd != nil && dl.PeriodEnd.Before(*start) {
+				t.Errorf("%s: period ending %s is before the founding %s", dl.Kind, dl.PeriodEnd, *start)
+			}
+			if last := rep.LastAnnualAccountsYear; dl.Kind == kindAnnualAccounts && last != nil && *last <= maxYear && dl.PeriodEnd.Year <= *last {
+				t.Errorf("annual_accounts for %d, already filed up to %d", dl.PeriodEnd.Year, *rep.LastAnnualAccountsYear)
+			}
+		} else if dl.DueDate != dl.StatutoryDate {
+			t.Errorf("%s: UK date rolled", dl.Kind)
+		}
+	}
+	if len(out.Deadlines) == 0 && len(out.Notes) == 0 {
+		t.Error("empty list without a note")
+	}
+}
+
+func randomDate(r *rand.Rand, from, to int) registry.Date {
+	return fromDayNumber(dayNumber(registry.Date{Year: from, Month: 1, Day: 1}) + r.IntN(dayNumber(registry.Date{Year: to, Month: 1, Day: 1})-dayNumber(registry.Date{Year: from, Month: 1, Day: 1})))
+}
+
+func randomReport(r *rand.Rand, country string) *registry.CompanyReport {
+	rep := registry.NewCompanyReport(country, "", "123456789", "RANDOM")
+	if form := allForms[r.IntN(len(allForms))]; form != "" || r.IntN(2) == 0 {
+		rep.LegalFormCode = registry.Ptr(form)
+	}
+	rep.Status = allStatuses[r.IntN(len(allStatuses))]
+	rep.IsSubunit = r.IntN(10) == 0
+	if r.IntN(2) == 0 {
+		rep.ParentID = registry.Ptr("923609016")
+	}
+	flag := func() *bool {
+		switch r.IntN(3) {
+		case 0:
+			return nil
+		case 1:
+			return registry.Ptr(false)
+		}
+		return registry.Ptr(true)
+	}
+	rep.VATRegistered, rep.EmployeesReported = flag(), flag()
+	if r.IntN(3) == 0 {
+		rep.Employees = registry.Ptr(r.IntN(50))
+	}
+	if r.IntN(4) > 0 {
+		rep.FoundedAt = registry.Ptr(randomDate(r, 1850, 2035))
+	}
+	if r.IntN(3) > 0 {
+		rep.RegisteredAt = registry.Ptr(randomDate(r, 1995, 2035))
+	}
+	if r.IntN(2) == 0 {
+		rep.LastAnnualAccountsYear = registry.Ptr(1990 + r.IntN(45))
+	}
+	if country == "GB" && r.IntN(2) == 0 {
+		for _, kind := range []string{kindAnnualAccounts, kindConfirmationStmt} {
+			if r.IntN(3) == 0 {
+				continue
+			}
+			p := registry.PublishedDeadline{Kind: kind}
+			if r.IntN(2) == 0 {
+				p.DueDate = registry.Ptr(randomDate(r, 2015, 2035))
+			}
+			if r.IntN(2) == 0 {
+				p.PeriodEnd = registry.Ptr(randomDate(r, 2010, 2035))
+			}
+			rep.PublishedDeadlines = append(rep.PublishedDeadlines, p)
+		}
+	}
+	return rep
+}
+
+// TestProperties runs both engines over many random (form, flags, status,
+// dates, today) inputs with a fixed seed and checks the invariants, and that
+// the same input always gives the same output.
+func TestProperties(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(2026, 4))
+	for i := 0; i < 20000; i++ {
+		country := "NO"
+		if i%3 == 0 {
+			country = "GB"
+		}
+		rep := randomReport(r, country)
+		today := randomDate(r, 2024, 2032)
+		if i%50 == 0 {
+			today = randomDate(r, 1900, 2400)
+		}
+		var out, again *registry.DeadlineReport
+		if country == "NO" {
+			out, again = Norway(rep, today), Norway(rep, today)
+		} else {
+			out, again = UnitedKingdom(rep, today), UnitedKingdom(rep, today)
+		}
+		checkInvariants(t, rep, today, out, country == "NO")
+		if diff := cmp.Diff(out, again); diff != "" {
+			t.Fatalf("not deterministic (-first +second):\n%s", diff)
+		}
+		if t.Failed() {
+			t.Fatalf("input %d: %+v today %s", i, rep, today)
+		}
+	}
+}
+
+// TestNorwayNextOccurrenceIsFirst checks minimality: for each kind, the
+// period before the one returned was either due before today or skipped
+// because it ended before the founding.
+func TestNorwayNextOccurrenceIsFirst(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(4, 2026))
+	for i := 0; i < 5000; i++ {
+		rep := withFlags(noReport("AS"), true, true)
+		rep.FoundedAt = registry.Ptr(randomDate(r, 2020, 2030))
+		today := randomDate(r, 2024, 2032)
+		out := Norway(rep, today)
+		for _, dl := range out.Deadlines {
+			var prevDue, prevEnd registry.Date
+			ps := *dl.PeriodStart
+			switch dl.Kind {
+			case kindPayrollReport:
+				prevEnd = addDays(ps, -1)
+				prevDue = rollForwardNorway(date(prevEnd.Year, prevEnd.Month+1, 5))
+			case kindVATReturn:
+				prevEnd = addDays(ps, -1)
+				prevDue = rollForwardNorway(vatTermDue(prevEnd.Year, int(prevEnd.Month)/2))
+			default:
+				prevEnd = addDays(ps, -1)
+				prevDue = registry.Date{Year: dl.StatutoryDate.Year - 1, Month: dl.StatutoryDate.Month, Day: dl.StatutoryDate.Day}
+				if rollingKinds[dl.Kind] {
+					prevDue = rollForwardNorway(prevDue)
+				}
+			}
+			if !prevDue.Before(today) && !prevEnd.Before(*rep.FoundedAt) {
+				t.Fatalf("%s: today %s founded %s: returned period starting %s, but the previous one (due %s) was not skipped",
+					dl.Kind, today, *rep.FoundedAt, ps, prevDue)
+			}
+		}
+	}
+}
+
+// FuzzNorway feeds arbitrary legal forms, flags, statuses and dates to
+// Norway: it must never panic and must keep the invariants.
+func FuzzNorway(f *testing.F) {
+	f.Add("AS", uint8(0b11), uint8(0), int32(20000), int32(11000), int32(2024))
+	f.Add("BEDR", uint8(0b111), uint8(3), int32(-1), int32(0), int32(-5))
+	f.Add("KOMM", uint8(0b01), uint8(9), int32(23000), int32(24000), int32(2100))
+	f.Add("ENK", uint8(0b10), uint8(1), int32(2932896), int32(-719468), int32(0x7fffffff))
+	f.Fuzz(func(t *testing.T, form string, flags, status uint8, today, founded, last int32) {
+		rep := registry.NewCompanyReport("NO", "brreg", "923609016", "FUZZ")
+		rep.LegalFormCode = registry.StringOrNil(form)
+		rep.VATRegistered = registry.Ptr(flags&1 != 0)
+		rep.EmployeesReported = registry.Ptr(flags&2 != 0)
+		rep.IsSubunit = flags&4 != 0
+		if flags&8 != 0 {
+			rep.Employees = registry.Ptr(int(flags >> 4))
+		}
+		rep.Status = allStatuses[int(status)%len(allStatuses)]
+		// Keep dates within years 0..9999, the range a report can carry.
+		clamp := func(n int32) int { return int(n)%3_000_000 - 719_468 }
+		day := fromDayNumber(clamp(today))
+		if flags&16 != 0 {
+			rep.FoundedAt = registry.Ptr(fromDayNumber(clamp(founded)))
+		}
+		if flags&32 != 0 {
+			rep.LastAnnualAccountsYear = registry.Ptr(int(last))
+		}
+		checkInvariants(t, rep, day, Norway(rep, day), true)
+	})
+}
+
+// FuzzUnitedKingdom feeds arbitrary types, statuses and published dates to
+// UnitedKingdom: it must never panic and must keep the invariants.
+func FuzzUnitedKingdom(f *testing.F) {
+	f.Add("ltd", uint8(0), int32(20000), int32(18000), int32(19000), int32(19300), uint8(0b1111))
+	f.Add("plc", uint8(0), int32(20000), int32(-700000), int32(0), int32(0), uint8(0b0001))
+	f.Add("llp", uint8(2), int32(2900000), int32(2900000), int32(2900000), int32(2900000), uint8(0b1010))
+	f.Fuzz(func(t *testing.T, typ string, status uint8, today, inc, due, end int32, flags uint8) {
+		rep := registry.NewCompanyReport("GB", "companieshouse", "12279804", "FUZZ")
+		rep.LegalFormCode = registry.StringOrNil(typ)
+		rep.Status = allStatuses[int(status)%len(allStatuses)]
+		clamp := func(n int32) int { return int(n)%3_000_000 - 719_468 }
+		day := fromDayNumber(clamp(today))
+		if flags&1 != 0 {
+			rep.FoundedAt = registry.Ptr(fromDayNumber(clamp(inc)))
+		}
+		for i, kind := range []string{kindAnnualAccounts, kindConfirmationStmt} {
+			p := registry.PublishedDeadline{Kind: kind}
+			if flags&(2<<i) != 0 {
+				p.DueDate = registry.Ptr(fromDayNumber(clamp(due)))
+			}
+			if flags&(8<<i) != 0 {
+				p.PeriodEnd = registry.Ptr(fromDayNumber(clamp(end)))
+			}
+			rep.PublishedDeadlines = append(rep.PublishedDeadlines, p)
+		}
+		checkInvariants(t, rep, day, UnitedKingdom(rep, day), false)
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
