@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	registry "github.com/companyregistry/registry"
 )
 
 // The confidence anchors of a search hit.
@@ -80,4 +82,18 @@ func containsAll(have, want []string) bool {
 		}
 	}
 	return true
+}
+
+// Sort orders hits best first by confidence; hits with equal confidence keep
+// the register's order.
+func Sort(hits []registry.SearchHit) {
+	slices.SortStableFunc(hits, func(a, b registry.SearchHit) int {
+		switch {
+		case a.Confidence > b.Confidence:
+			return -1
+		case a.Confidence < b.Confidence:
+			return 1
+		}
+		return 0
+	})
 }

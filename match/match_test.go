@@ -2,6 +2,7 @@ package match_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/companyregistry/registry/match"
@@ -39,9 +40,53 @@ func TestConfidenceAnchors(t *testing.T) {
 	}
 }
 
+// TestRegisterNames: the anchors on names as Brønnøysund and Companies
+// House register them (upper case, suffixes, padding spaces).
+func TestRegisterNames(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query, name string
+		want        float64
+	}{
+		{"equinor asa", "EQUINOR ASA", 0.95},                                  // Norway
+		{"EQUINOR ASA", "EQUINOR ASA", 0.95},                                  // Norway
+		{"  Equinor   asa ", "EQUINOR ASA", 0.95},                             // Norway
+		{"brønnøysundregistrene", "BRØNNØYSUNDREGISTRENE", 0.95},              // Norway
+		{"equinor", "EQUINOR ASA", 0.8},                                       // Norway
+		{"equi", "EQUINOR ASA", 0.8},                                          // Norway
+		{"asa equinor", "EQUINOR ASA", 0.6},                                   // Norway
+		{"ASA", "EQUINOR ASA", 0.6},                                           // Norway
+		{"oljeselskap norske", "DEN NORSKE STATS OLJESELSKAP A.S", 0.6},       // Norway
+		{"statoil", "EQUINOR ASA", 0.4},                                       // Norway
+		{"equinor energy", "EQUINOR ASA", 0.4},                                // Norway
+		{"quinor", "EQUINOR ASA", 0.4},                                        // Norway
+		{"*", "EQUINOR ASA", 0.4},                                             // Norway
+		{"Digitaliseringsdirektoratet*", "DIGITALISERINGSDIREKTORATET", 0.95}, // Norway
+		{"equinor*", "EQUINOR ASA", 0.8},                                      // Norway
+		{"you limited", "YOU  LIMITED", 0.95},                                 // United Kingdom
+		{"Tesco PLC", "TESCO PLC", 0.95},                                      // United Kingdom
+		{"tesco", "TESCO PLC", 0.8},                                           // United Kingdom
+		{"plc tesco", "TESCO PLC", 0.6},                                       // United Kingdom
+		{"tesco stores", "TESCO PLC", 0.4},                                    // United Kingdom
+		{"you", "CLEVER TEC  LTD", 0.4},                                       // United Kingdom
+		{"  ", "ANY LTD", 0.4},                                                // United Kingdom
+	}
+	for _, tc := range tests {
+		t.Run(tc.query+"|"+tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got, _ := match.NewQuery(tc.query).Score(tc.name); got != tc.want {
+				t.Errorf("Score(%q) against %q = %v, want %v", tc.name, tc.query, got, tc.want)
+			}
+		})
+	}
+}
+
+// FuzzScore: scoring never panics, always gives an anchor and a basis, and a
+// name without a wildcard scores 0.95 against itself.
 func FuzzScore(f *testing.F) {
 	f.Add("equinor asa", "EQUINOR ASA")
 	f.Add("a*", "")
+	f.Add("BRØNNØYSUNDREGISTRENE", "brønnøy")
 	f.Fuzz(func(t *testing.T, q, name string) {
 		c, basis := match.NewQuery(q).Score(name)
 		switch c {
@@ -51,6 +96,11 @@ func FuzzScore(f *testing.F) {
 		}
 		if basis == "" {
 			t.Fatal("no basis")
+		}
+		if strings.TrimSpace(name) != "" && !strings.Contains(name, "*") {
+			if c, _ := match.NewQuery(name).Score(name); c != match.Exact {
+				t.Errorf("Score(%q) against itself = %v", name, c)
+			}
 		}
 	})
 }

@@ -1,12 +1,11 @@
 package gb
 
 import (
-	"slices"
 	"strings"
-	"unicode"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/idcheck"
+	"github.com/companyregistry/registry/match"
 )
 
 // searchPage is the part of the GET /search/companies answer the module
@@ -46,7 +45,7 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 		Query:    query,
 		Hits:     make([]registry.SearchHit, 0, min(len(page.Items), limit)),
 	}
-	q := newQuery(query)
+	q := match.NewQuery(query)
 	for _, it := range page.Items {
 		id, ok := hitID(it.CompanyNumber)
 		if !ok {
@@ -69,20 +68,12 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 			hit.Municipality = registry.StringOrNil(strings.TrimSpace(a.Region))
 		}
 		hit.RegisteredAt = parseDate(it.DateOfCreation)
-		conf, basis := q.score(hit.Name)
+		conf, basis := q.Score(hit.Name)
 		hit.Confidence, hit.ConfidenceBasis = conf, registry.Ptr(basis)
 		hit.SourceURL = registry.Ptr(companyURL(id))
 		res.Hits = append(res.Hits, hit)
 	}
-	slices.SortStableFunc(res.Hits, func(a, b registry.SearchHit) int {
-		switch {
-		case a.Confidence > b.Confidence:
-			return -1
-		case a.Confidence < b.Confidence:
-			return 1
-		}
-		return 0
-	})
+	match.Sort(res.Hits)
 	if len(res.Hits) > limit {
 		res.Hits = res.Hits[:limit]
 	}
@@ -123,64 +114,4 @@ func hitID(s string) (string, bool) {
 		return "", false
 	}
 	return n.String(), true
-}
-
-// The confidence anchors of a search hit, shared with the other countries.
-const (
-	confidenceExact  = 0.95
-	confidencePrefix = 0.8
-	confidenceTokens = 0.6
-	confidenceOther  = 0.4
-)
-
-// query is a search query prepared for scoring names: case-folded, with
-// runs of spaces collapsed (Companies House titles such as "YOU  LIMITED"
-// carry double spaces) and split into words.
-type query struct {
-	text   string
-	tokens []string
-}
-
-func newQuery(s string) query {
-	return query{text: fold(s), tokens: words(s)}
-}
-
-// score returns the confidence of a hit named name and its basis:
-// 0.95 when the name equals the query (case-insensitive), 0.8 when it starts
-// with the query, 0.6 when it contains every word of the query, and 0.4 for
-// any other hit the register returned.
-func (q query) score(name string) (float64, string) {
-	n := fold(name)
-	switch {
-	case q.text != "" && n == q.text:
-		return confidenceExact, "The name equals the query, ignoring letter case."
-	case q.text != "" && strings.HasPrefix(n, q.text):
-		return confidencePrefix, "The name starts with the query, ignoring letter case."
-	case len(q.tokens) > 0 && containsAll(words(name), q.tokens):
-		return confidenceTokens, "The name contains every word of the query, ignoring letter case and order."
-	}
-	return confidenceOther, "Returned by the register's name search, but the name does not contain every word of the query."
-}
-
-// fold lower-cases s, trims it and collapses runs of white space to one
-// space.
-func fold(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
-}
-
-// words splits s into lower-case words of letters and digits.
-func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-}
-
-// containsAll reports whether every token is one of the words.
-func containsAll(words, tokens []string) bool {
-	for _, t := range tokens {
-		if !slices.Contains(words, t) {
-			return false
-		}
-	}
-	return true
 }

@@ -33,16 +33,6 @@ func BenchmarkMapEquinorMappingOnly(b *testing.B) {
 	}
 }
 
-// BenchmarkScoreHit measures scoring one hit name against a query at the
-// token anchor (the slowest path that still matches).
-func BenchmarkScoreHit(b *testing.B) {
-	m := newMatcher("asa equinor")
-	b.ReportAllocs()
-	for b.Loop() {
-		_, _ = m.score("EQUINOR ASA")
-	}
-}
-
 // BenchmarkSearchResult measures mapping and scoring a recorded search page.
 func BenchmarkSearchResult(b *testing.B) {
 	var p searchPage
