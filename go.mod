@@ -10,3 +10,5 @@ require (
 )
 
 require golang.org/x/text v0.14.0 // indirect
+
+require github.com/jarcoal/httpmock v1.4.2
