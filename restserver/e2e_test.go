@@ -25,7 +25,7 @@ const (
 	chKey     = "test-key-never-shown"
 )
 
-func upstreamFixture(t *testing.T, name string) string {
+func upstreamFixture(t testing.TB, name string) string {
 	t.Helper()
 	b, err := os.ReadFile("testdata/upstream/" + name)
 	if err != nil {
@@ -34,7 +34,7 @@ func upstreamFixture(t *testing.T, name string) string {
 	return string(b)
 }
 
-func jsonResponder(t *testing.T, status int, fixture string) httpmock.Responder {
+func jsonResponder(t testing.TB, status int, fixture string) httpmock.Responder {
 	body := ""
 	if fixture != "" {
 		body = upstreamFixture(t, fixture)
@@ -47,7 +47,7 @@ func jsonResponder(t *testing.T, status int, fixture string) httpmock.Responder 
 }
 
 // newUpstreams registers the scripted answers of both registers.
-func newUpstreams(t *testing.T) *httpmock.MockTransport {
+func newUpstreams(t testing.TB) *httpmock.MockTransport {
 	t.Helper()
 	mt := httpmock.NewMockTransport()
 	// Brønnøysund.
@@ -100,6 +100,14 @@ type e2e struct {
 func newE2E(t *testing.T, key string, opts ...restserver.Option) *e2e {
 	t.Helper()
 	mt := newUpstreams(t)
+	clock := newFakeClock()
+	reg := newE2ERegistry(t, key, mt, clock)
+	return &e2e{harness: newHarnessWith(t, reg, clock, append([]restserver.Option{restserver.WithRateLimit(0)}, opts...)...), upstream: mt}
+}
+
+// newE2ERegistry builds a Registry over the real modules talking to mt.
+func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeClock) *registry.Registry {
+	t.Helper()
 	cs, err := countries.All(countries.Config{
 		BrregBaseURL: brregBase, CompaniesHouseBaseURL: chBase, CompaniesHouseAPIKey: key,
 		HTTPClient: &http.Client{Transport: mt},
@@ -107,13 +115,12 @@ func newE2E(t *testing.T, key string, opts ...restserver.Option) *e2e {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := newFakeClock()
 	reg, err := registry.New(cs, registry.WithClock(clock.Now), registry.WithUpstreamTimeout(100*time.Millisecond),
 		registry.WithRetryPause(0), registry.WithVersion("1.2.3-test"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &e2e{harness: newHarnessWith(t, reg, clock, append([]restserver.Option{restserver.WithRateLimit(0)}, opts...)...), upstream: mt}
+	return reg
 }
 
 // TestEndToEnd is one case per route and per error code the real modules

@@ -312,3 +312,20 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal("the server did not stop")
 	}
 }
+
+// FuzzParseConfig: any environment value either parses or is a clear error,
+// never a panic.
+func FuzzParseConfig(f *testing.F) {
+	f.Add("60", "24h", "info", "10.0.0.0/8", ":8080")
+	f.Add("-1", "0s", "LOUD", ",,", "x")
+	f.Fuzz(func(t *testing.T, rate, ttl, level, proxies, addr string) {
+		cfg, err := parseConfig(nil, env(map[string]string{"REGISTRY_RATE_LIMIT": rate, "REGISTRY_CACHE_TTL": ttl,
+			"REGISTRY_LOG_LEVEL": level, "REGISTRY_TRUSTED_PROXIES": proxies, "REGISTRY_ADDR": addr}), io.Discard)
+		if err != nil {
+			return
+		}
+		if cfg.rateLimit < 0 || cfg.cacheTTL <= 0 || cfg.cacheTTL > 24*time.Hour || cfg.addr == "" {
+			t.Errorf("accepted an invalid configuration: %+v", cfg)
+		}
+	})
+}
