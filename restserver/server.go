@@ -369,7 +369,7 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		limit = n
 	}
 	if perr != nil {
-		s.paramError(w, r, country, perr, func() error {
+		s.paramError(w, country, perr, func() error {
 			_, err := s.reg.Search(r.Context(), country, "x", registry.DefaultSearchLimit)
 			return err
 		})
@@ -384,7 +384,7 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
 	if qerr != nil {
-		s.paramError(w, r, country, registry.NewBadRequest("", "The query string is malformed.",
+		s.paramError(w, country, registry.NewBadRequest("", "The query string is malformed.",
 			"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."),
 			func() error {
 				_, err := s.reg.Validate(country, "")
@@ -407,7 +407,7 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 // called. An unsupported country still wins, as it does inside the
 // Registry: probe asks the Registry (with harmless inputs) so that the
 // country check and its message are the Registry's own.
-func (s *Server) paramError(w http.ResponseWriter, _ *http.Request, country string, perr *registry.Error, probe func() error) {
+func (s *Server) paramError(w http.ResponseWriter, country string, perr *registry.Error, probe func() error) {
 	info, ok := s.countries[strings.ToUpper(strings.TrimSpace(country))]
 	if !ok {
 		if err := probe(); registry.AsError(err) != nil && registry.AsError(err).Code == registry.CodeUnsupportedCountry {
