@@ -303,6 +303,19 @@ func respond[T any](s *Server, w http.ResponseWriter, v *T, err error) {
 	s.writeJSON(w, http.StatusOK, cacheData, b)
 }
 
+// respondJSON sends b, an encoded document of the Registry (which the
+// handler must not modify), or the error envelope of err.
+func (s *Server) respondJSON(w http.ResponseWriter, b []byte, err error) {
+	if err == nil && len(b) == 0 {
+		err = &registry.Error{Code: registry.CodeInternalError, Message: "The operation returned no answer."}
+	}
+	if err != nil {
+		s.writeError(w, err)
+		return
+	}
+	s.writeJSON(w, http.StatusOK, cacheData, b)
+}
+
 func (s *Server) writeError(w http.ResponseWriter, err error) {
 	e := registry.AsError(err)
 	b, merr := json.Marshal(e)
@@ -341,8 +354,8 @@ func (s *Server) listCountries(w http.ResponseWriter, _ *http.Request) {
 }
 
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
-	rep, err := s.reg.Lookup(r.Context(), r.PathValue("country"), r.PathValue("id"))
-	respond(s, w, rep, err)
+	b, err := s.reg.LookupJSON(r.Context(), r.PathValue("country"), r.PathValue("id"))
+	s.respondJSON(w, b, err)
 }
 
 func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
@@ -376,8 +389,8 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	query, _ := first(q, "q")
-	res, err := s.reg.Search(r.Context(), country, query, limit)
-	respond(s, w, res, err)
+	b, err := s.reg.SearchJSON(r.Context(), country, query, limit)
+	s.respondJSON(w, b, err)
 }
 
 func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
