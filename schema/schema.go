@@ -1,0 +1,340 @@
+// Package schema holds the JSON Schemas (draft 2020-12) of every document
+// the interface returns: the resources of the root package and the error
+// envelope.
+//
+// The schemas are inferred once from the Go types of the root package with
+// github.com/google/jsonschema-go and then tightened by hand where the
+// interface says more than the Go types can: every field is required
+// (every field is always present on the wire), unknown properties are not
+// allowed, nullable fields have the type ["T","null"], lists are never null,
+// dates are "format": "date", timestamps "format": "date-time", statuses and
+// recurrences are enums, and the numeric limits of the interface
+// (confidence 0..1, employees >= 0, rank >= 1, total >= 0) are minimum and
+// maximum keywords.
+//
+// [For] returns a self-contained schema for one document (nested resources
+// inlined), fit for an MCP tool's outputSchema; [Components] returns the
+// schemas with nested resources as $ref into "#/components/schemas/", fit
+// for an OpenAPI 3.1 document. Every call returns a fresh copy that the
+// caller may change.
+package schema
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// Draft is the JSON Schema dialect of every schema of this package.
+const Draft = "https://json-schema.org/draft/2020-12/schema"
+
+// ComponentsRef is the prefix of the $ref values in the schemas that
+// [Components] returns.
+const ComponentsRef = "#/components/schemas/"
+
+// The names of the schemas, as [For] and [Components] know them.
+const (
+	CompanyReport     = "CompanyReport"
+	Address           = "Address"
+	IndustryCode      = "IndustryCode"
+	PublishedDeadline = "PublishedDeadline"
+	SearchResult      = "SearchResult"
+	SearchHit         = "SearchHit"
+	DeadlineReport    = "DeadlineReport"
+	Deadline          = "Deadline"
+	ValidationResult  = "ValidationResult"
+	CountriesResponse = "CountriesResponse"
+	CountryInfo       = "CountryInfo"
+	HealthResponse    = "HealthResponse"
+	// Error is the error envelope {"error": {code, message, hint, country,
+	// registry, details}}.
+	Error = "Error"
+)
+
+// Names returns the names of all schemas, sorted.
+func Names() []string {
+	names := make([]string, 0, len(built().base))
+	for n := range built().base {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// For returns the self-contained schema of the document called name (one of
+// the constants of this package, e.g. [CompanyReport]), with every nested
+// resource inlined and "$schema" set to [Draft]. It returns nil for an
+// unknown name. The result is a fresh copy.
+func For(name string) *jsonschema.Schema {
+	b := built()
+	if _, ok := b.base[name]; !ok {
+		return nil
+	}
+	s := b.expand(name, "")
+	s.Schema = Draft
+	return s
+}
+
+// Components returns every schema by name with nested resources written as
+// {"$ref": "#/components/schemas/<Name>"} (see [ComponentsRef]), as the
+// components.schemas section of an OpenAPI 3.1 document wants them. The
+// result is a fresh copy.
+func Components() map[string]*jsonschema.Schema {
+	b := built()
+	out := make(map[string]*jsonschema.Schema, len(b.base))
+	for name := range b.base {
+		out[name] = b.expand(name, ComponentsRef)
+	}
+	return out
+}
+
+// refComment marks a placeholder for a nested resource in a base schema.
+const refComment = "ref:"
+
+type set struct {
+	// base holds each schema with nested resources as placeholders
+	// {"$comment": "ref:<Name>"} (type ["null"] added when nullable).
+	base map[string]*jsonschema.Schema
+}
+
+// built returns the schemas, inferred and tightened on first use. The value
+// is never mutated after construction; callers get clones.
+var built = sync.OnceValue(func() *set {
+	s, err := build()
+	if err != nil {
+		// The inputs are the package's own types: a failure is a defect
+		// that every test run catches.
+		panic(err)
+	}
+	return s
+})
+
+func build() (*set, error) {
+	placeholder := func(name string) *jsonschema.Schema {
+		return &jsonschema.Schema{Comment: refComment + name}
+	}
+	nested := map[reflect.Type]string{
+		reflect.TypeFor[registry.Address]():           Address,
+		reflect.TypeFor[registry.IndustryCode]():      IndustryCode,
+		reflect.TypeFor[registry.PublishedDeadline](): PublishedDeadline,
+		reflect.TypeFor[registry.SearchHit]():         SearchHit,
+		reflect.TypeFor[registry.Deadline]():          Deadline,
+		reflect.TypeFor[registry.CountryInfo]():       CountryInfo,
+	}
+	leaf := map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[registry.Date](): {Type: "string", Format: "date"},
+		reflect.TypeFor[time.Time]():     {Type: "string", Format: "date-time"},
+		reflect.TypeFor[registry.Status](): {Type: "string", Enum: []any{
+			string(registry.StatusActive), string(registry.StatusUnderLiquidation),
+			string(registry.StatusUnderCompulsoryLiquidation), string(registry.StatusBankrupt),
+			string(registry.StatusDissolved), string(registry.StatusDeleted), string(registry.StatusUnknown),
+		}},
+		reflect.TypeFor[registry.Recurrence](): {Type: "string", Enum: []any{
+			string(registry.RecurrenceAnnual), string(registry.RecurrenceBimonthly),
+			string(registry.RecurrenceQuarterly), string(registry.RecurrenceMonthly),
+			string(registry.RecurrenceOneOff),
+		}},
+	}
+	types := map[string]reflect.Type{
+		CompanyReport:     reflect.TypeFor[registry.CompanyReport](),
+		Address:           reflect.TypeFor[registry.Address](),
+		IndustryCode:      reflect.TypeFor[registry.IndustryCode](),
+		PublishedDeadline: reflect.TypeFor[registry.PublishedDeadline](),
+		SearchResult:      reflect.TypeFor[registry.SearchResult](),
+		SearchHit:         reflect.TypeFor[registry.SearchHit](),
+		DeadlineReport:    reflect.TypeFor[registry.DeadlineReport](),
+		Deadline:          reflect.TypeFor[registry.Deadline](),
+		ValidationResult:  reflect.TypeFor[registry.ValidationResult](),
+		CountriesResponse: reflect.TypeFor[registry.CountriesResponse](),
+		CountryInfo:       reflect.TypeFor[registry.CountryInfo](),
+		HealthResponse:    reflect.TypeFor[registry.HealthResponse](),
+	}
+	out := &set{base: make(map[string]*jsonschema.Schema, len(types)+1)}
+	for name, t := range types {
+		ts := make(map[reflect.Type]*jsonschema.Schema, len(leaf)+len(nested))
+		for lt, ls := range leaf {
+			ts[lt] = ls
+		}
+		for nt, nn := range nested {
+			if nt != t { // the type itself is inferred, its children are placeholders
+				ts[nt] = placeholder(nn)
+			}
+		}
+		s, err := jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: ts})
+		if err != nil {
+			return nil, fmt.Errorf("schema: inferring %s: %w", name, err)
+		}
+		normalize(s)
+		s.Title = name
+		out.base[name] = s
+	}
+	out.base[Error] = errorSchema()
+	tighten(out.base)
+	for name, d := range descriptions() {
+		out.base[name].Description = d
+	}
+	return out, nil
+}
+
+// normalize rewrites what inference produces into the wire contract: lists
+// are never null, and a nullable type is written ["T","null"].
+func normalize(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if len(s.Types) == 2 && s.Types[0] == "null" {
+		if s.Types[1] == "array" {
+			s.Type, s.Types = "array", nil
+		} else {
+			s.Types = []string{s.Types[1], "null"}
+		}
+	}
+	normalize(s.Items)
+	normalize(s.AdditionalProperties)
+	for _, p := range s.Properties {
+		normalize(p)
+	}
+}
+
+// tighten adds what the interface says beyond the Go types.
+func tighten(base map[string]*jsonschema.Schema) {
+	prop := func(schema, field string) *jsonschema.Schema {
+		s := base[schema]
+		if s == nil || s.Properties[field] == nil {
+			panic(fmt.Sprintf("schema: no property %s.%s", schema, field))
+		}
+		return s.Properties[field]
+	}
+	zero, one := 0.0, 1.0
+	countryCode := `^[A-Z]{2}$`
+	canonicalID := `^[A-Za-z0-9]+$`
+
+	for _, name := range []string{CompanyReport, SearchHit} {
+		c := prop(name, "confidence")
+		c.Minimum, c.Maximum = &zero, &one
+		prop(name, "id").Pattern = canonicalID
+		prop(name, "name").MinLength = jsonschema.Ptr(1)
+	}
+	prop(CompanyReport, "employees").Minimum = &zero
+	prop(IndustryCode, "rank").Minimum = &one
+	prop(SearchResult, "total").Minimum = &zero
+	prop(SearchResult, "query").MinLength = jsonschema.Ptr(1)
+	prop(DeadlineReport, "company_id").Pattern = canonicalID
+	prop(Deadline, "days_until") // present: a nullable integer, no bound
+	prop(HealthResponse, "countries").Items.Pattern = countryCode
+	prop(HealthResponse, "status").Enum = []any{"ok"}
+	prop(CompanyReport, "registers").PropertyNames = &jsonschema.Schema{Pattern: `^[a-z0-9_]+$`}
+	for _, name := range []string{CompanyReport, SearchResult, SearchHit, DeadlineReport, Deadline,
+		ValidationResult, CountryInfo} {
+		prop(name, "country").Pattern = countryCode
+		prop(name, "registry").MinLength = jsonschema.Ptr(1)
+	}
+	prop(CountryInfo, "api_key_env").Pattern = `^[A-Z][A-Z0-9_]*$`
+}
+
+// descriptions returns the one-sentence description of each schema.
+func descriptions() map[string]string {
+	return map[string]string{
+		CompanyReport:     "The full, country-neutral report on one registered entity. Unknown values are null, never \"\" or 0.",
+		Address:           "A postal or visiting address as the register holds it.",
+		IndustryCode:      "One activity classification of an entity; rank 1 is the primary activity.",
+		PublishedDeadline: "A date the upstream register publishes itself, carried verbatim.",
+		SearchResult:      "The answer to a name search: thin hits, best first.",
+		SearchHit:         "A deliberately thin search candidate; look its id up before acting on it.",
+		DeadlineReport:    "The next occurrence of each statutory filing obligation of an entity, sorted by due_date.",
+		Deadline:          "The next occurrence of one statutory filing obligation.",
+		ValidationResult:  "The offline verdict on an identifier's format and checksum; valid does not imply the entity exists.",
+		CountriesResponse: "The registries that can answer now, sorted by country code.",
+		CountryInfo:       "One national registry module.",
+		HealthResponse:    "The liveness answer.",
+		Error:             "The error envelope every failure carries on both surfaces.",
+	}
+}
+
+// errorSchema is the error envelope, written by hand: [registry.Error] has a
+// custom encoding.
+func errorSchema() *jsonschema.Schema {
+	codes := make([]any, 0, len(registry.Codes()))
+	for _, c := range registry.Codes() {
+		codes = append(codes, string(c))
+	}
+	nullableString := func() *jsonschema.Schema { return &jsonschema.Schema{Types: []string{"string", "null"}} }
+	body := &jsonschema.Schema{
+		Type: "object",
+		Properties: map[string]*jsonschema.Schema{
+			"code":     {Type: "string", Enum: codes, Description: "Stable machine code; branch on it, never on the message."},
+			"message":  {Type: "string", MinLength: jsonschema.Ptr(1), Description: "Human-readable sentence."},
+			"hint":     {Type: "string", MinLength: jsonschema.Ptr(1), Description: "The next action to take."},
+			"country":  nullableString(),
+			"registry": nullableString(),
+			"details": {
+				Type:        "object",
+				Description: "Extra data; for rate_limited it holds retry_after (seconds).",
+				Properties: map[string]*jsonschema.Schema{
+					"retry_after": {Type: "integer", Minimum: jsonschema.Ptr(0.0)},
+				},
+			},
+		},
+		PropertyOrder:        []string{"code", "message", "hint", "country", "registry", "details"},
+		Required:             []string{"code", "message", "hint", "country", "registry", "details"},
+		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
+	}
+	body.Properties["country"].Pattern = `^[A-Z]{2}$`
+	return &jsonschema.Schema{
+		Title:                Error,
+		Type:                 "object",
+		Properties:           map[string]*jsonschema.Schema{"error": body},
+		Required:             []string{"error"},
+		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
+	}
+}
+
+// expand returns a deep copy of the base schema name with its placeholders
+// replaced: by "$ref": prefix+Name when prefix is set, else by the nested
+// schema inlined (itself expanded).
+func (b *set) expand(name, prefix string) *jsonschema.Schema {
+	s := b.base[name].CloneSchemas()
+	b.replace(s, prefix)
+	return s
+}
+
+func (b *set) replace(s *jsonschema.Schema, prefix string) {
+	if s == nil {
+		return
+	}
+	sub := func(p *jsonschema.Schema) *jsonschema.Schema {
+		target, ok := strings.CutPrefix(p.Comment, refComment)
+		if !ok {
+			b.replace(p, prefix)
+			return p
+		}
+		nullable := slices.Contains(p.Types, "null")
+		if prefix != "" {
+			ref := &jsonschema.Schema{Ref: prefix + target}
+			if nullable {
+				return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{ref, {Type: "null"}}}
+			}
+			return ref
+		}
+		in := b.expand(target, "")
+		in.Title = ""
+		if nullable {
+			in.Types = []string{in.Type, "null"}
+			in.Type = ""
+		}
+		return in
+	}
+	if s.Items != nil {
+		s.Items = sub(s.Items)
+	}
+	for k, p := range s.Properties {
+		s.Properties[k] = sub(p)
+	}
+}
