@@ -104,8 +104,12 @@ func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) 
 			"Pass the company's national identifier as id, for example 923609016."))
 	}
 	// Offline: an unsupported country is answered with its envelope now.
-	if _, err := h.reg.Validate(country, id); err != nil {
+	v, err := h.reg.Validate(country, id)
+	if err != nil {
 		return nil, envelopeError(err)
+	}
+	if v.Valid && v.Normalized != nil {
+		id = *v.Normalized
 	}
 	country = strings.ToUpper(country)
 	call, _ := json.Marshal(struct {

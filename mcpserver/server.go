@@ -35,6 +35,7 @@ type options struct {
 	logger         *slog.Logger
 	allowedHosts   []string
 	trustedOrigins []string
+	noFastPath     bool // tests compare the fast path with the SDK
 }
 
 // WithLogger sets the logger for server activity and for tool failures
@@ -110,10 +111,11 @@ func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newServer(reg, o), nil
+	srv, _ := newServer(reg, o)
+	return srv, nil
 }
 
-func newServer(reg *registry.Registry, o options) *mcp.Server {
+func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
 	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "Company registry", Version: reg.Health().Version},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
@@ -121,11 +123,11 @@ func newServer(reg *registry.Registry, o options) *mcp.Server {
 			// Tools, resources and prompts are inferred; no logging capability.
 			Capabilities: &mcp.ServerCapabilities{},
 		})
-	h := &handlers{reg: reg, log: o.logger}
+	h := &handlers{reg: reg, log: o.logger, tools: map[string]mcp.ToolHandler{}}
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)
-	return srv
+	return srv, h
 }
 
 // Handler returns an http.Handler that serves the MCP server over
@@ -140,7 +142,7 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := newServer(reg, o)
+	srv, th := newServer(reg, o)
 	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{
 			Stateless:    true,
@@ -150,6 +152,9 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 			// every public Host arriving through a local reverse proxy.
 			DisableLocalhostProtection: true,
 		})
+	if !o.noFastPath {
+		h = &fastPath{tools: th.tools, next: h}
+	}
 	cop := http.NewCrossOriginProtection()
 	for _, origin := range o.trustedOrigins {
 		if err := cop.AddTrustedOrigin(origin); err != nil {

@@ -35,8 +35,15 @@ const DefaultCountry = "NO"
 const maxArgumentsBytes = 16 << 10
 
 type handlers struct {
-	reg *registry.Registry
-	log *slog.Logger
+	reg   *registry.Registry
+	log   *slog.Logger
+	tools map[string]mcp.ToolHandler // by name, for the HTTP fast path
+}
+
+// addTool registers a tool with srv and remembers its handler.
+func (h *handlers) addTool(srv *mcp.Server, t *mcp.Tool, th mcp.ToolHandler) {
+	srv.AddTool(t, th)
+	h.tools[t.Name] = th
 }
 
 // param describes one tool argument: its input schema and how to read it.
@@ -90,7 +97,7 @@ func annotations(openWorld bool) *mcp.ToolAnnotations {
 }
 
 func (h *handlers) addTools(srv *mcp.Server) {
-	srv.AddTool(&mcp.Tool{
+	h.addTool(srv, &mcp.Tool{
 		Name:  ToolLookupCompany,
 		Title: "Look up a company",
 		Description: "Fetch the full report on one registered entity by its national identifier from the country's " +
@@ -103,7 +110,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 		Annotations:  annotations(true),
 	}, h.lookup)
 
-	srv.AddTool(&mcp.Tool{
+	h.addTool(srv, &mcp.Tool{
 		Name:  ToolSearchCompany,
 		Title: "Search companies by name",
 		Description: "Search a country's business register by company name and get thin candidate hits, best first, " +
@@ -119,7 +126,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 		Annotations:  annotations(true),
 	}, h.search)
 
-	srv.AddTool(&mcp.Tool{
+	h.addTool(srv, &mcp.Tool{
 		Name:  ToolCompanyDeadlines,
 		Title: "Next statutory filing deadlines",
 		Description: "Compute the next statutory filing deadline of each kind for one entity (annual accounts, tax " +
@@ -133,7 +140,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 		Annotations:  annotations(true),
 	}, h.deadlines)
 
-	srv.AddTool(&mcp.Tool{
+	h.addTool(srv, &mcp.Tool{
 		Name:  ToolValidateCompanyID,
 		Title: "Validate a company identifier",
 		Description: "Check an identifier's format and checksum offline, without calling the register, and get its " +
@@ -144,7 +151,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 		Annotations:  annotations(false),
 	}, h.validate)
 
-	srv.AddTool(&mcp.Tool{
+	h.addTool(srv, &mcp.Tool{
 		Name:  ToolListCountries,
 		Title: "List supported countries",
 		Description: "List the countries and registers that can answer now, with each identifier scheme, an example " +
@@ -249,7 +256,10 @@ type toolArgs struct {
 // args decodes the arguments of req, accepting only the names allowed. A
 // problem is a bad_request error with the project's envelope.
 func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, error) {
-	a := toolArgs{country: DefaultCountry, limit: registry.DefaultSearchLimit}
+	a := toolArgs{limit: registry.DefaultSearchLimit}
+	if slices.Contains(allowed, "country") {
+		a.country = DefaultCountry
+	}
 	raw := bytes.TrimSpace(req.Params.Arguments)
 	if len(raw) > maxArgumentsBytes {
 		return a, h.badRequest(a.country, "The tool arguments are too large.", "Pass only the documented arguments.")
@@ -269,7 +279,7 @@ func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, 
 			return a, h.badRequest(a.country, "country must be a string such as \"NO\" or \"GB\".",
 				"Pass a country code from list_countries; the United Kingdom is GB.")
 		}
-		if !isNull {
+		if !isNull && strings.TrimSpace(s) != "" { // "" is the default, as some clients send it
 			a.country = s
 		}
 	}
@@ -340,7 +350,7 @@ func jsonString(v json.RawMessage) (s string, isNull, ok bool) {
 
 // jsonInt decodes an integer given as a JSON number with no fraction (5 or
 // 5.0) or as a string of decimal digits ("5"), which some clients send.
-// null is the default. A value beyond a billion is refused here; the
+// null and "" are the default. A value beyond a billion is refused here; the
 // Registry checks the range.
 func jsonInt(v json.RawMessage) (int, bool) {
 	v = bytes.TrimSpace(v)
@@ -349,6 +359,9 @@ func jsonInt(v json.RawMessage) (int, bool) {
 	}
 	var s string
 	if json.Unmarshal(v, &s) == nil {
+		if strings.TrimSpace(s) == "" {
+			return registry.DefaultSearchLimit, true
+		}
 		v = []byte(strings.TrimSpace(s))
 	}
 	f, err := strconv.ParseFloat(string(v), 64)

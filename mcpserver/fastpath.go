@@ -1,0 +1,158 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// fastPath answers the hot request of a stateless deployment, a single
+// tools/call POST of one of this server's tools, without the SDK's
+// per-request session; everything else goes to the SDK handler next.
+//
+// The SDK builds a temporary session for every stateless POST and decodes
+// the message several times (each decode allocates a 32 KiB buffer), which
+// caps a cached lookup at about a quarter of the REST throughput. The fast
+// path covers only what it can answer exactly as the SDK would, byte for
+// byte (TestFastPathMatchesSDK): protocol versions up to 2025-11-25, a
+// request with an integer or plain string id, params with only name and
+// arguments, and the headers the SDK requires. Anything else, including the
+// 2026-07-28 protocol, batches, notifications and _meta, falls through.
+type fastPath struct {
+	tools map[string]mcp.ToolHandler
+	next  http.Handler
+}
+
+// fastPathMaxBody bounds the body the fast path reads; a larger one is
+// handed to the SDK, which applies its own limit.
+const fastPathMaxBody = 16 << 10
+
+// fastPathVersion reports whether a request with this MCP-Protocol-Version
+// header gets a plain JSON-RPC result for tools/call. "" is a request
+// without the header.
+func fastPathVersion(v string) bool {
+	switch v {
+	case "", "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25":
+		return true
+	}
+	return false
+}
+
+var (
+	integerID = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,17})$`)
+	stringID  = regexp.MustCompile(`^"[A-Za-z0-9_.:-]{0,64}"$`)
+)
+
+func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || !fastPathVersion(r.Header.Get("Mcp-Protocol-Version")) ||
+		r.Header.Get("Mcp-Method") != "" || !isJSON(r.Header.Get("Content-Type")) || !acceptsBoth(r.Header.Values("Accept")) {
+		f.next.ServeHTTP(w, r)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, fastPathMaxBody+1))
+	if err != nil || len(body) > fastPathMaxBody {
+		f.fallBack(w, r, body)
+		return
+	}
+	id, name, args, ok := parseToolsCall(body)
+	tool := f.tools[name]
+	if !ok || tool == nil {
+		f.fallBack(w, r, body)
+		return
+	}
+	res, err := tool(r.Context(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: name, Arguments: args}})
+	if err != nil || res == nil {
+		f.fallBack(w, r, body)
+		return
+	}
+	var buf bytes.Buffer
+	buf.WriteString(`{"jsonrpc":"2.0","id":`)
+	buf.Write(id)
+	buf.WriteString(`,"result":`)
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(res); err != nil {
+		f.fallBack(w, r, body)
+		return
+	}
+	buf.Truncate(buf.Len() - 1) // Encode's newline
+	buf.WriteByte('}')
+	w.Header().Set("Cache-Control", "no-cache, no-transform")
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(buf.Bytes())
+}
+
+// fallBack hands the request to the SDK with the part of the body already
+// read put back in front of the rest.
+func (f *fastPath) fallBack(w http.ResponseWriter, r *http.Request, read []byte) {
+	r.Body = readCloser{io.MultiReader(bytes.NewReader(read), r.Body), r.Body}
+	f.next.ServeHTTP(w, r)
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// parseToolsCall recognises {"jsonrpc":"2.0","id":ID,"method":"tools/call",
+// "params":{"name":NAME,"arguments":ARGS}} with exactly these keys (arguments
+// optional), valid UTF-8, and an id the SDK would echo unchanged.
+func parseToolsCall(body []byte) (id json.RawMessage, name string, args json.RawMessage, ok bool) {
+	if !utf8.Valid(body) {
+		return nil, "", nil, false
+	}
+	var msg map[string]json.RawMessage
+	if json.Unmarshal(body, &msg) != nil || len(msg) != 4 ||
+		string(msg["jsonrpc"]) != `"2.0"` || string(msg["method"]) != `"tools/call"` {
+		return nil, "", nil, false
+	}
+	id = msg["id"]
+	if !integerID.Match(id) && !stringID.Match(id) {
+		return nil, "", nil, false
+	}
+	var params map[string]json.RawMessage
+	if json.Unmarshal(msg["params"], &params) != nil {
+		return nil, "", nil, false
+	}
+	for k := range params {
+		if k != "name" && k != "arguments" {
+			return nil, "", nil, false
+		}
+	}
+	if json.Unmarshal(params["name"], &name) != nil {
+		return nil, "", nil, false
+	}
+	return id, name, params["arguments"], true
+}
+
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
+}
+
+// acceptsBoth reports whether Accept admits both application/json and
+// text/event-stream, as the SDK requires of a POST.
+func acceptsBoth(values []string) bool {
+	var jsonOK, streamOK bool
+	for _, v := range values {
+		for _, raw := range strings.Split(v, ",") {
+			base, _, _ := strings.Cut(strings.TrimSpace(raw), ";")
+			switch strings.ToLower(strings.TrimSpace(base)) {
+			case "application/json", "application/*":
+				jsonOK = true
+			case "text/event-stream", "text/*":
+				streamOK = true
+			case "*/*":
+				jsonOK, streamOK = true, true
+			}
+		}
+	}
+	return jsonOK && streamOK
+}
