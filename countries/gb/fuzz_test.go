@@ -1,0 +1,77 @@
+package gb
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzMapProfile feeds arbitrary bytes as a company profile: decoding either
+// fails cleanly or the mapping succeeds and encodes, without a panic.
+func FuzzMapProfile(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "recordings", "company_profile_*.json"))
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(`{"accounts":{"accounting_reference_date":{"day":31,"month":"13"}},"date_of_creation":"2025-02-29"}`))
+	f.Add([]byte(`{"previous_company_names":[{"name":"A","ceased_on":"x"},{"name":"B"}],"sic_codes":["1","12345",""]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var p profile
+		if err := json.Unmarshal(b, &p); err != nil {
+			return
+		}
+		rep := mapProfile("12345678", &p)
+		if rep.Country != "GB" || rep.ID != "12345678" {
+			t.Fatalf("report for %s/%s", rep.Country, rep.ID)
+		}
+		if _, err := json.Marshal(rep); err != nil {
+			t.Fatalf("encode: %v", err)
+		}
+	})
+}
+
+// FuzzMapSearch feeds arbitrary bytes as a search page and an arbitrary query.
+func FuzzMapSearch(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "recordings", "search_companies_*.json"))
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, "you", 10)
+	}
+	f.Add([]byte(`{"items":[{"title":"","company_number":"1"}]}`), "", 1)
+	f.Fuzz(func(t *testing.T, b []byte, q string, limit int) {
+		var page searchPage
+		if err := json.Unmarshal(b, &page); err != nil {
+			return
+		}
+		limit = 1 + abs(limit%100)
+		res := mapSearch(q, limit, &page)
+		if len(res.Hits) > limit || res.Total < len(res.Hits) {
+			t.Fatalf("%d hits, total %d, limit %d", len(res.Hits), res.Total, limit)
+		}
+		for _, h := range res.Hits {
+			if h.Confidence < 0 || h.Confidence > 1 {
+				t.Fatalf("confidence %v", h.Confidence)
+			}
+		}
+		if _, err := json.Marshal(res); err != nil {
+			t.Fatalf("encode: %v", err)
+		}
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

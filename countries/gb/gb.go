@@ -1,0 +1,297 @@
+// Package gb is the United Kingdom module of the registry: a client for the
+// Companies House Public Data API (https://api.company-information.service.gov.uk)
+// and the mapping of its company profiles and search results to the
+// country-neutral shapes of package registry.
+//
+// Companies House needs an operator credential: a REST API key, sent as the
+// user name of HTTP Basic authentication with an empty password. Library
+// users pass it with [WithAPIKey]; the example server reads it from the
+// environment variable COMPANIES_HOUSE_API_KEY. Without a key the module
+// still validates company numbers offline, but [Country.Ready] reports an
+// upstream_error and the Registry leaves GB out of its list of countries.
+// The key never appears in an error, a log line or a response.
+package gb
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/deadlines"
+	"github.com/companyregistry/registry/idcheck"
+)
+
+// Identity of the module.
+const (
+	// CountryCode is the ISO 3166-1 alpha-2 code of the United Kingdom.
+	CountryCode = "GB"
+	// RegistrySlug is the registry slug of Companies House.
+	RegistrySlug = "companieshouse"
+	// DefaultBaseURL is the base URL of the Companies House Public Data API.
+	DefaultBaseURL = "https://api.company-information.service.gov.uk"
+	// APIKeyEnv is the environment variable from which the example server
+	// reads the Companies House API key.
+	APIKeyEnv = "COMPANIES_HOUSE_API_KEY"
+)
+
+const (
+	idScheme      = "company registration number"
+	registerName  = "Companies House"
+	sourceName    = "Companies House"
+	licence       = "Open Government Licence v3.0 (Crown copyright)"
+	publicSiteURL = "https://find-and-update.company-information.service.gov.uk"
+)
+
+// Country is the Companies House module. Build one with [New]; it is safe
+// for concurrent use.
+type Country struct {
+	// cred is a pointer so that printing a Country with fmt shows an
+	// address, never the key.
+	cred   *credential
+	base   *url.URL
+	client *http.Client
+	agent  string
+	now    func() time.Time
+}
+
+var _ registry.Country = (*Country)(nil)
+
+// Option configures a [Country]. Options validate their input: [New]
+// returns the first option error.
+type Option func(*options) error
+
+type options struct {
+	key    string
+	base   string
+	client *http.Client
+	email  string
+	now    func() time.Time
+}
+
+// WithAPIKey sets the Companies House REST API key. An empty key is allowed:
+// the module then exists but is not ready (see [Country.Ready]).
+func WithAPIKey(key string) Option {
+	return func(o *options) error {
+		o.key = strings.TrimSpace(key)
+		return nil
+	}
+}
+
+// WithBaseURL sets the base URL of the API, for tests and mirrors. The
+// default is [DefaultBaseURL]. It must be an absolute http or https URL
+// without user information, query or fragment.
+func WithBaseURL(u string) Option {
+	return func(o *options) error {
+		if _, err := parseBaseURL(u); err != nil {
+			return err
+		}
+		o.base = u
+		return nil
+	}
+}
+
+// WithHTTPClient sets the HTTP client used for upstream calls. It must not
+// be nil. The Registry bounds each attempt with its own timeout, so the
+// client needs none.
+func WithHTTPClient(c *http.Client) Option {
+	return func(o *options) error {
+		if c == nil {
+			return errors.New("gb: WithHTTPClient: nil client")
+		}
+		o.client = c
+		return nil
+	}
+}
+
+// WithContactEmail sets a contact e-mail address sent in the User-Agent
+// header, so that Companies House can reach the operator.
+func WithContactEmail(email string) Option {
+	return func(o *options) error {
+		email = strings.TrimSpace(email)
+		if strings.ContainsAny(email, "\r\n()") {
+			return errors.New("gb: WithContactEmail: the address contains a line break or a parenthesis")
+		}
+		o.email = email
+		return nil
+	}
+}
+
+// WithClock sets the clock used to turn the X-Ratelimit-Reset header into
+// a retry_after delay. The default is time.Now.
+func WithClock(now func() time.Time) Option {
+	return func(o *options) error {
+		if now == nil {
+			return errors.New("gb: WithClock: nil clock")
+		}
+		o.now = now
+		return nil
+	}
+}
+
+// New returns a Companies House module configured by opts.
+func New(opts ...Option) (*Country, error) {
+	o := options{base: DefaultBaseURL, now: time.Now}
+	for _, opt := range opts {
+		if opt == nil {
+			return nil, errors.New("gb: New: nil option")
+		}
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
+	}
+	base, err := parseBaseURL(o.base)
+	if err != nil {
+		return nil, err
+	}
+	client := o.client
+	if client == nil {
+		client = &http.Client{}
+	}
+	agent := "companyregistry/" + registry.Version
+	if o.email != "" {
+		agent += " (" + o.email + ")"
+	}
+	c := &Country{base: base, client: client, agent: agent, now: o.now}
+	if o.key != "" {
+		c.cred = &credential{authorization: "Basic " + base64.StdEncoding.EncodeToString([]byte(o.key+":"))}
+	}
+	return c, nil
+}
+
+// credential holds the ready-made Authorization header: HTTP Basic with the
+// API key as user name and an empty password.
+type credential struct {
+	authorization string
+}
+
+// String hides the credential from fmt.
+func (*credential) String() string { return "[redacted]" }
+
+// GoString hides the credential from fmt's %#v.
+func (*credential) GoString() string { return "[redacted]" }
+
+func parseBaseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(s), "/"))
+	if err != nil {
+		return nil, errors.New("gb: base URL is not a valid URL")
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return nil, errors.New("gb: base URL must be an absolute http(s) URL without user information, query or fragment")
+	}
+	return u, nil
+}
+
+// Info describes the module.
+func (c *Country) Info() registry.CountryInfo {
+	return registry.CountryInfo{
+		Country:        CountryCode,
+		Registry:       RegistrySlug,
+		Name:           registerName,
+		IDScheme:       idScheme,
+		IDExample:      "00002065",
+		IDDescription:  "Eight characters: eight digits (England and Wales), or a two-character prefix such as SC, NI, OC or R0 and six digits; shorter numbers are zero-padded; there is no check digit.",
+		SourceURL:      DefaultBaseURL,
+		License:        licence,
+		RequiresAPIKey: true,
+		APIKeyEnv:      registry.Ptr(APIKeyEnv),
+	}
+}
+
+// Ready returns nil when an API key is configured, and otherwise an
+// upstream_error whose hint names COMPANIES_HOUSE_API_KEY.
+func (c *Country) Ready() error {
+	if c.cred != nil {
+		return nil
+	}
+	return c.errorf(registry.CodeUpstreamError,
+		"This deployment has no Companies House API key, so it cannot reach the UK register.",
+		"The operator must set "+APIKeyEnv+" (a Companies House REST API key) and restart the service; until then validate_company_id still works for GB.")
+}
+
+// Validate checks a company number offline. The United Kingdom has no
+// typographic convention for company numbers, so Formatted is null.
+func (c *Country) Validate(input string) registry.ValidationResult {
+	n, p := idcheck.ParseCompanyNumber(input)
+	res := registry.ValidationResult{
+		Country:  CountryCode,
+		Registry: RegistrySlug,
+		IDScheme: registry.Ptr(idScheme),
+		Input:    input,
+		Valid:    p == idcheck.ProblemNone,
+		Reason:   registry.Ptr(idcheck.UKReason(p)),
+	}
+	if res.Valid {
+		res.Normalized = registry.Ptr(n.String())
+	} else {
+		res.Hint = registry.Ptr(idcheck.UKHint(p))
+	}
+	return res
+}
+
+// Lookup fetches the company profile of the company number id
+// (GET /company/{id}) and maps it to a report. id must be a canonical
+// company number: a malformed number is never sent, because Companies House
+// answers those with HTTP 500.
+func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
+	if err := c.Ready(); err != nil {
+		return nil, err
+	}
+	n, p := idcheck.ParseCompanyNumber(id)
+	if p != idcheck.ProblemNone || n.String() != id {
+		return nil, c.errorf(registry.CodeInvalidID, idcheck.UKReason(p), idcheck.UKHint(p))
+	}
+	body, err := c.get(ctx, endpointProfile, "/company/"+url.PathEscape(id), nil, id)
+	if err != nil {
+		return nil, err
+	}
+	var prof profile
+	if err := c.decode(body, &prof); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(prof.CompanyName) == "" && strings.TrimSpace(prof.CompanyNumber) == "" {
+		return nil, c.wrap(registry.CodeUpstreamError, true, "Companies House sent a company profile without a name or number.", "", nil)
+	}
+	return mapProfile(id, &prof), nil
+}
+
+// Search finds companies by name (GET /search/companies) and returns at
+// most limit hits, best first, scored against query.
+func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
+	if err := c.Ready(); err != nil {
+		return nil, err
+	}
+	query = strings.TrimSpace(query)
+	if query == "" || limit < 1 {
+		return nil, c.errorf(registry.CodeBadRequest, "The search needs a name and a limit of at least 1.", "")
+	}
+	limit = min(limit, registry.MaxSearchLimit)
+	v := url.Values{}
+	v.Set("q", query)
+	v.Set("items_per_page", strconv.Itoa(max(limit, minItemsPerPage)))
+	body, err := c.get(ctx, endpointSearch, "/search/companies", v, "")
+	if err != nil {
+		return nil, err
+	}
+	var page searchPage
+	if err := c.decode(body, &page); err != nil {
+		return nil, err
+	}
+	return mapSearch(query, limit, &page), nil
+}
+
+// Deadlines computes the next annual accounts and confirmation statement
+// deadlines of the company described by rep; see [deadlines.UnitedKingdom].
+func (c *Country) Deadlines(rep *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
+	return deadlines.UnitedKingdom(rep, today), nil
+}
+
+// errorf returns an *registry.Error of code for GB.
+func (c *Country) errorf(code registry.Code, msg, hint string) *registry.Error {
+	return &registry.Error{Code: code, Message: msg, Hint: hint, Country: CountryCode, Registry: RegistrySlug}
+}

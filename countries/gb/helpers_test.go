@@ -1,0 +1,92 @@
+package gb
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/jarcoal/httpmock"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// testKey is the API key of the tests. The key-leak test searches every
+// output for it, so it is distinctive.
+const testKey = "3f2c9a7e-5b1d-4e8f-a0c6-KEYSECRET-d41d8cd98f00"
+
+const testBase = "https://ch.test"
+
+// fixedNow is the clock of the tests.
+func fixedNow() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC) }
+
+// newTestCountry returns a module with the test key and base URL whose
+// HTTP client uses mt.
+func newTestCountry(t testing.TB, mt *httpmock.MockTransport, opts ...Option) *Country {
+	t.Helper()
+	all := append([]Option{
+		WithAPIKey(testKey),
+		WithBaseURL(testBase),
+		WithHTTPClient(&http.Client{Transport: mt}),
+		WithContactEmail("ops@example.com"),
+		WithClock(fixedNow),
+	}, opts...)
+	c, err := New(all...)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return c
+}
+
+// recording returns a file of testdata/recordings.
+func recording(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "recordings", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// jsonResponder answers with status, a JSON body and extra headers.
+func jsonResponder(status int, body []byte, header ...string) httpmock.Responder {
+	return func(req *http.Request) (*http.Response, error) {
+		resp := httpmock.NewBytesResponse(status, body)
+		resp.Header.Set("Content-Type", "application/json")
+		for i := 0; i+1 < len(header); i += 2 {
+			resp.Header.Set(header[i], header[i+1])
+		}
+		resp.Request = req
+		return resp, nil
+	}
+}
+
+// checkGolden compares v, encoded as indented JSON, with
+// testdata/golden/name, or rewrites the file with -update.
+func checkGolden(t *testing.T, name string, v any) {
+	t.Helper()
+	got, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	got = append(got, '\n')
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(want, got) {
+		t.Errorf("%s mismatch (-want +got):\n%s", name, cmp.Diff(string(want), string(got)))
+	}
+}

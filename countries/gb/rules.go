@@ -1,0 +1,112 @@
+package gb
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/companyregistry/registry/deadlines"
+)
+
+// Rules returns the UK rules document (registry://rules/GB) in Markdown:
+// the company number format and prefixes, the legal forms, the status
+// mapping and, from package deadlines, the deadline rules with sources.
+func (c *Country) Rules() string {
+	var b strings.Builder
+	b.WriteString(rulesIntro)
+	b.WriteString(rulesNumbers)
+
+	b.WriteString("\n## Legal forms\n\n")
+	b.WriteString("`legal_form_code` is Companies House's company `type`; `legal_form` is its English description from the official enumerations (companieshouse/api-enumerations, constants.yml). `limited_liability` is true when no member is personally liable for the company's debts, false when some member is (unlimited companies, partnerships, economic interest groupings) and null when it depends on the entity's own constitution or on foreign law.\n\n")
+	b.WriteString("| type | legal form | limited liability |\n|---|---|---|\n")
+	for _, code := range slices.Sorted(maps.Keys(legalForms)) {
+		lf := legalForms[code]
+		b.WriteString("| `" + code + "` | " + lf.label + " | " + lf.limited.text() + " |\n")
+	}
+
+	b.WriteString("\n## Status\n\n")
+	b.WriteString("`status` comes from `company_status`; `status_detail` names the exact upstream value and any `company_status_detail` (such as `active-proposal-to-strike-off`). A company in administration, receivership, a voluntary arrangement or insolvency proceedings is never reported as active: the interface has no status for these procedures, so `status` is `unknown` and a note names the procedure.\n\n")
+	b.WriteString("| company_status | Companies House label | status |\n|---|---|---|\n")
+	for _, s := range slices.Sorted(maps.Keys(statusRules)) {
+		r := statusRules[s]
+		b.WriteString("| `" + s + "` | " + r.label + " | `" + string(r.status) + "` |\n")
+	}
+	b.WriteString("| absent or unknown | | `unknown` |\n")
+
+	b.WriteString(rulesFields)
+	b.WriteString("\n")
+	b.WriteString(deadlines.UnitedKingdomRules())
+	return b.String()
+}
+
+// text renders a tri for the rules document.
+func (v tri) text() string {
+	switch v {
+	case yes:
+		return "yes"
+	case no:
+		return "no"
+	}
+	return "depends (null)"
+}
+
+const rulesIntro = `# United Kingdom (GB): Companies House
+
+Register: Companies House, the UK registrar of companies, read through its Public Data API (https://api.company-information.service.gov.uk). Registry slug: ` + "`companieshouse`" + `. The API needs an operator credential: a Companies House REST API key in the environment variable ` + "`COMPANIES_HOUSE_API_KEY`" + `. Without it, lookups, searches and deadlines answer ` + "`upstream_error`" + ` and GB is left out of the list of countries; validation still works. Data: Crown copyright, re-usable under the Open Government Licence v3.0. Reports link to the public company page, https://find-and-update.company-information.service.gov.uk/company/{number}.
+`
+
+const rulesNumbers = `
+## Company numbers
+
+The identifier is the company registration number (CRN): always eight characters, with no check digit, so validation checks the shape only.
+
+- Eight digits for a company registered in England and Wales, such as ` + "`00002065`" + `; shorter all-digit numbers are zero-padded on the left (` + "`2065`" + ` → ` + "`00002065`" + `).
+- Otherwise a two-character prefix and six digits, such as ` + "`SC294759`" + `; shorter digit runs are zero-padded after the prefix (` + "`SC1234`" + ` → ` + "`SC001234`" + `). ` + "`R0`" + ` is the letter R and the digit zero.
+- A few real numbers end in letters (` + "`SC00123R`" + `, ` + "`NI01234A`" + `, ` + "`RS00712R`" + `); these are accepted as written.
+- Letters are upper-cased and spaces removed. There is no local typography, so ` + "`formatted`" + ` is null.
+- A UK VAT number (` + "`GB`" + ` and 9 or 12 digits) is not a company number and is rejected with a hint saying so.
+- A number that fails these rules is never sent to Companies House (which answers HTTP 500 to malformed numbers).
+
+| prefix | register |
+|---|---|
+| (digits only) | company, England and Wales |
+| SC | company, Scotland |
+| NI | company, Northern Ireland |
+| R0 | company, Ireland before partition (Northern Ireland) |
+| OC, SO, NC | limited liability partnership: England and Wales, Scotland, Northern Ireland |
+| LP, SL, NL | limited partnership: England and Wales, Scotland, Northern Ireland |
+| FC, SF, NF, BR | overseas company: England and Wales, Scotland, Northern Ireland; branch of an overseas company |
+| GE, GS, GN | European Economic Interest Grouping: England and Wales, Scotland, Northern Ireland |
+| SE, ES, EN | European public limited-liability company (Societas Europaea) |
+| AC, SA, NA | assurance company |
+| ZC, SZ, NZ | unregistered company (not formed under the Companies Acts) |
+| IP, SP, NP, NO | industrial and provident society (NP also credit unions); Companies House holds no details |
+| IC, SI, NV | investment company with variable capital; Companies House holds no details |
+| RC, SR, NR | Royal Charter company; Companies House holds no details |
+| RS | registered society |
+| SG | Scottish qualifying partnership |
+| PC | protected cell company |
+| CE, CS | charitable incorporated organisation: England and Wales, Scotland |
+| FE | further education or sixth-form college corporation |
+| OE | registered overseas entity (Register of Overseas Entities) |
+
+Sources: Companies House, Uniform Resource Identifiers Customer Guide; companieshouse/api-enumerations; the company number guide at github.com/mrbrianevans/ch-guide.
+`
+
+const rulesFields = `
+## Report fields
+
+- ` + "`name`" + `: ` + "`company_name`" + `; ` + "`previous_names`" + `: ` + "`previous_company_names`" + `, newest first.
+- ` + "`founded_at`" + ` and ` + "`registered_at`" + `: ` + "`date_of_creation`" + ` (incorporation or registration); ` + "`deregistered_at`" + `: ` + "`date_of_cessation`" + `.
+- ` + "`business_address`" + `: the registered office; the post town is the city and the county or region the municipality.
+- ` + "`industry_codes`" + `: ` + "`sic_codes`" + ` in upstream order, the first as primary, with Companies House's descriptions; five-digit codes are UK SIC 2007, four-digit ones UK SIC 2003.
+- ` + "`has_annual_accounts_duty`" + `: true for the forms that must deliver annual accounts to Companies House (Companies Act 2006 s.441; LLPs by SI 2008/1911); null otherwise.
+- ` + "`last_annual_accounts_year`" + `: the year in which the period of the last filed accounts ended.
+- ` + "`published_deadlines`" + `: the register's own dates, carried verbatim: ` + "`annual_accounts`" + ` from ` + "`accounts.next_accounts`" + ` (due date, period start and end, overdue flag; the deprecated ` + "`accounts.next_due`" + ` when ` + "`next_accounts`" + ` is absent) and ` + "`confirmation_statement`" + ` from ` + "`confirmation_statement`" + ` (next due date, the end of the review period as period end, overdue flag). The overdue flags are computed by Companies House against its own today.
+- ` + "`notes`" + `: the accounting reference date, an insolvency history, a registered office in dispute or undeliverable, a proposal to strike off, overdue filings, an insolvency procedure behind an unknown status, an unknown company type or subtype.
+- Fields Companies House does not publish (VAT, employees, share capital, contact details) are null.
+
+## Search
+
+Search uses ` + "`GET /search/companies`" + `, which also matches former names. Hits carry the same confidence anchors as every country: 0.95 when the name equals the query (ignoring case), 0.8 when it starts with the query, 0.6 when it contains every word of the query, 0.4 for any other hit; equal scores keep the register's order. ` + "`total`" + ` is the register's ` + "`total_results`" + `. Sole traders are not registered at Companies House and cannot be found.
+`

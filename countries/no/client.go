@@ -1,0 +1,224 @@
+package no
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	registry "github.com/companyregistry/registry"
+)
+
+const (
+	// The versioned media types of the two registers (brreg.md §1.2).
+	acceptUnit    = "application/vnd.brreg.enhetsregisteret.enhet.v2+json"
+	acceptSubunit = "application/vnd.brreg.enhetsregisteret.underenhet.v2+json"
+
+	// maxBodyBytes bounds every upstream body read. A unit is a few KiB and
+	// a search page of 100 units some 300 KiB.
+	maxBodyBytes = 4 << 20
+	// maxDrainBytes bounds what is read from a body that is not used, so
+	// that the connection can be reused.
+	maxDrainBytes = 64 << 10
+	// maxNameRunes is the longest navn the search endpoint accepts.
+	maxNameRunes = 180
+	// defaultRetryAfter is the back-off, in seconds, given for a 429 that
+	// carries no usable Retry-After header.
+	defaultRetryAfter = 60
+	// maxRetryAfter caps a Retry-After value taken from the register.
+	maxRetryAfter = 3600
+)
+
+// answer is an upstream response: its status, headers and, for a 200, the
+// body (bounded by maxBodyBytes).
+type answer struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// get sends one GET to the register. An error from the HTTP client is
+// returned as is (the Registry classifies timeouts and connection errors);
+// a body that cannot be read in full or is larger than maxBodyBytes is a
+// retryable upstream_error.
+func (c *Country) get(ctx context.Context, path string, query url.Values, accept string) (*answer, error) {
+	u := c.baseURL + path
+	if len(query) > 0 {
+		u += "?" + query.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, c.errorf(registry.CodeInternalError, false, err, "The request to Enhetsregisteret could not be built.")
+	}
+	req.Header.Set("Accept", accept)
+	req.Header.Set("User-Agent", c.userAgent)
+	resp, err := c.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	a := &answer{status: resp.StatusCode, header: resp.Header}
+	if resp.StatusCode != http.StatusOK {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxDrainBytes))
+		return a, nil
+	}
+	a.body, err = io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes+1))
+	if err != nil {
+		return nil, c.errorf(registry.CodeUpstreamError, true, err, "The answer of Enhetsregisteret broke off before it was complete.")
+	}
+	if len(a.body) > maxBodyBytes {
+		return nil, c.errorf(registry.CodeUpstreamError, true, nil,
+			fmt.Sprintf("The answer of Enhetsregisteret is larger than %d bytes and was not read.", maxBodyBytes))
+	}
+	return a, nil
+}
+
+// Lookup fetches the report of the unit whose organisation number is id
+// from GET /enheter/{id}, falling back to GET /underenheter/{id} when the
+// main register answers 404. A unit missing from both is not_found; a unit
+// the register has removed from its open data (410) is not_found with Gone
+// set, so that the Registry purges it from its cache.
+//
+// API docs: https://data.brreg.no/enhetsregisteret/api/dokumentasjon/en/index.html
+func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
+	rep, missing, err := c.lookupIn(ctx, id, false)
+	if err != nil || !missing {
+		return rep, err
+	}
+	rep, missing, err = c.lookupIn(ctx, id, true)
+	if err != nil || !missing {
+		return rep, err
+	}
+	return nil, &registry.Error{
+		Code:     registry.CodeNotFound,
+		Country:  countryCode,
+		Registry: registrySlug,
+		Message:  "No unit with organisation number " + id + " is registered in Enhetsregisteret, neither as a main unit nor as a sub-unit.",
+		Hint:     "Do not retry this number: check it for a mistyped digit, or search by name with search_company (GET /v1/NO/search?q=<name>).",
+	}
+}
+
+// lookupIn asks one of the two registers for id. missing is true for a 404.
+func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *registry.CompanyReport, missing bool, err error) {
+	path, accept := "/enheter/", acceptUnit
+	if subunit {
+		path, accept = "/underenheter/", acceptSubunit
+	}
+	a, err := c.get(ctx, path+url.PathEscape(id), nil, accept)
+	if err != nil {
+		return nil, false, err
+	}
+	switch a.status {
+	case http.StatusOK:
+	case http.StatusNotFound:
+		return nil, true, nil
+	case http.StatusGone:
+		return nil, false, &registry.Error{
+			Code:     registry.CodeNotFound,
+			Gone:     true,
+			Country:  countryCode,
+			Registry: registrySlug,
+			Message:  "The unit with organisation number " + id + " has been removed from Enhetsregisteret's open data.",
+			Hint:     "The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies. Search by name if you were looking for another unit.",
+		}
+	case http.StatusBadRequest:
+		return nil, false, &registry.Error{
+			Code:     registry.CodeInvalidID,
+			Country:  countryCode,
+			Registry: registrySlug,
+			Message:  "Enhetsregisteret rejected the organisation number " + id + " as malformed.",
+			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016, or search by name with search_company (GET /v1/NO/search?q=<name>).",
+		}
+	default:
+		return nil, false, c.statusError(a)
+	}
+	var u unit
+	if err := json.Unmarshal(a.body, &u); err != nil {
+		return nil, false, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent an answer that is not valid JSON.")
+	}
+	if got := strings.TrimSpace(u.Organisasjonsnummer); got != id || strings.TrimSpace(u.Navn) == "" {
+		return nil, false, c.errorf(registry.CodeUpstreamError, true, nil,
+			"Enhetsregisteret sent an answer without the requested organisation number or without a name.")
+	}
+	return mapUnit(&u, id, subunit), false, nil
+}
+
+// Search finds main units by name with GET /enheter?navn=<query>&size=<limit>.
+// The query is sent as one escaped parameter. Hits are scored against the
+// query (see the confidence anchors in the package documentation) and
+// sorted best first, keeping the register's order among equal scores.
+//
+// API docs: https://data.brreg.no/enhetsregisteret/api/dokumentasjon/en/index.html
+func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
+	if n := utf8.RuneCountInString(query); n > maxNameRunes {
+		return nil, &registry.Error{
+			Code:     registry.CodeBadRequest,
+			Country:  countryCode,
+			Registry: registrySlug,
+			Message:  fmt.Sprintf("Enhetsregisteret searches names of at most %d characters; the query has %d.", maxNameRunes, n),
+			Hint:     "Search with a shorter part of the name, such as its first distinctive word.",
+		}
+	}
+	q := url.Values{"navn": {query}, "size": {strconv.Itoa(limit)}}
+	a, err := c.get(ctx, "/enheter", q, acceptUnit)
+	if err != nil {
+		return nil, err
+	}
+	switch a.status {
+	case http.StatusOK:
+	case http.StatusBadRequest:
+		return nil, &registry.Error{
+			Code:     registry.CodeBadRequest,
+			Country:  countryCode,
+			Registry: registrySlug,
+			Message:  "Enhetsregisteret rejected the search query.",
+			Hint:     "Search with a shorter or simpler name (letters, digits and spaces).",
+		}
+	default:
+		return nil, c.statusError(a)
+	}
+	var page searchPage
+	if err := json.Unmarshal(a.body, &page); err != nil {
+		return nil, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a search answer that is not valid JSON.")
+	}
+	return searchResult(&page, query, limit), nil
+}
+
+// statusError maps an unexpected upstream status: 429 is rate_limited, a
+// 5xx a retryable upstream_error, anything else a final upstream_error.
+func (c *Country) statusError(a *answer) error {
+	switch {
+	case a.status == http.StatusTooManyRequests:
+		return &registry.Error{
+			Code:     registry.CodeRateLimited,
+			Country:  countryCode,
+			Registry: registrySlug,
+			Message:  "Enhetsregisteret is limiting the rate of requests from this service.",
+			Hint:     "Back off for details.retry_after seconds, then retry.",
+			Details:  map[string]any{"retry_after": retryAfter(a.header.Get("Retry-After"))},
+		}
+	case a.status >= 500:
+		return c.errorf(registry.CodeUpstreamError, true, nil, fmt.Sprintf("Enhetsregisteret answered HTTP %d.", a.status))
+	}
+	return c.errorf(registry.CodeUpstreamError, false, nil, fmt.Sprintf("Enhetsregisteret answered with the unexpected HTTP status %d.", a.status))
+}
+
+// retryAfter reads a Retry-After header given in seconds; a missing,
+// non-numeric (HTTP date) or out-of-range value gives defaultRetryAfter.
+func retryAfter(h string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(h))
+	if err != nil || n < 1 {
+		return defaultRetryAfter
+	}
+	return min(n, maxRetryAfter)
+}
+
+// errorf returns an *registry.Error of this module.
+func (c *Country) errorf(code registry.Code, retryable bool, cause error, msg string) *registry.Error {
+	return &registry.Error{Code: code, Country: countryCode, Registry: registrySlug, Message: msg, Err: cause, Retryable: retryable}
+}

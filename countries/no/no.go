@@ -1,0 +1,197 @@
+// Package no implements [registry.Country] for Norway: lookups and name
+// searches in Enhetsregisteret, the Central Coordinating Register for Legal
+// Entities kept by the Brønnøysund Register Centre (Brønnøysundregistrene),
+// through its open API at https://data.brreg.no/enhetsregisteret/api.
+//
+// Build a module with [New] and pass it to registry.New. The register needs
+// no credential; set a contact e-mail with [WithContactEmail] so that the
+// register can reach the operator. The Registry owns caching, the one retry
+// and timeouts: this package only talks to the register and maps its
+// answers. It keeps no state between calls and logs nothing.
+//
+// # Lookups
+//
+// Lookup asks GET /enheter/{orgnr} and, when the main register answers 404,
+// GET /underenheter/{orgnr}. A unit missing from both is not_found. A
+// deleted unit (200 with slettedato) is a report with status deleted. A
+// unit the register has removed from its open data (410 Gone) is not_found
+// with [registry.Error.Gone] set, so the Registry purges any cached copy.
+// A 400 is invalid_id, a 429 rate_limited (details.retry_after from the
+// Retry-After header, else 60 seconds), and a 5xx, a body that is not valid
+// JSON, a truncated body or a body over 4 MiB a retryable upstream_error.
+//
+// # Search
+//
+// Search asks GET /enheter?navn=<query>&size=<limit>, with the query sent as
+// one escaped parameter. Each hit gets a confidence: 0.95 when its name
+// equals the query ignoring letter case, 0.8 when its name starts with the
+// query, 0.6 when it contains every word of the query, and 0.4 otherwise.
+// Hits are sorted by confidence, keeping the register's order among equal
+// scores.
+//
+// # Mapping
+//
+// [Country.Rules] documents the mapping: the organisation form table with
+// liability, board and accounts duties, the status precedence (deleted,
+// bankrupt, under compulsory liquidation, under liquidation, active) and
+// the deadline rules of package deadlines.
+package no
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"strings"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/deadlines"
+	"github.com/companyregistry/registry/idcheck"
+)
+
+// DefaultBaseURL is the base URL of the Enhetsregisteret API.
+const DefaultBaseURL = "https://data.brreg.no/enhetsregisteret/api"
+
+const (
+	countryCode  = "NO"
+	registrySlug = "brreg"
+	idScheme     = "organisasjonsnummer"
+	registerName = "Brønnøysund Register Centre, Central Coordinating Register for Legal Entities (Enhetsregisteret)"
+	licenseText  = "NLOD 2.0 (https://data.norge.no/nlod/en/2.0): Contains data under the Norwegian licence for Open Government data (NLOD) distributed by the Brønnøysund Register Centre (Brønnøysundregistrene)."
+)
+
+// Option configures a [Country]. Options validate their input: [New]
+// returns the first option error.
+type Option func(*options) error
+
+type options struct {
+	baseURL      string
+	client       *http.Client
+	contactEmail string
+}
+
+// WithBaseURL sets the base URL of the Enhetsregisteret API, for a mirror or
+// a test server. The default is [DefaultBaseURL]. The URL must be absolute
+// http or https; a trailing slash is ignored.
+func WithBaseURL(u string) Option {
+	return func(o *options) error {
+		p, err := url.Parse(u)
+		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return fmt.Errorf("no: WithBaseURL: %q is not an absolute http(s) URL", u)
+		}
+		if p.RawQuery != "" || p.Fragment != "" {
+			return fmt.Errorf("no: WithBaseURL: %q has a query or fragment", u)
+		}
+		o.baseURL = strings.TrimRight(u, "/")
+		return nil
+	}
+}
+
+// WithHTTPClient sets the HTTP client used for every upstream request; the
+// module keeps a copy of *c. The default is a client with no timeout of its
+// own (the Registry bounds each attempt). A nil client is rejected.
+func WithHTTPClient(c *http.Client) Option {
+	return func(o *options) error {
+		if c == nil {
+			return errors.New("no: WithHTTPClient: nil client")
+		}
+		cc := *c
+		o.client = &cc
+		return nil
+	}
+}
+
+// WithContactEmail sets the operator's contact e-mail address, sent in the
+// User-Agent header so that the register can reach the operator. An empty
+// string leaves it out.
+func WithContactEmail(email string) Option {
+	return func(o *options) error {
+		if email == "" {
+			o.contactEmail = ""
+			return nil
+		}
+		a, err := mail.ParseAddress(email)
+		if err != nil || a.Name != "" || a.Address != email || strings.ContainsAny(email, "()\r\n") {
+			return fmt.Errorf("no: WithContactEmail: %q is not a plain e-mail address", email)
+		}
+		o.contactEmail = email
+		return nil
+	}
+}
+
+// Country is the Norwegian module. It implements [registry.Country]. Build
+// one with [New]; a Country is safe for concurrent use.
+type Country struct {
+	baseURL   string
+	client    *http.Client
+	userAgent string
+}
+
+var _ registry.Country = (*Country)(nil)
+
+// New returns the Norwegian module configured by opts.
+func New(opts ...Option) (*Country, error) {
+	o := options{baseURL: DefaultBaseURL}
+	for _, opt := range opts {
+		if opt == nil {
+			return nil, errors.New("no: New: nil option")
+		}
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
+	}
+	if o.client == nil {
+		o.client = &http.Client{}
+	}
+	ua := "companyregistry/" + registry.Version + " (+https://github.com/companyregistry/registry"
+	if o.contactEmail != "" {
+		ua += "; " + o.contactEmail
+	}
+	ua += ")"
+	return &Country{baseURL: o.baseURL, client: o.client, userAgent: ua}, nil
+}
+
+// Info describes the module: country NO, registry brreg, no credential.
+func (c *Country) Info() registry.CountryInfo {
+	return registry.CountryInfo{
+		Country:        countryCode,
+		Registry:       registrySlug,
+		Name:           registerName,
+		IDScheme:       idScheme,
+		IDExample:      "923609016",
+		IDDescription:  "Nine digits, the ninth a MOD11 check digit (weights 3, 2, 7, 6, 5, 4, 3, 2), written with or without spaces; the VAT form adds NO before and MVA after.",
+		SourceURL:      DefaultBaseURL,
+		License:        licenseText,
+		RequiresAPIKey: false,
+	}
+}
+
+// Ready returns nil: the register needs no credential.
+func (c *Country) Ready() error { return nil }
+
+// Validate checks a Norwegian organisation number offline (format and MOD11
+// check digit).
+func (c *Country) Validate(input string) registry.ValidationResult {
+	n, p := idcheck.ParseOrgNr(input)
+	res := registry.ValidationResult{
+		Country:  countryCode,
+		Registry: registrySlug,
+		IDScheme: registry.Ptr(idScheme),
+		Input:    input,
+		Valid:    p == idcheck.ProblemNone,
+		Reason:   registry.StringOrNil(idcheck.NorwayReason(p)),
+		Hint:     registry.StringOrNil(idcheck.NorwayHint(p)),
+	}
+	if res.Valid {
+		res.Normalized = registry.Ptr(n.String())
+		res.Formatted = registry.Ptr(n.Formatted())
+	}
+	return res
+}
+
+// Deadlines computes the next Norwegian filing deadlines of the unit.
+// It is pure: the rules live in package deadlines.
+func (c *Country) Deadlines(report *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
+	return deadlines.Norway(report, today), nil
+}

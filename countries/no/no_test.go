@@ -1,0 +1,124 @@
+package no
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	registry "github.com/companyregistry/registry"
+)
+
+func TestInfo(t *testing.T) {
+	t.Parallel()
+	c, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := c.Info()
+	if info.Country != "NO" || info.Registry != "brreg" || info.IDScheme != "organisasjonsnummer" ||
+		info.RequiresAPIKey || info.APIKeyEnv != nil || info.IsStub || info.SourceURL != DefaultBaseURL ||
+		!strings.Contains(info.License, "NLOD") || info.Name == "" || info.IDDescription == "" {
+		t.Errorf("Info() = %+v", info)
+	}
+	if v := c.Validate(info.IDExample); !v.Valid {
+		t.Errorf("id_example %q is not valid: %s", info.IDExample, *v.Reason)
+	}
+	if c.Ready() != nil {
+		t.Error("Ready() != nil, want nil: the register needs no credential")
+	}
+}
+
+func TestOptions(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		opt     Option
+		wantErr bool
+	}{
+		{"base URL", WithBaseURL("http://localhost:8080/api/"), false},
+		{"relative base URL", WithBaseURL("/api"), true},
+		{"base URL with query", WithBaseURL("https://x.test/api?a=1"), true},
+		{"ftp base URL", WithBaseURL("ftp://x.test/api"), true},
+		{"HTTP client", WithHTTPClient(&http.Client{}), false},
+		{"nil HTTP client", WithHTTPClient(nil), true},
+		{"contact e-mail", WithContactEmail("ops@example.org"), false},
+		{"empty contact e-mail", WithContactEmail(""), false},
+		{"contact e-mail with a name", WithContactEmail("Ops <ops@example.org>"), true},
+		{"contact e-mail with a newline", WithContactEmail("ops@example.org\r\nX: y"), true},
+		{"nil option", nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := New(tt.opt)
+			if (err != nil) != tt.wantErr {
+				t.Errorf("New(%s) error = %v, want error %t", tt.name, err, tt.wantErr)
+			}
+		})
+	}
+}
+
+// The base URL keeps its path and loses a trailing slash.
+func TestBaseURLTrailingSlash(t *testing.T) {
+	t.Parallel()
+	c, err := New(WithBaseURL("http://localhost:8080/api/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.baseURL != "http://localhost:8080/api" {
+		t.Errorf("baseURL = %q", c.baseURL)
+	}
+}
+
+// The rules document has the identifier with a worked example, the legal
+// form table, the status precedence and the deadline rules.
+func TestRules(t *testing.T) {
+	t.Parallel()
+	c, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := c.Rules()
+	for _, want := range []string{
+		"## Identifier: organisasjonsnummer",
+		"3, 2, 7, 6, 5, 4, 3, 2",
+		"9×3 + 2×2 + 3×7 + 6×6 + 0×5 + 9×4 + 0×3 + 1×2 = 126; 126 mod 11 = 5; 11 − 5 = 6, which is the ninth digit (6)",
+		"## Organisation forms",
+		"| AS | Private limited company | Aksjeselskap | yes | yes | yes |",
+		"| ENK | Sole proprietorship | Enkeltpersonforetak | no | no | unknown |",
+		"## Status",
+		"1. `deleted`", "2. `bankrupt`", "3. `under_compulsory_liquidation`", "4. `under_liquidation`",
+		"NLOD",
+		"0.95", "0.8", "0.6", "0.4",
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("rules document lacks %q", want)
+		}
+	}
+	for _, f := range legalForms() {
+		if !strings.Contains(doc, "| "+f.Code+" | ") {
+			t.Errorf("rules document lacks the row of %s", f.Code)
+		}
+	}
+	if !strings.HasSuffix(doc, "\n") {
+		t.Error("rules document does not end with a newline")
+	}
+}
+
+// Deadlines delegates to package deadlines and echoes the company.
+func TestDeadlinesDelegates(t *testing.T) {
+	t.Parallel()
+	c, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := registry.NewCompanyReport("NO", "brreg", equinorID, "EQUINOR ASA")
+	today := registry.NewDate(2026, 1, 15)
+	out, err := c.Deadlines(rep, today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.CompanyID != equinorID || out.Today != today || out.Country != "NO" {
+		t.Errorf("Deadlines() = %+v", out)
+	}
+}

@@ -1,0 +1,49 @@
+package no
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/idcheck"
+)
+
+func TestValidate(t *testing.T) {
+	t.Parallel()
+	c, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		input string
+		want  registry.ValidationResult
+	}{
+		{"NO 923 609 016 MVA", registry.ValidationResult{
+			Country: "NO", Registry: "brreg", IDScheme: registry.Ptr("organisasjonsnummer"),
+			Input: "NO 923 609 016 MVA", Valid: true,
+			Normalized: registry.Ptr("923609016"), Formatted: registry.Ptr("923 609 016"),
+			Reason: registry.Ptr(idcheck.NorwayReason(idcheck.ProblemNone)),
+		}},
+		{"923609017", registry.ValidationResult{
+			Country: "NO", Registry: "brreg", IDScheme: registry.Ptr("organisasjonsnummer"),
+			Input: "923609017", Valid: false,
+			Reason: registry.Ptr(idcheck.NorwayReason(idcheck.ProblemChecksum)),
+			Hint:   registry.Ptr(idcheck.NorwayHint(idcheck.ProblemChecksum)),
+		}},
+		{"", registry.ValidationResult{
+			Country: "NO", Registry: "brreg", IDScheme: registry.Ptr("organisasjonsnummer"),
+			Input: "", Valid: false,
+			Reason: registry.Ptr(idcheck.NorwayReason(idcheck.ProblemEmpty)),
+			Hint:   registry.Ptr(idcheck.NorwayHint(idcheck.ProblemEmpty)),
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.input, func(t *testing.T) {
+			t.Parallel()
+			if diff := cmp.Diff(tt.want, c.Validate(tt.input)); diff != "" {
+				t.Errorf("Validate(%q) mismatch (-want +got):\n%s", tt.input, diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,213 @@
+package deadlines
+
+import (
+	"time"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// This file is the civil-date arithmetic and the Norwegian business calendar.
+// Everything works on day numbers (days since 1970-01-01 in the proleptic
+// Gregorian calendar), so no time.Time, time zone or Duration is involved and
+// nothing saturates for far-off years.
+
+// dayNumber returns the number of days from 1970-01-01 to d (negative before).
+// The month and day of d must be in range.
+func dayNumber(d registry.Date) int {
+	y, m := d.Year, int(d.Month)
+	if m <= 2 {
+		y--
+	}
+	era := floorDiv(y, 400)
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d.Day - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
+}
+
+// fromDayNumber is the inverse of dayNumber.
+func fromDayNumber(n int) registry.Date {
+	n += 719468
+	era := floorDiv(n, 146097)
+	doe := n - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	y := yoe + era*400
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	day := doy - (153*mp+2)/5 + 1
+	m := mp + 3
+	if m > 12 {
+		m -= 12
+	}
+	if m <= 2 {
+		y++
+	}
+	return registry.Date{Year: y, Month: time.Month(m), Day: day}
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// addDays returns d plus n days.
+func addDays(d registry.Date, n int) registry.Date { return fromDayNumber(dayNumber(d) + n) }
+
+// daysBetween returns b minus a in days.
+func daysBetween(a, b registry.Date) int { return dayNumber(b) - dayNumber(a) }
+
+// weekday returns the day of the week of d (1970-01-01 was a Thursday).
+func weekday(d registry.Date) time.Weekday {
+	w := (dayNumber(d) + 4) % 7
+	if w < 0 {
+		w += 7
+	}
+	return time.Weekday(w)
+}
+
+// daysIn returns the number of days in month m of year y.
+func daysIn(y int, m time.Month) int {
+	switch m {
+	case time.February:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case time.April, time.June, time.September, time.November:
+		return 30
+	}
+	return 31
+}
+
+// date builds a Date from a year, a month that may be out of range (it is
+// normalised into the year) and a day that must be valid for that month.
+func date(y int, m time.Month, d int) registry.Date {
+	mi := int(m) - 1
+	y += floorDiv(mi, 12)
+	mi -= floorDiv(mi, 12) * 12
+	return registry.Date{Year: y, Month: time.Month(mi + 1), Day: d}
+}
+
+// endOfMonth returns the last day of month m of year y (m may be out of
+// range and is normalised).
+func endOfMonth(y int, m time.Month) registry.Date {
+	first := date(y, m, 1)
+	return registry.Date{Year: first.Year, Month: first.Month, Day: daysIn(first.Year, first.Month)}
+}
+
+// addMonthsUK adds n months to d the way the Companies Act 2006 s.443 counts
+// "a period of n months after a date": the same day-number n months later; if
+// d is the last day of its month, the last day of the target month; if the
+// target month has no such day, its last day.
+func addMonthsUK(d registry.Date, n int) registry.Date {
+	last := endOfMonth(d.Year, d.Month+time.Month(n))
+	if d.Day == daysIn(d.Year, d.Month) || d.Day > last.Day {
+		return last
+	}
+	return registry.Date{Year: last.Year, Month: last.Month, Day: d.Day}
+}
+
+// easterSunday returns the date of Western (Gregorian) Easter Sunday in year
+// y, by the anonymous Gregorian algorithm (Meeus/Jones/Butcher). The law
+// defines Easter as the first Sunday after the first full moon on or after
+// 21 March; this algorithm is the standard ecclesiastical computation of
+// exactly that date.
+func easterSunday(y int) registry.Date {
+	a := mod(y, 19)
+	b, c := floorDiv(y, 100), mod(y, 100)
+	d, e := floorDiv(b, 4), mod(b, 4)
+	f := floorDiv(b+8, 25)
+	g := floorDiv(b-f+1, 3)
+	h := mod(19*a+b-d-g+15, 30)
+	i, k := floorDiv(c, 4), mod(c, 4)
+	l := mod(32+2*e+2*i-h-k, 7)
+	m := floorDiv(a+11*h+22*l, 451)
+	month := floorDiv(h+l-7*m+114, 31)
+	day := mod(h+l-7*m+114, 31) + 1
+	return registry.Date{Year: y, Month: time.Month(month), Day: day}
+}
+
+func mod(a, b int) int { return a - floorDiv(a, b)*b }
+
+// holiday is one Norwegian public holiday.
+type holiday struct {
+	// offset from Easter Sunday in days, or fixed month and day when
+	// month != 0.
+	offset int
+	month  time.Month
+	day    int
+	name   string // Norwegian name
+	en     string // English name
+}
+
+// norwegianHolidays lists the twelve public holidays of helligdagsfredloven
+// § 2 and lov 26. april 1947 nr. 1 (1 and 17 May), in calendar order of
+// their usual dates. 24 and 31 December are not among them: they are
+// ordinary working days for deadlines.
+var norwegianHolidays = [...]holiday{
+	{month: time.January, day: 1, name: "Første nyttårsdag", en: "New Year's Day"},
+	{offset: -3, name: "Skjærtorsdag", en: "Maundy Thursday"},
+	{offset: -2, name: "Langfredag", en: "Good Friday"},
+	{offset: 0, name: "Første påskedag", en: "Easter Sunday"},
+	{offset: 1, name: "Andre påskedag", en: "Easter Monday"},
+	{month: time.May, day: 1, name: "Arbeidernes dag", en: "Labour Day"},
+	{offset: 39, name: "Kristi himmelfartsdag", en: "Ascension Day"},
+	{month: time.May, day: 17, name: "Grunnlovsdag", en: "Constitution Day"},
+	{offset: 49, name: "Første pinsedag", en: "Whit Sunday"},
+	{offset: 50, name: "Andre pinsedag", en: "Whit Monday"},
+	{month: time.December, day: 25, name: "Første juledag", en: "Christmas Day"},
+	{month: time.December, day: 26, name: "Andre juledag", en: "Boxing Day"},
+}
+
+// holidayDate returns the date of h in year y.
+func (h holiday) date(y int, easter registry.Date) registry.Date {
+	if h.month != 0 {
+		return registry.Date{Year: y, Month: h.month, Day: h.day}
+	}
+	return addDays(easter, h.offset)
+}
+
+// isNorwegianHoliday reports whether d is a Norwegian public holiday.
+func isNorwegianHoliday(d registry.Date) bool {
+	switch {
+	case d.Month == time.January && d.Day == 1,
+		d.Month == time.May && (d.Day == 1 || d.Day == 17),
+		d.Month == time.December && (d.Day == 25 || d.Day == 26):
+		return true
+	case d.Month < time.March || d.Month > time.June:
+		// Maundy Thursday is at the earliest 19 March and Whit Monday at
+		// the latest 14 June.
+		return false
+	}
+	switch daysBetween(easterSunday(d.Year), d) {
+	case -3, -2, 0, 1, 39, 49, 50:
+		return true
+	}
+	return false
+}
+
+// isNorwegianWorkingDay reports whether d is a virkedag for deadline
+// purposes: not a Saturday (domstolloven § 149 names it), not a Sunday and
+// not a public holiday.
+func isNorwegianWorkingDay(d registry.Date) bool {
+	if w := weekday(d); w == time.Saturday || w == time.Sunday {
+		return false
+	}
+	return !isNorwegianHoliday(d)
+}
+
+// rollForwardNorway returns d, or the next Norwegian working day when d is a
+// Saturday, Sunday or public holiday (domstolloven § 149 via
+// skatteforvaltningsloven § 5-5, and a-opplysningsforskriften § 2-1 (5)).
+// The longest run of non-working days is five (Maundy Thursday to Easter
+// Monday), so the loop is short.
+func rollForwardNorway(d registry.Date) registry.Date {
+	for !isNorwegianWorkingDay(d) {
+		d = addDays(d, 1)
+	}
+	return d
+}

@@ -1,0 +1,76 @@
+package restserver
+
+import (
+	"net/http"
+	"net/netip"
+	"strings"
+)
+
+// clientIP returns the address of the client: the socket peer, unless the
+// peer is a trusted proxy, in which case X-Forwarded-For is read from the
+// right, skipping trusted proxies, and the first other address is the client.
+// A malformed header from a trusted proxy leaves the peer as the client. The
+// zero Addr means the peer address could not be parsed (a listener that is
+// not TCP); such requests share one rate-limit bucket.
+func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
+	peer := peerAddr(r.RemoteAddr)
+	if !peer.IsValid() || !isTrusted(peer, trusted) {
+		return peer
+	}
+	values := r.Header.Values("X-Forwarded-For")
+	for i := len(values) - 1; i >= 0; i-- {
+		parts := strings.Split(values[i], ",")
+		for j := len(parts) - 1; j >= 0; j-- {
+			a, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
+			if err != nil {
+				return peer
+			}
+			a = a.Unmap()
+			if !isTrusted(a, trusted) {
+				return a
+			}
+		}
+	}
+	return peer
+}
+
+func peerAddr(remote string) netip.Addr {
+	if ap, err := netip.ParseAddrPort(remote); err == nil {
+		return ap.Addr().Unmap()
+	}
+	if a, err := netip.ParseAddr(remote); err == nil {
+		return a.Unmap()
+	}
+	return netip.Addr{}
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// parsePrefix parses a CIDR ("10.0.0.0/8", "fd00::/8") or a bare address
+// (treated as a single host).
+func parsePrefix(s string) (netip.Prefix, error) {
+	s = strings.TrimSpace(s)
+	if strings.Contains(s, "/") {
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			return netip.Prefix{}, err
+		}
+		if p.Addr().Is4In6() {
+			p = netip.PrefixFrom(p.Addr().Unmap(), max(0, p.Bits()-96))
+		}
+		return p.Masked(), nil
+	}
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Prefix{}, err
+	}
+	a = a.Unmap()
+	return netip.PrefixFrom(a, a.BitLen()), nil
+}

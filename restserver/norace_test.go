@@ -1,0 +1,5 @@
+//go:build !race
+
+package restserver
+
+const raceEnabled = false

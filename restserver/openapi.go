@@ -1,0 +1,150 @@
+package restserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/schema"
+)
+
+// OpenAPIVersion is info.version of /openapi.json: the version of the
+// interface, not of the software.
+const OpenAPIVersion = "0.2.0"
+
+type openAPIDoc struct {
+	OpenAPI           string                    `json:"openapi"`
+	Info              openAPIInfo               `json:"info"`
+	JSONSchemaDialect string                    `json:"jsonSchemaDialect"`
+	Servers           []openAPIServer           `json:"servers"`
+	Paths             map[string]map[string]any `json:"paths"`
+	Components        map[string]map[string]any `json:"components"`
+}
+
+type openAPIInfo struct {
+	Title       string `json:"title"`
+	Version     string `json:"version"`
+	Description string `json:"description"`
+}
+
+type openAPIServer struct {
+	URL string `json:"url"`
+}
+
+type openAPIParam struct {
+	Name        string             `json:"name"`
+	In          string             `json:"in"`
+	Required    bool               `json:"required"`
+	Description string             `json:"description"`
+	Schema      *jsonschema.Schema `json:"schema"`
+}
+
+type openAPIOperation struct {
+	OperationID string                     `json:"operationId"`
+	Summary     string                     `json:"summary"`
+	Description string                     `json:"description"`
+	Parameters  []openAPIParam             `json:"parameters,omitempty"`
+	Responses   map[string]openAPIResponse `json:"responses"`
+}
+
+type openAPIResponse struct {
+	Description string                    `json:"description"`
+	Headers     map[string]map[string]any `json:"headers,omitempty"`
+	Content     map[string]map[string]any `json:"content,omitempty"`
+}
+
+func jsonContent(ref string) map[string]map[string]any {
+	return map[string]map[string]any{"application/json": {"schema": map[string]string{"$ref": ref}}}
+}
+
+// openAPI builds /openapi.json: OpenAPI 3.1 with the schemas of the schema
+// package as components, so the document and the Go types cannot drift.
+func (d docInputs) openAPI(publicURL string) ([]byte, error) {
+	server := publicURL
+	if server == "" {
+		server = "/"
+	}
+	doc := openAPIDoc{
+		OpenAPI: "3.1.0",
+		Info: openAPIInfo{
+			Title:   "Company Registry",
+			Version: OpenAPIVersion,
+			Description: "Answers questions about registered companies from national business registers, for any " +
+				"supported country, in one country-neutral JSON shape. Every failure carries the Error envelope; " +
+				"branch on error.code. Another method than GET or HEAD on a route is 405 with the envelope " +
+				"(code bad_request) and an Allow header; an unknown route is 404 not_found. Software version " + d.version + ".",
+		},
+		JSONSchemaDialect: schema.Draft,
+		Servers:           []openAPIServer{{URL: server}},
+		Paths:             map[string]map[string]any{},
+		Components:        map[string]map[string]any{"schemas": {}},
+	}
+	for name, s := range schema.Components() {
+		doc.Components["schemas"][name] = s
+	}
+	errRef := schema.ComponentsRef + schema.Error
+	for _, op := range operations() {
+		o := openAPIOperation{
+			OperationID: op.id,
+			Summary:     op.summary,
+			Description: op.doc,
+			Responses: map[string]openAPIResponse{
+				"200": {Description: "A " + op.result + ".", Content: jsonContent(schema.ComponentsRef + op.result)},
+			},
+		}
+		for _, p := range op.params {
+			o.Parameters = append(o.Parameters, openAPIParam{Name: p.name, In: p.in, Required: p.required,
+				Description: p.doc, Schema: p.schema})
+		}
+		byStatus := map[int][]registry.Code{}
+		for _, c := range op.errors {
+			byStatus[c.HTTPStatus()] = append(byStatus[c.HTTPStatus()], c)
+		}
+		for status, codes := range byStatus {
+			desc := "Error envelope; code "
+			for i, c := range codes {
+				if i > 0 {
+					desc += " or "
+				}
+				desc += string(c)
+			}
+			r := openAPIResponse{Description: desc + ".", Content: jsonContent(errRef)}
+			if status == 429 {
+				r.Headers = map[string]map[string]any{"Retry-After": {
+					"description": "Seconds to wait before retrying (also error.details.retry_after).",
+					"schema":      map[string]any{"type": "integer", "minimum": 1},
+				}}
+			}
+			o.Responses[strconv.Itoa(status)] = r
+		}
+		doc.Paths[op.path] = map[string]any{"get": o}
+	}
+	text := func(id, path, summary, desc, ctype string) {
+		typ := "string"
+		if ctype == "application/json" {
+			typ = "object"
+		}
+		doc.Paths[path] = map[string]any{"get": openAPIOperation{
+			OperationID: id, Summary: summary, Description: desc,
+			Responses: map[string]openAPIResponse{"200": {Description: summary + ".",
+				Content: map[string]map[string]any{ctype: {"schema": map[string]string{"type": typ}}}}},
+		}}
+	}
+	text("llmsTxt", "/llms.txt", "Short guide for language models", "The llms.txt file: what the service does and where to go next. Never rate limited.", "text/plain")
+	text("llmsFullTxt", "/llms-full.txt", "Full reference", "Every operation, parameter, error code, field and country rule as plain text, generated from the running service. Never rate limited.", "text/plain")
+	text("serverJSON", "/server.json", "MCP registry manifest", "server.json after the MCP registry schema 2025-12-11. Never rate limited.", "application/json")
+	text("openAPI", "/openapi.json", "This document", "The OpenAPI 3.1 description of the service. Never rate limited.", "application/json")
+
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("restserver: openapi.json: %w", err)
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,130 @@
+package restserver
+
+import (
+	"hash/maphash"
+	"math"
+	"net/netip"
+	"sync"
+	"time"
+)
+
+// limiterShards is the number of independently locked parts of the limiter.
+const limiterShards = 64
+
+// limiter is a per-client token bucket: a bucket holds at most perMinute
+// tokens and refills at perMinute tokens per minute, so a client that starts
+// idle may send perMinute requests at once and then one every 60/perMinute
+// seconds.
+//
+// Memory is bounded without a background goroutine. Each shard keeps two
+// generations of buckets: cur, and prev, the generation before it. A shard
+// rotates (prev = cur, cur = empty) when a minute has passed since its last
+// rotation, or early when cur holds its share of maxClients. A bucket
+// untouched for a full minute has refilled completely and is the same as no
+// bucket, so the timed rotation forgets nothing that matters; an early
+// rotation (a flood of distinct addresses) may forget a recent client, who
+// then starts again with a full bucket. At most 2*maxClients buckets exist.
+type limiter struct {
+	perMinute int
+	perShard  int
+	now       func() time.Time
+	seed      maphash.Seed
+	shards    [limiterShards]limiterShard
+}
+
+type limiterShard struct {
+	mu      sync.Mutex
+	cur     map[netip.Addr]bucket
+	prev    map[netip.Addr]bucket
+	rotated int64 // unix nanoseconds of the last rotation
+}
+
+type bucket struct {
+	tokens float64
+	last   int64 // unix nanoseconds of the last update
+}
+
+func newLimiter(perMinute, maxClients int, now func() time.Time) *limiter {
+	l := &limiter{
+		perMinute: perMinute,
+		perShard:  max(1, maxClients/limiterShards),
+		now:       now,
+		seed:      maphash.MakeSeed(),
+	}
+	t := now().UnixNano()
+	for i := range l.shards {
+		l.shards[i].cur = make(map[netip.Addr]bucket)
+		l.shards[i].rotated = t
+	}
+	return l
+}
+
+// allow takes a token from key's bucket. When none is left it returns false
+// and the whole seconds after which the next token is available (at least 1).
+func (l *limiter) allow(key netip.Addr) (ok bool, retryAfter int) {
+	const minute = int64(time.Minute)
+	now := l.now().UnixNano()
+	sh := &l.shards[maphash.Comparable(l.seed, key)%limiterShards]
+
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if now-sh.rotated >= minute {
+		sh.rotate(now)
+	}
+	b, found := sh.cur[key]
+	if !found {
+		if b, found = sh.prev[key]; found {
+			delete(sh.prev, key)
+		}
+	}
+	full := float64(l.perMinute)
+	if !found {
+		b = bucket{tokens: full, last: now}
+	} else if elapsed := now - b.last; elapsed > 0 {
+		b.tokens = min(full, b.tokens+float64(elapsed)*full/float64(minute))
+		b.last = now
+	}
+	if b.tokens >= 1 {
+		b.tokens--
+		ok = true
+	} else {
+		wait := (1 - b.tokens) * float64(minute) / full // nanoseconds to one token
+		retryAfter = max(1, int(math.Ceil(wait/float64(time.Second))))
+	}
+	if !found && len(sh.cur) >= l.perShard {
+		sh.rotate(now)
+	}
+	sh.cur[key] = b
+	return ok, retryAfter
+}
+
+func (sh *limiterShard) rotate(now int64) {
+	sh.prev = sh.cur
+	sh.cur = make(map[netip.Addr]bucket, len(sh.prev)/2)
+	sh.rotated = now
+}
+
+// size returns the number of buckets held, for tests.
+func (l *limiter) size() int {
+	n := 0
+	for i := range l.shards {
+		sh := &l.shards[i]
+		sh.mu.Lock()
+		n += len(sh.cur) + len(sh.prev)
+		sh.mu.Unlock()
+	}
+	return n
+}
+
+// limiterKey is the address a client is limited by: an IPv4 address, or the
+// /64 network of an IPv6 address (one subscriber usually holds a whole /64).
+func limiterKey(ip netip.Addr) netip.Addr {
+	ip = ip.Unmap()
+	if ip.Is6() {
+		p, err := ip.Prefix(64)
+		if err == nil {
+			return p.Addr()
+		}
+	}
+	return ip
+}

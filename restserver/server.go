@@ -1,0 +1,478 @@
+// Package restserver serves a [registry.Registry] over HTTP: the REST routes
+// of the interface, the error envelope, a per-client rate limit, request IDs,
+// a structured access log and the text resources (/llms.txt,
+// /llms-full.txt, /server.json, /openapi.json). It uses the standard library
+// only.
+//
+// Routes:
+//
+//	GET /health                                  HealthResponse (never rate limited)
+//	GET /v1/countries                            CountriesResponse
+//	GET /v1/{country}/company/{id}               CompanyReport
+//	GET /v1/{country}/search?q=&limit=           SearchResult
+//	GET /v1/{country}/company/{id}/deadlines?today=  DeadlineReport
+//	GET /v1/{country}/validate/{id}              ValidationResult
+//	GET /llms.txt, /llms-full.txt                text/plain; charset=utf-8
+//	GET /server.json, /openapi.json              application/json
+//
+// Every failure is the interface's error envelope with the status of its
+// code. An unknown route is a 404 not_found envelope whose hint names
+// /llms.txt. A known route called with another method than GET or HEAD is a
+// 405 envelope with code bad_request and an Allow header. No response is
+// ever 422.
+//
+// The handler serves no MCP endpoint; mount the MCP handler beside it (see
+// [WithMCPPath]).
+package restserver
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// Server is the REST handler over a [registry.Registry]. Build it with
+// [New]; it is safe for concurrent use.
+type Server struct {
+	reg       *registry.Registry
+	mux       *http.ServeMux
+	lim       *limiter // nil when the limit is disabled
+	trusted   []netip.Prefix
+	log       *slog.Logger
+	now       func() time.Time
+	publicURL string
+	countries map[string]registry.CountryInfo
+	text      *textResources
+
+	notFoundBody         []byte
+	methodNotAllowedBody []byte
+}
+
+var _ http.Handler = (*Server)(nil)
+
+// Cache-Control values. Data is never stored by shared caches (a lookup may
+// concern a sole proprietor); errors are never stored at all.
+const (
+	cacheData   = "no-cache"
+	cacheError  = "no-store"
+	cacheStatic = "public, max-age=300"
+)
+
+// New builds the handler. It returns an error for a nil Registry or an
+// invalid option.
+func New(reg *registry.Registry, opts ...Option) (*Server, error) {
+	if reg == nil {
+		return nil, fmt.Errorf("restserver: New: nil Registry")
+	}
+	o := options{
+		rateLimit:  DefaultRateLimit,
+		maxClients: DefaultMaxClients,
+		mcpPath:    DefaultMCPPath,
+		now:        time.Now,
+	}
+	for _, opt := range opts {
+		if opt == nil {
+			return nil, fmt.Errorf("restserver: New: nil option")
+		}
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
+	}
+	if o.logger == nil {
+		o.logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{
+		reg:       reg,
+		mux:       http.NewServeMux(),
+		trusted:   o.trusted,
+		log:       o.logger,
+		now:       o.now,
+		publicURL: o.publicURL,
+		countries: make(map[string]registry.CountryInfo),
+	}
+	if o.rateLimit > 0 {
+		s.lim = newLimiter(o.rateLimit, o.maxClients, o.now)
+	}
+	for _, c := range reg.AllCountries() {
+		s.countries[c.Country] = c
+	}
+	text, err := buildText(reg, o)
+	if err != nil {
+		return nil, err
+	}
+	s.text = text
+	s.notFoundBody = mustEnvelope(&registry.Error{
+		Code:    registry.CodeNotFound,
+		Message: "There is no route at this path.",
+		Hint:    "Read /llms.txt for the routes of this service; GET /v1/countries lists the supported countries.",
+	})
+	s.methodNotAllowedBody = mustEnvelope(&registry.Error{
+		Code:    registry.CodeBadRequest,
+		Message: "This route accepts only GET (and HEAD).",
+		Hint:    "Retry with GET; read /llms.txt for the routes of this service.",
+	})
+	s.routes()
+	return s, nil
+}
+
+func mustEnvelope(e *registry.Error) []byte {
+	b, err := json.Marshal(e)
+	if err != nil {
+		panic(err) // static values; a failure is a defect
+	}
+	return b
+}
+
+// routes registers every route. Each path is registered twice: with GET for
+// the operation and without a method for the 405 envelope, so that the mux
+// never answers with its own plain-text 404 or 405.
+func (s *Server) routes() {
+	handle := func(path string, h http.HandlerFunc) {
+		s.mux.HandleFunc("GET "+path, h)
+		s.mux.HandleFunc(path, s.methodNotAllowed)
+	}
+	handle("/health", s.health)
+	handle("/v1/countries", s.listCountries)
+	handle("/v1/{country}/company/{id}", s.lookup)
+	handle("/v1/{country}/search", s.search)
+	handle("/v1/{country}/company/{id}/deadlines", s.deadlines)
+	handle("/v1/{country}/validate/{id}", s.validate)
+	handle("/llms.txt", s.textHandler(s.text.llms, "text/plain; charset=utf-8"))
+	handle("/llms-full.txt", s.textHandler(s.text.llmsFull, "text/plain; charset=utf-8"))
+	handle("/server.json", s.textHandler(s.text.serverJSON, "application/json"))
+	handle("/openapi.json", s.textHandler(s.text.openAPI, "application/json"))
+	s.mux.HandleFunc("/", s.notFound)
+}
+
+// statusWriter records the status and size of a response for the access log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+	ip     netip.Addr
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// ServeHTTP implements [http.Handler]: request ID, security headers, the rate
+// limit of the /v1 routes, the route, and one access-log record.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := s.now()
+	rid := requestID(r.Header.Get("X-Request-ID"))
+	h := w.Header()
+	h.Set("X-Request-ID", rid)
+	h.Set("X-Content-Type-Options", "nosniff")
+	sw := &statusWriter{ResponseWriter: w, ip: clientIP(r, s.trusted)}
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
+				panic(p)
+			}
+			s.log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
+				slog.String("request_id", rid), slog.String("panic", fmt.Sprint(p)),
+				slog.String("stack", string(debug.Stack())))
+			if sw.status == 0 {
+				s.writeError(sw, &registry.Error{Code: registry.CodeInternalError,
+					Message: "An unexpected error occurred inside the service."})
+			}
+		}
+		s.access(r, sw, rid, start)
+	}()
+	if s.lim != nil && strings.HasPrefix(r.URL.Path, "/v1/") {
+		if ok, retry := s.lim.allow(limiterKey(sw.ip)); !ok {
+			s.writeError(sw, &registry.Error{
+				Code:    registry.CodeRateLimited,
+				Message: "Too many requests from this address.",
+				Hint:    fmt.Sprintf("Back off for details.retry_after (%d) seconds, then retry.", retry),
+				Details: map[string]any{"retry_after": retry},
+			})
+			return
+		}
+	}
+	s.mux.ServeHTTP(sw, r)
+}
+
+func (s *Server) access(r *http.Request, sw *statusWriter, rid string, start time.Time) {
+	level := slog.LevelInfo
+	if sw.status >= 500 {
+		level = slog.LevelError
+	}
+	ctx := r.Context()
+	if !s.log.Enabled(ctx, level) {
+		return
+	}
+	route := r.Pattern
+	if route == "" {
+		route = "(none)"
+	}
+	ip := ""
+	if sw.ip.IsValid() {
+		ip = sw.ip.String()
+	}
+	s.log.LogAttrs(ctx, level, "request",
+		slog.String("method", r.Method),
+		slog.String("route", route),
+		slog.Int("status", sw.status),
+		slog.Int("bytes", sw.bytes),
+		slog.Duration("duration", s.now().Sub(start)),
+		slog.String("request_id", rid),
+		slog.String("client_ip", ip),
+	)
+}
+
+// requestID returns the caller's X-Request-ID when it is 1 to 128 safe
+// characters, and a fresh random one otherwise.
+func requestID(in string) string {
+	if n := len(in); n > 0 && n <= 128 {
+		ok := true
+		for i := 0; i < n && ok; i++ {
+			c := in[i]
+			ok = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+				strings.IndexByte("-_.:/+=@", c) >= 0
+		}
+		if ok {
+			return in
+		}
+	}
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b[:])
+}
+
+func (s *Server) writeJSON(w http.ResponseWriter, status int, cacheControl string, body []byte) {
+	h := w.Header()
+	h["Content-Type"] = []string{"application/json"}
+	h["Cache-Control"] = []string{cacheControl}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// respond encodes v, or the error envelope of err.
+func (s *Server) respond(w http.ResponseWriter, v any, err error) {
+	if err != nil {
+		s.writeError(w, err)
+		return
+	}
+	b, merr := json.Marshal(v)
+	if merr != nil {
+		s.writeError(w, &registry.Error{Code: registry.CodeInternalError,
+			Message: "The answer could not be encoded.", Err: merr})
+		return
+	}
+	s.writeJSON(w, http.StatusOK, cacheData, b)
+}
+
+func (s *Server) writeError(w http.ResponseWriter, err error) {
+	e := registry.AsError(err)
+	b, merr := json.Marshal(e)
+	if merr != nil {
+		e = &registry.Error{Code: registry.CodeInternalError, Message: "The error could not be encoded."}
+		b = mustEnvelope(e)
+	}
+	if e.Code == registry.CodeRateLimited {
+		if ra := e.RetryAfter(); ra > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(ra))
+		}
+	}
+	s.writeJSON(w, e.HTTPStatus(), cacheError, b)
+}
+
+func (s *Server) notFound(w http.ResponseWriter, _ *http.Request) {
+	s.writeJSON(w, http.StatusNotFound, cacheError, s.notFoundBody)
+}
+
+func (s *Server) methodNotAllowed(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Allow", "GET, HEAD")
+	s.writeJSON(w, http.StatusMethodNotAllowed, cacheError, s.methodNotAllowedBody)
+}
+
+func (s *Server) health(w http.ResponseWriter, _ *http.Request) {
+	b, err := json.Marshal(s.reg.Health())
+	if err != nil {
+		s.writeError(w, err)
+		return
+	}
+	s.writeJSON(w, http.StatusOK, cacheError, b)
+}
+
+func (s *Server) listCountries(w http.ResponseWriter, _ *http.Request) {
+	s.respond(w, s.reg.Countries(), nil)
+}
+
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
+	rep, err := s.reg.Lookup(r.Context(), r.PathValue("country"), r.PathValue("id"))
+	s.respond(w, rep, err)
+}
+
+func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
+	res, err := s.reg.Validate(r.PathValue("country"), r.PathValue("id"))
+	s.respond(w, res, err)
+}
+
+func (s *Server) search(w http.ResponseWriter, r *http.Request) {
+	country := r.PathValue("country")
+	q, qerr := url.ParseQuery(r.URL.RawQuery)
+	limit := registry.DefaultSearchLimit
+	var perr *registry.Error
+	switch raw, ok := first(q, "limit"); {
+	case qerr != nil:
+		perr = registry.NewBadRequest("", "The query string is malformed.",
+			"Percent-encode the query parameters, for example q=s%C3%B8r+as.")
+	case ok:
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			perr = registry.NewBadRequest("",
+				fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", registry.MaxSearchLimit, raw),
+				fmt.Sprintf("Retry with limit between 1 and %d (default %d), or leave it out.", registry.MaxSearchLimit, registry.DefaultSearchLimit))
+		}
+		limit = n
+	}
+	if perr != nil {
+		s.paramError(w, r, country, perr, func() error {
+			_, err := s.reg.Search(r.Context(), country, "x", registry.DefaultSearchLimit)
+			return err
+		})
+		return
+	}
+	query, _ := first(q, "q")
+	res, err := s.reg.Search(r.Context(), country, query, limit)
+	s.respond(w, res, err)
+}
+
+func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
+	country := r.PathValue("country")
+	q, qerr := url.ParseQuery(r.URL.RawQuery)
+	if qerr != nil {
+		s.paramError(w, r, country, registry.NewBadRequest("", "The query string is malformed.",
+			"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."),
+			func() error {
+				_, err := s.reg.Validate(country, "")
+				return err
+			})
+		return
+	}
+	today, ok := first(q, "today")
+	if ok && today == "" {
+		// "today=" is present but not a date: the Registry rejects any
+		// non-empty non-date with its own bad_request, in its own order of
+		// checks (country first).
+		today = "empty"
+	}
+	rep, err := s.reg.Deadlines(r.Context(), country, r.PathValue("id"), today)
+	s.respond(w, rep, err)
+}
+
+// paramError answers a parameter problem found before the Registry was
+// called. An unsupported country still wins, as it does inside the
+// Registry: probe asks the Registry (with harmless inputs) so that the
+// country check and its message are the Registry's own.
+func (s *Server) paramError(w http.ResponseWriter, _ *http.Request, country string, perr *registry.Error, probe func() error) {
+	info, ok := s.countries[strings.ToUpper(strings.TrimSpace(country))]
+	if !ok {
+		if err := probe(); registry.AsError(err) != nil && registry.AsError(err).Code == registry.CodeUnsupportedCountry {
+			s.writeError(w, err)
+			return
+		}
+	}
+	perr.Country, perr.Registry = info.Country, info.Registry
+	s.writeError(w, perr)
+}
+
+// first returns the first value of key in q and whether key is present.
+func first(q url.Values, key string) (string, bool) {
+	v, ok := q[key]
+	if !ok || len(v) == 0 {
+		return "", false
+	}
+	return v[0], true
+}
+
+func (s *Server) textHandler(t *template, contentType string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, static := t.render(s, r)
+		h := w.Header()
+		h["Content-Type"] = []string{contentType}
+		if static {
+			h["Cache-Control"] = []string{cacheStatic}
+		} else {
+			h["Cache-Control"] = []string{"no-cache"}
+		}
+		h["Content-Length"] = []string{strconv.Itoa(len(body))}
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(body)
+	}
+}
+
+// baseURL is the public base URL, or one derived from the request: https
+// when the connection is TLS, the Host header, and X-Forwarded-Proto and
+// X-Forwarded-Host when the peer is a trusted proxy. A host that is not a
+// plain host[:port] becomes "localhost".
+func (s *Server) baseURL(r *http.Request) string {
+	if s.publicURL != "" {
+		return s.publicURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	host := r.Host
+	if peer := peerAddr(r.RemoteAddr); peer.IsValid() && isTrusted(peer, s.trusted) {
+		if p := firstToken(r.Header.Get("X-Forwarded-Proto")); p == "http" || p == "https" {
+			scheme = p
+		}
+		if h := firstToken(r.Header.Get("X-Forwarded-Host")); h != "" {
+			host = h
+		}
+	}
+	if !validHost(host) {
+		host = "localhost"
+	}
+	return scheme + "://" + host
+}
+
+func firstToken(v string) string {
+	v, _, _ = strings.Cut(v, ",")
+	return strings.TrimSpace(v)
+}
+
+func validHost(h string) bool {
+	if h == "" || len(h) > 255 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(".-:[]", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
