@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -159,30 +161,45 @@ type call struct {
 	name string
 	tool string
 	args map[string]any
-	// direct performs the same operation on the Registry.
-	direct func(ctx context.Context, reg *registry.Registry) (any, error)
+	// op performs the same operation on the Registry and names its REST route.
+	op op
 	// code is the expected error code, or "" for success.
 	code registry.Code
 }
 
+// op is one operation of the interface: a direct call on the Registry and
+// the REST request for it.
+type op struct {
+	do   func(ctx context.Context, reg *registry.Registry) (any, error)
+	path string
+}
+
 func calls() []call {
-	lookup := func(country, id string) func(context.Context, *registry.Registry) (any, error) {
-		return func(ctx context.Context, reg *registry.Registry) (any, error) { return reg.Lookup(ctx, country, id) }
+	esc := url.PathEscape
+	lookup := func(country, id string) op {
+		return op{func(ctx context.Context, reg *registry.Registry) (any, error) { return reg.Lookup(ctx, country, id) },
+			"/v1/" + esc(country) + "/company/" + esc(id)}
 	}
-	search := func(country, q string, limit int) func(context.Context, *registry.Registry) (any, error) {
-		return func(ctx context.Context, reg *registry.Registry) (any, error) {
+	search := func(country, q string, limit int) op {
+		return op{func(ctx context.Context, reg *registry.Registry) (any, error) {
 			return reg.Search(ctx, country, q, limit)
-		}
+		},
+			"/v1/" + esc(country) + "/search?" + url.Values{"q": {q}, "limit": {strconv.Itoa(limit)}}.Encode()}
 	}
-	deadlines := func(country, id, today string) func(context.Context, *registry.Registry) (any, error) {
-		return func(ctx context.Context, reg *registry.Registry) (any, error) {
+	deadlines := func(country, id, today string) op {
+		path := "/v1/" + esc(country) + "/company/" + esc(id) + "/deadlines"
+		if today != "" {
+			path += "?" + url.Values{"today": {today}}.Encode()
+		}
+		return op{func(ctx context.Context, reg *registry.Registry) (any, error) {
 			return reg.Deadlines(ctx, country, id, today)
-		}
+		}, path}
 	}
-	validate := func(country, id string) func(context.Context, *registry.Registry) (any, error) {
-		return func(_ context.Context, reg *registry.Registry) (any, error) { return reg.Validate(country, id) }
+	validate := func(country, id string) op {
+		return op{func(_ context.Context, reg *registry.Registry) (any, error) { return reg.Validate(country, id) },
+			"/v1/" + esc(country) + "/validate/" + esc(id)}
 	}
-	countries := func(_ context.Context, reg *registry.Registry) (any, error) { return reg.Countries(), nil }
+	countries := op{func(_ context.Context, reg *registry.Registry) (any, error) { return reg.Countries(), nil }, "/v1/countries"}
 	return []call{
 		{"lookup ok default country", "lookup_company", map[string]any{"id": idEquinor}, lookup("NO", idEquinor), ""},
 		{"lookup ok spaced lower-case country", "lookup_company", map[string]any{"id": "NO 923 609 016 MVA", "country": "no"}, lookup("no", "NO 923 609 016 MVA"), ""},
@@ -237,7 +254,7 @@ func TestToolCalls(t *testing.T) {
 			}
 			// A second Registry, so the MCP call's cache entry does not change the answer.
 			other, _ := newRegistry(t)
-			doc, derr := tc.direct(t.Context(), other)
+			doc, derr := tc.op.do(t.Context(), other)
 			var want []byte
 			if derr != nil {
 				want, _ = json.Marshal(registry.AsError(derr))
