@@ -73,16 +73,19 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
+	buf.Grow(512 + 2*len(textOf(res)))
 	buf.WriteString(`{"jsonrpc":"2.0","id":`)
 	buf.Write(id)
 	buf.WriteString(`,"result":`)
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(res); err != nil {
-		f.fallBack(w, r, body)
-		return
+	if !appendResult(&buf, res) {
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(res); err != nil {
+			f.fallBack(w, r, body)
+			return
+		}
+		buf.Truncate(buf.Len() - 1) // Encode's newline
 	}
-	buf.Truncate(buf.Len() - 1) // Encode's newline
 	buf.WriteByte('}')
 	w.Header().Set("Cache-Control", "no-cache, no-transform")
 	w.Header().Set("Content-Type", "application/json")
@@ -155,4 +158,74 @@ func acceptsBoth(values []string) bool {
 		}
 	}
 	return jsonOK && streamOK
+}
+
+func textOf(res *mcp.CallToolResult) string {
+	if len(res.Content) == 1 {
+		if tc, ok := res.Content[0].(*mcp.TextContent); ok {
+			return tc.Text
+		}
+	}
+	return ""
+}
+
+// appendResult appends the JSON of a result as this package's tools build
+// it: one text content item whose text is compact JSON from encoding/json,
+// and structuredContent holding the same bytes or nothing. The text then
+// needs escaping only for quotes and backslashes. It reports false, having
+// appended nothing, for any other result; the caller encodes that one
+// generically.
+func appendResult(buf *bytes.Buffer, res *mcp.CallToolResult) bool {
+	if len(res.Content) != 1 || res.Meta != nil || res.InputRequests != nil || res.RequestState != "" {
+		return false
+	}
+	tc, ok := res.Content[0].(*mcp.TextContent)
+	if !ok || tc.Meta != nil || tc.Annotations != nil || !plainText(tc.Text) {
+		return false
+	}
+	var sc json.RawMessage
+	if res.StructuredContent != nil {
+		if sc, ok = res.StructuredContent.(json.RawMessage); !ok || string(sc) != tc.Text {
+			return false
+		}
+	}
+	buf.WriteString(`{"content":[{"type":"text","text":"`)
+	for i := 0; i < len(tc.Text); i++ {
+		if c := tc.Text[i]; c == '"' || c == '\\' {
+			buf.WriteByte('\\')
+		}
+		buf.WriteByte(tc.Text[i])
+	}
+	buf.WriteString(`"}]`)
+	if sc != nil {
+		buf.WriteString(`,"structuredContent":`)
+		buf.Write(sc)
+	}
+	if res.IsError {
+		buf.WriteString(`,"isError":true`)
+	}
+	buf.WriteByte('}')
+	return true
+}
+
+// plainText reports whether encoding/json writes s as a string escaping only
+// quotes and backslashes: valid UTF-8 without control characters, <, >, &,
+// U+2028 or U+2029.
+func plainText(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == '<' || c == '>' || c == '&' {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError || r == '\u2028' || r == '\u2029' {
+			return false
+		}
+		i += size
+	}
+	return true
 }

@@ -13,6 +13,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/mcpserver"
+	"github.com/companyregistry/registry/restserver"
 )
 
 const lookupCall = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lookup_company","arguments":{"id":"923609016"}}}`
@@ -201,6 +202,42 @@ func BenchmarkToolsCallLookupCached(b *testing.B) {
 		for pb.Next() {
 			status, body := post(b, srv.URL+"/mcp", lookupCall, nil)
 			if status != http.StatusOK || !strings.Contains(string(body), `\"cached\":true`) {
+				b.Errorf("status %d: %s", status, body)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkRESTLookupCached is the REST counterpart of
+// BenchmarkToolsCallLookupCached: GET /v1/NO/company/{id} for a cached report
+// through restserver (rate limit off) over the same kind of connection.
+func BenchmarkRESTLookupCached(b *testing.B) {
+	reg, _ := newRegistry(b)
+	rest, err := restserver.New(reg, restserver.WithRateLimit(0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(rest)
+	b.Cleanup(srv.Close)
+	get := func() (int, string) {
+		req, _ := http.NewRequestWithContext(b.Context(), http.MethodGet, srv.URL+"/v1/NO/company/"+idEquinor, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	if status, body := get(); status != http.StatusOK {
+		b.Fatalf("warm-up: %d %s", status, body)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if status, body := get(); status != http.StatusOK || !strings.Contains(body, `"cached":true`) {
 				b.Errorf("status %d: %s", status, body)
 				return
 			}

@@ -130,6 +130,10 @@ func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
 	return srv, h
 }
 
+// maxRequestBodyBytes bounds one HTTP request to the MCP endpoint; the
+// largest message this server needs is far smaller.
+const maxRequestBodyBytes = 1 << 20
+
 // Handler returns an http.Handler that serves the MCP server over
 // Streamable HTTP, stateless and with JSON responses. Mount it at both /mcp
 // and /mcp/ so that neither path redirects. See the package documentation
@@ -145,9 +149,10 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	srv, th := newServer(reg, o)
 	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{
-			Stateless:    true,
-			JSONResponse: true,
-			Logger:       o.logger,
+			Stateless:           true,
+			JSONResponse:        true,
+			Logger:              o.logger,
+			MaxRequestBodyBytes: maxRequestBodyBytes,
 			// Replaced by the Host allow-list below: the SDK's check rejects
 			// every public Host arriving through a local reverse proxy.
 			DisableLocalhostProtection: true,
