@@ -1,0 +1,68 @@
+// Package countries assembles the default set of national modules, so that
+// the root package never imports a country.
+package countries
+
+import (
+	"fmt"
+	"net/http"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries/gb"
+	"github.com/companyregistry/registry/countries/no"
+)
+
+// Config configures the default modules. The zero Config gives Norway
+// against the live register and the United Kingdom without a credential
+// (present, but not ready: its lookups answer upstream_error naming
+// COMPANIES_HOUSE_API_KEY).
+type Config struct {
+	// BrregBaseURL is the base URL of Brønnøysund's Enhetsregisteret API;
+	// "" means [no.DefaultBaseURL].
+	BrregBaseURL string
+	// CompaniesHouseBaseURL is the base URL of the Companies House API;
+	// "" means [gb.DefaultBaseURL].
+	CompaniesHouseBaseURL string
+	// CompaniesHouseAPIKey is the operator's Companies House API key; ""
+	// leaves the United Kingdom not ready.
+	CompaniesHouseAPIKey string
+	// ContactEmail is sent in the User-Agent to the registers when set.
+	ContactEmail string
+	// HTTPClient is the client for upstream calls; nil means a client of
+	// the modules' own choosing.
+	HTTPClient *http.Client
+}
+
+// All returns the default modules, Norway (NO) then the United Kingdom (GB),
+// configured by cfg. It returns the first module's configuration error.
+func All(cfg Config) ([]registry.Country, error) {
+	noOpts := []no.Option{}
+	if cfg.BrregBaseURL != "" {
+		noOpts = append(noOpts, no.WithBaseURL(cfg.BrregBaseURL))
+	}
+	if cfg.ContactEmail != "" {
+		noOpts = append(noOpts, no.WithContactEmail(cfg.ContactEmail))
+	}
+	if cfg.HTTPClient != nil {
+		noOpts = append(noOpts, no.WithHTTPClient(cfg.HTTPClient))
+	}
+	norway, err := no.New(noOpts...)
+	if err != nil {
+		return nil, fmt.Errorf("countries: NO: %w", err)
+	}
+
+	gbOpts := []gb.Option{gb.WithAPIKey(cfg.CompaniesHouseAPIKey)}
+	if cfg.CompaniesHouseBaseURL != "" {
+		gbOpts = append(gbOpts, gb.WithBaseURL(cfg.CompaniesHouseBaseURL))
+	}
+	if cfg.ContactEmail != "" {
+		gbOpts = append(gbOpts, gb.WithContactEmail(cfg.ContactEmail))
+	}
+	if cfg.HTTPClient != nil {
+		gbOpts = append(gbOpts, gb.WithHTTPClient(cfg.HTTPClient))
+	}
+	uk, err := gb.New(gbOpts...)
+	if err != nil {
+		return nil, fmt.Errorf("countries: GB: %w", err)
+	}
+	return []registry.Country{norway, uk}, nil
+}

@@ -1,0 +1,108 @@
+package countries_test
+
+import (
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jarcoal/httpmock"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries"
+)
+
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestAllOrder: Norway then the United Kingdom; the zero Config leaves GB
+// present but not ready.
+func TestAllOrder(t *testing.T) {
+	t.Parallel()
+	cs, err := countries.All(countries.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, c := range cs {
+		codes = append(codes, c.Info().Country)
+	}
+	if len(codes) != 2 || codes[0] != "NO" || codes[1] != "GB" {
+		t.Fatalf("codes %v, want [NO GB]", codes)
+	}
+	if cs[0].Ready() != nil {
+		t.Errorf("NO not ready: %v", cs[0].Ready())
+	}
+	err = cs[1].Ready()
+	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError {
+		t.Errorf("GB without a key: Ready() = %v, want upstream_error", err)
+	}
+}
+
+// TestAllConfig: the base URLs, the key and the HTTP client reach the
+// modules; each upstream is asked exactly where the Config says.
+func TestAllConfig(t *testing.T) {
+	t.Parallel()
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponder("GET", "http://brreg.test/api/enheter/923609016",
+		httpmock.NewStringResponder(200, fixture(t, "brreg_enhet_923609016.json")).HeaderSet(http.Header{"Content-Type": {"application/json"}}))
+	mt.RegisterResponder("GET", "http://ch.test/company/08957400",
+		func(r *http.Request) (*http.Response, error) {
+			if !strings.Contains(r.Header.Get("User-Agent"), "ops@example.com") {
+				return httpmock.NewStringResponse(403, `{}`), nil
+			}
+			if user, _, ok := r.BasicAuth(); !ok || user != "test-key" {
+				return httpmock.NewStringResponse(401, `{"error":"Invalid Authorization"}`), nil
+			}
+			res := httpmock.NewStringResponse(200, fixture(t, "ch_company_08957400.json"))
+			res.Header.Set("Content-Type", "application/json")
+			return res, nil
+		})
+	cs, err := countries.All(countries.Config{
+		BrregBaseURL:          "http://brreg.test/api",
+		CompaniesHouseBaseURL: "http://ch.test",
+		CompaniesHouseAPIKey:  "test-key",
+		ContactEmail:          "ops@example.com",
+		HTTPClient:            &http.Client{Transport: mt},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := registry.New(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := reg.Health().Countries; len(got) != 2 {
+		t.Errorf("countries answering: %v, want GB and NO", got)
+	}
+	no, err := reg.Lookup(t.Context(), "NO", "923609016")
+	if err != nil || no.Name != "EQUINOR ASA" {
+		t.Errorf("NO lookup: %v %v", no, err)
+	}
+	gb, err := reg.Lookup(t.Context(), "GB", "8957400")
+	if err != nil || gb.ID != "08957400" {
+		t.Errorf("GB lookup: %v %v", gb, err)
+	}
+	if n := mt.GetTotalCallCount(); n != 2 {
+		t.Errorf("%d upstream calls, want 2 (%v)", n, mt.GetCallCountInfo())
+	}
+}
+
+func TestAllErrors(t *testing.T) {
+	t.Parallel()
+	for name, cfg := range map[string]countries.Config{
+		"brreg URL": {BrregBaseURL: "ftp://x"},
+		"ch URL":    {CompaniesHouseBaseURL: "::"},
+		"email":     {ContactEmail: "a\nb"},
+	} {
+		if _, err := countries.All(cfg); err == nil {
+			t.Errorf("%s: All succeeded", name)
+		}
+	}
+}

@@ -1,0 +1,284 @@
+// Command server is the runnable company registry server: the REST API at /
+// and, once the MCP adapter is wired in, MCP (Streamable HTTP) at /mcp and
+// MCP over stdio with -stdio.
+//
+// With no configuration it serves Norway from the live Brønnøysund register
+// on :8080:
+//
+//	go run ./examples/server
+//
+// Flags: -addr (or REGISTRY_ADDR, default :8080) and -stdio. Environment:
+// BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
+// REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT, REGISTRY_TRUSTED_PROXIES,
+// REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL and REGISTRY_PUBLIC_URL (see -h).
+// An invalid configuration exits with status 2. SIGINT or SIGTERM stops
+// accepting connections and lets requests in flight finish.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	_ "time/tzdata" // deadlines need time zones on hosts without a tz database
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/restserver"
+)
+
+// version is the software version, stamped at build time with
+// -ldflags "-X main.version=1.2.3"; empty means [registry.Version].
+var version string
+
+// Timeouts and limits of the HTTP server. The write timeout leaves room for
+// the slowest answer: two upstream attempts of 10 s and the retry pause.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 10 * time.Second
+	writeTimeout      = 45 * time.Second
+	idleTimeout       = 120 * time.Second
+	maxHeaderBytes    = 16 << 10
+	shutdownTimeout   = 30 * time.Second
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr, nil)
+	stop()
+	os.Exit(code)
+}
+
+// run is the whole program. It returns the exit status: 0 after a clean
+// shutdown, 1 when serving fails, 2 for an invalid configuration.
+// onListen, when set, receives the address the HTTP server listens on.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer,
+	onListen func(addr string)) int {
+	cfg, err := parseConfig(args, getenv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "server: %v\n", err)
+		return 2
+	}
+	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
+
+	reg, err := newRegistry(cfg, logger)
+	if err != nil {
+		fmt.Fprintf(stderr, "server: %v\n", err)
+		return 2
+	}
+
+	if cfg.stdio {
+		// MCP over stdio: wire mcpserver here (issue 7), for example
+		//	err := mcpserver.ServeStdio(ctx, reg, mcpserver.WithLogger(logger))
+		// reading stdin and writing stdout, with logs on stderr only.
+		_, _ = stdin, stdout
+		fmt.Fprintln(stderr, "server: -stdio needs the MCP adapter, which this build does not include yet; run without -stdio for the REST API")
+		return 2
+	}
+
+	handler, err := newHandler(cfg, reg, logger)
+	if err != nil {
+		fmt.Fprintf(stderr, "server: %v\n", err)
+		return 2
+	}
+	return serve(ctx, cfg, handler, logger, onListen)
+}
+
+// config is the parsed configuration of DESIGN §3.
+type config struct {
+	addr                  string
+	stdio                 bool
+	brregBaseURL          string
+	companiesHouseBaseURL string
+	companiesHouseAPIKey  string
+	contactEmail          string
+	rateLimit             int
+	trustedProxies        []string
+	cacheTTL              time.Duration
+	logLevel              slog.Level
+	publicURL             string
+}
+
+// envHelp lists the environment variables for -h.
+const envHelp = `
+Environment:
+  REGISTRY_ADDR             listen address (default :8080; -addr wins)
+  BRREG_BASE_URL            Brønnøysund API base URL (default https://data.brreg.no/enhetsregisteret/api)
+  COMPANIES_HOUSE_BASE_URL  Companies House API base URL (default https://api.company-information.service.gov.uk)
+  COMPANIES_HOUSE_API_KEY   Companies House API key; unset: GB cannot answer
+  REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
+  REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
+  REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs whose X-Forwarded-For is believed (default none)
+  REGISTRY_CACHE_TTL        cache lifetime of successful lookups, at most 24h (default 24h)
+  REGISTRY_LOG_LEVEL        debug, info, warn or error (default info; JSON on stderr)
+  REGISTRY_PUBLIC_URL       base URL clients see, e.g. https://registry.example.com (default: from each request)
+`
+
+// parseConfig reads the flags and the environment. A flag wins over its
+// environment variable. Help (-h) returns flag.ErrHelp after printing usage.
+func parseConfig(args []string, getenv func(string) string, output io.Writer) (config, error) {
+	cfg := config{
+		addr:                  ":8080",
+		brregBaseURL:          strings.TrimSpace(getenv("BRREG_BASE_URL")),
+		companiesHouseBaseURL: strings.TrimSpace(getenv("COMPANIES_HOUSE_BASE_URL")),
+		companiesHouseAPIKey:  strings.TrimSpace(getenv("COMPANIES_HOUSE_API_KEY")),
+		contactEmail:          strings.TrimSpace(getenv("REGISTRY_CONTACT_EMAIL")),
+		rateLimit:             restserver.DefaultRateLimit,
+		cacheTTL:              registry.DefaultCacheTTL,
+		logLevel:              slog.LevelInfo,
+		publicURL:             strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
+	}
+	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
+		cfg.addr = v
+	}
+	fs := flag.NewFlagSet("server", flag.ContinueOnError)
+	fs.SetOutput(output)
+	fs.StringVar(&cfg.addr, "addr", cfg.addr, "listen address for HTTP (REST at /, MCP at /mcp)")
+	fs.BoolVar(&cfg.stdio, "stdio", false, "serve MCP over stdin/stdout instead of HTTP")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: server [-addr host:port] [-stdio]\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprint(fs.Output(), envHelp)
+	}
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("unexpected argument %q (configuration is by flags -addr and -stdio and environment variables; see -h)", fs.Arg(0))
+	}
+	if cfg.addr == "" {
+		return config{}, errors.New("-addr is empty")
+	}
+	if _, _, err := net.SplitHostPort(cfg.addr); err != nil {
+		return config{}, fmt.Errorf("-addr / REGISTRY_ADDR %q is not host:port (for example :8080)", cfg.addr)
+	}
+	if v := strings.TrimSpace(getenv("REGISTRY_RATE_LIMIT")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return config{}, fmt.Errorf("REGISTRY_RATE_LIMIT %q is not a whole number of requests per minute, 0 or more", v)
+		}
+		cfg.rateLimit = n
+	}
+	if v := strings.TrimSpace(getenv("REGISTRY_TRUSTED_PROXIES")); v != "" {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				cfg.trustedProxies = append(cfg.trustedProxies, p)
+			}
+		}
+	}
+	if v := strings.TrimSpace(getenv("REGISTRY_CACHE_TTL")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 || d > registry.DefaultCacheTTL {
+			return config{}, fmt.Errorf("REGISTRY_CACHE_TTL %q is not a duration above 0 and at most 24h (for example 6h)", v)
+		}
+		cfg.cacheTTL = d
+	}
+	if v := strings.TrimSpace(getenv("REGISTRY_LOG_LEVEL")); v != "" {
+		if err := cfg.logLevel.UnmarshalText([]byte(v)); err != nil {
+			return config{}, fmt.Errorf("REGISTRY_LOG_LEVEL %q is not debug, info, warn or error", v)
+		}
+	}
+	return cfg, nil
+}
+
+func newRegistry(cfg config, logger *slog.Logger) (*registry.Registry, error) {
+	cs, err := countries.All(countries.Config{
+		BrregBaseURL:          cfg.brregBaseURL,
+		CompaniesHouseBaseURL: cfg.companiesHouseBaseURL,
+		CompaniesHouseAPIKey:  cfg.companiesHouseAPIKey,
+		ContactEmail:          cfg.contactEmail,
+	})
+	if err != nil {
+		return nil, err
+	}
+	v := version
+	if v == "" {
+		v = registry.Version
+	}
+	return registry.New(cs, registry.WithLogger(logger), registry.WithCacheTTL(cfg.cacheTTL), registry.WithVersion(v))
+}
+
+// newHandler builds the mux: REST at /, and the place where MCP goes.
+func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.Handler, error) {
+	opts := []restserver.Option{
+		restserver.WithRateLimit(cfg.rateLimit),
+		restserver.WithTrustedProxies(cfg.trustedProxies...),
+		restserver.WithLogger(logger),
+		// MCP is not mounted yet, so nothing advertises it. When mcpserver
+		// is wired in below, drop this option (the default path is /mcp).
+		restserver.WithMCPPath(""),
+	}
+	if cfg.publicURL != "" {
+		opts = append(opts, restserver.WithPublicURL(cfg.publicURL))
+	}
+	rest, err := restserver.New(reg, opts...)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", rest)
+	// MCP over Streamable HTTP: wire mcpserver here (issue 7), at both paths
+	// without a redirect, for example
+	//	mcp, err := mcpserver.Handler(reg, mcpserver.WithLogger(logger))
+	//	mux.Handle("/mcp", mcp)
+	//	mux.Handle("/mcp/", mcp)
+	return mux, nil
+}
+
+// serve runs the HTTP server until ctx is done, then shuts down gracefully:
+// the listener closes at once (new connections are refused) and requests in
+// flight get up to shutdownTimeout to finish.
+func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.Logger, onListen func(string)) int {
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		logger.Error("listen failed", slog.String("addr", cfg.addr), slog.String("error", err.Error()))
+		return 1
+	}
+	addr := ln.Addr().String()
+	logger.Info("listening", slog.String("addr", addr), slog.Int("rate_limit", cfg.rateLimit),
+		slog.Bool("public_url_set", cfg.publicURL != ""), slog.Bool("companies_house_key_set", cfg.companiesHouseAPIKey != ""))
+	if onListen != nil {
+		onListen(addr)
+	}
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		logger.Error("server failed", slog.String("error", err.Error()))
+		return 1
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down", slog.Duration("grace", shutdownTimeout))
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		logger.Error("shutdown incomplete", slog.String("error", err.Error()))
+		return 1
+	}
+	<-errc // Serve has returned http.ErrServerClosed
+	logger.Info("stopped")
+	return 0
+}

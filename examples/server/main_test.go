@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestParseConfigDefaults(t *testing.T) {
+	t.Parallel()
+	got, err := parseConfig(nil, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
+		t.Errorf("defaults (-want +got):\n%s", diff)
+	}
+}
+
+// TestParseConfigEnvironment: every variable of DESIGN §3, and a flag wins
+// over its variable.
+func TestParseConfigEnvironment(t *testing.T) {
+	t.Parallel()
+	e := env(map[string]string{
+		"REGISTRY_ADDR":            "127.0.0.1:9000",
+		"BRREG_BASE_URL":           "http://brreg.test/api",
+		"COMPANIES_HOUSE_BASE_URL": "http://ch.test",
+		"COMPANIES_HOUSE_API_KEY":  " key ",
+		"REGISTRY_CONTACT_EMAIL":   "ops@example.com",
+		"REGISTRY_RATE_LIMIT":      "0",
+		"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1,",
+		"REGISTRY_CACHE_TTL":       "90m",
+		"REGISTRY_LOG_LEVEL":       "DEBUG",
+		"REGISTRY_PUBLIC_URL":      "https://registry.example.com",
+	})
+	got, err := parseConfig([]string{"-addr", ":7000", "-stdio"}, e, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := config{
+		addr: ":7000", stdio: true, brregBaseURL: "http://brreg.test/api", companiesHouseBaseURL: "http://ch.test",
+		companiesHouseAPIKey: "key", contactEmail: "ops@example.com", rateLimit: 0,
+		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
+		publicURL: "https://registry.example.com",
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if got, _ := parseConfig(nil, e, io.Discard); got.addr != "127.0.0.1:9000" {
+		t.Errorf("REGISTRY_ADDR not used: %q", got.addr)
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	t.Parallel()
+	for name, tt := range map[string]struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		"rate not a number":   {env: map[string]string{"REGISTRY_RATE_LIMIT": "sixty"}, want: "REGISTRY_RATE_LIMIT"},
+		"rate negative":       {env: map[string]string{"REGISTRY_RATE_LIMIT": "-1"}, want: "REGISTRY_RATE_LIMIT"},
+		"ttl not a duration":  {env: map[string]string{"REGISTRY_CACHE_TTL": "1 day"}, want: "REGISTRY_CACHE_TTL"},
+		"ttl above 24h":       {env: map[string]string{"REGISTRY_CACHE_TTL": "25h"}, want: "REGISTRY_CACHE_TTL"},
+		"ttl zero":            {env: map[string]string{"REGISTRY_CACHE_TTL": "0s"}, want: "REGISTRY_CACHE_TTL"},
+		"log level":           {env: map[string]string{"REGISTRY_LOG_LEVEL": "loud"}, want: "REGISTRY_LOG_LEVEL"},
+		"addr without port":   {args: []string{"-addr", "localhost"}, want: "host:port"},
+		"addr env empty port": {env: map[string]string{"REGISTRY_ADDR": "nohost"}, want: "REGISTRY_ADDR"},
+		"unknown flag":        {args: []string{"-port", "1"}, want: "flag provided but not defined"},
+		"stray argument":      {args: []string{"serve"}, want: "unexpected argument"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			_, err := parseConfig(tt.args, env(tt.env), io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want one naming %q", err, tt.want)
+			}
+		})
+	}
+	var help bytes.Buffer
+	if _, err := parseConfig([]string{"-h"}, env(nil), &help); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("-h: %v", err)
+	}
+	for _, v := range []string{"-addr", "-stdio", "BRREG_BASE_URL", "COMPANIES_HOUSE_API_KEY", "REGISTRY_PUBLIC_URL", "REGISTRY_TRUSTED_PROXIES"} {
+		if !strings.Contains(help.String(), v) {
+			t.Errorf("usage does not mention %s", v)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestInvalidConfigExits2: a clear message on stderr and exit status 2.
+func TestInvalidConfigExits2(t *testing.T) {
+	t.Parallel()
+	for name, e := range map[string]map[string]string{
+		"rate":       {"REGISTRY_RATE_LIMIT": "x"},
+		"proxies":    {"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/99"},
+		"public URL": {"REGISTRY_PUBLIC_URL": "registry.example.com"},
+		"brreg URL":  {"BRREG_BASE_URL": "ftp://brreg"},
+		"ch URL":     {"COMPANIES_HOUSE_BASE_URL": "not a url"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var stderr syncBuffer
+			code := run(t.Context(), nil, env(e), strings.NewReader(""), io.Discard, &stderr, nil)
+			if code != 2 || !strings.HasPrefix(stderr.String(), "server: ") {
+				t.Errorf("exit %d, stderr %q; want 2 and a message", code, stderr.String())
+			}
+		})
+	}
+}
+
+func TestStdioNotYetWired(t *testing.T) {
+	t.Parallel()
+	var stderr syncBuffer
+	code := run(t.Context(), []string{"-stdio"}, env(nil), strings.NewReader(""), io.Discard, &stderr, nil)
+	if code != 2 || !strings.Contains(stderr.String(), "-stdio needs the MCP adapter") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// fakeBrreg serves the recorded Equinor unit after delay, and 404 for
+// everything else. started receives one value per unit request.
+func fakeBrreg(t *testing.T, delay time.Duration, started chan<- struct{}) *httptest.Server {
+	t.Helper()
+	body, err := os.ReadFile("testdata/brreg_enhet_923609016.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/enheter/923609016" {
+			w.WriteHeader(http.StatusNotFound)
+			return
+		}
+		if started != nil {
+			started <- struct{}{}
+		}
+		time.Sleep(delay)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+type running struct {
+	addr   string
+	cancel context.CancelFunc
+	done   chan int
+	stderr *syncBuffer
+}
+
+func start(t *testing.T, e map[string]string) *running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	r := &running{cancel: cancel, done: make(chan int, 1), stderr: &syncBuffer{}}
+	addrc := make(chan string, 1)
+	e["REGISTRY_ADDR"] = "127.0.0.1:0"
+	go func() {
+		r.done <- run(ctx, nil, env(e), strings.NewReader(""), io.Discard, r.stderr, func(a string) { addrc <- a })
+	}()
+	select {
+	case r.addr = <-addrc:
+	case code := <-r.done:
+		t.Fatalf("server exited %d: %s", code, r.stderr.String())
+	case <-time.After(5 * time.Second):
+		t.Fatal("server did not start")
+	}
+	t.Cleanup(cancel)
+	return r
+}
+
+// TestServerEndToEnd runs the program against a fake Brønnøysund: Norway
+// answers, GB is absent from the lists without a key and answers 502 naming
+// the key, /mcp is not mounted yet, and the logs are JSON without the key.
+func TestServerEndToEnd(t *testing.T) {
+	t.Parallel()
+	upstream := fakeBrreg(t, 0, nil)
+	r := start(t, map[string]string{"BRREG_BASE_URL": upstream.URL, "REGISTRY_LOG_LEVEL": "debug"})
+	get := func(path string) (int, string) {
+		t.Helper()
+		res, err := http.Get("http://" + r.addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, body := get("/health"); code != 200 || !strings.Contains(body, `"countries":["NO"]`) {
+		t.Errorf("/health: %d %s", code, body)
+	}
+	if code, body := get("/v1/NO/company/923%20609%20016"); code != 200 || !strings.Contains(body, `"name":"EQUINOR ASA"`) {
+		t.Errorf("lookup: %d %s", code, body)
+	}
+	if code, body := get("/v1/GB/company/00000006"); code != 502 || !strings.Contains(body, "COMPANIES_HOUSE_API_KEY") {
+		t.Errorf("GB without key: %d %s", code, body)
+	}
+	if code, _ := get("/v1/GB/validate/6"); code != 200 {
+		t.Errorf("GB validate without key: %d", code)
+	}
+	if code, body := get("/mcp"); code != 404 || !strings.Contains(body, "/llms.txt") {
+		t.Errorf("/mcp: %d %s", code, body)
+	}
+	r.cancel()
+	if code := <-r.done; code != 0 {
+		t.Errorf("exit status %d after shutdown", code)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(r.stderr.String()), "\n") {
+		if !json.Valid([]byte(line)) {
+			t.Errorf("log line is not JSON: %q", line)
+		}
+	}
+	if !strings.Contains(r.stderr.String(), `"route":"GET /v1/{country}/company/{id}"`) {
+		t.Errorf("no access log record for the lookup:\n%s", r.stderr.String())
+	}
+}
+
+// TestGracefulShutdown: a slow request in flight when the signal arrives
+// completes, while new connections are refused.
+func TestGracefulShutdown(t *testing.T) {
+	t.Parallel()
+	started := make(chan struct{}, 1)
+	upstream := fakeBrreg(t, 700*time.Millisecond, started)
+	r := start(t, map[string]string{"BRREG_BASE_URL": upstream.URL})
+
+	type result struct {
+		code int
+		body string
+		err  error
+	}
+	inflight := make(chan result, 1)
+	go func() {
+		res, err := http.Get("http://" + r.addr + "/v1/NO/company/923609016")
+		if err != nil {
+			inflight <- result{err: err}
+			return
+		}
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		inflight <- result{code: res.StatusCode, body: string(b), err: err}
+	}()
+	select {
+	case <-started:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the request did not reach the upstream")
+	}
+	r.cancel() // what SIGINT/SIGTERM does through signal.NotifyContext
+
+	refused := false
+	for deadline := time.Now().Add(500 * time.Millisecond); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		c, err := net.DialTimeout("tcp", r.addr, 100*time.Millisecond)
+		if err != nil {
+			refused = true
+			break
+		}
+		c.Close()
+	}
+	if !refused {
+		t.Error("new connections are still accepted after the shutdown signal")
+	}
+	select {
+	case res := <-inflight:
+		if res.err != nil || res.code != 200 || !strings.Contains(res.body, "EQUINOR ASA") {
+			t.Errorf("in-flight request: %d %v %.100s", res.code, res.err, res.body)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the in-flight request did not finish")
+	}
+	select {
+	case code := <-r.done:
+		if code != 0 {
+			t.Errorf("exit status %d", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+}
+
+// FuzzParseConfig: any environment value either parses or is a clear error,
+// never a panic.
+func FuzzParseConfig(f *testing.F) {
+	f.Add("60", "24h", "info", "10.0.0.0/8", ":8080")
+	f.Add("-1", "0s", "LOUD", ",,", "x")
+	f.Fuzz(func(t *testing.T, rate, ttl, level, proxies, addr string) {
+		cfg, err := parseConfig(nil, env(map[string]string{"REGISTRY_RATE_LIMIT": rate, "REGISTRY_CACHE_TTL": ttl,
+			"REGISTRY_LOG_LEVEL": level, "REGISTRY_TRUSTED_PROXIES": proxies, "REGISTRY_ADDR": addr}), io.Discard)
+		if err != nil {
+			return
+		}
+		if cfg.rateLimit < 0 || cfg.cacheTTL <= 0 || cfg.cacheTTL > 24*time.Hour || cfg.addr == "" {
+			t.Errorf("accepted an invalid configuration: %+v", cfg)
+		}
+	})
+}
