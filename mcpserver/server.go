@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -210,12 +212,34 @@ func isLoopback(host string) bool {
 }
 
 // ServeStdio serves the MCP server over stdin and stdout until the client
-// disconnects or ctx is cancelled. Nothing else may write to stdout
+// closes stdin or ctx is cancelled. Nothing else may write to stdout
 // meanwhile; log to stderr.
 func ServeStdio(ctx context.Context, reg *registry.Registry, opts ...Option) error {
+	return ServeIO(ctx, reg, os.Stdin, os.Stdout, opts...)
+}
+
+// ServeIO serves the MCP server over the stdio framing (one JSON-RPC message
+// per line) on r and w until r reaches its end or ctx is cancelled. When r
+// is an [io.ReadCloser], it is closed when serving stops.
+func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writer, opts ...Option) error {
+	if r == nil || w == nil {
+		return errors.New("mcpserver: ServeIO: nil reader or writer")
+	}
 	srv, err := New(reg, opts...)
 	if err != nil {
 		return err
 	}
-	return srv.Run(ctx, &mcp.StdioTransport{})
+	rc, ok := r.(io.ReadCloser)
+	if !ok {
+		rc = io.NopCloser(r)
+	}
+	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})
+	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
+		return nil // the client went away, or the caller stopped us
+	}
+	return err
 }
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
