@@ -244,3 +244,23 @@ func BenchmarkRESTLookupCached(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkToolsCallLookupCachedSDKPath is BenchmarkToolsCallLookupCached
+// with the fast path off: every request goes through the SDK's stateless
+// handler, for comparison.
+func BenchmarkToolsCallLookupCachedSDKPath(b *testing.B) {
+	srv, _ := newHTTPServer(b, mcpserver.WithoutFastPath())
+	if status, body := post(b, srv.URL+"/mcp", lookupCall, nil); status != http.StatusOK {
+		b.Fatalf("warm-up: %d %s", status, body)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if status, body := post(b, srv.URL+"/mcp", lookupCall, nil); status != http.StatusOK {
+				b.Errorf("status %d: %s", status, body)
+				return
+			}
+		}
+	})
+}
