@@ -29,7 +29,7 @@ Typical flow: search_company by name, then lookup_company with the id of the rig
 
 Errors: a failed call is a tool result with isError true whose text is a JSON envelope {"error":{"code","message","hint","country","registry","details"}}. Branch on error.code, never on the message, and follow error.hint. invalid_id or not_found: do not retry the same identifier; validate it or search by name. unsupported_country: pick a code from list_countries. bad_request: correct the parameter and retry once. upstream_error or upstream_timeout: the service already retried once; wait about 60 seconds and retry at most once more. rate_limited: wait details.retry_after seconds.`
 
-// Option configures [New], [Handler] and [ServeStdio]. Options validate
+// Option configures [New], [Handler], [ServeStdio] and [ServeIO]. Options validate
 // their input; the constructors return the first option error.
 type Option func(*options) error
 
