@@ -264,3 +264,45 @@ func BenchmarkToolsCallLookupCachedSDKPath(b *testing.B) {
 		}
 	})
 }
+
+// TestHandlerCORS checks that a trusted origin gets its preflight answered
+// and its responses readable, and that another origin gets no CORS headers.
+func TestHandlerCORS(t *testing.T) {
+	t.Parallel()
+	srv, _ := newHTTPServer(t, mcpserver.WithTrustedOrigins("https://app.example.com"))
+	preflight := func(origin string) *http.Response {
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodOptions, srv.URL+"/mcp", nil)
+		req.Header.Set("Origin", origin)
+		req.Header.Set("Access-Control-Request-Method", "POST")
+		req.Header.Set("Access-Control-Request-Headers", "content-type, mcp-protocol-version")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	ok := preflight("https://app.example.com")
+	if ok.StatusCode != http.StatusNoContent || ok.Header.Get("Access-Control-Allow-Origin") != "https://app.example.com" ||
+		!strings.Contains(ok.Header.Get("Access-Control-Allow-Headers"), "Mcp-Protocol-Version") ||
+		!strings.Contains(ok.Header.Get("Access-Control-Allow-Methods"), "POST") {
+		t.Errorf("trusted preflight: %d %v", ok.StatusCode, ok.Header)
+	}
+	if bad := preflight("https://evil.example"); bad.Header.Get("Access-Control-Allow-Origin") != "" || bad.StatusCode == http.StatusNoContent {
+		t.Errorf("untrusted preflight: %d %v", bad.StatusCode, bad.Header)
+	}
+
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, srv.URL+"/mcp", strings.NewReader(lookupCall))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Origin", "https://app.example.com")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Access-Control-Allow-Origin") != "https://app.example.com" {
+		t.Errorf("trusted POST: %d %v", resp.StatusCode, resp.Header)
+	}
+}

@@ -71,8 +71,10 @@ func WithAllowedHosts(hosts ...string) Option {
 }
 
 // WithTrustedOrigins lets browser pages on the given origins (for example
-// "https://app.example.com") call [Handler] cross-origin. Other cross-origin
-// browser requests get 403.
+// "https://app.example.com") call [Handler] cross-origin: their requests
+// pass the cross-origin check, and their CORS preflight and responses carry
+// the CORS headers a browser needs. Other cross-origin browser requests get
+// 403.
 func WithTrustedOrigins(origins ...string) Option {
 	return func(o *options) error {
 		for _, origin := range origins {
@@ -169,10 +171,43 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 		}
 	}
 	h = cop.Handler(h)
+	if len(o.trustedOrigins) > 0 {
+		h = cors(o.trustedOrigins, h)
+	}
 	if len(o.allowedHosts) > 0 {
 		h = hostCheck(o.allowedHosts, h)
 	}
 	return h, nil
+}
+
+// cors answers the CORS preflight of a trusted origin and lets a trusted
+// origin's page read the responses; other origins get no CORS headers, so a
+// browser does not let them read anything.
+func cors(origins []string, next http.Handler) http.Handler {
+	trusted := make(map[string]bool, len(origins))
+	for _, o := range origins {
+		trusted[strings.ToLower(strings.TrimSuffix(o, "/"))] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin == "" || !trusted[strings.ToLower(origin)] {
+			next.ServeHTTP(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Add("Vary", "Origin")
+		h.Set("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version")
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			h.Set("Access-Control-Allow-Methods", "POST, GET, DELETE, OPTIONS")
+			h.Set("Access-Control-Allow-Headers",
+				"Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID")
+			h.Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // hostCheck answers 403 to a request whose Host is neither a loopback name
