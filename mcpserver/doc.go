@@ -50,6 +50,7 @@
 // Browser requests are checked with [http.CrossOriginProtection]: a
 // cross-origin POST from a web page (Sec-Fetch-Site or an Origin that does
 // not match Host) is 403 unless its origin was trusted with
-// [WithTrustedOrigins]. Clients that are not browsers send neither header
-// and are not affected.
+// [WithTrustedOrigins], which also answers the CORS preflight of those
+// origins. Clients that are not browsers send neither header and are not
+// affected.
 package mcpserver
