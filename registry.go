@@ -269,7 +269,11 @@ func (r *Registry) Lookup(ctx context.Context, country, id string) (*CompanyRepo
 	if err != nil {
 		return nil, err
 	}
-	return r.lookup(ctx, e, norm)
+	a, err := r.lookup(ctx, e, norm)
+	if err != nil {
+		return nil, err
+	}
+	return a.decode()
 }
 
 // Cache entries start with one byte saying what follows.
@@ -279,21 +283,71 @@ const (
 	tagSearch   = 's' // a SearchResult JSON, already marked cached
 )
 
-func (r *Registry) lookup(ctx context.Context, e entry, id string) (*CompanyReport, error) {
+// LookupJSON is [Registry.Lookup] returning the report's JSON encoding, the
+// exact bytes the REST and MCP adapters send. A cache hit returns the stored
+// bytes without decoding or re-encoding them. The caller must not modify the
+// returned slice.
+func (r *Registry) LookupJSON(ctx context.Context, country, id string) ([]byte, error) {
+	e, err := r.country(country)
+	if err != nil {
+		return nil, err
+	}
+	norm, err := r.prepare(e, id)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.lookup(ctx, e, norm)
+	if err != nil {
+		return nil, err
+	}
+	return a.encode()
+}
+
+// answer is a lookup or search result before the caller picks its form: a
+// value owned by this caller, and/or JSON bytes that may be shared with other
+// callers (a cache entry or a shared fetch) and so must not be modified.
+type answer[T any] struct {
+	value *T
+	raw   []byte
+}
+
+func (a answer[T]) decode() (*T, error) {
+	if a.value != nil {
+		return a.value, nil
+	}
+	v := new(T)
+	if err := json.Unmarshal(a.raw, v); err != nil {
+		return nil, &Error{Code: CodeInternalError, Message: "A stored answer could not be decoded.", Err: err}
+	}
+	return v, nil
+}
+
+func (a answer[T]) encode() ([]byte, error) {
+	if a.raw != nil {
+		return a.raw, nil
+	}
+	b, err := json.Marshal(a.value)
+	if err != nil {
+		return nil, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err}
+	}
+	return b, nil
+}
+
+func (r *Registry) lookup(ctx context.Context, e entry, id string) (answer[CompanyReport], error) {
 	key := e.info.Country + "/company/" + id
 	if b, ok := r.cacheGet(ctx, key); ok {
-		if rep, err := decodeEntry[CompanyReport](b, tagReport); err == nil {
-			return rep, nil
-		}
-		if b[0] == tagNotFound {
+		switch b[0] {
+		case tagReport:
+			return answer[CompanyReport]{raw: b[1:]}, nil
+		case tagNotFound:
 			var cerr Error
 			if json.Unmarshal(b[1:], &cerr) == nil {
-				return nil, &cerr
+				return answer[CompanyReport]{}, &cerr
 			}
 		}
-		// An undecodable entry is treated as a miss and overwritten.
+		// An entry of another kind is treated as a miss and overwritten.
 	}
-	v, shared, err := r.fetch(ctx, key, func(ctx context.Context) (any, error) {
+	return fetchAnswer[CompanyReport](ctx, r, key, e.info, func(ctx context.Context) (*CompanyReport, error) {
 		rep, err := e.c.Lookup(ctx, id)
 		if err == nil && rep == nil {
 			err = &Error{Code: CodeInternalError, Message: "The country module returned no report and no error."}
@@ -305,16 +359,25 @@ func (r *Registry) lookup(ctx context.Context, e entry, id string) (*CompanyRepo
 			rep.FetchedAt = Ptr(r.now().UTC().Truncate(time.Second))
 		}
 		rep.Cached = false
+		rep.IsActive = rep.Status == StatusActive
 		return rep, nil
-	}, e.info)
+	})
+}
+
+// fetchAnswer runs a shared fetch and hands this caller its own value when it
+// was the only one waiting, or the shared JSON otherwise.
+func fetchAnswer[T any](ctx context.Context, r *Registry, key string, info CountryInfo, call func(context.Context) (*T, error)) (answer[T], error) {
+	v, shared, err := r.fetch(ctx, key, func(ctx context.Context) (any, error) {
+		return call(ctx)
+	}, info)
 	if err != nil {
-		return nil, err
+		return answer[T]{}, err
 	}
 	res := v.(fetchResult)
-	if !shared {
-		return res.value.(*CompanyReport), nil
+	if shared {
+		return answer[T]{raw: res.live}, nil
 	}
-	return decodeEntry[CompanyReport](res.encoded, tagReport)
+	return answer[T]{value: res.value.(*T), raw: res.live}, nil
 }
 
 // Search finds entities by name. query must not be empty or blank and is at
@@ -322,32 +385,49 @@ func (r *Registry) lookup(ctx context.Context, e entry, id string) (*CompanyRepo
 // (adapters apply [DefaultSearchLimit] when the caller gives none). Both are
 // bad_request otherwise, never clamped. Zero hits is a success.
 func (r *Registry) Search(ctx context.Context, country, query string, limit int) (*SearchResult, error) {
-	e, err := r.country(country)
+	a, err := r.search(ctx, country, query, limit)
 	if err != nil {
 		return nil, err
+	}
+	return a.decode()
+}
+
+// SearchJSON is [Registry.Search] returning the result's JSON encoding; a
+// cache hit returns the stored bytes. The caller must not modify the
+// returned slice.
+func (r *Registry) SearchJSON(ctx context.Context, country, query string, limit int) ([]byte, error) {
+	a, err := r.search(ctx, country, query, limit)
+	if err != nil {
+		return nil, err
+	}
+	return a.encode()
+}
+
+func (r *Registry) search(ctx context.Context, country, query string, limit int) (answer[SearchResult], error) {
+	e, err := r.country(country)
+	if err != nil {
+		return answer[SearchResult]{}, err
 	}
 	q := strings.TrimSpace(query)
 	switch {
 	case q == "":
-		return nil, r.decorate(e.info, NewBadRequest("", "The search query q is missing or empty.",
+		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", "The search query q is missing or empty.",
 			"Pass a company name (or part of one) as q, for example q=equinor."))
 	case len(q) > MaxQueryLength:
-		return nil, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("The search query is longer than %d bytes.", MaxQueryLength),
+		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("The search query is longer than %d bytes.", MaxQueryLength),
 			"Search with a shorter part of the name."))
 	case limit < 1 || limit > MaxSearchLimit:
-		return nil, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", MaxSearchLimit, limit),
+		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", MaxSearchLimit, limit),
 			fmt.Sprintf("Retry with limit between 1 and %d (default %d).", MaxSearchLimit, DefaultSearchLimit)))
 	}
 	if err := r.ready(e); err != nil {
-		return nil, err
+		return answer[SearchResult]{}, err
 	}
 	key := e.info.Country + "/search/" + strconv.Itoa(limit) + "/" + q
-	if b, ok := r.cacheGet(ctx, key); ok {
-		if res, err := decodeEntry[SearchResult](b, tagSearch); err == nil {
-			return res, nil
-		}
+	if b, ok := r.cacheGet(ctx, key); ok && b[0] == tagSearch {
+		return answer[SearchResult]{raw: b[1:]}, nil
 	}
-	v, shared, err := r.fetch(ctx, key, func(ctx context.Context) (any, error) {
+	return fetchAnswer[SearchResult](ctx, r, key, e.info, func(ctx context.Context) (*SearchResult, error) {
 		res, err := e.c.Search(ctx, q, limit)
 		if err == nil && res == nil {
 			err = &Error{Code: CodeInternalError, Message: "The country module returned no search result and no error."}
@@ -360,15 +440,7 @@ func (r *Registry) Search(ctx context.Context, country, query string, limit int)
 		}
 		res.Cached = false
 		return res, nil
-	}, e.info)
-	if err != nil {
-		return nil, err
-	}
-	res := v.(fetchResult)
-	if !shared {
-		return res.value.(*SearchResult), nil
-	}
-	return decodeEntry[SearchResult](res.encoded, tagSearch)
+	})
 }
 
 // Deadlines computes the next statutory filing deadline of each kind for an
@@ -393,9 +465,13 @@ func (r *Registry) Deadlines(ctx context.Context, country, id, today string) (*D
 	if err != nil {
 		return nil, err
 	}
-	rep, err := r.lookup(ctx, e, norm)
+	a, err := r.lookup(ctx, e, norm)
 	if err != nil {
 		return nil, err
+	}
+	rep, err := a.decode()
+	if err != nil {
+		return nil, r.decorate(e.info, err)
 	}
 	return r.computeDeadlines(e, rep, day)
 }
@@ -413,11 +489,11 @@ func (r *Registry) computeDeadlines(e entry, rep *CompanyReport, today Date) (ou
 }
 
 // fetchResult is what a shared fetch hands to every waiting caller: the
-// value for a sole caller and its encoding, from which each caller of a
-// shared fetch decodes its own copy.
+// value, which only a sole caller may keep, and its live JSON encoding
+// (cached false), which callers of a shared fetch decode or send.
 type fetchResult struct {
-	value   any
-	encoded []byte
+	value any
+	live  []byte
 }
 
 // fetch runs call at most once for all concurrent callers of key, under a
@@ -432,12 +508,16 @@ func (r *Registry) fetch(ctx context.Context, key string, call func(context.Cont
 			r.remember(bg, key, err)
 			return nil, err
 		}
-		enc, err := encodeEntry(v)
+		live, err := json.Marshal(v)
 		if err != nil {
-			return nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "The report could not be encoded.", Err: err})
+			return nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
 		}
-		r.cacheSet(bg, key, enc, r.ttl)
-		return fetchResult{value: v, encoded: enc}, nil
+		stored, err := encodeEntry(v)
+		if err != nil {
+			return nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+		}
+		r.cacheSet(bg, key, stored, r.ttl)
+		return fetchResult{value: v, live: live}, nil
 	})
 	select {
 	case <-ctx.Done():
@@ -573,17 +653,6 @@ func encodeEntry(v any) ([]byte, error) {
 		return append([]byte{tagSearch}, b...), err
 	}
 	return nil, fmt.Errorf("registry: cannot cache %T", v)
-}
-
-func decodeEntry[T any](b []byte, tag byte) (*T, error) {
-	if len(b) == 0 || b[0] != tag {
-		return nil, errors.New("registry: cache entry of another kind")
-	}
-	v := new(T)
-	if err := json.Unmarshal(b[1:], v); err != nil {
-		return nil, err
-	}
-	return v, nil
 }
 
 // decorate returns a copy of err as an *Error with the country, registry and

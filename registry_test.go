@@ -327,6 +327,9 @@ func TestSingleflightCollapsesConcurrentLookups(t *testing.T) {
 			t.Fatalf("caller %d got a different report (-0 +i):\n%s", i, diff)
 		}
 	}
+	if reports[0].Cached || reports[n-1].Cached {
+		t.Error("callers of a live shared fetch see cached true")
+	}
 	// Callers of a shared fetch get their own copies.
 	reports[0].Name = "MUTATED"
 	if reports[1].Name != "SHARED AS" {
@@ -693,5 +696,50 @@ func TestRules(t *testing.T) {
 	doc, err := r.Rules("no")
 	if err != nil || doc != "# Fake rules\n" {
 		t.Errorf("Rules: %q %v", doc, err)
+	}
+}
+
+// TestLookupJSONMatchesLookup: the JSON forms are the bytes of the struct
+// forms, live and cached; a hit returns the stored bytes.
+func TestLookupJSONMatchesLookup(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f, registry.WithClock(clock.Now))
+	ctx := t.Context()
+	live, err := r.LookupJSON(ctx, "NO", "123456")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hitJSON, err := r.LookupJSON(ctx, "NO", "123456")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hit, err := r.Lookup(ctx, "NO", "123456")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(hit)
+	if diff := cmp.Diff(string(want), string(hitJSON)); diff != "" {
+		t.Errorf("cached LookupJSON differs from json.Marshal(Lookup) (-want +got):\n%s", diff)
+	}
+	hit.Cached = false
+	wantLive, _ := json.Marshal(hit)
+	if diff := cmp.Diff(string(wantLive), string(live)); diff != "" {
+		t.Errorf("live LookupJSON (-want +got):\n%s", diff)
+	}
+	if f.lookups.Load() != 1 {
+		t.Errorf("calls %d", f.lookups.Load())
+	}
+	if _, err := r.LookupJSON(ctx, "NO", "000000"); !errors.Is(err, registry.ErrNotFound) {
+		t.Errorf("not_found: %v", err)
+	}
+	s1, err := r.SearchJSON(ctx, "NO", "equinor", 3)
+	if err != nil || !strings.Contains(string(s1), `"cached":false`) {
+		t.Errorf("SearchJSON live: %s %v", s1, err)
+	}
+	s2, err := r.SearchJSON(ctx, "NO", "equinor", 3)
+	if err != nil || !strings.Contains(string(s2), `"cached":true`) {
+		t.Errorf("SearchJSON hit: %s %v", s2, err)
 	}
 }

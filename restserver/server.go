@@ -303,6 +303,19 @@ func respond[T any](s *Server, w http.ResponseWriter, v *T, err error) {
 	s.writeJSON(w, http.StatusOK, cacheData, b)
 }
 
+// respondJSON sends b, an encoded document of the Registry (which the
+// handler must not modify), or the error envelope of err.
+func (s *Server) respondJSON(w http.ResponseWriter, b []byte, err error) {
+	if err == nil && len(b) == 0 {
+		err = &registry.Error{Code: registry.CodeInternalError, Message: "The operation returned no answer."}
+	}
+	if err != nil {
+		s.writeError(w, err)
+		return
+	}
+	s.writeJSON(w, http.StatusOK, cacheData, b)
+}
+
 func (s *Server) writeError(w http.ResponseWriter, err error) {
 	e := registry.AsError(err)
 	b, merr := json.Marshal(e)
@@ -341,8 +354,8 @@ func (s *Server) listCountries(w http.ResponseWriter, _ *http.Request) {
 }
 
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
-	rep, err := s.reg.Lookup(r.Context(), r.PathValue("country"), r.PathValue("id"))
-	respond(s, w, rep, err)
+	b, err := s.reg.LookupJSON(r.Context(), r.PathValue("country"), r.PathValue("id"))
+	s.respondJSON(w, b, err)
 }
 
 func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
@@ -369,22 +382,22 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		limit = n
 	}
 	if perr != nil {
-		s.paramError(w, r, country, perr, func() error {
+		s.paramError(w, country, perr, func() error {
 			_, err := s.reg.Search(r.Context(), country, "x", registry.DefaultSearchLimit)
 			return err
 		})
 		return
 	}
 	query, _ := first(q, "q")
-	res, err := s.reg.Search(r.Context(), country, query, limit)
-	respond(s, w, res, err)
+	b, err := s.reg.SearchJSON(r.Context(), country, query, limit)
+	s.respondJSON(w, b, err)
 }
 
 func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
 	if qerr != nil {
-		s.paramError(w, r, country, registry.NewBadRequest("", "The query string is malformed.",
+		s.paramError(w, country, registry.NewBadRequest("", "The query string is malformed.",
 			"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."),
 			func() error {
 				_, err := s.reg.Validate(country, "")
@@ -407,7 +420,7 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 // called. An unsupported country still wins, as it does inside the
 // Registry: probe asks the Registry (with harmless inputs) so that the
 // country check and its message are the Registry's own.
-func (s *Server) paramError(w http.ResponseWriter, _ *http.Request, country string, perr *registry.Error, probe func() error) {
+func (s *Server) paramError(w http.ResponseWriter, country string, perr *registry.Error, probe func() error) {
 	info, ok := s.countries[strings.ToUpper(strings.TrimSpace(country))]
 	if !ok {
 		if err := probe(); registry.AsError(err) != nil && registry.AsError(err).Code == registry.CodeUnsupportedCountry {

@@ -1,0 +1,30 @@
+package countries_test
+
+import (
+	"fmt"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries"
+)
+
+// ExampleAll builds a Registry over the default modules. Without a
+// Companies House key the United Kingdom is present but cannot answer, so
+// only Norway is listed.
+func ExampleAll() {
+	cs, err := countries.All(countries.Config{ContactEmail: "ops@example.com"})
+	if err != nil {
+		panic(err)
+	}
+	reg, err := registry.New(cs)
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range reg.AllCountries() {
+		fmt.Println(c.Country, c.Registry, c.RequiresAPIKey)
+	}
+	fmt.Println(reg.Health().Countries)
+	// Output:
+	// GB companieshouse true
+	// NO brreg false
+	// [NO]
+}

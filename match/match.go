@@ -1,0 +1,83 @@
+// Package match scores a register's search hits against the caller's query
+// with the confidence anchors of the interface, so that every country module
+// ranks names the same way.
+//
+// The anchors: 0.95 when the name equals the query, ignoring letter case;
+// 0.8 when the name starts with the query; 0.6 when the name contains every
+// word of the query; 0.4 for any other hit the register returned. Runs of
+// white space are collapsed before comparing, and words are runs of letters
+// and digits.
+package match
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// The confidence anchors of a search hit.
+const (
+	Exact  = 0.95
+	Prefix = 0.8
+	Tokens = 0.6
+	Other  = 0.4
+)
+
+// The bases that go with the anchors, for confidence_basis.
+const (
+	BasisExact  = "The name equals the query, ignoring letter case."
+	BasisPrefix = "The name starts with the query, ignoring letter case."
+	BasisTokens = "The name contains every word of the query, ignoring letter case and order."
+	BasisOther  = "Returned by the register's name search, but the name does not contain every word of the query."
+)
+
+// Query is a search query prepared for scoring many names. The zero Query
+// scores every name [Other].
+type Query struct {
+	folded string   // lower-cased, runs of white space collapsed
+	tokens []string // lower-cased words
+}
+
+// NewQuery prepares q for scoring. A trailing wildcard "*", which some
+// registers' name searches accept, is query syntax and not part of the name,
+// so it is ignored.
+func NewQuery(q string) Query {
+	q = strings.TrimRight(strings.TrimSpace(q), "*")
+	return Query{folded: fold(q), tokens: words(q)}
+}
+
+// Score returns the confidence anchor of name for the query and the basis
+// sentence that explains it.
+func (q Query) Score(name string) (confidence float64, basis string) {
+	n := fold(name)
+	switch {
+	case q.folded != "" && n == q.folded:
+		return Exact, BasisExact
+	case q.folded != "" && strings.HasPrefix(n, q.folded):
+		return Prefix, BasisPrefix
+	case len(q.tokens) > 0 && containsAll(words(name), q.tokens):
+		return Tokens, BasisTokens
+	}
+	return Other, BasisOther
+}
+
+// fold lower-cases s and collapses every run of white space to one space.
+func fold(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// words splits s into lower-case words of letters and digits.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
