@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -89,6 +90,9 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	buf.WriteByte('}')
 	w.Header().Set("Cache-Control", "no-cache, no-transform")
 	w.Header().Set("Content-Type", "application/json")
+	// A known length spares both ends the chunked encoding that net/http
+	// uses for bodies larger than its 4 KiB buffer.
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	_, _ = w.Write(buf.Bytes())
 }
 
@@ -190,11 +194,16 @@ func appendResult(buf *bytes.Buffer, res *mcp.CallToolResult) bool {
 		}
 	}
 	buf.WriteString(`{"content":[{"type":"text","text":"`)
-	for i := 0; i < len(tc.Text); i++ {
-		if c := tc.Text[i]; c == '"' || c == '\\' {
-			buf.WriteByte('\\')
+	for t := tc.Text; t != ""; {
+		i := strings.IndexAny(t, `"\`)
+		if i < 0 {
+			buf.WriteString(t)
+			break
 		}
-		buf.WriteByte(tc.Text[i])
+		buf.WriteString(t[:i])
+		buf.WriteByte('\\')
+		buf.WriteByte(t[i])
+		t = t[i+1:]
 	}
 	buf.WriteString(`"}]`)
 	if sc != nil {

@@ -167,8 +167,8 @@ func (h *handlers) lookup(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 	if err != nil {
 		return h.failure(err), nil
 	}
-	rep, err := h.reg.Lookup(ctx, a.country, a.id)
-	return h.result(rep, err), nil
+	b, err := h.reg.LookupJSON(ctx, a.country, a.id)
+	return h.resultJSON(b, err), nil
 }
 
 func (h *handlers) search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -176,7 +176,7 @@ func (h *handlers) search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 	if err != nil {
 		return h.failure(err), nil
 	}
-	res, err := h.reg.Search(ctx, a.country, a.name, a.limit)
+	b, err := h.reg.SearchJSON(ctx, a.country, a.name, a.limit)
 	if err != nil && strings.TrimSpace(a.name) == "" && registry.AsError(err).Code == registry.CodeBadRequest {
 		// The Registry names the REST parameter q; this tool calls it name.
 		e := *registry.AsError(err)
@@ -184,7 +184,7 @@ func (h *handlers) search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 		e.Hint = "Pass a company name (or part of one) as name, for example name=equinor."
 		err = &e
 	}
-	return h.result(res, err), nil
+	return h.resultJSON(b, err), nil
 }
 
 func (h *handlers) deadlines(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -222,6 +222,14 @@ func (h *handlers) result(doc any, err error) *mcp.CallToolResult {
 	if err != nil {
 		return h.failure(&registry.Error{Code: registry.CodeInternalError,
 			Message: "The answer could not be encoded.", Err: err})
+	}
+	return h.resultJSON(b, nil)
+}
+
+// resultJSON is result for a document already encoded; b is not modified.
+func (h *handlers) resultJSON(b []byte, err error) *mcp.CallToolResult {
+	if err != nil {
+		return h.failure(err)
 	}
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}},
