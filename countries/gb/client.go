@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -72,6 +73,8 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 	}
 
 	switch s := resp.StatusCode; {
+	case s == http.StatusOK && !jsonContentType(resp.Header.Get("Content-Type")):
+		return nil, c.wrap(registry.CodeUpstreamError, true, "Companies House answered with a page that is not JSON (an error page of a proxy?).", "", nil)
 	case s == http.StatusOK:
 		return body, nil
 	case s == http.StatusNotFound && ep == endpointProfile:
@@ -93,6 +96,18 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 		return nil, c.wrap(registry.CodeUpstreamError, true, fmt.Sprintf("Companies House answered with HTTP %d.", s), "", nil)
 	}
 	return nil, c.wrap(registry.CodeUpstreamError, false, fmt.Sprintf("Companies House answered with unexpected HTTP %d.", resp.StatusCode), "", nil)
+}
+
+// jsonContentType reports whether a 200 answer's Content-Type may hold
+// JSON: application/json, a vendor type ending in +json, or no Content-Type
+// at all (the body is then decoded and must be JSON). Anything else, such as
+// the text/html error page of a proxy or a captive portal, is not decoded.
+func jsonContentType(v string) bool {
+	if strings.TrimSpace(v) == "" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(v)
+	return err == nil && (mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))
 }
 
 // decode unmarshals a 200 body into v; a body that is not the expected

@@ -97,7 +97,8 @@ func WithBaseURL(u string) Option {
 }
 
 // WithHTTPClient sets the HTTP client used for upstream calls. It must not
-// be nil. The Registry bounds each attempt with its own timeout, so the
+// be nil. The module uses a copy whose CheckRedirect it replaces: redirects
+// are never followed, a 3xx answer is an upstream_error. The Registry bounds each attempt with its own timeout, so the
 // client needs none.
 func WithHTTPClient(c *http.Client) Option {
 	return func(o *options) error {
@@ -149,10 +150,16 @@ func New(opts ...Option) (*Country, error) {
 	if err != nil {
 		return nil, err
 	}
-	client := o.client
-	if client == nil {
-		client = &http.Client{}
+	// A copy, so that the caller's client keeps its redirect policy: this
+	// module never follows a redirect. The API does not redirect the calls
+	// it makes, and a redirect to another host must not receive the
+	// Authorization header; a 3xx answer is an upstream_error.
+	client := &http.Client{}
+	if o.client != nil {
+		cc := *o.client
+		client = &cc
 	}
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	agent := "companyregistry/" + registry.Version
 	if o.email != "" {
 		agent += " (" + o.email + ")"

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -67,6 +68,11 @@ func (c *Country) get(ctx context.Context, path string, query url.Values, accept
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxDrainBytes))
 		return a, nil
 	}
+	if !jsonContentType(resp.Header.Get("Content-Type")) {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxDrainBytes))
+		return nil, c.errorf(registry.CodeUpstreamError, true, nil,
+			"Enhetsregisteret answered with a page that is not JSON (an error page of a proxy?).")
+	}
 	a.body, err = io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes+1))
 	if err != nil {
 		return nil, c.errorf(registry.CodeUpstreamError, true, err, "The answer of Enhetsregisteret broke off before it was complete.")
@@ -76,6 +82,18 @@ func (c *Country) get(ctx context.Context, path string, query url.Values, accept
 			fmt.Sprintf("The answer of Enhetsregisteret is larger than %d bytes and was not read.", maxBodyBytes))
 	}
 	return a, nil
+}
+
+// jsonContentType reports whether a 200 answer's Content-Type may hold
+// JSON: application/json, a vendor type ending in +json, or no Content-Type
+// at all (the body is then decoded and must be JSON). Anything else, such as
+// the text/html error page of a proxy or a captive portal, is not decoded.
+func jsonContentType(v string) bool {
+	if strings.TrimSpace(v) == "" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(v)
+	return err == nil && (mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))
 }
 
 // Lookup fetches the report of the unit whose organisation number is id

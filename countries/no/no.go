@@ -90,7 +90,8 @@ func WithBaseURL(u string) Option {
 }
 
 // WithHTTPClient sets the HTTP client used for every upstream request; the
-// module keeps a copy of *c. The default is a client with no timeout of its
+// module keeps a copy of *c, whose CheckRedirect it replaces: redirects are
+// never followed, a 3xx answer is an upstream_error. The default is a client with no timeout of its
 // own (the Registry bounds each attempt). A nil client is rejected.
 func WithHTTPClient(c *http.Client) Option {
 	return func(o *options) error {
@@ -145,6 +146,9 @@ func New(opts ...Option) (*Country, error) {
 	if o.client == nil {
 		o.client = &http.Client{}
 	}
+	// The register does not redirect: a 3xx answer is an upstream_error
+	// (see noRedirects), not a request to another address.
+	o.client.CheckRedirect = noRedirects
 	ua := "companyregistry/" + registry.Version + " (+https://github.com/companyregistry/registry"
 	if o.contactEmail != "" {
 		ua += "; " + o.contactEmail
@@ -198,3 +202,8 @@ func (c *Country) Validate(input string) registry.ValidationResult {
 func (c *Country) Deadlines(report *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
 	return deadlines.Norway(report, today), nil
 }
+
+// noRedirects makes the HTTP client return a redirect answer as it is
+// instead of following it: the module's base URL is the only address it
+// calls, so a 3xx (or a redirect loop) is an upstream_error.
+func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }

@@ -1,0 +1,94 @@
+package gb
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/jarcoal/httpmock"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// Issue #9: a 200 answer whose Content-Type is not JSON (a proxy's HTML
+// error page) is a retryable upstream_error and is not decoded, even when
+// the body happens to be JSON; application/json with parameters and a
+// missing Content-Type are decoded.
+func TestContentType(t *testing.T) {
+	t.Parallel()
+	body := recording(t, "company_profile_active_ltd_08957400_2024.json")
+	for _, tt := range []struct {
+		contentType string
+		wantCode    registry.Code // "" for success
+		wantCalls   int
+	}{
+		{contentType: "application/json", wantCalls: 1},
+		{contentType: "application/json; charset=utf-8", wantCalls: 1},
+		{contentType: "", wantCalls: 1},
+		{contentType: "text/html", wantCode: registry.CodeUpstreamError, wantCalls: 2},
+		{contentType: "text/plain; charset=utf-8", wantCode: registry.CodeUpstreamError, wantCalls: 2},
+	} {
+		t.Run(tt.contentType, func(t *testing.T) {
+			t.Parallel()
+			mt := httpmock.NewMockTransport()
+			mt.RegisterResponder(http.MethodGet, testBase+"/company/08957400", func(*http.Request) (*http.Response, error) {
+				r := httpmock.NewBytesResponse(http.StatusOK, body)
+				if tt.contentType != "" {
+					r.Header.Set("Content-Type", tt.contentType)
+				}
+				return r, nil
+			})
+			reg := newTestRegistry(t, newTestCountry(t, mt), nil)
+			_, err := reg.Lookup(t.Context(), "GB", "08957400")
+			if got := mt.GetTotalCallCount(); got != tt.wantCalls {
+				t.Errorf("upstream calls = %d, want %d", got, tt.wantCalls)
+			}
+			if tt.wantCode == "" {
+				if err != nil {
+					t.Fatalf("Lookup: %v", err)
+				}
+				return
+			}
+			if e := asError(t, err); e.Code != tt.wantCode {
+				t.Errorf("code = %s (%v), want %s", e.Code, err, tt.wantCode)
+			}
+		})
+	}
+}
+
+// Issue #9: redirects are never followed, so the Authorization header
+// (the API key) never travels to a redirect target: a redirect is a final
+// upstream_error after one request, and the caller's client is unchanged.
+func TestRedirectsAreNotFollowed(t *testing.T) {
+	t.Parallel()
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponder(http.MethodGet, testBase+"/company/08957400", func(*http.Request) (*http.Response, error) {
+		r := httpmock.NewStringResponse(http.StatusTemporaryRedirect, "")
+		r.Header.Set("Location", "https://elsewhere.test/collect")
+		return r, nil
+	})
+	mt.RegisterResponder(http.MethodGet, "https://elsewhere.test/collect", func(*http.Request) (*http.Response, error) {
+		t.Error("the redirect target was called")
+		return httpmock.NewStringResponse(http.StatusOK, "{}"), nil
+	})
+	mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", func(*http.Request) (*http.Response, error) {
+		r := httpmock.NewStringResponse(http.StatusFound, "")
+		r.Header.Set("Location", testBase+"/search/companies")
+		return r, nil
+	})
+	client := &http.Client{Transport: mt}
+	reg := newTestRegistry(t, newTestCountry(t, mt, WithHTTPClient(client)), nil)
+	if client.CheckRedirect != nil {
+		t.Error("New changed the caller's client")
+	}
+	_, err := reg.Lookup(t.Context(), "GB", "08957400")
+	if e := asError(t, err); e.Code != registry.CodeUpstreamError {
+		t.Errorf("lookup: code %s, want upstream_error", e.Code)
+	}
+	_, err = reg.Search(t.Context(), "GB", "bbc", 5)
+	if e := asError(t, err); e.Code != registry.CodeUpstreamError {
+		t.Errorf("search: code %s, want upstream_error", e.Code)
+	}
+	if got := mt.GetTotalCallCount(); got != 2 {
+		t.Errorf("upstream calls = %d, want 2 (one per operation, no redirect followed, no retry)", got)
+	}
+}
