@@ -177,7 +177,20 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if len(o.allowedHosts) > 0 {
 		h = hostCheck(o.allowedHosts, h)
 	}
-	return h, nil
+	return securityHeaders(h), nil
+}
+
+// securityHeaders sets X-Content-Type-Options: nosniff on every response,
+// and Cache-Control: no-store unless the handler sets its own (answers of
+// tools carry "no-cache, no-transform"; refusals such as 403 and 405 keep
+// no-store).
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
 }
 
 // cors answers the CORS preflight of a trusted origin and lets a trusted

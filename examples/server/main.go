@@ -53,6 +53,34 @@ const (
 	shutdownTimeout   = 30 * time.Second
 )
 
+// limits are the timeouts and the header limit of the HTTP server; tests
+// shorten them.
+type limits struct {
+	readHeader, read, write, idle time.Duration
+	maxHeaderBytes                int
+}
+
+func defaultLimits() limits {
+	return limits{readHeader: readHeaderTimeout, read: readTimeout, write: writeTimeout, idle: idleTimeout,
+		maxHeaderBytes: maxHeaderBytes}
+}
+
+// newHTTPServer returns the HTTP server of the program: a client that is
+// slower than the limits is cut off, a request line and headers larger than
+// maxHeaderBytes are refused with 431, and the server's own complaints go
+// to the logger at warn level.
+func newHTTPServer(handler http.Handler, logger *slog.Logger, l limits) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: l.readHeader,
+		ReadTimeout:       l.read,
+		WriteTimeout:      l.write,
+		IdleTimeout:       l.idle,
+		MaxHeaderBytes:    l.maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+}
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr, nil)
@@ -246,15 +274,7 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.H
 // the listener closes at once (new connections are refused) and requests in
 // flight get up to shutdownTimeout to finish.
 func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.Logger, onListen func(string)) int {
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
+	srv := newHTTPServer(handler, logger, defaultLimits())
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		logger.Error("listen failed", slog.String("addr", cfg.addr), slog.String("error", err.Error()))
