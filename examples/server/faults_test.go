@@ -1,0 +1,401 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// faultUpstream is a register that answers its one entity according to a
+// switchable fault mode and counts the requests for it.
+type faultUpstream struct {
+	path, contentType string
+	good              []byte
+
+	mu    sync.Mutex
+	mode  string
+	calls int
+}
+
+func (u *faultUpstream) set(mode string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.mode = mode
+}
+
+func (u *faultUpstream) count() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.calls
+}
+
+func (u *faultUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != u.path {
+		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	u.mu.Lock()
+	mode := u.mode
+	u.calls++
+	u.mu.Unlock()
+	answer := func(status int, contentType string, body []byte) {
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(status)
+		_, _ = w.Write(body)
+	}
+	switch mode {
+	case "ok":
+		answer(http.StatusOK, u.contentType, u.good)
+	case "500", "502", "503":
+		status, _ := strconv.Atoi(mode)
+		answer(status, "text/plain", []byte("upstream trouble"))
+	case "hang past the timeout":
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+	case "connection closed mid-body":
+		conn, buf, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			panic(err)
+		}
+		fmt.Fprintf(buf, "HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n", u.contentType, len(u.good))
+		_, _ = buf.Write(u.good[:len(u.good)/2])
+		_ = buf.Flush()
+		_ = conn.Close()
+	case "malformed JSON":
+		answer(http.StatusOK, u.contentType, []byte(`{"navn": "EQUINOR ASA", "company_name": }`))
+	case "truncated JSON":
+		answer(http.StatusOK, u.contentType, u.good[:len(u.good)/2])
+	case "body over 4 MiB":
+		w.Header().Set("Content-Type", u.contentType)
+		_, _ = io.WriteString(w, `{"navn":"`)
+		chunk := strings.Repeat("A", 64<<10)
+		for range (4<<20)/len(chunk) + 1 {
+			if _, err := io.WriteString(w, chunk); err != nil {
+				return
+			}
+		}
+		_, _ = io.WriteString(w, `"}`)
+	case "HTML error page":
+		answer(http.StatusOK, "text/html; charset=utf-8", []byte("<html><body><h1>502 Bad Gateway</h1></body></html>"))
+	case "JSON sent as text/html":
+		answer(http.StatusOK, "text/html", u.good)
+	case "redirect loop":
+		w.Header().Set("Location", r.URL.Path)
+		w.WriteHeader(http.StatusFound)
+	case "429":
+		w.Header().Set("Retry-After", "7")
+		answer(http.StatusTooManyRequests, "application/json", []byte(`{}`))
+	default:
+		panic("unknown mode " + mode)
+	}
+}
+
+// TestFaultMatrix (issue #9): for each upstream fault, through the whole
+// program (real modules, REST handler, HTTP server) for Norway and the
+// United Kingdom, the answer is the right envelope within a bounded time,
+// after exactly one retry where the fault is retryable and none where it is
+// not, and the next good answer of the register is served, not a cached
+// failure.
+func TestFaultMatrix(t *testing.T) {
+	t.Parallel()
+	type want struct {
+		status int
+		code   registry.Code
+		calls  int // upstream requests for the failing call, the retry included
+	}
+	retried := func(code registry.Code) want { return want{status: code.HTTPStatus(), code: code, calls: 2} }
+	cases := []struct {
+		mode string
+		want want
+	}{
+		{"500", retried(registry.CodeUpstreamError)},
+		{"502", retried(registry.CodeUpstreamError)},
+		{"503", retried(registry.CodeUpstreamError)},
+		{"hang past the timeout", retried(registry.CodeUpstreamTimeout)},
+		{"connection closed mid-body", retried(registry.CodeUpstreamError)},
+		{"malformed JSON", retried(registry.CodeUpstreamError)},
+		{"truncated JSON", retried(registry.CodeUpstreamError)},
+		{"body over 4 MiB", retried(registry.CodeUpstreamError)},
+		{"HTML error page", retried(registry.CodeUpstreamError)},
+		{"JSON sent as text/html", retried(registry.CodeUpstreamError)},
+		{"redirect loop", want{status: 502, code: registry.CodeUpstreamError, calls: 1}},
+		{"429", want{status: 429, code: registry.CodeRateLimited, calls: 1}},
+	}
+	countries := []struct {
+		country, registry, id, path, contentType, fixture, name string
+	}{
+		{"NO", "brreg", "923609016", "/enheter/923609016", "application/vnd.brreg.enhetsregisteret.enhet.v2+json;charset=UTF-8",
+			"brreg_enhet_923609016.json", `"name":"EQUINOR ASA"`},
+		{"GB", "companieshouse", "08957400", "/company/08957400", "application/json",
+			"ch_company_08957400.json", `"id":"08957400"`},
+	}
+	for _, c := range countries {
+		for _, tt := range cases {
+			t.Run(c.country+"/"+tt.mode, func(t *testing.T) {
+				t.Parallel()
+				up := &faultUpstream{path: c.path, contentType: c.contentType, good: testdata(t, c.fixture), mode: tt.mode}
+				upstream := httptest.NewServer(up)
+				t.Cleanup(upstream.Close)
+				// The attempt timeout is short where the fault is a hang, and
+				// roomy elsewhere so that reading 4 MiB under -race is not
+				// mistaken for a hang.
+				timeout := 2 * time.Second
+				if tt.want.code == registry.CodeUpstreamTimeout {
+					timeout = 200 * time.Millisecond
+				}
+				p := startProgram(t, programConfig{brreg: upstream.URL, ch: upstream.URL, key: "fault-matrix-key",
+					regOpts: []registry.Option{registry.WithUpstreamTimeout(timeout)}})
+
+				start := time.Now()
+				res := p.get(t, "/v1/"+c.country+"/company/"+c.id)
+				if took := time.Since(start); took > 3*time.Second {
+					t.Errorf("the failing call took %v, want a bounded answer", took)
+				}
+				if res.status != tt.want.status {
+					t.Errorf("status %d, want %d: %s", res.status, tt.want.status, res.body)
+				}
+				e := envelope(t, res.body)
+				if e.Code != tt.want.code || e.Country != c.country || e.Registry != c.registry {
+					t.Errorf("envelope %s/%s/%s, want %s/%s/%s", e.Code, e.Country, e.Registry, tt.want.code, c.country, c.registry)
+				}
+				if ct, cc := res.header.Get("Content-Type"), res.header.Get("Cache-Control"); ct != "application/json" || cc != "no-store" {
+					t.Errorf("Content-Type %q, Cache-Control %q; want application/json, no-store", ct, cc)
+				}
+				if tt.want.code == registry.CodeRateLimited {
+					if e.RetryAfter() != 7 || res.header.Get("Retry-After") != "7" {
+						t.Errorf("retry_after %d, Retry-After %q; want 7 from the register", e.RetryAfter(), res.header.Get("Retry-After"))
+					}
+				}
+				if got := up.count(); got != tt.want.calls {
+					t.Errorf("upstream requests %d, want %d", got, tt.want.calls)
+				}
+
+				// The register recovers: the next call reaches it and gets
+				// the good answer; no failure was cached.
+				up.set("ok")
+				res = p.get(t, "/v1/"+c.country+"/company/"+c.id)
+				if res.status != http.StatusOK || !strings.Contains(res.body, c.name) || !strings.Contains(res.body, `"cached":false`) {
+					t.Errorf("after recovery: %d %.200s", res.status, res.body)
+				}
+				if got := up.count(); got != tt.want.calls+1 {
+					t.Errorf("upstream requests after recovery %d, want %d", got, tt.want.calls+1)
+				}
+			})
+		}
+	}
+}
+
+// TestDisconnectingClientKeepsSharedFetch (issue #9): two clients ask for
+// the same unit while the register is slow. The first hangs up: the server
+// stops waiting for it (its request ends with 504 in the access log while
+// the fetch is still running), but the one shared upstream request goes on
+// uncancelled and the second client gets the live answer (cached false,
+// one upstream request in all).
+func TestDisconnectingClientKeepsSharedFetch(t *testing.T) {
+	t.Parallel()
+	good := testdata(t, "brreg_enhet_923609016.json")
+	started := make(chan struct{}, 4)
+	release := make(chan struct{})
+	upstreamCancelled := make(chan bool, 4)
+	var mu sync.Mutex
+	calls := 0
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		started <- struct{}{}
+		select {
+		case <-release:
+		case <-time.After(5 * time.Second):
+		}
+		upstreamCancelled <- r.Context().Err() != nil
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(good)
+	}))
+	t.Cleanup(upstream.Close)
+	// A long attempt timeout: the shared fetch must outlive the first
+	// client by far more than the test's pauses.
+	p := startProgram(t, programConfig{brreg: upstream.URL, regOpts: []registry.Option{registry.WithUpstreamTimeout(10 * time.Second)}})
+
+	path := "/v1/NO/company/923609016"
+	ctxA, cancelA := context.WithCancel(t.Context())
+	errA := make(chan error, 1)
+	go func() {
+		req, _ := http.NewRequestWithContext(ctxA, http.MethodGet, p.url+path, nil)
+		res, err := p.client.Do(req)
+		if err == nil {
+			res.Body.Close()
+		}
+		errA <- err
+	}()
+	select {
+	case <-started:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the first request did not reach the register")
+	}
+	resB := make(chan response, 1)
+	go func() { resB <- p.get(t, path) }()
+	time.Sleep(200 * time.Millisecond) // B joins the fetch in flight
+
+	cancelA()
+	if err := <-errA; err == nil {
+		t.Error("the first client's request succeeded after it hung up")
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for !strings.Contains(p.log.String(), `"status":504`) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(p.log.String(), `"status":504`) {
+		t.Errorf("the server did not end the hung-up request while the fetch ran:\n%s", p.log.String())
+	}
+	close(release)
+	if cancelled := <-upstreamCancelled; cancelled {
+		t.Error("the shared upstream request was cancelled with the first client")
+	}
+	b := <-resB
+	if b.status != 200 || !strings.Contains(b.body, `"cached":false`) || !strings.Contains(b.body, "EQUINOR ASA") {
+		t.Errorf("second client: %d %.200s; want the live answer of the shared fetch", b.status, b.body)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if calls != 1 {
+		t.Errorf("upstream requests %d, want 1 shared fetch", calls)
+	}
+}
+
+// TestHugeRequestsRefused (issue #9): a request line or headers beyond the
+// server's 16 KiB limit are refused with 431 before any handler runs; an
+// oversized identifier or query inside the limit is a 400 envelope and
+// never reaches the register; an MCP body over 1 MiB is refused with 413.
+func TestHugeRequestsRefused(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	calls := 0
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		w.WriteHeader(http.StatusInternalServerError)
+	}))
+	t.Cleanup(upstream.Close)
+	p := startProgram(t, programConfig{brreg: upstream.URL})
+	big := strings.Repeat("9", 20<<10)
+	mid := strings.Repeat("9", 8<<10)
+	for _, tt := range []struct {
+		name, path string
+		header     string // value of a large X-Padding header, if any
+		want       int
+		code       registry.Code
+	}{
+		{name: "huge path", path: "/v1/NO/company/" + big, want: http.StatusRequestHeaderFieldsTooLarge},
+		{name: "huge query", path: "/v1/NO/search?q=" + big, want: http.StatusRequestHeaderFieldsTooLarge},
+		{name: "huge header", path: "/health", header: big, want: http.StatusRequestHeaderFieldsTooLarge},
+		{name: "long identifier", path: "/v1/NO/company/" + mid, want: 400, code: registry.CodeInvalidID},
+		{name: "long query", path: "/v1/NO/search?q=" + mid, want: 400, code: registry.CodeBadRequest},
+		{name: "long deadlines date", path: "/v1/NO/company/923609016/deadlines?today=" + mid, want: 400, code: registry.CodeBadRequest},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, p.url+tt.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.header != "" {
+				req.Header.Set("X-Padding", tt.header)
+			}
+			res := p.do(t, req)
+			if res.status != tt.want {
+				t.Fatalf("status %d, want %d: %.200s", res.status, tt.want, res.body)
+			}
+			if tt.code != "" {
+				if e := envelope(t, res.body); e.Code != tt.code {
+					t.Errorf("code %s, want %s", e.Code, tt.code)
+				}
+			}
+		})
+	}
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, p.url+"/mcp",
+		strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_company","arguments":{"q":"`+strings.Repeat("a", 2<<20)+`"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if res := p.do(t, req); res.status != http.StatusRequestEntityTooLarge {
+		t.Errorf("MCP body of 2 MiB: status %d, want 413: %.200s", res.status, res.body)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if calls != 0 {
+		t.Errorf("%d requests reached the register", calls)
+	}
+}
+
+// TestSlowHeadersCutOff (issue #9): through the program's HTTP server (with
+// its timeouts shortened), a client that sends its request headers a byte
+// at a time, slower than the read-header timeout, is disconnected without
+// an answer, while another client is served meanwhile.
+func TestSlowHeadersCutOff(t *testing.T) {
+	t.Parallel()
+	l := defaultLimits()
+	l.readHeader, l.read, l.write, l.idle = 300*time.Millisecond, time.Second, 2*time.Second, time.Second
+	p := startProgram(t, programConfig{brreg: "http://127.0.0.1:1", limits: l})
+
+	conn, err := net.Dial("tcp", strings.TrimPrefix(p.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	cutOff := make(chan time.Duration, 1)
+	go func() {
+		// The reader sees the server close the connection.
+		_, _ = io.Copy(io.Discard, bufio.NewReader(conn))
+		cutOff <- time.Since(start)
+	}()
+	slow := "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + strings.Repeat("s", 40) + "\r\n\r\n"
+	wrote := 0
+	for i := 0; i < len(slow); i++ {
+		if _, err := conn.Write([]byte{slow[i]}); err != nil {
+			break
+		}
+		wrote++
+		if i == 3 {
+			// Meanwhile another client is served at once.
+			if res := p.get(t, "/health"); res.status != 200 {
+				t.Errorf("other client: status %d", res.status)
+			}
+		}
+		select {
+		case d := <-cutOff:
+			if d > 2*time.Second {
+				t.Errorf("cut off after %v, want about the 300 ms read-header timeout", d)
+			}
+			if wrote == len(slow) {
+				t.Error("the slow client sent its whole request before it was cut off")
+			}
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	select {
+	case d := <-cutOff:
+		if d > 2*time.Second {
+			t.Errorf("cut off after %v, want about the 300 ms read-header timeout", d)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("the slow client was never cut off")
+	}
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries"
+)
+
+// program is the program's HTTP stack as run() builds it (countries.All,
+// newHandler, newHTTPServer) with the registers at test URLs, the rate
+// limit off and the Registry's timing shortened.
+type program struct {
+	url    string
+	log    *syncBuffer // JSON records of every logger, debug level
+	client *http.Client
+}
+
+type programConfig struct {
+	brreg, ch, key string
+	limits         limits
+	regOpts        []registry.Option
+}
+
+func startProgram(t *testing.T, pc programConfig) *program {
+	t.Helper()
+	if pc.limits == (limits{}) {
+		pc.limits = defaultLimits()
+	}
+	p := &program{log: &syncBuffer{}, client: &http.Client{Transport: &http.Transport{}}}
+	logger := slog.New(slog.NewJSONHandler(p.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	cs, err := countries.All(countries.Config{BrregBaseURL: pc.brreg, CompaniesHouseBaseURL: pc.ch,
+		CompaniesHouseAPIKey: pc.key, ContactEmail: "ops@example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := append([]registry.Option{registry.WithLogger(logger), registry.WithUpstreamTimeout(200 * time.Millisecond),
+		registry.WithRetryPause(0), registry.WithVersion("9.9.9-test")}, pc.regOpts...)
+	reg, err := registry.New(cs, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := newHandler(config{rateLimit: 0}, reg, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newHTTPServer(h, logger, pc.limits)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = srv.Serve(ln)
+	}()
+	t.Cleanup(func() {
+		p.client.CloseIdleConnections()
+		_ = srv.Close()
+		<-done
+	})
+	p.url = "http://" + ln.Addr().String()
+	return p
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func (p *program) do(t *testing.T, req *http.Request) response {
+	t.Helper()
+	res, err := p.client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("%s %s: reading the body: %v", req.Method, req.URL, err)
+	}
+	return response{status: res.StatusCode, header: res.Header, body: string(b)}
+}
+
+func (p *program) get(t *testing.T, path string) response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, p.url+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.do(t, req)
+}
+
+// mcp posts one JSON-RPC request to /mcp.
+func (p *program) mcp(t *testing.T, method string, params any) response {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, p.url+"/mcp", strings.NewReader(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	return p.do(t, req)
+}
+
+// envelope decodes an error envelope, failing the test when body is not
+// one with a code and a hint.
+func envelope(t *testing.T, body string) *registry.Error {
+	t.Helper()
+	var e registry.Error
+	if err := json.Unmarshal([]byte(body), &e); err != nil || e.Hint == "" {
+		t.Fatalf("not an error envelope with a hint (%v): %.300s", err, body)
+	}
+	return &e
+}
+
+func testdata(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
