@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -105,7 +106,8 @@ func (u *faultUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // TestFaultMatrix (issue #9): for each upstream fault, through the whole
 // program (real modules, REST handler, HTTP server) for Norway and the
-// United Kingdom, the answer is the right envelope within a bounded time,
+// United Kingdom, the REST answer and the MCP tool result carry the right
+// envelope within a bounded time,
 // after exactly one retry where the fault is retryable and none where it is
 // not, and the next good answer of the register is served, not a cached
 // failure.
@@ -183,6 +185,25 @@ func TestFaultMatrix(t *testing.T) {
 					t.Errorf("upstream requests %d, want %d", got, tt.want.calls)
 				}
 
+				// MCP: nothing was cached, so the tool call meets the same
+				// fault and answers the same envelope as an isError result.
+				res = p.mcp(t, "tools/call", map[string]any{"name": "lookup_company", "arguments": map[string]any{"country": c.country, "id": c.id}})
+				var rpc struct {
+					Result struct {
+						IsError bool
+						Content []struct{ Text string }
+					}
+				}
+				if err := json.Unmarshal([]byte(res.body), &rpc); err != nil || !rpc.Result.IsError || len(rpc.Result.Content) != 1 {
+					t.Fatalf("MCP lookup_company: %d %.300s", res.status, res.body)
+				}
+				if e := envelope(t, rpc.Result.Content[0].Text); e.Code != tt.want.code || e.Country != c.country {
+					t.Errorf("MCP envelope %s/%s, want %s/%s", e.Code, e.Country, tt.want.code, c.country)
+				}
+				if got := up.count(); got != 2*tt.want.calls {
+					t.Errorf("upstream requests after the MCP call %d, want %d", got, 2*tt.want.calls)
+				}
+
 				// The register recovers: the next call reaches it and gets
 				// the good answer; no failure was cached.
 				up.set("ok")
@@ -190,8 +211,8 @@ func TestFaultMatrix(t *testing.T) {
 				if res.status != http.StatusOK || !strings.Contains(res.body, c.name) || !strings.Contains(res.body, `"cached":false`) {
 					t.Errorf("after recovery: %d %.200s", res.status, res.body)
 				}
-				if got := up.count(); got != tt.want.calls+1 {
-					t.Errorf("upstream requests after recovery %d, want %d", got, tt.want.calls+1)
+				if got := up.count(); got != 2*tt.want.calls+1 {
+					t.Errorf("upstream requests after recovery %d, want %d", got, 2*tt.want.calls+1)
 				}
 			})
 		}
@@ -397,5 +418,86 @@ func TestSlowHeadersCutOff(t *testing.T) {
 		}
 	case <-time.After(3 * time.Second):
 		t.Fatal("the slow client was never cut off")
+	}
+}
+
+// TestLoad (issue #9): 400 concurrent requests from 40 clients for five
+// units (one failing, one unknown) through the program: every answer is
+// the unit or the right envelope, and each good unit is fetched from the
+// register once (shared fetches, then the cache).
+func TestLoad(t *testing.T) {
+	t.Parallel()
+	good := testdata(t, "brreg_enhet_923609016.json")
+	var mu sync.Mutex
+	calls := map[string]int{}
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls[r.URL.Path]++
+		mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+		switch r.URL.Path {
+		case "/enheter/923609016":
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write(good)
+		case "/enheter/974760673":
+			w.WriteHeader(http.StatusServiceUnavailable)
+		default:
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	t.Cleanup(upstream.Close)
+	p := startProgram(t, programConfig{brreg: upstream.URL, regOpts: []registry.Option{registry.WithUpstreamTimeout(5 * time.Second)}})
+	type probe struct {
+		path   string
+		status int
+		code   registry.Code
+	}
+	probes := []probe{
+		{"/v1/NO/company/923609016", 200, ""},
+		{"/v1/NO/company/974760673", 502, registry.CodeUpstreamError},
+		{"/v1/NO/company/100000008", 404, registry.CodeNotFound},
+		{"/v1/NO/company/923609017", 400, registry.CodeInvalidID},
+		{"/v1/NO/search?q=", 400, registry.CodeBadRequest},
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 400)
+	for client := range 40 {
+		wg.Go(func() {
+			for i := range 10 {
+				pr := probes[(client+i)%len(probes)]
+				req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, p.url+pr.path, nil)
+				res, err := p.client.Do(req)
+				if err != nil {
+					errs <- err.Error()
+					continue
+				}
+				b, err := io.ReadAll(res.Body)
+				res.Body.Close()
+				switch {
+				case err != nil:
+					errs <- err.Error()
+				case res.StatusCode != pr.status:
+					errs <- fmt.Sprintf("%s: status %d, want %d", pr.path, res.StatusCode, pr.status)
+				case pr.code != "" && !strings.Contains(string(b), `"code":"`+string(pr.code)+`"`):
+					errs <- fmt.Sprintf("%s: %.200s", pr.path, b)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n := calls["/enheter/923609016"]; n != 1 {
+		t.Errorf("the good unit was fetched %d times, want once", n)
+	}
+	if n := calls["/enheter/100000008"]; n != 1 {
+		t.Errorf("the unknown unit was fetched %d times, want once (not_found is cached)", n)
+	}
+	if n := calls["/enheter/923609017"]; n != 0 {
+		t.Errorf("an invalid number reached the register %d times", n)
 	}
 }
