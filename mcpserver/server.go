@@ -128,6 +128,9 @@ func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
 			Logger:       quiet(o.logger),
 			// Tools, resources and prompts are inferred; no logging capability.
 			Capabilities: &mcp.ServerCapabilities{},
+			CompletionHandler: func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+				return complete(reg, req.Params), nil
+			},
 		})
 	h := &handlers{reg: reg, log: o.logger, tools: map[string]mcp.ToolHandler{}}
 	h.addTools(srv)
