@@ -261,19 +261,25 @@ func (r *Registry) prepare(e entry, id string) (string, error) {
 // invalid_id and the register is not called. A cached answer has Cached true
 // and keeps the FetchedAt of the live fetch.
 func (r *Registry) Lookup(ctx context.Context, country, id string) (*CompanyReport, error) {
-	e, err := r.country(country)
-	if err != nil {
-		return nil, err
-	}
-	norm, err := r.prepare(e, id)
-	if err != nil {
-		return nil, err
-	}
-	a, err := r.lookup(ctx, e, norm)
+	_, a, err := r.lookupID(ctx, country, id)
 	if err != nil {
 		return nil, err
 	}
 	return a.decode()
+}
+
+// lookupID resolves the country, normalises id and looks it up.
+func (r *Registry) lookupID(ctx context.Context, country, id string) (entry, answer[CompanyReport], error) {
+	e, err := r.country(country)
+	if err != nil {
+		return entry{}, answer[CompanyReport]{}, err
+	}
+	norm, err := r.prepare(e, id)
+	if err != nil {
+		return entry{}, answer[CompanyReport]{}, err
+	}
+	a, err := r.lookup(ctx, e, norm)
+	return e, a, err
 }
 
 // Cache entries start with one byte saying what follows.
@@ -288,15 +294,7 @@ const (
 // bytes without decoding or re-encoding them. The caller must not modify the
 // returned slice.
 func (r *Registry) LookupJSON(ctx context.Context, country, id string) ([]byte, error) {
-	e, err := r.country(country)
-	if err != nil {
-		return nil, err
-	}
-	norm, err := r.prepare(e, id)
-	if err != nil {
-		return nil, err
-	}
-	a, err := r.lookup(ctx, e, norm)
+	_, a, err := r.lookupID(ctx, country, id)
 	if err != nil {
 		return nil, err
 	}
@@ -461,11 +459,7 @@ func (r *Registry) Deadlines(ctx context.Context, country, id, today string) (*D
 		}
 		day = d
 	}
-	norm, err := r.prepare(e, id)
-	if err != nil {
-		return nil, err
-	}
-	a, err := r.lookup(ctx, e, norm)
+	_, a, err := r.lookupID(ctx, country, id)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,118 @@
+package registry_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net/http"
+	"net/http/httptest"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries/no"
+)
+
+// fakeBrreg serves one small Enhetsregisteret unit, so the examples run
+// without the network.
+func fakeBrreg() *httptest.Server {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /enheter/923609016", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"organisasjonsnummer":"923609016","navn":"EKSEMPEL AS",
+			"organisasjonsform":{"kode":"AS","beskrivelse":"Aksjeselskap"},
+			"registrertIMvaregisteret":true,"harRegistrertAntallAnsatte":true,"antallAnsatte":12,
+			"stiftelsesdato":"2012-05-03","registreringsdatoEnhetsregisteret":"2012-05-10",
+			"konkurs":false,"underAvvikling":false,"underTvangsavviklingEllerTvangsopplosning":false}`)
+	})
+	mux.HandleFunc("GET /", http.NotFound)
+	return httptest.NewServer(mux)
+}
+
+func newNorway(srv *httptest.Server) *registry.Registry {
+	nor, err := no.New(no.WithBaseURL(srv.URL), no.WithHTTPClient(srv.Client()))
+	if err != nil {
+		log.Fatal(err)
+	}
+	reg, err := registry.New([]registry.Country{nor})
+	if err != nil {
+		log.Fatal(err)
+	}
+	return reg
+}
+
+// ExampleRegistry_Lookup looks a company up by its organisation number in
+// any of its usual spellings; the second call is answered from the cache.
+func ExampleRegistry_Lookup() {
+	srv := fakeBrreg()
+	defer srv.Close()
+	reg := newNorway(srv)
+	ctx := context.Background()
+
+	rep, err := reg.Lookup(ctx, "no", "923 609 016")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(rep.Name, rep.Status, *rep.VATNumber, rep.Cached)
+	again, _ := reg.Lookup(ctx, "NO", "NO923609016MVA")
+	fmt.Println(again.Cached, again.FetchedAt.Equal(*rep.FetchedAt))
+
+	_, err = reg.Lookup(ctx, "NO", "923609017")
+	fmt.Println(errors.Is(err, registry.ErrInvalidID))
+	_, err = reg.Lookup(ctx, "UK", "00000006")
+	fmt.Println(registry.AsError(err).Code)
+	// Output:
+	// EKSEMPEL AS active NO923609016MVA false
+	// true true
+	// true
+	// unsupported_country
+}
+
+// ExampleRegistry_Deadlines computes the next filing deadline of each kind
+// for a Norwegian AS, as of a fixed date.
+func ExampleRegistry_Deadlines() {
+	srv := fakeBrreg()
+	defer srv.Close()
+	reg := newNorway(srv)
+
+	rep, err := reg.Deadlines(context.Background(), "NO", "923609016", "2026-03-01")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, d := range rep.Deadlines {
+		fmt.Println(d.DueDate, d.Kind, d.RolledForward)
+	}
+	// Output:
+	// 2026-03-05 payroll_report false
+	// 2026-04-10 vat_return false
+	// 2026-06-01 tax_return true
+	// 2026-06-30 general_meeting false
+	// 2026-07-31 annual_accounts false
+	// 2027-02-01 shareholder_register_statement true
+}
+
+// ExampleRegistry_Validate checks identifiers offline: an invalid one is a
+// normal result, not an error.
+func ExampleRegistry_Validate() {
+	nor, err := no.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	reg, err := registry.New([]registry.Country{nor})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, id := range []string{"NO 923 609 016 MVA", "934157150"} {
+		v, err := reg.Validate("NO", id)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if v.Valid {
+			fmt.Println(*v.Normalized, *v.Formatted)
+		} else {
+			fmt.Println("invalid:", *v.Reason)
+		}
+	}
+	// Output:
+	// 923609016 923 609 016
+	// invalid: The first eight digits give MOD11 check value 10, so no valid organisation number starts with them.
+}
