@@ -9,7 +9,10 @@
 // environment variable COMPANIES_HOUSE_API_KEY. Without a key the module
 // still validates company numbers offline, but [Country.Ready] reports an
 // upstream_error and the Registry leaves GB out of its list of countries.
-// The key never appears in an error, a log line or a response.
+// The key never appears in an error, a log line or a response, and it is
+// sent only to the configured base URL: redirects are never followed (a 3xx
+// is an upstream_error), and a 200 whose Content-Type is not JSON is a
+// retryable upstream_error.
 package gb
 
 import (

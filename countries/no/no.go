@@ -18,7 +18,9 @@
 // with [registry.Error.Gone] set, so the Registry purges any cached copy.
 // A 400 is invalid_id, a 429 rate_limited (details.retry_after from the
 // Retry-After header, else 60 seconds), and a 5xx, a body that is not valid
-// JSON, a truncated body or a body over 4 MiB a retryable upstream_error.
+// JSON, a 200 whose Content-Type is not JSON (a proxy's HTML page), a
+// truncated body or a body over 4 MiB a retryable upstream_error. Redirects
+// are not followed: a 3xx is a final upstream_error.
 //
 // # Search
 //
