@@ -105,8 +105,8 @@ func (u *faultUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // TestFaultMatrix (issue #9): for each upstream fault, through the whole
-// program (real modules, REST handler, HTTP server) for Norway and the
-// United Kingdom, the REST answer and the MCP tool result carry the right
+// program (real modules, REST and MCP handlers, HTTP server), for lookups
+// and searches in Norway and the United Kingdom, the REST answer and the MCP tool result carry the right
 // envelope within a bounded time,
 // after exactly one retry where the fault is retryable and none where it is
 // not, and the next good answer of the register is served, not a cached
@@ -136,19 +136,32 @@ func TestFaultMatrix(t *testing.T) {
 		{"redirect loop", want{status: 502, code: registry.CodeUpstreamError, calls: 1}},
 		{"429", want{status: 429, code: registry.CodeRateLimited, calls: 1}},
 	}
-	countries := []struct {
-		country, registry, id, path, contentType, fixture, name string
+	targets := []struct {
+		name, country, registry string
+		rest, upstream          string // the REST path, and the upstream path it calls
+		contentType, fixture    string // the good answer
+		want                    string // a substring of the good REST answer
+		tool                    string
+		args                    map[string]any
 	}{
-		{"NO", "brreg", "923609016", "/enheter/923609016", "application/vnd.brreg.enhetsregisteret.enhet.v2+json;charset=UTF-8",
-			"brreg_enhet_923609016.json", `"name":"EQUINOR ASA"`},
-		{"GB", "companieshouse", "08957400", "/company/08957400", "application/json",
-			"ch_company_08957400.json", `"id":"08957400"`},
+		{"NO lookup", "NO", "brreg", "/v1/NO/company/923609016", "/enheter/923609016",
+			"application/vnd.brreg.enhetsregisteret.enhet.v2+json;charset=UTF-8", "brreg_enhet_923609016.json", `"name":"EQUINOR ASA"`,
+			"lookup_company", map[string]any{"country": "NO", "id": "923609016"}},
+		{"NO search", "NO", "brreg", "/v1/NO/search?q=digitaliseringsdirektoratet&limit=1", "/enheter",
+			"application/vnd.brreg.enhetsregisteret.enhet.v2+json;charset=UTF-8", "brreg_search_digitaliseringsdirektoratet.json", `"hits":[{`,
+			"search_company", map[string]any{"country": "NO", "name": "digitaliseringsdirektoratet", "limit": 1}},
+		{"GB lookup", "GB", "companieshouse", "/v1/GB/company/08957400", "/company/08957400",
+			"application/json", "ch_company_08957400.json", `"id":"08957400"`,
+			"lookup_company", map[string]any{"country": "GB", "id": "08957400"}},
+		{"GB search", "GB", "companieshouse", "/v1/GB/search?q=bbc&limit=3", "/search/companies",
+			"application/json", "ch_search_bbc.json", `"hits":[{`,
+			"search_company", map[string]any{"country": "GB", "name": "bbc", "limit": 3}},
 	}
-	for _, c := range countries {
+	for _, c := range targets {
 		for _, tt := range cases {
-			t.Run(c.country+"/"+tt.mode, func(t *testing.T) {
+			t.Run(c.name+"/"+tt.mode, func(t *testing.T) {
 				t.Parallel()
-				up := &faultUpstream{path: c.path, contentType: c.contentType, good: testdata(t, c.fixture), mode: tt.mode}
+				up := &faultUpstream{path: c.upstream, contentType: c.contentType, good: testdata(t, c.fixture), mode: tt.mode}
 				upstream := httptest.NewServer(up)
 				t.Cleanup(upstream.Close)
 				// The attempt timeout is short where the fault is a hang, and
@@ -162,7 +175,7 @@ func TestFaultMatrix(t *testing.T) {
 					regOpts: []registry.Option{registry.WithUpstreamTimeout(timeout)}})
 
 				start := time.Now()
-				res := p.get(t, "/v1/"+c.country+"/company/"+c.id)
+				res := p.get(t, c.rest)
 				if took := time.Since(start); took > 3*time.Second {
 					t.Errorf("the failing call took %v, want a bounded answer", took)
 				}
@@ -187,7 +200,7 @@ func TestFaultMatrix(t *testing.T) {
 
 				// MCP: nothing was cached, so the tool call meets the same
 				// fault and answers the same envelope as an isError result.
-				res = p.mcp(t, "tools/call", map[string]any{"name": "lookup_company", "arguments": map[string]any{"country": c.country, "id": c.id}})
+				res = p.mcp(t, "tools/call", map[string]any{"name": c.tool, "arguments": c.args})
 				var rpc struct {
 					Result struct {
 						IsError bool
@@ -195,7 +208,7 @@ func TestFaultMatrix(t *testing.T) {
 					}
 				}
 				if err := json.Unmarshal([]byte(res.body), &rpc); err != nil || !rpc.Result.IsError || len(rpc.Result.Content) != 1 {
-					t.Fatalf("MCP lookup_company: %d %.300s", res.status, res.body)
+					t.Fatalf("MCP %s: %d %.300s", c.tool, res.status, res.body)
 				}
 				if e := envelope(t, rpc.Result.Content[0].Text); e.Code != tt.want.code || e.Country != c.country {
 					t.Errorf("MCP envelope %s/%s, want %s/%s", e.Code, e.Country, tt.want.code, c.country)
@@ -207,8 +220,8 @@ func TestFaultMatrix(t *testing.T) {
 				// The register recovers: the next call reaches it and gets
 				// the good answer; no failure was cached.
 				up.set("ok")
-				res = p.get(t, "/v1/"+c.country+"/company/"+c.id)
-				if res.status != http.StatusOK || !strings.Contains(res.body, c.name) || !strings.Contains(res.body, `"cached":false`) {
+				res = p.get(t, c.rest)
+				if res.status != http.StatusOK || !strings.Contains(res.body, c.want) || !strings.Contains(res.body, `"cached":false`) {
 					t.Errorf("after recovery: %d %.200s", res.status, res.body)
 				}
 				if got := up.count(); got != 2*tt.want.calls+1 {

@@ -102,7 +102,7 @@ func everyOperation(t *testing.T, p *program) map[string]response {
 		tool("lookup_company", map[string]any{"country": c.country, "id": c.id})
 		tool("company_deadlines", map[string]any{"country": c.country, "id": c.id, "today": "2026-03-01"})
 		tool("validate_company_id", map[string]any{"country": c.country, "id": c.id})
-		tool("search_company", map[string]any{"country": c.country, "q": c.q, "limit": 5})
+		tool("search_company", map[string]any{"country": c.country, "name": c.q, "limit": 5})
 	}
 	for _, c := range []string{"NO", "GB", "UK"} {
 		out["resources/read "+c] = p.mcp(t, "resources/read", map[string]any{"uri": "registry://rules/" + c})
@@ -128,6 +128,10 @@ func TestNoSecretsOrPersonalDataLeak(t *testing.T) {
 	}
 	if r := responses["GET /v1/GB/company/08957400"]; r.status != 200 {
 		t.Fatalf("GB lookup with the key: %d %.200s", r.status, r.body)
+	}
+	if r := responses[`tools/call search_company {"country":"NO","limit":5,"name":"ola nordmann"}`]; !strings.Contains(r.body, enkName) ||
+		strings.Contains(r.body, `"isError":true`) {
+		t.Fatalf("MCP search for the ENK: %d %.300s", r.status, r.body)
 	}
 	if r := responses["GET /v1/GB/company/00000401"]; r.status != 502 {
 		t.Errorf("GB lookup with a refused key: %d %.200s", r.status, r.body)
