@@ -514,3 +514,50 @@ func TestLoad(t *testing.T) {
 		t.Errorf("an invalid number reached the register %d times", n)
 	}
 }
+
+// TestSlowBodyCutOff (issue #9): a client that sends an MCP request body a
+// byte at a time is cut off by the server's read timeout (shortened to
+// 500 ms here; 10 s in production) instead of holding its handler.
+func TestSlowBodyCutOff(t *testing.T) {
+	t.Parallel()
+	l := defaultLimits()
+	l.readHeader, l.read, l.write, l.idle = 300*time.Millisecond, 500*time.Millisecond, 2*time.Second, time.Second
+	p := startProgram(t, programConfig{brreg: "http://127.0.0.1:1", limits: l})
+
+	conn, err := net.Dial("tcp", strings.TrimPrefix(p.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_countries","arguments":{}}}`
+	head := fmt.Sprintf("POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"+
+		"Accept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n", len(body))
+	if _, err := io.WriteString(conn, head); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan time.Duration, 1)
+	go func() {
+		_, _ = io.Copy(io.Discard, conn)
+		ended <- time.Since(start)
+	}()
+	for i := 0; i < len(body); i++ {
+		select {
+		case d := <-ended:
+			if d > 2*time.Second {
+				t.Errorf("cut off after %v, want about the 500 ms read timeout", d)
+			}
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+		if _, err := conn.Write([]byte{body[i]}); err != nil {
+			break
+		}
+	}
+	select {
+	case d := <-ended:
+		t.Errorf("the connection ended only after the whole body (%v)", d)
+	case <-time.After(3 * time.Second):
+		t.Fatal("the slow client was never cut off")
+	}
+}
