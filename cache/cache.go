@@ -17,7 +17,9 @@ import (
 //
 // Errors report a failing backend, such as an unreachable network store; a
 // missing or expired key is not an error. A caller that gets an error may
-// treat the cache as empty and carry on.
+// treat the cache as empty and carry on. Error texts must not contain the key
+// or the value: callers log them, and keys hold identifiers, some of which
+// (Norwegian sole proprietorships) are personal data.
 type Cache interface {
 	// Get returns the value stored under key and ok = true, or nil and
 	// ok = false when the key is absent or its entry has expired.
