@@ -1,6 +1,6 @@
-// Command server is the runnable company registry server: the REST API at /
-// and, once the MCP adapter is wired in, MCP (Streamable HTTP) at /mcp and
-// MCP over stdio with -stdio.
+// Command server is the runnable company registry server: the REST API at /,
+// MCP over Streamable HTTP at /mcp (and /mcp/, neither redirecting), and MCP
+// over stdio with -stdio.
 //
 // With no configuration it serves Norway from the live Brønnøysund register
 // on :8080:
@@ -34,6 +34,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/mcpserver"
 	"github.com/companyregistry/registry/restserver"
 )
 
@@ -81,12 +82,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 
 	if cfg.stdio {
-		// MCP over stdio: wire mcpserver here (issue 7), for example
-		//	err := mcpserver.ServeStdio(ctx, reg, mcpserver.WithLogger(logger))
-		// reading stdin and writing stdout, with logs on stderr only.
-		_, _ = stdin, stdout
-		fmt.Fprintln(stderr, "server: -stdio needs the MCP adapter, which this build does not include yet; run without -stdio for the REST API")
-		return 2
+		// MCP over stdin/stdout until the client closes stdin or a signal;
+		// logs go to stderr only.
+		if err := mcpserver.ServeIO(ctx, reg, stdin, stdout, mcpserver.WithLogger(logger)); err != nil {
+			fmt.Fprintf(stderr, "server: stdio: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 
 	handler, err := newHandler(cfg, reg, logger)
@@ -211,15 +213,13 @@ func newRegistry(cfg config, logger *slog.Logger) (*registry.Registry, error) {
 	return registry.New(cs, registry.WithLogger(logger), registry.WithCacheTTL(cfg.cacheTTL), registry.WithVersion(v))
 }
 
-// newHandler builds the mux: REST at /, and the place where MCP goes.
+// newHandler builds the mux: REST at /, MCP (Streamable HTTP, stateless) at
+// /mcp and /mcp/.
 func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.Handler, error) {
 	opts := []restserver.Option{
 		restserver.WithRateLimit(cfg.rateLimit),
 		restserver.WithTrustedProxies(cfg.trustedProxies...),
 		restserver.WithLogger(logger),
-		// MCP is not mounted yet, so nothing advertises it. When mcpserver
-		// is wired in below, drop this option (the default path is /mcp).
-		restserver.WithMCPPath(""),
 	}
 	if cfg.publicURL != "" {
 		opts = append(opts, restserver.WithPublicURL(cfg.publicURL))
@@ -230,11 +230,15 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.H
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/", rest)
-	// MCP over Streamable HTTP: wire mcpserver here (issue 7), at both paths
-	// without a redirect, for example
-	//	mcp, err := mcpserver.Handler(reg, mcpserver.WithLogger(logger))
-	//	mux.Handle("/mcp", mcp)
-	//	mux.Handle("/mcp/", mcp)
+	// Both paths, so that neither redirects (clients do not follow a
+	// redirected POST). Any Host is accepted, for deployments behind a
+	// reverse proxy; see the mcpserver package documentation.
+	mcp, err := mcpserver.Handler(reg, mcpserver.WithLogger(logger))
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle("/mcp", mcp)
+	mux.Handle("/mcp/", mcp)
 	return mux, nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func env(m map[string]string) func(string) string {
@@ -146,12 +147,39 @@ func TestInvalidConfigExits2(t *testing.T) {
 	}
 }
 
-func TestStdioNotYetWired(t *testing.T) {
+// TestStdio runs the program with -stdio: an MCP client on the other end of
+// stdin and stdout looks up a company from the fake Brønnøysund, and the
+// program exits 0 when the client closes stdin. Logs stay on stderr.
+func TestStdio(t *testing.T) {
 	t.Parallel()
+	upstream := fakeBrreg(t, 0, nil)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
 	var stderr syncBuffer
-	code := run(t.Context(), []string{"-stdio"}, env(nil), strings.NewReader(""), io.Discard, &stderr, nil)
-	if code != 2 || !strings.Contains(stderr.String(), "-stdio needs the MCP adapter") {
-		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	done := make(chan int, 1)
+	go func() {
+		done <- run(t.Context(), []string{"-stdio"}, env(map[string]string{"BRREG_BASE_URL": upstream.URL}), inR, outW, &stderr, nil)
+	}()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).
+		Connect(t.Context(), &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "lookup_company", Arguments: map[string]any{"id": "923 609 016"}})
+	if err != nil || res.IsError {
+		t.Fatalf("lookup_company: %v %+v", err, res)
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(text, `"name":"EQUINOR ASA"`) {
+		t.Errorf("lookup_company: %s", text)
+	}
+	_ = cs.Close()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit status %d, stderr %s", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the program did not exit after the client closed stdin")
 	}
 }
 
@@ -208,7 +236,8 @@ func start(t *testing.T, e map[string]string) *running {
 
 // TestServerEndToEnd runs the program against a fake Brønnøysund: Norway
 // answers, GB is absent from the lists without a key and answers 502 naming
-// the key, /mcp is not mounted yet, and the logs are JSON without the key.
+// the key, MCP answers at /mcp and /mcp/ without a redirect (also for a
+// public Host name), and the logs are JSON without the key.
 func TestServerEndToEnd(t *testing.T) {
 	t.Parallel()
 	upstream := fakeBrreg(t, 0, nil)
@@ -235,8 +264,24 @@ func TestServerEndToEnd(t *testing.T) {
 	if code, _ := get("/v1/GB/validate/6"); code != 200 {
 		t.Errorf("GB validate without key: %d", code)
 	}
-	if code, body := get("/mcp"); code != 404 || !strings.Contains(body, "/llms.txt") {
-		t.Errorf("/mcp: %d %s", code, body)
+	for _, path := range []string{"/mcp", "/mcp/"} {
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, "http://"+r.addr+path, strings.NewReader(
+			`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lookup_company","arguments":{"id":"923609016"}}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Host = "registry.example.com"
+		res, err := http.DefaultTransport.RoundTrip(req) // no redirect following
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(b), `EQUINOR ASA`) {
+			t.Errorf("POST %s: %d %s", path, res.StatusCode, b)
+		}
+	}
+	if code, _ := get("/mcp"); code != http.StatusMethodNotAllowed {
+		t.Errorf("GET /mcp: %d, want 405 (stateless MCP has no SSE stream)", code)
 	}
 	r.cancel()
 	if code := <-r.done; code != 0 {

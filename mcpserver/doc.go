@@ -1,0 +1,56 @@
+// Package mcpserver exposes a [registry.Registry] as a Model Context Protocol
+// server, built on github.com/modelcontextprotocol/go-sdk.
+//
+// [New] returns the *mcp.Server with five tools, one resource template with
+// a concrete resource per country, and one prompt:
+//
+//   - lookup_company(id, country="NO") returns a CompanyReport.
+//   - search_company(name, country="NO", limit=10) returns a SearchResult.
+//   - company_deadlines(id, country="NO", today=null) returns a DeadlineReport.
+//   - validate_company_id(id, country="NO") returns a ValidationResult; an
+//     invalid identifier is a normal result with valid false.
+//   - list_countries() returns a CountriesResponse.
+//   - registry://rules/{country} is the country's rules document (Markdown).
+//   - explain_company(id, country="NO") asks for a plain-language summary.
+//
+// A tool's success carries the same JSON document the REST surface returns
+// for the same operation, byte for byte, both as structuredContent and as
+// the text of its one content item. A failure is a result with isError true
+// whose text is the REST error envelope
+// {"error":{"code","message","hint","country","registry","details"}}.
+// Parameter problems (a country without a module, a limit outside 1 to 100,
+// an argument of the wrong type) are answered with that envelope too, never
+// with the SDK's generic validation text: the input schemas carry types,
+// descriptions and defaults but no enum, pattern or range.
+//
+// # Transports
+//
+// [Handler] serves Streamable HTTP in stateless mode with JSON responses:
+// every POST is answered on its own, so any replica behind a load balancer
+// can answer any request and no session id is needed. One *mcp.Server is
+// built per Handler and reused for every request. GET and DELETE are 405.
+// A plain tools/call of protocol versions up to 2025-11-25 is answered by a
+// fast path that writes exactly the bytes the SDK would (a test compares
+// them), without the SDK's per-request session; it brings a cached lookup
+// from about a quarter to most of the REST throughput. [ServeStdio] (and
+// [ServeIO] for any reader and writer) serves the same server over stdio.
+//
+// # Host and Origin checks
+//
+// The SDK's DNS-rebinding protection rejects a request that arrives on a
+// loopback address with a Host header that is not loopback. That breaks the
+// common deployment behind a reverse proxy on the same machine, which
+// forwards Host: registry.example.com to 127.0.0.1. Handler therefore turns
+// it off and offers its own Host allow-list instead ([WithAllowedHosts]):
+// without one, any Host is accepted. Every tool is read-only and answers
+// with public register data, so a rebinding page gains nothing it could not
+// fetch directly; operators who run the server on a workstation can still
+// pin the Host names.
+//
+// Browser requests are checked with [http.CrossOriginProtection]: a
+// cross-origin POST from a web page (Sec-Fetch-Site or an Origin that does
+// not match Host) is 403 unless its origin was trusted with
+// [WithTrustedOrigins], which also answers the CORS preflight of those
+// origins. Clients that are not browsers send neither header and are not
+// affected.
+package mcpserver

@@ -1,0 +1,240 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// fastPath answers the hot request of a stateless deployment, a single
+// tools/call POST of one of this server's tools, without the SDK's
+// per-request session; everything else goes to the SDK handler next.
+//
+// The SDK builds a temporary session for every stateless POST and decodes
+// the message several times (each decode allocates a 32 KiB buffer), which
+// caps a cached lookup at about a quarter of the REST throughput. The fast
+// path covers only what it can answer exactly as the SDK would, byte for
+// byte (TestFastPathMatchesSDK): protocol versions up to 2025-11-25, a
+// request with an integer or plain string id, params with only name and
+// arguments, and the headers the SDK requires. Anything else, including the
+// 2026-07-28 protocol, batches, notifications and _meta, falls through.
+type fastPath struct {
+	tools map[string]mcp.ToolHandler
+	next  http.Handler
+}
+
+// fastPathMaxBody bounds the body the fast path reads; a larger one is
+// handed to the SDK, which applies its own limit.
+const fastPathMaxBody = 16 << 10
+
+// fastPathVersion reports whether a request with this MCP-Protocol-Version
+// header gets a plain JSON-RPC result for tools/call. "" is a request
+// without the header.
+func fastPathVersion(v string) bool {
+	switch v {
+	case "", "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25":
+		return true
+	}
+	return false
+}
+
+var (
+	integerID = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,17})$`)
+	stringID  = regexp.MustCompile(`^"[A-Za-z0-9_.:-]{0,64}"$`)
+)
+
+func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || !fastPathVersion(r.Header.Get("Mcp-Protocol-Version")) ||
+		r.Header.Get("Mcp-Method") != "" || !isJSON(r.Header.Get("Content-Type")) || !acceptsBoth(r.Header.Values("Accept")) {
+		f.next.ServeHTTP(w, r)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, fastPathMaxBody+1))
+	if err != nil || len(body) > fastPathMaxBody {
+		f.fallBack(w, r, body)
+		return
+	}
+	id, name, args, ok := parseToolsCall(body)
+	tool := f.tools[name]
+	if !ok || tool == nil {
+		f.fallBack(w, r, body)
+		return
+	}
+	res, err := tool(r.Context(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: name, Arguments: args}})
+	if err != nil || res == nil {
+		f.fallBack(w, r, body)
+		return
+	}
+	var buf bytes.Buffer
+	buf.Grow(512 + 2*len(textOf(res)))
+	buf.WriteString(`{"jsonrpc":"2.0","id":`)
+	buf.Write(id)
+	buf.WriteString(`,"result":`)
+	if !appendResult(&buf, res) {
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(res); err != nil {
+			f.fallBack(w, r, body)
+			return
+		}
+		buf.Truncate(buf.Len() - 1) // Encode's newline
+	}
+	buf.WriteByte('}')
+	w.Header().Set("Cache-Control", "no-cache, no-transform")
+	w.Header().Set("Content-Type", "application/json")
+	// A known length spares both ends the chunked encoding that net/http
+	// uses for bodies larger than its 4 KiB buffer.
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	_, _ = w.Write(buf.Bytes())
+}
+
+// fallBack hands the request to the SDK with the part of the body already
+// read put back in front of the rest.
+func (f *fastPath) fallBack(w http.ResponseWriter, r *http.Request, read []byte) {
+	r.Body = readCloser{io.MultiReader(bytes.NewReader(read), r.Body), r.Body}
+	f.next.ServeHTTP(w, r)
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// parseToolsCall recognises {"jsonrpc":"2.0","id":ID,"method":"tools/call",
+// "params":{"name":NAME,"arguments":ARGS}} with exactly these keys (arguments
+// optional), valid UTF-8, and an id the SDK would echo unchanged.
+func parseToolsCall(body []byte) (id json.RawMessage, name string, args json.RawMessage, ok bool) {
+	if !utf8.Valid(body) {
+		return nil, "", nil, false
+	}
+	var msg map[string]json.RawMessage
+	if json.Unmarshal(body, &msg) != nil || len(msg) != 4 ||
+		string(msg["jsonrpc"]) != `"2.0"` || string(msg["method"]) != `"tools/call"` {
+		return nil, "", nil, false
+	}
+	id = msg["id"]
+	if !integerID.Match(id) && !stringID.Match(id) {
+		return nil, "", nil, false
+	}
+	var params map[string]json.RawMessage
+	if json.Unmarshal(msg["params"], &params) != nil {
+		return nil, "", nil, false
+	}
+	for k := range params {
+		if k != "name" && k != "arguments" {
+			return nil, "", nil, false
+		}
+	}
+	if json.Unmarshal(params["name"], &name) != nil {
+		return nil, "", nil, false
+	}
+	return id, name, params["arguments"], true
+}
+
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
+}
+
+// acceptsBoth reports whether Accept admits both application/json and
+// text/event-stream, as the SDK requires of a POST.
+func acceptsBoth(values []string) bool {
+	var jsonOK, streamOK bool
+	for _, v := range values {
+		for _, raw := range strings.Split(v, ",") {
+			base, _, _ := strings.Cut(strings.TrimSpace(raw), ";")
+			switch strings.ToLower(strings.TrimSpace(base)) {
+			case "application/json", "application/*":
+				jsonOK = true
+			case "text/event-stream", "text/*":
+				streamOK = true
+			case "*/*":
+				jsonOK, streamOK = true, true
+			}
+		}
+	}
+	return jsonOK && streamOK
+}
+
+func textOf(res *mcp.CallToolResult) string {
+	if len(res.Content) == 1 {
+		if tc, ok := res.Content[0].(*mcp.TextContent); ok {
+			return tc.Text
+		}
+	}
+	return ""
+}
+
+// appendResult appends the JSON of a result as this package's tools build
+// it: one text content item whose text is compact JSON from encoding/json,
+// and structuredContent holding the same bytes or nothing. The text then
+// needs escaping only for quotes and backslashes. It reports false, having
+// appended nothing, for any other result; the caller encodes that one
+// generically.
+func appendResult(buf *bytes.Buffer, res *mcp.CallToolResult) bool {
+	if len(res.Content) != 1 || res.Meta != nil || res.InputRequests != nil || res.RequestState != "" {
+		return false
+	}
+	tc, ok := res.Content[0].(*mcp.TextContent)
+	if !ok || tc.Meta != nil || tc.Annotations != nil || !plainText(tc.Text) {
+		return false
+	}
+	var sc json.RawMessage
+	if res.StructuredContent != nil {
+		if sc, ok = res.StructuredContent.(json.RawMessage); !ok || string(sc) != tc.Text {
+			return false
+		}
+	}
+	buf.WriteString(`{"content":[{"type":"text","text":"`)
+	for t := tc.Text; t != ""; {
+		i := strings.IndexAny(t, `"\`)
+		if i < 0 {
+			buf.WriteString(t)
+			break
+		}
+		buf.WriteString(t[:i])
+		buf.WriteByte('\\')
+		buf.WriteByte(t[i])
+		t = t[i+1:]
+	}
+	buf.WriteString(`"}]`)
+	if sc != nil {
+		buf.WriteString(`,"structuredContent":`)
+		buf.Write(sc)
+	}
+	if res.IsError {
+		buf.WriteString(`,"isError":true`)
+	}
+	buf.WriteByte('}')
+	return true
+}
+
+// plainText reports whether encoding/json writes s as a string escaping only
+// quotes and backslashes: valid UTF-8 without control characters, <, >, &,
+// U+2028 or U+2029.
+func plainText(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == '<' || c == '>' || c == '&' {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError || r == '\u2028' || r == '\u2029' {
+			return false
+		}
+		i += size
+	}
+	return true
+}

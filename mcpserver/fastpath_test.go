@@ -1,0 +1,104 @@
+package mcpserver_test
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/mcpserver"
+)
+
+// TestFastPathMatchesSDK checks that the HTTP fast path for tools/call
+// answers exactly as the SDK's handler does (status, content type, cache
+// header and body bytes), and that everything it does not cover still gets
+// the SDK's answer.
+func TestFastPathMatchesSDK(t *testing.T) {
+	t.Parallel()
+	fast, _ := newHTTPServer(t)
+	sdk, _ := newHTTPServer(t, mcpserver.WithoutFastPath())
+	call := func(id, params string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":` + params + `}`
+	}
+	tests := []struct {
+		name, body, version, accept, contentType string
+		header                                   map[string]string
+	}{
+		{name: "lookup", body: call("1", `{"name":"lookup_company","arguments":{"id":"923609016"}}`)},
+		{name: "lookup cached", body: call("2", `{"name":"lookup_company","arguments":{"id":"923609016"}}`)},
+		{name: "string id", body: call(`"req-3"`, `{"name":"lookup_company","arguments":{"id":"923 609 016","country":"no"}}`), version: "2025-06-18"},
+		{name: "negative id", body: call("-4", `{"arguments":{"id":"923609017"},"name":"validate_company_id"}`), version: "2025-11-25"},
+		{name: "not_found", body: call("5", `{"name":"lookup_company","arguments":{"id":"974760673"}}`), version: "2024-11-05"},
+		{name: "unsupported_country", body: call("6", `{"name":"company_deadlines","arguments":{"id":"923609016","country":"UK"}}`), version: "2025-03-26"},
+		{name: "deadlines", body: call("7", `{"name":"company_deadlines","arguments":{"id":"923609016","today":"2026-01-15"}}`)},
+		{name: "search loose limit", body: call("8", `{"name":"search_company","arguments":{"name":"equinor","limit":"2"}}`)},
+		{name: "search bad limit", body: call("9", `{"name":"search_company","arguments":{"name":"equinor","limit":0}}`)},
+		{name: "unknown argument", body: call("10", `{"name":"lookup_company","arguments":{"id":"1","x":1}}`)},
+		{name: "no arguments", body: call("11", `{"name":"list_countries"}`)},
+		{name: "null arguments", body: call("12", `{"name":"list_countries","arguments":null}`)},
+		{name: "arguments not an object", body: call("13", `{"name":"lookup_company","arguments":[1]}`)},
+		{name: "html in input", body: call("14", `{"name":"validate_company_id","arguments":{"id":"<b>&</b>\u2028"}}`)},
+		{name: "accept wildcard", body: call("15", `{"name":"list_countries","arguments":{}}`), accept: "*/*"},
+		// Not covered by the fast path: the SDK answers.
+		{name: "unknown tool", body: call("20", `{"name":"lookup","arguments":{}}`)},
+		{name: "meta", body: call("21", `{"name":"list_countries","arguments":{},"_meta":{"progressToken":1}}`)},
+		{name: "float id", body: call("1.5", `{"name":"list_countries"}`)},
+		{name: "escaped string id", body: call(`"\u0041"`, `{"name":"list_countries"}`)},
+		{name: "null id", body: call("null", `{"name":"list_countries"}`)},
+		{name: "notification", body: `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"list_countries"}}`},
+		{name: "batch", body: `[` + call("23", `{"name":"list_countries"}`) + `]`},
+		{name: "tools/list", body: `{"jsonrpc":"2.0","id":24,"method":"tools/list"}`},
+		{name: "initialize", body: `{"jsonrpc":"2.0","id":25,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`},
+		{name: "invalid JSON", body: `{"jsonrpc":"2.0","id":26,`},
+		{name: "extra key", body: `{"jsonrpc":"2.0","id":27,"method":"tools/call","params":{"name":"list_countries"},"x":1}`},
+		{name: "accept json only", body: call("28", `{"name":"list_countries"}`), accept: "application/json"},
+		{name: "text content type", body: call("29", `{"name":"list_countries"}`), contentType: "text/plain"},
+		{name: "unsupported version", body: call("30", `{"name":"list_countries"}`), version: "1999-01-01"},
+		{name: "2026 protocol", body: call("31", `{"name":"list_countries","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}`),
+			version: "2026-07-28", header: map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "list_countries"}},
+		{name: "large body", body: call("32", `{"name":"search_company","arguments":{"name":"`+strings.Repeat("a", 20000)+`"}}`)},
+	}
+	for _, tc := range tests {
+		// Not parallel: both servers must see the same sequence of calls,
+		// so that cached flags agree.
+		got := send(t, fast.URL+"/mcp", tc.body, tc.version, tc.accept, tc.contentType, tc.header)
+		want := send(t, sdk.URL+"/mcp", tc.body, tc.version, tc.accept, tc.contentType, tc.header)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-sdk +fast):\n%s", tc.name, diff)
+		}
+	}
+}
+
+func send(t *testing.T, url, body, version, accept, contentType string, header map[string]string) []string {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if accept == "" {
+		accept = "application/json, text/event-stream"
+	}
+	if contentType == "" {
+		contentType = "application/json"
+	}
+	req.Header.Set("Accept", accept)
+	req.Header.Set("Content-Type", contentType)
+	if version != "" {
+		req.Header.Set("Mcp-Protocol-Version", version)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{resp.Status, resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"), string(b)}
+}

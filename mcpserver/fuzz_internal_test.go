@@ -1,0 +1,84 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// tinyCountry is the least a Registry needs for the argument parser.
+type tinyCountry struct{}
+
+func (tinyCountry) Info() registry.CountryInfo {
+	return registry.CountryInfo{Country: "NO", Registry: "brreg"}
+}
+func (tinyCountry) Ready() error { return nil }
+func (tinyCountry) Validate(in string) registry.ValidationResult {
+	return registry.ValidationResult{Country: "NO", Registry: "brreg", Input: in}
+}
+func (tinyCountry) Lookup(context.Context, string) (*registry.CompanyReport, error) {
+	return nil, errors.New("unused")
+}
+func (tinyCountry) Search(context.Context, string, int) (*registry.SearchResult, error) {
+	return nil, errors.New("unused")
+}
+func (tinyCountry) Deadlines(*registry.CompanyReport, registry.Date) (*registry.DeadlineReport, error) {
+	return nil, errors.New("unused")
+}
+func (tinyCountry) Rules() string { return "" }
+
+// FuzzToolArgs checks that any tool arguments either decode or give a
+// bad_request envelope, and never panic.
+func FuzzToolArgs(f *testing.F) {
+	for _, s := range []string{``, `null`, `{}`, `{"id":"923609016","country":"no"}`, `{"limit":"5"}`, `{"limit":1e400}`,
+		`{"limit":-0.0}`, `{"today":null,"name":"x"}`, `[1]`, `{"id":1}`, `{"country":{"a":1}}`, `{"x":1,"y":2}`, `"str"`} {
+		f.Add([]byte(s))
+	}
+	reg, err := registry.New([]registry.Country{tinyCountry{}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := &handlers{reg: reg, log: slog.New(slog.DiscardHandler), tools: map[string]mcp.ToolHandler{}}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Arguments: raw}}
+		a, err := h.args(req, "id", "name", "country", "today", "limit")
+		if err != nil {
+			var e *registry.Error
+			if !errors.As(err, &e) || e.Code != registry.CodeBadRequest || e.Message == "" || e.Hint == "" {
+				t.Fatalf("args(%q) = %v, want a bad_request with message and hint", raw, err)
+			}
+			if _, merr := json.Marshal(e); merr != nil {
+				t.Fatal(merr)
+			}
+			return
+		}
+		if a.country == "" {
+			t.Fatalf("args(%q): empty country", raw)
+		}
+	})
+}
+
+// FuzzParseToolsCall checks that the fast path's request parser never
+// panics and accepts only ids that the SDK echoes unchanged.
+func FuzzParseToolsCall(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lookup_company","arguments":{"id":"1"}}}`,
+		`{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"x"}}`,
+		`{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{}}`,
+		`[{"jsonrpc":"2.0"}]`, `{}`, `null`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		id, _, _, ok := parseToolsCall(body)
+		if ok && !integerID.Match(id) && !stringID.Match(id) {
+			t.Fatalf("parseToolsCall(%q) accepted id %s", body, id)
+		}
+	})
+}

@@ -1,0 +1,280 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// ServerName is the name the server reports in its serverInfo.
+const ServerName = "companyregistry"
+
+// Instructions is the text the server sends to a client at initialisation,
+// telling an agent how to use the tools and read the errors.
+const Instructions = `Company data from national business registers (Norway's Brønnøysund register, the United Kingdom's Companies House) in one country-neutral JSON shape.
+
+Countries: call list_countries to get the country codes that can answer now; do not hard-code them. Codes are ISO 3166-1 alpha-2 in any case: the United Kingdom is GB, never UK. country defaults to NO.
+
+Typical flow: search_company by name, then lookup_company with the id of the right hit (a hit is thin; never act on it directly), then company_deadlines for the next statutory filings. validate_company_id checks an identifier's format and checksum offline. The rules behind identifiers, legal forms and deadlines are the resource registry://rules/{country}.
+
+Errors: a failed call is a tool result with isError true whose text is a JSON envelope {"error":{"code","message","hint","country","registry","details"}}. Branch on error.code, never on the message, and follow error.hint. invalid_id or not_found: do not retry the same identifier; validate it or search by name. unsupported_country: pick a code from list_countries. bad_request: correct the parameter and retry once. upstream_error or upstream_timeout: the service already retried once; wait about 60 seconds and retry at most once more. rate_limited: wait details.retry_after seconds.`
+
+// Option configures [New], [Handler], [ServeStdio] and [ServeIO]. Options validate
+// their input; the constructors return the first option error.
+type Option func(*options) error
+
+type options struct {
+	logger         *slog.Logger
+	allowedHosts   []string
+	trustedOrigins []string
+	noFastPath     bool // tests compare the fast path with the SDK
+}
+
+// WithLogger sets the logger for server activity and for tool failures
+// that are defects (internal_error). The default discards logs. In stdio
+// mode the logger must not write to stdout.
+func WithLogger(l *slog.Logger) Option {
+	return func(o *options) error {
+		if l == nil {
+			return errors.New("mcpserver: WithLogger: nil logger")
+		}
+		o.logger = l
+		return nil
+	}
+}
+
+// WithAllowedHosts restricts the Host header that [Handler] accepts to the
+// given host names (without port) and loopback names. Without it any Host is
+// accepted, which is what a server behind a reverse proxy with a public name
+// needs. A request with another Host gets 403.
+func WithAllowedHosts(hosts ...string) Option {
+	return func(o *options) error {
+		for _, h := range hosts {
+			h = strings.ToLower(strings.TrimSpace(h))
+			if h == "" || strings.ContainsAny(h, "/: ") {
+				return fmt.Errorf("mcpserver: WithAllowedHosts: %q is not a host name", h)
+			}
+			o.allowedHosts = append(o.allowedHosts, h)
+		}
+		return nil
+	}
+}
+
+// WithTrustedOrigins lets browser pages on the given origins (for example
+// "https://app.example.com") call [Handler] cross-origin: their requests
+// pass the cross-origin check, and their CORS preflight and responses carry
+// the CORS headers a browser needs. Other cross-origin browser requests get
+// 403.
+func WithTrustedOrigins(origins ...string) Option {
+	return func(o *options) error {
+		for _, origin := range origins {
+			if err := http.NewCrossOriginProtection().AddTrustedOrigin(origin); err != nil {
+				return fmt.Errorf("mcpserver: WithTrustedOrigins: %w", err)
+			}
+			o.trustedOrigins = append(o.trustedOrigins, origin)
+		}
+		return nil
+	}
+}
+
+func buildOptions(opts []Option) (options, error) {
+	var o options
+	for _, opt := range opts {
+		if opt == nil {
+			return o, errors.New("mcpserver: nil option")
+		}
+		if err := opt(&o); err != nil {
+			return o, err
+		}
+	}
+	if o.logger == nil {
+		o.logger = slog.New(slog.DiscardHandler)
+	}
+	return o, nil
+}
+
+// New returns an MCP server over reg with the five tools, the rules
+// resources and the explain_company prompt. Its serverInfo version is the
+// Registry's version (the one /health reports). The server may be connected
+// to any number of transports.
+func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
+	if reg == nil {
+		return nil, errors.New("mcpserver: New: nil registry")
+	}
+	o, err := buildOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	srv, _ := newServer(reg, o)
+	return srv, nil
+}
+
+func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "Company registry", Version: reg.Health().Version},
+		&mcp.ServerOptions{
+			Instructions: Instructions,
+			Logger:       o.logger,
+			// Tools, resources and prompts are inferred; no logging capability.
+			Capabilities: &mcp.ServerCapabilities{},
+		})
+	h := &handlers{reg: reg, log: o.logger, tools: map[string]mcp.ToolHandler{}}
+	h.addTools(srv)
+	h.addResources(srv)
+	h.addPrompts(srv)
+	return srv, h
+}
+
+// maxRequestBodyBytes bounds one HTTP request to the MCP endpoint; the
+// largest message this server needs is far smaller.
+const maxRequestBodyBytes = 1 << 20
+
+// Handler returns an http.Handler that serves the MCP server over
+// Streamable HTTP, stateless and with JSON responses. Mount it at both /mcp
+// and /mcp/ so that neither path redirects. See the package documentation
+// for the Host and Origin checks.
+func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
+	if reg == nil {
+		return nil, errors.New("mcpserver: Handler: nil registry")
+	}
+	o, err := buildOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	srv, th := newServer(reg, o)
+	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{
+			Stateless:           true,
+			JSONResponse:        true,
+			Logger:              o.logger,
+			MaxRequestBodyBytes: maxRequestBodyBytes,
+			// Replaced by the Host allow-list below: the SDK's check rejects
+			// every public Host arriving through a local reverse proxy.
+			DisableLocalhostProtection: true,
+		})
+	if !o.noFastPath {
+		h = &fastPath{tools: th.tools, next: h}
+	}
+	cop := http.NewCrossOriginProtection()
+	for _, origin := range o.trustedOrigins {
+		if err := cop.AddTrustedOrigin(origin); err != nil {
+			return nil, fmt.Errorf("mcpserver: Handler: %w", err)
+		}
+	}
+	h = cop.Handler(h)
+	if len(o.trustedOrigins) > 0 {
+		h = cors(o.trustedOrigins, h)
+	}
+	if len(o.allowedHosts) > 0 {
+		h = hostCheck(o.allowedHosts, h)
+	}
+	return h, nil
+}
+
+// cors answers the CORS preflight of a trusted origin and lets a trusted
+// origin's page read the responses; other origins get no CORS headers, so a
+// browser does not let them read anything.
+func cors(origins []string, next http.Handler) http.Handler {
+	trusted := make(map[string]bool, len(origins))
+	for _, o := range origins {
+		trusted[strings.ToLower(strings.TrimSuffix(o, "/"))] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin == "" || !trusted[strings.ToLower(origin)] {
+			next.ServeHTTP(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Add("Vary", "Origin")
+		h.Set("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version")
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			h.Set("Access-Control-Allow-Methods", "POST, GET, DELETE, OPTIONS")
+			h.Set("Access-Control-Allow-Headers",
+				"Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID")
+			h.Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// hostCheck answers 403 to a request whose Host is neither a loopback name
+// nor one of allowed.
+func hostCheck(allowed []string, next http.Handler) http.Handler {
+	set := make(map[string]bool, len(allowed))
+	for _, h := range allowed {
+		set[h] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := hostName(r.Host)
+		if !set[host] && !isLoopback(host) {
+			http.Error(w, "Forbidden: Host not allowed", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// hostName returns the lower-case host of a Host header, without port,
+// brackets or a trailing dot.
+func hostName(hostport string) string {
+	h := hostport
+	if host, _, err := net.SplitHostPort(hostport); err == nil {
+		h = host
+	}
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	return strings.ToLower(strings.TrimSuffix(h, "."))
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// ServeStdio serves the MCP server over stdin and stdout until the client
+// closes stdin or ctx is cancelled. Nothing else may write to stdout
+// meanwhile; log to stderr.
+func ServeStdio(ctx context.Context, reg *registry.Registry, opts ...Option) error {
+	return ServeIO(ctx, reg, os.Stdin, os.Stdout, opts...)
+}
+
+// ServeIO serves the MCP server over the stdio framing (one JSON-RPC message
+// per line) on r and w until r reaches its end or ctx is cancelled. When r
+// is an [io.ReadCloser], it is closed when serving stops.
+func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writer, opts ...Option) error {
+	if r == nil || w == nil {
+		return errors.New("mcpserver: ServeIO: nil reader or writer")
+	}
+	srv, err := New(reg, opts...)
+	if err != nil {
+		return err
+	}
+	rc, ok := r.(io.ReadCloser)
+	if !ok {
+		rc = io.NopCloser(r)
+	}
+	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})
+	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
+		return nil // the client went away, or the caller stopped us
+	}
+	return err
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
