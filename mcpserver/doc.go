@@ -13,6 +13,9 @@
 //   - registry://rules/{country} is the country's rules document (Markdown).
 //   - explain_company(id, country="NO") asks for a plain-language summary.
 //
+// The country argument of the prompt and of the template completes to the
+// codes that can answer now (completion/complete).
+//
 // A tool's success carries the same JSON document the REST surface returns
 // for the same operation, byte for byte, both as structuredContent and as
 // the text of its one content item. A failure is a result with isError true

@@ -68,6 +68,9 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.fallBack(w, r, body)
 		return
 	}
+	if ri := infoFrom(r.Context()); ri != nil {
+		ri.tool = name
+	}
 	res, err := tool(r.Context(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: name, Arguments: args}})
 	if err != nil || res == nil {
 		f.fallBack(w, r, body)

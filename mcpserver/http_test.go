@@ -1,11 +1,14 @@
 package mcpserver_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -305,4 +308,63 @@ func TestHandlerCORS(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Access-Control-Allow-Origin") != "https://app.example.com" {
 		t.Errorf("trusted POST: %d %v", resp.StatusCode, resp.Header)
 	}
+}
+
+// TestHandlerAccessLog checks the log of the HTTP endpoint: one JSON record
+// per request with the status and the tool, never the arguments (an
+// identifier may be a person's), and none of the SDK's per-request info
+// lines.
+func TestHandlerAccessLog(t *testing.T) {
+	t.Parallel()
+	var buf syncBuffer
+	logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	srv, _ := newHTTPServer(t, mcpserver.WithLogger(logger))
+	if status, body := post(t, srv.URL+"/mcp", lookupCall, nil); status != http.StatusOK {
+		t.Fatalf("lookup: %d %s", status, body)
+	}
+	if status, body := post(t, srv.URL+"/mcp/", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, nil); status != http.StatusOK {
+		t.Fatalf("tools/list: %d %s", status, body)
+	}
+	var records []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("log line is not JSON: %q", line)
+		}
+		delete(rec, "time")
+		delete(rec, "duration")
+		delete(rec, "client_ip")
+		records = append(records, rec)
+	}
+	if len(records) != 2 {
+		t.Fatalf("got %d log records, want 2:\n%s", len(records), buf.String())
+	}
+	want := []map[string]any{
+		{"level": "INFO", "msg": "mcp request", "method": "POST", "route": "/mcp", "status": 200.0, "bytes": records[0]["bytes"], "tool": "lookup_company"},
+		{"level": "INFO", "msg": "mcp request", "method": "POST", "route": "/mcp/", "status": 200.0, "bytes": records[1]["bytes"]},
+	}
+	if diff := cmp.Diff(want, records); diff != "" {
+		t.Errorf("log records (-want +got):\n%s", diff)
+	}
+	if strings.Contains(buf.String(), idEquinor) {
+		t.Errorf("the log holds the identifier:\n%s", buf.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -579,3 +579,32 @@ func TestNewRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletion checks that the country argument of explain_company and
+// {country} of the rules template complete to the codes that can answer
+// now (GB has no key in these tests, so only NO).
+func TestCompletion(t *testing.T) {
+	t.Parallel()
+	reg, _ := newRegistry(t)
+	cs := connect(t, reg)
+	for _, tc := range []struct {
+		name string
+		ref  *mcp.CompleteReference
+		arg  mcp.CompleteParamsArgument
+		want []string
+	}{
+		{"prompt, empty", &mcp.CompleteReference{Type: "ref/prompt", Name: "explain_company"}, mcp.CompleteParamsArgument{Name: "country"}, []string{"NO"}},
+		{"prompt, lower-case prefix", &mcp.CompleteReference{Type: "ref/prompt", Name: "explain_company"}, mcp.CompleteParamsArgument{Name: "country", Value: "n"}, []string{"NO"}},
+		{"prompt, no match", &mcp.CompleteReference{Type: "ref/prompt", Name: "explain_company"}, mcp.CompleteParamsArgument{Name: "country", Value: "U"}, []string{}},
+		{"template", &mcp.CompleteReference{Type: "ref/resource", URI: "registry://rules/{country}"}, mcp.CompleteParamsArgument{Name: "country", Value: ""}, []string{"NO"}},
+		{"prompt id", &mcp.CompleteReference{Type: "ref/prompt", Name: "explain_company"}, mcp.CompleteParamsArgument{Name: "id", Value: "9"}, []string{}},
+	} {
+		res, err := cs.Complete(t.Context(), &mcp.CompleteParams{Ref: tc.ref, Argument: tc.arg})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if diff := cmp.Diff(tc.want, res.Completion.Values); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

@@ -136,3 +136,27 @@ Cite the source and source_url of the data. If a tool result has isError true, i
 		},
 	}, nil
 }
+
+// complete suggests country codes for the country argument of
+// explain_company and for {country} in the rules template: the codes that
+// can answer now, matching what was typed so far in any case.
+func complete(reg *registry.Registry, p *mcp.CompleteParams) *mcp.CompleteResult {
+	res := &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{}}}
+	if p == nil || p.Ref == nil || p.Argument.Name != "country" {
+		return res
+	}
+	switch {
+	case p.Ref.Type == "ref/prompt" && p.Ref.Name == PromptExplainCompany:
+	case p.Ref.Type == "ref/resource" && p.Ref.URI == RulesURITemplate:
+	default:
+		return res
+	}
+	prefix := strings.ToUpper(strings.TrimSpace(p.Argument.Value))
+	for _, c := range reg.Countries().Countries {
+		if strings.HasPrefix(c.Country, prefix) {
+			res.Completion.Values = append(res.Completion.Values, c.Country)
+		}
+	}
+	res.Completion.Total = len(res.Completion.Values)
+	return res
+}

@@ -40,9 +40,11 @@ type options struct {
 	noFastPath     bool // tests compare the fast path with the SDK
 }
 
-// WithLogger sets the logger for server activity and for tool failures
-// that are defects (internal_error). The default discards logs. In stdio
-// mode the logger must not write to stdout.
+// WithLogger sets the logger: one record per HTTP request to [Handler]
+// (never with the tool arguments), tool failures that are defects
+// (internal_error), and the SDK's own warnings and errors (its info lines
+// are dropped). The default discards logs. In stdio mode the logger must not
+// write to stdout.
 func WithLogger(l *slog.Logger) Option {
 	return func(o *options) error {
 		if l == nil {
@@ -123,9 +125,12 @@ func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
 	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "Company registry", Version: reg.Health().Version},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
-			Logger:       o.logger,
+			Logger:       quiet(o.logger),
 			// Tools, resources and prompts are inferred; no logging capability.
 			Capabilities: &mcp.ServerCapabilities{},
+			CompletionHandler: func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+				return complete(reg, req.Params), nil
+			},
 		})
 	h := &handlers{reg: reg, log: o.logger, tools: map[string]mcp.ToolHandler{}}
 	h.addTools(srv)
@@ -155,7 +160,7 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 		&mcp.StreamableHTTPOptions{
 			Stateless:           true,
 			JSONResponse:        true,
-			Logger:              o.logger,
+			Logger:              quiet(o.logger),
 			MaxRequestBodyBytes: maxRequestBodyBytes,
 			// Replaced by the Host allow-list below: the SDK's check rejects
 			// every public Host arriving through a local reverse proxy.
@@ -177,7 +182,7 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if len(o.allowedHosts) > 0 {
 		h = hostCheck(o.allowedHosts, h)
 	}
-	return h, nil
+	return accessLog(o.logger, h), nil
 }
 
 // cors answers the CORS preflight of a trusted origin and lets a trusted
