@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,7 +30,12 @@ import (
 type fastPath struct {
 	tools map[string]mcp.ToolHandler
 	next  http.Handler
+	bufs  sync.Pool // of *bytes.Buffer: response buffers, reused
 }
+
+// fastPathMaxPooled is the largest response buffer kept for reuse; a
+// larger one (a long search result) is left to the garbage collector.
+const fastPathMaxPooled = 64 << 10
 
 // fastPathMaxBody bounds the body the fast path reads; a larger one is
 // handed to the SDK, which applies its own limit.
@@ -76,13 +82,24 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.fallBack(w, r, body)
 		return
 	}
-	var buf bytes.Buffer
+	// The buffer is reused: w.Write copies it, and a cached lookup answers
+	// some kilobytes on every call.
+	buf, _ := f.bufs.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	defer func() {
+		if buf.Cap() <= fastPathMaxPooled {
+			buf.Reset()
+			f.bufs.Put(buf)
+		}
+	}()
 	buf.Grow(512 + 2*len(textOf(res)))
 	buf.WriteString(`{"jsonrpc":"2.0","id":`)
 	buf.Write(id)
 	buf.WriteString(`,"result":`)
-	if !appendResult(&buf, res) {
-		enc := json.NewEncoder(&buf)
+	if !appendResult(buf, res) {
+		enc := json.NewEncoder(buf)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(res); err != nil {
 			f.fallBack(w, r, body)
