@@ -70,7 +70,7 @@ func TestConcurrentColdLookupsCollapse(t *testing.T) {
 	for cc.misses.Load() < callers && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	time.Sleep(100 * time.Millisecond)
+	time.Sleep(250 * time.Millisecond)
 	close(up.release)
 	wg.Wait()
 
