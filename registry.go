@@ -118,6 +118,9 @@ func normalizeCountry(s string) (string, bool) {
 	if len(s) != 2 {
 		return "", false
 	}
+	if isCountryCode(s) {
+		return s, true // the usual case, without an allocation
+	}
 	b := [2]byte{s[0], s[1]}
 	for i, c := range b {
 		if 'a' <= c && c <= 'z' {
@@ -345,6 +348,13 @@ func (r *Registry) lookup(ctx context.Context, e entry, id string) (answer[Compa
 		}
 		// An entry of another kind is treated as a miss and overwritten.
 	}
+	return r.lookupLive(ctx, e, key, id)
+}
+
+// lookupLive fetches a report that is not in the cache. It is apart from
+// lookup so that a cache hit does not pay for the closure's captured
+// variables, which escape to the heap.
+func (r *Registry) lookupLive(ctx context.Context, e entry, key, id string) (answer[CompanyReport], error) {
 	return fetchAnswer[CompanyReport](ctx, r, key, e.info, func(ctx context.Context) (*CompanyReport, error) {
 		rep, err := e.c.Lookup(ctx, id)
 		if err == nil && rep == nil {
@@ -425,6 +435,11 @@ func (r *Registry) search(ctx context.Context, country, query string, limit int)
 	if b, ok := r.cacheGet(ctx, key); ok && b[0] == tagSearch {
 		return answer[SearchResult]{raw: b[1:]}, nil
 	}
+	return r.searchLive(ctx, e, key, q, limit)
+}
+
+// searchLive runs a search that is not in the cache (see lookupLive).
+func (r *Registry) searchLive(ctx context.Context, e entry, key, q string, limit int) (answer[SearchResult], error) {
 	return fetchAnswer[SearchResult](ctx, r, key, e.info, func(ctx context.Context) (*SearchResult, error) {
 		res, err := e.c.Search(ctx, q, limit)
 		if err == nil && res == nil {

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,7 +30,12 @@ import (
 type fastPath struct {
 	tools map[string]mcp.ToolHandler
 	next  http.Handler
+	bufs  sync.Pool // of *bytes.Buffer: response buffers, reused
 }
+
+// fastPathMaxPooled is the largest response buffer kept for reuse; a
+// larger one (a long search result) is left to the garbage collector.
+const fastPathMaxPooled = 64 << 10
 
 // fastPathMaxBody bounds the body the fast path reads; a larger one is
 // handed to the SDK, which applies its own limit.
@@ -76,13 +82,24 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.fallBack(w, r, body)
 		return
 	}
-	var buf bytes.Buffer
+	// The buffer is reused: w.Write copies it, and a cached lookup answers
+	// some kilobytes on every call.
+	buf, _ := f.bufs.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	defer func() {
+		if buf.Cap() <= fastPathMaxPooled {
+			buf.Reset()
+			f.bufs.Put(buf)
+		}
+	}()
 	buf.Grow(512 + 2*len(textOf(res)))
 	buf.WriteString(`{"jsonrpc":"2.0","id":`)
 	buf.Write(id)
 	buf.WriteString(`,"result":`)
-	if !appendResult(&buf, res) {
-		enc := json.NewEncoder(&buf)
+	if !appendResult(buf, res) {
+		enc := json.NewEncoder(buf)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(res); err != nil {
 			f.fallBack(w, r, body)
@@ -187,7 +204,7 @@ func appendResult(buf *bytes.Buffer, res *mcp.CallToolResult) bool {
 		return false
 	}
 	tc, ok := res.Content[0].(*mcp.TextContent)
-	if !ok || tc.Meta != nil || tc.Annotations != nil || !plainText(tc.Text) {
+	if !ok || tc.Meta != nil || tc.Annotations != nil {
 		return false
 	}
 	var sc json.RawMessage
@@ -196,17 +213,11 @@ func appendResult(buf *bytes.Buffer, res *mcp.CallToolResult) bool {
 			return false
 		}
 	}
+	start := buf.Len()
 	buf.WriteString(`{"content":[{"type":"text","text":"`)
-	for t := tc.Text; t != ""; {
-		i := strings.IndexAny(t, `"\`)
-		if i < 0 {
-			buf.WriteString(t)
-			break
-		}
-		buf.WriteString(t[:i])
-		buf.WriteByte('\\')
-		buf.WriteByte(t[i])
-		t = t[i+1:]
+	if !appendPlainText(buf, tc.Text) {
+		buf.Truncate(start)
+		return false
 	}
 	buf.WriteString(`"}]`)
 	if sc != nil {
@@ -220,15 +231,26 @@ func appendResult(buf *bytes.Buffer, res *mcp.CallToolResult) bool {
 	return true
 }
 
-// plainText reports whether encoding/json writes s as a string escaping only
-// quotes and backslashes: valid UTF-8 without control characters, <, >, &,
-// U+2028 or U+2029.
-func plainText(s string) bool {
+// appendPlainText appends s as encoding/json writes it inside a string,
+// when s needs escaping only for quotes and backslashes: valid UTF-8
+// without control characters, <, >, &, U+2028 or U+2029 (U+FFFD is refused
+// too, as the replacement of invalid bytes). It reports false for any other
+// s, having appended part of it; the caller truncates. One pass checks and
+// copies: the text of a cached report is some kilobytes and is sent on
+// every call.
+func appendPlainText(buf *bytes.Buffer, s string) bool {
+	b := buf.AvailableBuffer()
+	done := 0 // s[:done] is in b
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 || c == '<' || c == '>' || c == '&' {
+			switch {
+			case c < 0x20 || c == '<' || c == '>' || c == '&':
 				return false
+			case c == '"' || c == '\\':
+				b = append(b, s[done:i]...)
+				b = append(b, '\\')
+				done = i // the quote or backslash itself goes with the next chunk
 			}
 			i++
 			continue
@@ -239,5 +261,7 @@ func plainText(s string) bool {
 		}
 		i += size
 	}
+	b = append(b, s[done:]...)
+	buf.Write(b) // b usually is buf's own spare capacity: no copy then
 	return true
 }

@@ -236,7 +236,8 @@ func newHarnessWith(t *testing.T, reg *registry.Registry, clock *fakeClock, opts
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &harness{srv: srv, clock: clock, logs: logs}
+	// api is set here, not lazily: parallel subtests share a harness.
+	return &harness{srv: srv, clock: clock, logs: logs, api: &openAPI{}}
 }
 
 type response struct {
@@ -297,9 +298,6 @@ const openAPIURL = "mem:///openapi.json"
 
 func (h *harness) openAPI(t *testing.T) *openAPI {
 	t.Helper()
-	if h.api == nil {
-		h.api = &openAPI{}
-	}
 	h.api.once.Do(func() {
 		res := h.get(t, "/openapi.json")
 		doc, err := sjs.UnmarshalJSON(bytes.NewReader(res.body))

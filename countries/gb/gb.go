@@ -228,20 +228,31 @@ func (c *Country) Ready() error {
 // typographic convention for company numbers, so Formatted is null.
 func (c *Country) Validate(input string) registry.ValidationResult {
 	n, p := idcheck.ParseCompanyNumber(input)
+	// Every lookup validates its identifier, so the strings the result
+	// points to share one allocation.
+	s := &validationStrings{scheme: idScheme, reason: idcheck.UKReason(p)}
 	res := registry.ValidationResult{
 		Country:  CountryCode,
 		Registry: RegistrySlug,
-		IDScheme: registry.Ptr(idScheme),
+		IDScheme: &s.scheme,
 		Input:    input,
 		Valid:    p == idcheck.ProblemNone,
-		Reason:   registry.Ptr(idcheck.UKReason(p)),
+		Reason:   &s.reason,
 	}
 	if res.Valid {
-		res.Normalized = registry.Ptr(n.String())
+		s.normalized = n.String()
+		res.Normalized = &s.normalized
 	} else {
-		res.Hint = registry.Ptr(idcheck.UKHint(p))
+		s.hint = idcheck.UKHint(p)
+		res.Hint = &s.hint
 	}
 	return res
+}
+
+// validationStrings holds the strings a [registry.ValidationResult] points
+// to, so that they take one allocation.
+type validationStrings struct {
+	scheme, reason, hint, normalized string
 }
 
 // Lookup fetches the company profile of the company number id

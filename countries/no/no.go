@@ -183,20 +183,36 @@ func (c *Country) Ready() error { return nil }
 // check digit).
 func (c *Country) Validate(input string) registry.ValidationResult {
 	n, p := idcheck.ParseOrgNr(input)
+	// Every lookup validates its identifier, so the strings the result
+	// points to share one allocation, and the two forms of the number
+	// another: two allocations instead of seven.
+	s := &validationStrings{scheme: idScheme, reason: idcheck.NorwayReason(p), hint: idcheck.NorwayHint(p)}
 	res := registry.ValidationResult{
 		Country:  countryCode,
 		Registry: registrySlug,
-		IDScheme: registry.Ptr(idScheme),
+		IDScheme: &s.scheme,
 		Input:    input,
 		Valid:    p == idcheck.ProblemNone,
-		Reason:   registry.StringOrNil(idcheck.NorwayReason(p)),
-		Hint:     registry.StringOrNil(idcheck.NorwayHint(p)),
+	}
+	if s.reason != "" {
+		res.Reason = &s.reason
+	}
+	if s.hint != "" {
+		res.Hint = &s.hint
 	}
 	if res.Valid {
-		res.Normalized = registry.Ptr(n.String())
-		res.Formatted = registry.Ptr(n.Formatted())
+		var buf [20]byte
+		both := string(append(append(buf[:0], n.String()...), n.Formatted()...))
+		s.normalized, s.formatted = both[:9], both[9:]
+		res.Normalized, res.Formatted = &s.normalized, &s.formatted
 	}
 	return res
+}
+
+// validationStrings holds the strings a [registry.ValidationResult] points
+// to, so that they take one allocation.
+type validationStrings struct {
+	scheme, reason, hint, normalized, formatted string
 }
 
 // Deadlines computes the next Norwegian filing deadlines of the unit.
