@@ -16,28 +16,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/fakeclock"
 )
 
-// fakeClock is a settable clock for cache expiry tests.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{t: time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+func newFakeClock() *fakeclock.Clock {
+	return fakeclock.New(time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC))
 }
 
 // fakeCountry is a Country whose lookups and searches are scripted per test.

@@ -8,33 +8,16 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/internal/fakeclock"
 )
 
-// fakeClock is a clock that tests move by hand. It is safe for concurrent
-// use.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+func newFakeClock() *fakeclock.Clock {
+	return fakeclock.New(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 }
 
 // newTestMemory returns a Memory with a fake clock and the given bound.
-func newTestMemory(t *testing.T, maxBytes int64) (*Memory, *fakeClock) {
+func newTestMemory(t *testing.T, maxBytes int64) (*Memory, *fakeclock.Clock) {
 	t.Helper()
 	clock := newFakeClock()
 	m, err := NewMemory(WithMaxBytes(maxBytes), WithClock(clock.Now))

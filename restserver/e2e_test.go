@@ -12,6 +12,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/restserver"
 )
 
@@ -106,7 +107,7 @@ func newE2E(t *testing.T, key string, opts ...restserver.Option) *e2e {
 }
 
 // newE2ERegistry builds a Registry over the real modules talking to mt.
-func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeClock) *registry.Registry {
+func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeclock.Clock) *registry.Registry {
 	t.Helper()
 	cs, err := countries.All(countries.Config{
 		BrregBaseURL: brregBase, CompaniesHouseBaseURL: chBase, CompaniesHouseAPIKey: key,

@@ -21,31 +21,14 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/restserver"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// fakeClock is a settable clock.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{t: time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+func newFakeClock() *fakeclock.Clock {
+	return fakeclock.New(time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC))
 }
 
 // fakeCountry is a registry.Country with scripted answers. Identifiers are
@@ -163,7 +146,7 @@ func (f *fakeCountry) Rules() string {
 
 // newRegistry builds a Registry over the fake countries ZZ (ready) and ZY
 // (needs a key it does not have).
-func newRegistry(t testing.TB, clock *fakeClock) *registry.Registry {
+func newRegistry(t testing.TB, clock *fakeclock.Clock) *registry.Registry {
 	t.Helper()
 	reg, err := registry.New([]registry.Country{&fakeCountry{code: "ZZ"}, &fakeCountry{code: "ZY", needsKey: true}},
 		registry.WithClock(clock.Now), registry.WithUpstreamTimeout(50*time.Millisecond),
@@ -211,7 +194,7 @@ func (l *logBuffer) lines(t *testing.T) []map[string]any {
 
 type harness struct {
 	srv   *httptest.Server
-	clock *fakeClock
+	clock *fakeclock.Clock
 	logs  *logBuffer
 	api   *openAPI
 }
@@ -223,7 +206,7 @@ func newHarness(t *testing.T, opts ...restserver.Option) *harness {
 	return newHarnessWith(t, newRegistry(t, clock), clock, opts...)
 }
 
-func newHarnessWith(t *testing.T, reg *registry.Registry, clock *fakeClock, opts ...restserver.Option) *harness {
+func newHarnessWith(t *testing.T, reg *registry.Registry, clock *fakeclock.Clock, opts ...restserver.Option) *harness {
 	t.Helper()
 	logs := &logBuffer{}
 	opts = append([]restserver.Option{

@@ -5,29 +5,15 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/companyregistry/registry/internal/fakeclock"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
+func newClock() *fakeclock.Clock {
+	return fakeclock.New(time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC))
 }
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func newClock() *clock { return &clock{t: time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)} }
 
 var ip1 = netip.MustParseAddr("192.0.2.1")
 
@@ -37,7 +23,7 @@ var ip1 = netip.MustParseAddr("192.0.2.1")
 func TestLimiterTokenBucket(t *testing.T) {
 	t.Parallel()
 	c := newClock()
-	l := newLimiter(60, 1000, c.now)
+	l := newLimiter(60, 1000, c.Now)
 	for i := range 60 {
 		if ok, _ := l.allow(ip1); !ok {
 			t.Fatalf("request %d refused", i+1)
@@ -50,14 +36,14 @@ func TestLimiterTokenBucket(t *testing.T) {
 	if ok, _ := l.allow(netip.MustParseAddr("192.0.2.2")); !ok {
 		t.Error("another address is refused")
 	}
-	c.advance(time.Second)
+	c.Advance(time.Second)
 	if ok, _ := l.allow(ip1); !ok {
 		t.Error("refused one second later")
 	}
 	if ok, _ := l.allow(ip1); ok {
 		t.Error("two requests allowed one second later")
 	}
-	c.advance(time.Minute)
+	c.Advance(time.Minute)
 	for i := range 60 {
 		if ok, _ := l.allow(ip1); !ok {
 			t.Fatalf("next minute: request %d refused", i+1)
@@ -68,7 +54,7 @@ func TestLimiterTokenBucket(t *testing.T) {
 func TestLimiterRetryAfterSlowRate(t *testing.T) {
 	t.Parallel()
 	c := newClock()
-	l := newLimiter(2, 1000, c.now)
+	l := newLimiter(2, 1000, c.Now)
 	l.allow(ip1)
 	l.allow(ip1)
 	if ok, retry := l.allow(ip1); ok || retry != 30 {
@@ -83,7 +69,7 @@ func TestLimiterMemoryBounded(t *testing.T) {
 	t.Parallel()
 	c := newClock()
 	const maxClients = 10_000
-	l := newLimiter(60, maxClients, c.now)
+	l := newLimiter(60, maxClients, c.Now)
 	calls := 1_000_000
 	if raceEnabled {
 		calls = 100_000
@@ -99,11 +85,11 @@ func TestLimiterMemoryBounded(t *testing.T) {
 		t.Errorf("%d buckets after a million addresses, want at most %d", n, 2*maxClients)
 	}
 	// A quiet minute later everything is forgotten on next touch.
-	c.advance(2 * time.Minute)
+	c.Advance(2 * time.Minute)
 	for range 2 {
 		for i := range limiterShards {
 			l.shards[i].mu.Lock()
-			l.shards[i].rotate(c.now().UnixNano())
+			l.shards[i].rotate(c.Now().UnixNano())
 			l.shards[i].mu.Unlock()
 		}
 	}
@@ -117,14 +103,14 @@ func TestLimiterMemoryBounded(t *testing.T) {
 func TestLimiterForgetsOnlyFullBuckets(t *testing.T) {
 	t.Parallel()
 	c := newClock()
-	l := newLimiter(3, 1000, c.now)
+	l := newLimiter(3, 1000, c.Now)
 	for range 3 {
 		l.allow(ip1)
 	}
 	// Touch it every 30 s across several rotations: 1.5 tokens refill per
 	// step, so it never has 3 again; a forgotten bucket would.
 	for step := range 8 {
-		c.advance(30 * time.Second)
+		c.Advance(30 * time.Second)
 		l.allow(netip.MustParseAddr("198.51.100.1")) // another client in the mix
 		n := 0
 		for n < 10 {
