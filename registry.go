@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -264,7 +265,7 @@ func (r *Registry) prepare(e entry, id string) (string, error) {
 // invalid_id and the register is not called. A cached answer has Cached true
 // and keeps the FetchedAt of the live fetch.
 func (r *Registry) Lookup(ctx context.Context, country, id string) (*CompanyReport, error) {
-	_, a, err := r.lookupID(ctx, country, id)
+	a, err := r.lookupID(ctx, country, id)
 	if err != nil {
 		return nil, err
 	}
@@ -272,17 +273,16 @@ func (r *Registry) Lookup(ctx context.Context, country, id string) (*CompanyRepo
 }
 
 // lookupID resolves the country, normalises id and looks it up.
-func (r *Registry) lookupID(ctx context.Context, country, id string) (entry, answer[CompanyReport], error) {
+func (r *Registry) lookupID(ctx context.Context, country, id string) (answer[CompanyReport], error) {
 	e, err := r.country(country)
 	if err != nil {
-		return entry{}, answer[CompanyReport]{}, err
+		return answer[CompanyReport]{}, err
 	}
 	norm, err := r.prepare(e, id)
 	if err != nil {
-		return entry{}, answer[CompanyReport]{}, err
+		return answer[CompanyReport]{}, err
 	}
-	a, err := r.lookup(ctx, e, norm)
-	return e, a, err
+	return r.lookup(ctx, e, norm)
 }
 
 // Cache entries start with one byte saying what follows.
@@ -297,7 +297,7 @@ const (
 // bytes without decoding or re-encoding them. The caller must not modify the
 // returned slice.
 func (r *Registry) LookupJSON(ctx context.Context, country, id string) ([]byte, error) {
-	_, a, err := r.lookupID(ctx, country, id)
+	a, err := r.lookupID(ctx, country, id)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +355,7 @@ func (r *Registry) lookup(ctx context.Context, e entry, id string) (answer[Compa
 // lookup so that a cache hit does not pay for the closure's captured
 // variables, which escape to the heap.
 func (r *Registry) lookupLive(ctx context.Context, e entry, key, id string) (answer[CompanyReport], error) {
-	return fetchAnswer[CompanyReport](ctx, r, key, e.info, func(ctx context.Context) (*CompanyReport, error) {
+	return fetch(ctx, r, key, tagReport, e.info, func(ctx context.Context) (*CompanyReport, error) {
 		rep, err := e.c.Lookup(ctx, id)
 		if err == nil && rep == nil {
 			err = &Error{Code: CodeInternalError, Message: "The country module returned no report and no error."}
@@ -370,22 +370,6 @@ func (r *Registry) lookupLive(ctx context.Context, e entry, key, id string) (ans
 		rep.IsActive = rep.Status == StatusActive
 		return rep, nil
 	})
-}
-
-// fetchAnswer runs a shared fetch and hands this caller its own value when it
-// was the only one waiting, or the shared JSON otherwise.
-func fetchAnswer[T any](ctx context.Context, r *Registry, key string, info CountryInfo, call func(context.Context) (*T, error)) (answer[T], error) {
-	v, shared, err := r.fetch(ctx, key, func(ctx context.Context) (any, error) {
-		return call(ctx)
-	}, info)
-	if err != nil {
-		return answer[T]{}, err
-	}
-	res := v.(fetchResult)
-	if shared {
-		return answer[T]{raw: res.live}, nil
-	}
-	return answer[T]{value: res.value.(*T), raw: res.live}, nil
 }
 
 // Search finds entities by name. query must not be empty or blank and is at
@@ -440,7 +424,7 @@ func (r *Registry) search(ctx context.Context, country, query string, limit int)
 
 // searchLive runs a search that is not in the cache (see lookupLive).
 func (r *Registry) searchLive(ctx context.Context, e entry, key, q string, limit int) (answer[SearchResult], error) {
-	return fetchAnswer[SearchResult](ctx, r, key, e.info, func(ctx context.Context) (*SearchResult, error) {
+	return fetch(ctx, r, key, tagSearch, e.info, func(ctx context.Context) (*SearchResult, error) {
 		res, err := e.c.Search(ctx, q, limit)
 		if err == nil && res == nil {
 			err = &Error{Code: CodeInternalError, Message: "The country module returned no search result and no error."}
@@ -474,7 +458,7 @@ func (r *Registry) Deadlines(ctx context.Context, country, id, today string) (*D
 		}
 		day = d
 	}
-	_, a, err := r.lookupID(ctx, country, id)
+	a, err := r.lookupID(ctx, country, id)
 	if err != nil {
 		return nil, err
 	}
@@ -507,12 +491,14 @@ type fetchResult struct {
 
 // fetch runs call at most once for all concurrent callers of key, under a
 // context that no caller can cancel, with a per-attempt timeout and one retry
-// of a retryable failure. The result is cached. Each caller waits under its
-// own ctx. shared reports whether other callers received the same value.
-func (r *Registry) fetch(ctx context.Context, key string, call func(context.Context) (any, error), info CountryInfo) (any, bool, error) {
+// of a retryable failure, and caches the answer under key with tag. Each
+// caller waits under its own ctx. A sole caller gets the value itself;
+// callers of a shared fetch get the shared JSON, from which each decodes its
+// own copy.
+func fetch[T any](ctx context.Context, r *Registry, key string, tag byte, info CountryInfo, call func(context.Context) (*T, error)) (answer[T], error) {
 	ch := r.group.DoChan(key, func() (any, error) {
 		bg := context.WithoutCancel(ctx)
-		v, err := r.attempts(bg, call, info)
+		v, err := r.attempts(bg, func(ctx context.Context) (any, error) { return call(ctx) }, info)
 		if err != nil {
 			r.remember(bg, key, err)
 			return nil, err
@@ -521,20 +507,49 @@ func (r *Registry) fetch(ctx context.Context, key string, call func(context.Cont
 		if err != nil {
 			return nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
 		}
-		stored, err := encodeEntry(v)
-		if err != nil {
-			return nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+		stored, ok := cacheEntry(tag, live)
+		if !ok {
+			return nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "The answer could not be prepared for the cache."})
 		}
 		r.cacheSet(bg, key, stored, r.ttl)
 		return fetchResult{value: v, live: live}, nil
 	})
 	select {
 	case <-ctx.Done():
-		return nil, false, r.decorate(info, &Error{Code: CodeUpstreamTimeout,
+		return answer[T]{}, r.decorate(info, &Error{Code: CodeUpstreamTimeout,
 			Message: "The request was cancelled or timed out before the register answered.", Err: ctx.Err()})
 	case res := <-ch:
-		return res.Val, res.Shared, res.Err
+		if res.Err != nil {
+			return answer[T]{}, res.Err
+		}
+		fr := res.Val.(fetchResult)
+		if res.Shared {
+			return answer[T]{raw: fr.live}, nil
+		}
+		return answer[T]{value: fr.value.(*T), raw: fr.live}, nil
 	}
+}
+
+// cachedFalse is the top-level field of a live answer's JSON; in both
+// documents only fetched_at and string fields follow it.
+const cachedFalse = `"cached":false`
+
+// cacheEntry turns the live JSON of a report or search result (cached
+// false) into a cache entry: the tag byte and the same JSON with cached set
+// to true, so that a hit is sent as stored. The top-level field is the last
+// occurrence: the fields after it are strings, dates and a list of strings,
+// and a JSON string cannot hold the unescaped quotes of the pattern, so only
+// an earlier map key (registers) could match, never a later one.
+func cacheEntry(tag byte, live []byte) ([]byte, bool) {
+	i := bytes.LastIndex(live, []byte(cachedFalse))
+	if i < 0 {
+		return nil, false
+	}
+	out := make([]byte, 0, len(live)+2)
+	out = append(out, tag)
+	out = append(out, live[:i]...)
+	out = append(out, `"cached":true`...)
+	return append(out, live[i+len(cachedFalse):]...), true
 }
 
 // attempts runs call once, and once more after a pause when the first
@@ -643,25 +658,6 @@ func (r *Registry) cacheSet(ctx context.Context, key string, b []byte, ttl time.
 	if err := r.cache.Set(ctx, key, b, ttl); err != nil {
 		r.log.LogAttrs(ctx, slog.LevelWarn, "cache set failed", slog.String("error", err.Error()))
 	}
-}
-
-// encodeEntry encodes a fresh report or search result as a cache entry: a
-// tag byte and the JSON of the value with cached set to true, so that a hit
-// decodes to exactly what a cached answer must say.
-func encodeEntry(v any) ([]byte, error) {
-	switch x := v.(type) {
-	case *CompanyReport:
-		c := *x
-		c.Cached = true
-		b, err := json.Marshal(c)
-		return append([]byte{tagReport}, b...), err
-	case *SearchResult:
-		c := *x
-		c.Cached = true
-		b, err := json.Marshal(c)
-		return append([]byte{tagSearch}, b...), err
-	}
-	return nil, fmt.Errorf("registry: cannot cache %T", v)
 }
 
 // decorate returns a copy of err as an *Error with the country, registry and

@@ -726,3 +726,32 @@ func TestLookupJSONMatchesLookup(t *testing.T) {
 		t.Errorf("SearchJSON hit: %s %v", s2, err)
 	}
 }
+
+// TestCacheEntryMarksOnlyTheTopLevelField: the cached entry differs from the
+// live answer only in the top-level cached field, even when a register key
+// or a note spells "cached":false.
+func TestCacheEntryMarksOnlyTheTopLevelField(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(_ context.Context, id string, _ int64) (*registry.CompanyReport, error) {
+		rep := registry.NewCompanyReport("NO", "fake", id, `TRICKY "cached":false AS`)
+		rep.Registers = map[string]bool{"cached": false}
+		rep.Notes = []string{`"cached":false`}
+		return rep, nil
+	}
+	r := newRegistry(t, f)
+	ctx := t.Context()
+	live, err := r.Lookup(ctx, "NO", "123456")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hit, err := r.LookupJSON(ctx, "NO", "123456")
+	if err != nil {
+		t.Fatal(err)
+	}
+	live.Cached = true
+	want, _ := json.Marshal(live)
+	if diff := cmp.Diff(string(want), string(hit)); diff != "" {
+		t.Errorf("cached entry (-want +got):\n%s", diff)
+	}
+}
