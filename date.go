@@ -59,13 +59,80 @@ func digits(s string) (int, bool) {
 	return n, true
 }
 
-// daysIn returns the number of days in month m of year y.
+// daysIn returns the number of days in month m (January to December) of
+// year y in the proleptic Gregorian calendar.
 func daysIn(y int, m time.Month) int {
-	return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	switch m {
+	case time.February:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case time.April, time.June, time.September, time.November:
+		return 30
+	}
+	return 31
+}
+
+// valid reports whether d names a real calendar day.
+func (d Date) valid() bool {
+	return d.Month >= time.January && d.Month <= time.December && d.Day >= 1 && d.Day <= daysIn(d.Year, d.Month)
+}
+
+// norm returns d brought into range the way [NewDate] does.
+func (d Date) norm() Date {
+	if d.valid() {
+		return d
+	}
+	return NewDate(d.Year, d.Month, d.Day)
+}
+
+// dayNumber returns the number of days from 1970-01-01 to the valid date d
+// (negative before). Day numbers involve no time.Time, zone or Duration, so
+// nothing saturates for far-off years.
+func dayNumber(d Date) int {
+	y, m := d.Year, int(d.Month)
+	if m <= 2 {
+		y--
+	}
+	era := floorDiv(y, 400)
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d.Day - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
+}
+
+// fromDayNumber is the inverse of dayNumber.
+func fromDayNumber(n int) Date {
+	n += 719468
+	era := floorDiv(n, 146097)
+	doe := n - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	y := yoe + era*400
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	day := doy - (153*mp+2)/5 + 1
+	m := mp + 3
+	if m > 12 {
+		m -= 12
+	}
+	if m <= 2 {
+		y++
+	}
+	return Date{Year: y, Month: time.Month(m), Day: day}
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
 }
 
 // DaysIn returns the number of days in the month of d.
-func (d Date) DaysIn() int { return daysIn(d.Year, d.Month) }
+func (d Date) DaysIn() int { n := d.norm(); return daysIn(n.Year, n.Month) }
 
 // IsZero reports whether d is the zero Date.
 func (d Date) IsZero() bool { return d == Date{} }
@@ -110,11 +177,13 @@ func (d *Date) UnmarshalText(b []byte) error {
 
 // AddDays returns d plus n days (n may be negative).
 func (d Date) AddDays(n int) Date {
-	return NewDate(d.Year, d.Month, d.Day+n)
+	return fromDayNumber(dayNumber(d.norm()) + n)
 }
 
-// Weekday returns the day of the week of d.
-func (d Date) Weekday() time.Weekday { return d.Time().Weekday() }
+// Weekday returns the day of the week of d (1970-01-01 was a Thursday).
+func (d Date) Weekday() time.Weekday {
+	return time.Weekday((dayNumber(d.norm())%7 + 11) % 7)
+}
 
 // Compare returns -1, 0 or +1 as d is before, equal to or after e.
 func (d Date) Compare(e Date) int {
@@ -145,9 +214,9 @@ func (d Date) Before(e Date) bool { return d.Compare(e) < 0 }
 func (d Date) After(e Date) bool { return d.Compare(e) > 0 }
 
 // DaysSince returns the number of days from e to d (d minus e); negative when
-// d is before e.
+// d is before e. It is exact for any years.
 func (d Date) DaysSince(e Date) int {
-	return int(d.Time().Sub(e.Time()).Hours() / 24)
+	return dayNumber(d.norm()) - dayNumber(e.norm())
 }
 
 // Ptr returns a pointer to a copy of d, for the nullable date fields.

@@ -106,3 +106,32 @@ func FuzzParseDate(f *testing.F) {
 		}
 	})
 }
+
+// TestDateArithmeticAgainstTime: AddDays, DaysSince and Weekday agree with
+// package time, day by day, over 1600–2400, and stay exact over spans longer
+// than a time.Duration can hold (about 292 years).
+func TestDateArithmeticAgainstTime(t *testing.T) {
+	t.Parallel()
+	epoch := registry.NewDate(1970, 1, 1)
+	start := time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC)
+	d := registry.DateOf(start)
+	for tm := start; tm.Year() < 2400; tm = tm.AddDate(0, 0, 1) {
+		want := registry.DateOf(tm)
+		if d != want {
+			t.Fatalf("AddDays walked to %v, want %v", d, want)
+		}
+		if d.Weekday() != tm.Weekday() {
+			t.Fatalf("%v: Weekday %v, want %v", d, d.Weekday(), tm.Weekday())
+		}
+		if got, want := d.DaysSince(epoch), int(tm.Unix()/86400); got != want {
+			t.Fatalf("%v: DaysSince(1970-01-01) = %d, want %d", d, got, want)
+		}
+		d = d.AddDays(1)
+	}
+	if got := registry.NewDate(2400, 1, 1).DaysSince(registry.NewDate(2000, 1, 1)); got != 146097 {
+		t.Errorf("2000-01-01 to 2400-01-01 = %d days, want 146097", got)
+	}
+	if got := (registry.Date{Year: 2025, Month: time.February, Day: 30}).AddDays(0); got != registry.NewDate(2025, 3, 2) {
+		t.Errorf("an out-of-range date normalises like NewDate: %v", got)
+	}
+}

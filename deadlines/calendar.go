@@ -7,45 +7,10 @@ import (
 	registry "github.com/companyregistry/registry"
 )
 
-// This file is the civil-date arithmetic and the Norwegian business calendar.
-// Everything works on day numbers (days since 1970-01-01 in the proleptic
-// Gregorian calendar), so no time.Time, time zone or Duration is involved and
-// nothing saturates for far-off years.
-
-// dayNumber returns the number of days from 1970-01-01 to d (negative before).
-// The month and day of d must be in range.
-func dayNumber(d registry.Date) int {
-	y, m := d.Year, int(d.Month)
-	if m <= 2 {
-		y--
-	}
-	era := floorDiv(y, 400)
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d.Day - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468
-}
-
-// fromDayNumber is the inverse of dayNumber.
-func fromDayNumber(n int) registry.Date {
-	n += 719468
-	era := floorDiv(n, 146097)
-	doe := n - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	y := yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	day := doy - (153*mp+2)/5 + 1
-	m := mp + 3
-	if m > 12 {
-		m -= 12
-	}
-	if m <= 2 {
-		y++
-	}
-	return registry.Date{Year: y, Month: time.Month(m), Day: day}
-}
+// This file is the Norwegian business calendar. Day arithmetic is the root
+// package's ([registry.Date.AddDays], [registry.Date.DaysSince],
+// [registry.Date.Weekday]), which works on day numbers and so stays exact for
+// far-off years.
 
 func floorDiv(a, b int) int {
 	q := a / b
@@ -53,21 +18,6 @@ func floorDiv(a, b int) int {
 		q--
 	}
 	return q
-}
-
-// addDays returns d plus n days.
-func addDays(d registry.Date, n int) registry.Date { return fromDayNumber(dayNumber(d) + n) }
-
-// daysBetween returns b minus a in days.
-func daysBetween(a, b registry.Date) int { return dayNumber(b) - dayNumber(a) }
-
-// weekday returns the day of the week of d (1970-01-01 was a Thursday).
-func weekday(d registry.Date) time.Weekday {
-	w := (dayNumber(d) + 4) % 7
-	if w < 0 {
-		w += 7
-	}
-	return time.Weekday(w)
 }
 
 // daysIn returns the number of days in month m of year y.
@@ -169,7 +119,7 @@ func (h holiday) date(y int, easter registry.Date) registry.Date {
 	if h.month != 0 {
 		return registry.Date{Year: y, Month: h.month, Day: h.day}
 	}
-	return addDays(easter, h.offset)
+	return easter.AddDays(h.offset)
 }
 
 // isNorwegianHoliday reports whether d is a Norwegian public holiday.
@@ -184,7 +134,7 @@ func isNorwegianHoliday(d registry.Date) bool {
 		// the latest 14 June.
 		return false
 	}
-	switch daysBetween(easterSunday(d.Year), d) {
+	switch d.DaysSince(easterSunday(d.Year)) {
 	case -3, -2, 0, 1, 39, 49, 50:
 		return true
 	}
@@ -195,7 +145,7 @@ func isNorwegianHoliday(d registry.Date) bool {
 // purposes: not a Saturday (domstolloven § 149 names it), not a Sunday and
 // not a public holiday.
 func isNorwegianWorkingDay(d registry.Date) bool {
-	if w := weekday(d); w == time.Saturday || w == time.Sunday {
+	if w := d.Weekday(); w == time.Saturday || w == time.Sunday {
 		return false
 	}
 	return !isNorwegianHoliday(d)
@@ -208,7 +158,7 @@ func isNorwegianWorkingDay(d registry.Date) bool {
 // Monday), so the loop is short.
 func rollForwardNorway(d registry.Date) registry.Date {
 	for !isNorwegianWorkingDay(d) {
-		d = addDays(d, 1)
+		d = d.AddDays(1)
 	}
 	return d
 }

@@ -85,7 +85,7 @@ func TestNorwegianHolidays2024To2031(t *testing.T) {
 	for _, r := range rows {
 		want[r.date] = true
 		perYear[r.date.Year]++
-		if got := weekday(r.date).String()[:3]; got != r.weekday {
+		if got := r.date.Weekday().String()[:3]; got != r.weekday {
 			t.Errorf("%s (%s): weekday %s, table says %s", r.date, r.name, got, r.weekday)
 		}
 	}
@@ -105,7 +105,7 @@ func TestNorwegianHolidays2024To2031(t *testing.T) {
 		if diff := cmp.Diff(fromTable, got); diff != "" {
 			t.Errorf("%d holidays (-table +computed):\n%s", y, diff)
 		}
-		for day := d(t, "2024-01-01"); day.Year <= 2031; day = addDays(day, 1) {
+		for day := d(t, "2024-01-01"); day.Year <= 2031; day = day.AddDays(1) {
 			if day.Year != y {
 				continue
 			}
@@ -130,8 +130,8 @@ func TestNamedHolidayCases(t *testing.T) {
 	t.Run("Whit Monday 2030-06-10 is a holiday", func(t *testing.T) {
 		t.Parallel()
 		day := d(t, "2030-06-10")
-		if weekday(day) != time.Monday || !isNorwegianHoliday(day) || isNorwegianWorkingDay(day) {
-			t.Errorf("2030-06-10: weekday %s, holiday %v, working %v", weekday(day), isNorwegianHoliday(day), isNorwegianWorkingDay(day))
+		if day.Weekday() != time.Monday || !isNorwegianHoliday(day) || isNorwegianWorkingDay(day) {
+			t.Errorf("2030-06-10: weekday %s, holiday %v, working %v", day.Weekday(), isNorwegianHoliday(day), isNorwegianWorkingDay(day))
 		}
 		if got := rollForwardNorway(day); got != d(t, "2030-06-11") {
 			t.Errorf("rollForwardNorway(2030-06-10) = %s, want 2030-06-11", got)
@@ -159,7 +159,7 @@ func TestNamedHolidayCases(t *testing.T) {
 				if isNorwegianHoliday(day) {
 					t.Errorf("%s is treated as a public holiday", day)
 				}
-				if w := weekday(day); w != time.Saturday && w != time.Sunday && !isNorwegianWorkingDay(day) {
+				if w := day.Weekday(); w != time.Saturday && w != time.Sunday && !isNorwegianWorkingDay(day) {
 					t.Errorf("%s (%s) is not a working day", day, w)
 				}
 			}
@@ -207,34 +207,9 @@ func TestSundayHolidaysNeverMoveADeadline(t *testing.T) {
 	t.Parallel()
 	for y := 1700; y <= 2299; y++ {
 		e := easterSunday(y)
-		if weekday(e) != time.Sunday || weekday(addDays(e, 49)) != time.Sunday {
-			t.Fatalf("%d: Easter %s (%s), Whit Sunday %s (%s)", y, e, weekday(e), addDays(e, 49), weekday(addDays(e, 49)))
+		if e.Weekday() != time.Sunday || e.AddDays(49).Weekday() != time.Sunday {
+			t.Fatalf("%d: Easter %s (%s), Whit Sunday %s (%s)", y, e, e.Weekday(), e.AddDays(49), e.AddDays(49).Weekday())
 		}
-	}
-}
-
-// TestDayArithmeticAgainstTime checks the day-number arithmetic against the
-// time package over 1600–2400.
-func TestDayArithmeticAgainstTime(t *testing.T) {
-	t.Parallel()
-	tm := time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC)
-	n := dayNumber(registry.DateOf(tm))
-	for tm.Year() < 2400 {
-		want := registry.DateOf(tm)
-		if got := fromDayNumber(n); got != want {
-			t.Fatalf("fromDayNumber(%d) = %s, want %s", n, got, want)
-		}
-		if dayNumber(want) != n {
-			t.Fatalf("dayNumber(%s) = %d, want %d", want, dayNumber(want), n)
-		}
-		if weekday(want) != tm.Weekday() {
-			t.Fatalf("weekday(%s) = %s, want %s", want, weekday(want), tm.Weekday())
-		}
-		tm = tm.AddDate(0, 0, 1)
-		n++
-	}
-	if dayNumber(d(t, "1970-01-01")) != 0 {
-		t.Error("1970-01-01 is not day 0")
 	}
 }
 

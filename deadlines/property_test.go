@@ -25,6 +25,9 @@ var allStatuses = []registry.Status{
 	registry.StatusDeleted, registry.StatusUnknown, "",
 }
 
+// epoch is day 0 of the day numbers the fuzz targets draw.
+var epoch = registry.NewDate(1970, 1, 1)
+
 var rollingKinds = map[string]bool{kindVATReturn: true, kindPayrollReport: true, kindTaxReturn: true, kindShareholderStmt: true}
 
 // checkInvariants asserts the properties every report must have.
@@ -57,8 +60,8 @@ func checkInvariants(t *testing.T, rep *registry.CompanyReport, today registry.D
 				t.Errorf("not sorted: %s %s before %s %s", prev.DueDate, prev.Kind, dl.DueDate, dl.Kind)
 			}
 		}
-		if dl.DaysUntil == nil || *dl.DaysUntil != daysBetween(today, dl.DueDate) {
-			t.Errorf("%s: days_until %v, want %d", dl.Kind, dl.DaysUntil, daysBetween(today, dl.DueDate))
+		if dl.DaysUntil == nil || *dl.DaysUntil != dl.DueDate.DaysSince(today) {
+			t.Errorf("%s: days_until %v, want %d", dl.Kind, dl.DaysUntil, dl.DueDate.DaysSince(today))
 		}
 		if dl.DaysUntil != nil && *dl.DaysUntil != int(dl.DueDate.Time().Sub(today.Time()).Hours()/24) && abs(dl.DueDate.Year-today.Year) < 250 {
 			// (time.Duration saturates after 292 years; day numbers do not.)
@@ -81,16 +84,16 @@ func checkInvariants(t *testing.T, rep *registry.CompanyReport, today registry.D
 		if norway {
 			if rollingKinds[dl.Kind] {
 				if !isNorwegianWorkingDay(dl.DueDate) {
-					t.Errorf("%s: due %s (%s) is not a working day", dl.Kind, dl.DueDate, weekday(dl.DueDate))
+					t.Errorf("%s: due %s (%s) is not a working day", dl.Kind, dl.DueDate, dl.DueDate.Weekday())
 				}
-				for x := dl.StatutoryDate; x.Before(dl.DueDate); x = addDays(x, 1) {
+				for x := dl.StatutoryDate; x.Before(dl.DueDate); x = x.AddDays(1) {
 					if isNorwegianWorkingDay(x) {
 						t.Errorf("%s: rolled past the working day %s", dl.Kind, x)
 					}
 				}
 			} else if dl.DueDate != dl.StatutoryDate {
 				t.Errorf("%s: fixed kind rolled from %s to %s", dl.Kind, dl.StatutoryDate, dl.DueDate)
-			} else if w := weekday(dl.DueDate); (w == time.Saturday || w == time.Sunday) && !hasNote(out, dl.Kind+": "+dl.DueDate.String()) {
+			} else if w := dl.DueDate.Weekday(); (w == time.Saturday || w == time.Sunday) && !hasNote(out, dl.Kind+": "+dl.DueDate.String()) {
 				t.Errorf("%s: %s is a %s but no note says so", dl.Kind, dl.DueDate, w)
 			}
 			if start != nil && dl.PeriodEnd != nil && dl.PeriodEnd.Before(*start) {
@@ -109,7 +112,8 @@ func checkInvariants(t *testing.T, rep *registry.CompanyReport, today registry.D
 }
 
 func randomDate(r *rand.Rand, from, to int) registry.Date {
-	return fromDayNumber(dayNumber(registry.Date{Year: from, Month: 1, Day: 1}) + r.IntN(dayNumber(registry.Date{Year: to, Month: 1, Day: 1})-dayNumber(registry.Date{Year: from, Month: 1, Day: 1})))
+	first := registry.NewDate(from, 1, 1)
+	return first.AddDays(r.IntN(registry.NewDate(to, 1, 1).DaysSince(first)))
 }
 
 func randomReport(r *rand.Rand, country string) *registry.CompanyReport {
@@ -218,13 +222,13 @@ func TestNorwayNextOccurrenceIsFirst(t *testing.T) {
 			ps := *dl.PeriodStart
 			switch dl.Kind {
 			case kindPayrollReport:
-				prevEnd = addDays(ps, -1)
+				prevEnd = ps.AddDays(-1)
 				prevDue = rollForwardNorway(date(prevEnd.Year, prevEnd.Month+1, 5))
 			case kindVATReturn:
-				prevEnd = addDays(ps, -1)
+				prevEnd = ps.AddDays(-1)
 				prevDue = rollForwardNorway(vatTermDue(prevEnd.Year, int(prevEnd.Month)/2))
 			default:
-				prevEnd = addDays(ps, -1)
+				prevEnd = ps.AddDays(-1)
 				prevDue = registry.Date{Year: dl.StatutoryDate.Year - 1, Month: dl.StatutoryDate.Month, Day: dl.StatutoryDate.Day}
 				if rollingKinds[dl.Kind] {
 					prevDue = rollForwardNorway(prevDue)
@@ -258,9 +262,9 @@ func FuzzNorway(f *testing.F) {
 		// Dates run to about ±9000 years around 1970, a little beyond what a
 		// report can carry.
 		clamp := func(n int32) int { return int(n)%4_000_000 - 719_468 }
-		day := fromDayNumber(clamp(today))
+		day := epoch.AddDays(clamp(today))
 		if flags&16 != 0 {
-			rep.FoundedAt = registry.Ptr(fromDayNumber(clamp(founded)))
+			rep.FoundedAt = registry.Ptr(epoch.AddDays(clamp(founded)))
 		}
 		if flags&32 != 0 {
 			rep.LastAnnualAccountsYear = registry.Ptr(int(last))
@@ -280,17 +284,17 @@ func FuzzUnitedKingdom(f *testing.F) {
 		rep.LegalFormCode = registry.StringOrNil(typ)
 		rep.Status = allStatuses[int(status)%len(allStatuses)]
 		clamp := func(n int32) int { return int(n)%4_000_000 - 719_468 }
-		day := fromDayNumber(clamp(today))
+		day := epoch.AddDays(clamp(today))
 		if flags&1 != 0 {
-			rep.FoundedAt = registry.Ptr(fromDayNumber(clamp(inc)))
+			rep.FoundedAt = registry.Ptr(epoch.AddDays(clamp(inc)))
 		}
 		for i, kind := range []string{kindAnnualAccounts, kindConfirmationStmt} {
 			p := registry.PublishedDeadline{Kind: kind}
 			if flags&(2<<i) != 0 {
-				p.DueDate = registry.Ptr(fromDayNumber(clamp(due)))
+				p.DueDate = registry.Ptr(epoch.AddDays(clamp(due)))
 			}
 			if flags&(8<<i) != 0 {
-				p.PeriodEnd = registry.Ptr(fromDayNumber(clamp(end)))
+				p.PeriodEnd = registry.Ptr(epoch.AddDays(clamp(end)))
 			}
 			rep.PublishedDeadlines = append(rep.PublishedDeadlines, p)
 		}

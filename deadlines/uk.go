@@ -157,7 +157,7 @@ func (c *ukCalc) add(d registry.Deadline) {
 	d.Authority = authCompaniesHouse
 	d.DueDate = d.StatutoryDate
 	d.Recurrence = registry.RecurrenceAnnual
-	d.DaysUntil = registry.Ptr(daysBetween(c.today, d.DueDate))
+	d.DaysUntil = registry.Ptr(d.DueDate.DaysSince(c.today))
 	if d.Kind == kindAnnualAccounts {
 		d.Name, d.LocalName, d.SourceURL = "Annual accounts", registry.Ptr("statutory accounts"), registry.Ptr(srcUKAccounts)
 	} else {
@@ -249,7 +249,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 	due := func(end registry.Date) (registry.Date, bool) {
 		// First accounts: a first period longer than 12 months, at most
 		// 18 (s.442(3)).
-		if c.hasInc && end.After(addDays(anniversary(c.inc), -1)) && !end.After(addMonthsUK(c.inc, 18)) {
+		if c.hasInc && end.After(anniversary(c.inc).AddDays(-1)) && !end.After(addMonthsUK(c.inc, 18)) {
 			return maxDate(addMonthsUK(anniversary(c.inc), months), addMonthsUK(end, 3)), true
 		}
 		return addMonthsUK(end, months), false
@@ -257,7 +257,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 	d, first := due(end)
 	steps := 0
 	step := func(n int) {
-		start = registry.Ptr(addDays(addMonthsUK(end, 12*(n-1)), 1))
+		start = registry.Ptr((addMonthsUK(end, 12*(n-1))).AddDays(1))
 		end = addMonthsUK(end, 12*n)
 		d, first = due(end)
 		steps += n
@@ -302,19 +302,19 @@ func (c *ukCalc) confirmation(named *registry.PublishedDeadline) {
 	} else {
 		// The first review period is the 12 months beginning with the day
 		// of incorporation.
-		start, end = c.inc, addDays(nextYearSameDay(c.inc), -1)
+		start, end = c.inc, nextYearSameDay(c.inc).AddDays(-1)
 		how = "the first review period (12 months beginning with incorporation) and each 12 months after it"
 	}
 	steps := 0
 	step := func() {
-		start = addDays(end, 1)
-		end = addDays(nextYearSameDay(start), -1)
+		start = end.AddDays(1)
+		end = nextYearSameDay(start).AddDays(-1)
 		startKnown = true
 		steps++
 	}
 	// Step one review period at a time up to today; a period is one year,
 	// so this runs about as many times as the company is years old.
-	for addDays(end, 14).Before(c.today) && steps < ukMaxSteps {
+	for end.AddDays(14).Before(c.today) && steps < ukMaxSteps {
 		step()
 	}
 	if steps > 0 && named != nil {
@@ -326,7 +326,7 @@ func (c *ukCalc) confirmation(named *registry.PublishedDeadline) {
 		ps = registry.Ptr(start)
 	}
 	c.add(registry.Deadline{
-		Kind: kindConfirmationStmt, StatutoryDate: addDays(end, 14), PeriodLabel: periodLabel(kindConfirmationStmt, &end),
+		Kind: kindConfirmationStmt, StatutoryDate: end.AddDays(14), PeriodLabel: periodLabel(kindConfirmationStmt, &end),
 		PeriodStart: ps, PeriodEnd: registry.Ptr(end), Mandatory: true,
 		AppliesBecause: "Computed: the register publishes no due date, so the confirmation statement is due 14 days after the end of " + how +
 			" (Companies Act 2006 s.853A).",
@@ -363,9 +363,5 @@ func maxDate(a, b registry.Date) registry.Date {
 // time.Date does (2025-13-01 is 2026-01-01), so that no computation sees an
 // impossible date.
 func normalize(d registry.Date) registry.Date {
-	if d.Month >= time.January && d.Month <= time.December && d.Day >= 1 && d.Day <= daysIn(d.Year, d.Month) {
-		return d
-	}
-	first := date(d.Year, d.Month, 1)
-	return addDays(first, d.Day-1)
+	return registry.NewDate(d.Year, d.Month, d.Day)
 }

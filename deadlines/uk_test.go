@@ -71,8 +71,8 @@ func TestUKPublishedDateWins(t *testing.T) {
 			out := UnitedKingdom(rep, today)
 			acc, cs := find(t, out, kindAnnualAccounts), find(t, out, kindConfirmationStmt)
 			want := map[string]brief{
-				kindAnnualAccounts:   {fx.accDue, fx.accDue, false, fx.accStart, fx.accEnd, daysBetween(today, d(t, fx.accDue))},
-				kindConfirmationStmt: {fx.csDue, fx.csDue, false, "", fx.csEnd, daysBetween(today, d(t, fx.csDue))},
+				kindAnnualAccounts:   {fx.accDue, fx.accDue, false, fx.accStart, fx.accEnd, d(t, fx.accDue).DaysSince(today)},
+				kindConfirmationStmt: {fx.csDue, fx.csDue, false, "", fx.csEnd, d(t, fx.csDue).DaysSince(today)},
 			}
 			got := map[string]brief{kindAnnualAccounts: briefOf(acc), kindConfirmationStmt: briefOf(cs)}
 			if diff := cmp.Diff(want, got); diff != "" {
@@ -275,7 +275,7 @@ func TestUKNoRollForward(t *testing.T) {
 	t.Parallel()
 	out := UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), d(t, "2020-03-01"))
 	acc := find(t, out, kindAnnualAccounts)
-	if acc.DueDate != d(t, "2021-07-24") || acc.RolledForward || weekday(acc.DueDate).String() != "Saturday" {
+	if acc.DueDate != d(t, "2021-07-24") || acc.RolledForward || acc.DueDate.Weekday().String() != "Saturday" {
 		t.Errorf("annual_accounts %s rolled %v", acc.DueDate, acc.RolledForward)
 	}
 	if !hasNote(out, "do not move for weekends or bank holidays") {
