@@ -59,23 +59,23 @@ type noForm struct {
 }
 
 // norwegianForm returns the classification of an Enhetsregisteret
-// organisasjonsform code. known reports whether the code is one brreg
-// publishes; classified whether its form-dependent duties are modelled.
-func norwegianForm(code string) (f noForm, known, classified bool) {
+// organisasjonsform code; classified reports whether its form-dependent
+// duties are modelled.
+func norwegianForm(code string) (f noForm, classified bool) {
 	switch code {
 	case "AS":
 		return noForm{label: "private limited company (AS)", accounts: dutyAlways, tax: dutyAlways,
 			taxWhy:  "A private limited company (AS) files its own tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3).",
-			meeting: dutyAlways, shareholder: dutyAlways}, true, true
+			meeting: dutyAlways, shareholder: dutyAlways}, true
 	case "ASA":
 		return noForm{label: "public limited company (ASA)", accounts: dutyAlways, tax: dutyAlways,
 			taxWhy:  "A public limited company (ASA) files its own tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3).",
-			meeting: dutyAlways, shareholder: dutyAlways}, true, true
+			meeting: dutyAlways, shareholder: dutyAlways}, true
 	case "ENK":
 		return noForm{label: "sole proprietorship (ENK)", accounts: dutyDepending,
 			accountsWhy: "only if its assets exceed NOK 20 million or it has more than 20 full-time equivalents",
 			tax:         dutyAlways,
-			taxWhy:      "For a sole proprietorship (ENK) the owner's personal tax return with the business specification is due 31 May of the following year, not 30 April (skatteforvaltningsforskriften § 8-2-3)."}, true, true
+			taxWhy:      "For a sole proprietorship (ENK) the owner's personal tax return with the business specification is due 31 May of the following year, not 30 April (skatteforvaltningsforskriften § 8-2-3)."}, true
 	case "ANS", "DA", "KS":
 		label := map[string]string{
 			"ANS": "general partnership with joint and several liability (ANS)",
@@ -85,29 +85,29 @@ func norwegianForm(code string) (f noForm, known, classified bool) {
 		return noForm{label: label, accounts: dutyDepending,
 			accountsWhy: "unless it has sales under NOK 5 million, fewer than 5 full-time equivalents, at most 5 partners and no limited-liability partner",
 			tax:         dutyAlways, taxLocal: "selskapsmelding",
-			taxWhy: "A " + label + " files a partnership return (selskapsmelding, skatteforvaltningsloven § 8-9) by 31 May of the following year; each partner also files their own return."}, true, true
+			taxWhy: "A " + label + " files a partnership return (selskapsmelding, skatteforvaltningsloven § 8-9) by 31 May of the following year; each partner also files their own return."}, true
 	case "NUF":
 		return noForm{label: "Norwegian-registered foreign company (NUF)", accounts: dutyDepending,
 			accountsWhy: "only if it carries on business in Norway and is liable to tax there",
 			tax:         dutyDepending,
-			taxWhy:      "A Norwegian-registered foreign company (NUF) files a tax return by 31 May of the following year only if it is liable to tax in Norway (skatteloven § 2-3), which the register does not show."}, true, true
+			taxWhy:      "A Norwegian-registered foreign company (NUF) files a tax return by 31 May of the following year only if it is liable to tax in Norway (skatteloven § 2-3), which the register does not show."}, true
 	case "SA":
 		return noForm{label: "cooperative (SA)", accounts: dutyDepending,
 			accountsWhy: "only if its sales income exceeds NOK 2 million",
 			tax:         dutyAlways,
 			taxWhy:      "A cooperative (SA) files its own tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3).",
-			meeting:     dutyAlways}, true, true
+			meeting:     dutyAlways}, true
 	case "STI":
 		return noForm{label: "foundation (STI)", accounts: dutyAlways, tax: dutyDepending,
-			taxWhy: "A foundation (STI) files a tax return by 31 May of the following year only if it is liable to tax; many non-profit foundations are exempt, which the register does not show."}, true, true
+			taxWhy: "A foundation (STI) files a tax return by 31 May of the following year only if it is liable to tax; many non-profit foundations are exempt, which the register does not show."}, true
 	case "FLI":
 		return noForm{label: "association (FLI)", accounts: dutyDepending,
 			accountsWhy: "only if its assets exceed NOK 20 million or it has more than 20 full-time equivalents",
 			tax:         dutyDepending,
-			taxWhy:      "An association (FLI) files a tax return by 31 May of the following year only if it is liable to tax; many non-profit associations are exempt, which the register does not show."}, true, true
+			taxWhy:      "An association (FLI) files a tax return by 31 May of the following year only if it is liable to tax; many non-profit associations are exempt, which the register does not show."}, true
 	case "BA":
 		return noForm{label: "company with limited liability (BA)", accounts: dutyAlways, tax: dutyDepending,
-			taxWhy: "A company with limited liability (BA) is assumed to be its own tax subject filing by 31 May of the following year; its tax position is not shown by the register."}, true, true
+			taxWhy: "A company with limited liability (BA) is assumed to be its own tax subject filing by 31 May of the following year; its tax position is not shown by the register."}, true
 	case "BRL", "BBL", "SF", "SPA", "GFS", "PK", "VPFO":
 		// Regnskapsloven § 1-2 gives these an accounts duty whatever their
 		// size; their other form-dependent duties are not modelled.
@@ -120,23 +120,18 @@ func norwegianForm(code string) (f noForm, known, classified bool) {
 			"PK":   "pension fund (PK)",
 			"VPFO": "securities fund (VPFO)",
 		}[code]
-		return noForm{label: label, accounts: dutyAlways, partial: true}, true, true
+		return noForm{label: label, accounts: dutyAlways, partial: true}, true
 	}
-	if knownBrregForm(code) {
-		return noForm{label: "legal form " + code}, true, false
-	}
-	return noForm{}, false, false
+	return noForm{label: "legal form " + code}, false
 }
 
-// knownBrregForm reports whether code is one of the organisation-form codes
-// Enhetsregisteret publishes that this package does not classify.
-func knownBrregForm(code string) bool {
-	switch code {
-	case "ADOS", "ANNA", "BO", "EOFG", "ESEK", "FKF", "FYLK", "IKJP", "IKS", "KBO", "KF", "KIRK",
-		"KOMM", "KTRF", "OPMV", "ORGL", "PERS", "PRE", "SAM", "SE", "SÆR", "TVAM", "UTLA":
-		return true
-	}
-	return false
+// knownForm reports whether the register module recognised the report's
+// legal form: a classified code, or any code to which the module gave an
+// English label (countries/no labels every code Enhetsregisteret
+// publishes). The list of published codes thus lives in one place, the
+// module's table.
+func knownForm(rep *registry.CompanyReport, classified bool) bool {
+	return classified || (rep.LegalForm != nil && *rep.LegalForm != "")
 }
 
 // Notes of the Norwegian report.
@@ -195,7 +190,8 @@ func Norway(rep *registry.CompanyReport, today registry.Date) *registry.Deadline
 		out.Notes = append(out.Notes, noteStatusUnknown)
 	}
 
-	form, known, classified := norwegianForm(code)
+	form, classified := norwegianForm(code)
+	known := knownForm(rep, classified)
 	c := noCalc{out: out, today: today, form: form, code: code}
 	if start := firstOf(rep.FoundedAt, rep.RegisteredAt); start != nil && plausible(*start) {
 		c.start, c.hasStart = normalize(*start), true
@@ -256,7 +252,7 @@ func norwayStop(rep *registry.CompanyReport, code string) (string, bool) {
 	if code == "" {
 		return "The legal form is unknown, so no deadlines are computed: the duties depend on it.", true
 	}
-	if _, known, _ := norwegianForm(code); !known {
+	if _, classified := norwegianForm(code); !knownForm(rep, classified) {
 		return "The legal form " + code + " is not one Enhetsregisteret publishes (unclassified), so no deadlines are computed.", true
 	}
 	return "", false
@@ -285,7 +281,7 @@ func (c *noCalc) add(d registry.Deadline, roll bool) {
 		d.DueDate = rollForwardNorway(d.StatutoryDate)
 	}
 	d.RolledForward = d.DueDate != d.StatutoryDate
-	d.DaysUntil = registry.Ptr(daysBetween(c.today, d.DueDate))
+	d.DaysUntil = registry.Ptr(d.DueDate.DaysSince(c.today))
 	c.out.Deadlines = append(c.out.Deadlines, d)
 }
 
@@ -450,7 +446,7 @@ func (c *noCalc) annual(lastAccounts *int) {
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
 			Recurrence: registry.RecurrenceAnnual, Mandatory: true, AppliesBecause: why, SourceURL: registry.Ptr(src),
 		}, false)
-		if w := weekday(stat); w == time.Saturday || w == time.Sunday {
+		if w := stat.Weekday(); w == time.Saturday || w == time.Sunday {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("general_meeting: %s is a %s. The six-month limit is fixed by law and a meeting may be held on any day, "+
 				"so the date does not move to the next working day.", stat, w))
 		}
@@ -480,9 +476,9 @@ func (c *noCalc) annual(lastAccounts *int) {
 			Recurrence: registry.RecurrenceAnnual, Mandatory: f.accounts == dutyAlways, AppliesBecause: why,
 			SourceURL: registry.Ptr(srcAccounts),
 		}, false)
-		if w := weekday(stat); w == time.Saturday || w == time.Sunday {
+		if w := stat.Weekday(); w == time.Saturday || w == time.Sunday {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("annual_accounts: %s is a %s. The date is fixed by law (regnskapsloven § 8-3: sent before 1 August) "+
-				"and does not move to the next working day; file by %s %s to be safe.", stat, w, weekday(lastWorkingDayBefore(stat)), lastWorkingDayBefore(stat)))
+				"and does not move to the next working day; file by %s %s to be safe.", stat, w, lastWorkingDayBefore(stat).Weekday(), lastWorkingDayBefore(stat)))
 		}
 		if c.hasStart && c.start.Year == y && c.start.Month >= time.July {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("The unit was founded on %s, on or after 1 July: its first financial year may run to the end of %d (up to 18 months), "+
@@ -493,9 +489,9 @@ func (c *noCalc) annual(lastAccounts *int) {
 
 // lastWorkingDayBefore returns the last Norwegian working day before d.
 func lastWorkingDayBefore(d registry.Date) registry.Date {
-	d = addDays(d, -1)
+	d = d.AddDays(-1)
 	for !isNorwegianWorkingDay(d) {
-		d = addDays(d, -1)
+		d = d.AddDays(-1)
 	}
 	return d
 }

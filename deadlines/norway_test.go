@@ -97,7 +97,7 @@ func TestNorwayLawTable2024To2031(t *testing.T) {
 			due := d(t, row.due)
 			want := brief{
 				Statutory: row.statutory, Due: row.due, Rolled: row.statutory != row.due,
-				PeriodStart: row.periodStart, PeriodEnd: row.periodEnd, DaysUntil: daysBetween(today, due),
+				PeriodStart: row.periodStart, PeriodEnd: row.periodEnd, DaysUntil: due.DaysSince(today),
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
@@ -435,7 +435,7 @@ func TestNorwayEmpty(t *testing.T) {
 		{"unknown legal form (null)", func(r *registry.CompanyReport) { r.LegalFormCode = nil }, "legal form is unknown"},
 		{"unknown legal form (not a brreg code)", func(r *registry.CompanyReport) { r.LegalFormCode = registry.Ptr("XYZ") }, "XYZ is not one Enhetsregisteret publishes"},
 		{"unclassified legal form without flags", func(r *registry.CompanyReport) {
-			r.LegalFormCode, r.VATRegistered, r.EmployeesReported = registry.Ptr("KOMM"), registry.Ptr(false), registry.Ptr(false)
+			r.LegalFormCode, r.LegalForm, r.VATRegistered, r.EmployeesReported = registry.Ptr("KOMM"), registry.Ptr("Municipality"), registry.Ptr(false), registry.Ptr(false)
 		}, "No filing obligation could be derived"},
 	}
 	for _, tt := range tests {
@@ -489,12 +489,20 @@ func TestNorwayStatusesThatKeepDuties(t *testing.T) {
 // duties are not classified still gets the flag-driven duties, with a note.
 func TestNorwayUnclassifiedFormWithFlags(t *testing.T) {
 	t.Parallel()
-	out := Norway(withFlags(noReport("KOMM"), true, false), d(t, "2026-03-01"))
-	if diff := cmp.Diff([]string{kindVATReturn}, kinds(out)); diff != "" {
-		t.Errorf("kinds (-want +got):\n%s", diff)
+	for _, form := range []struct{ code, label string }{{"KOMM", "Municipality"}, {"STAT", "The State"}} {
+		rep := withFlags(noReport(form.code), true, false)
+		rep.LegalForm = registry.Ptr(form.label) // the Norway module labels every code it knows
+		out := Norway(rep, d(t, "2026-03-01"))
+		if diff := cmp.Diff([]string{kindVATReturn}, kinds(out)); diff != "" {
+			t.Errorf("%s kinds (-want +got):\n%s", form.code, diff)
+		}
+		if !hasNote(out, "legal form "+form.code) {
+			t.Errorf("%s: no unclassified-form note in %q", form.code, out.Notes)
+		}
 	}
-	if !hasNote(out, "legal form KOMM") {
-		t.Errorf("no unclassified-form note in %q", out.Notes)
+	// Without the module's label a code is not recognised: no deadlines.
+	if out := Norway(withFlags(noReport("KOMM"), true, false), d(t, "2026-03-01")); len(out.Deadlines) != 0 {
+		t.Errorf("an unlabelled code got deadlines: %v", kinds(out))
 	}
 }
 
