@@ -44,14 +44,10 @@ func main() {
 	}
 }
 
-// newRegistry builds the default modules from the environment.
+// newRegistry builds the default modules from the environment variables
+// of [countries.ConfigFromEnv].
 func newRegistry(getenv func(string) string) (*registry.Registry, error) {
-	cs, err := countries.All(countries.Config{
-		BrregBaseURL:          getenv("BRREG_BASE_URL"),
-		CompaniesHouseBaseURL: getenv("COMPANIES_HOUSE_BASE_URL"),
-		CompaniesHouseAPIKey:  getenv("COMPANIES_HOUSE_API_KEY"),
-		ContactEmail:          getenv("REGISTRY_CONTACT_EMAIL"),
-	})
+	cs, err := countries.All(countries.ConfigFromEnv(getenv))
 	if err != nil {
 		return nil, err
 	}

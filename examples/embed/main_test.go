@@ -29,7 +29,7 @@ func TestBatch(t *testing.T) {
 
 	reg, err := newRegistry(func(k string) string {
 		if k == "BRREG_BASE_URL" {
-			return srv.URL
+			return " " + srv.URL + "\n" // trimmed, as the server trims it
 		}
 		return ""
 	})

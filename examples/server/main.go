@@ -125,17 +125,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 
 // config is the parsed configuration of DESIGN §3.
 type config struct {
-	addr                  string
-	stdio                 bool
-	brregBaseURL          string
-	companiesHouseBaseURL string
-	companiesHouseAPIKey  string
-	contactEmail          string
-	rateLimit             int
-	trustedProxies        []string
-	cacheTTL              time.Duration
-	logLevel              slog.Level
-	publicURL             string
+	addr           string
+	stdio          bool
+	countries      countries.Config
+	rateLimit      int
+	trustedProxies []string
+	cacheTTL       time.Duration
+	logLevel       slog.Level
+	publicURL      string
 }
 
 // envHelp lists the environment variables for -h.
@@ -159,15 +156,12 @@ Environment:
 // say, in [build].
 func parseConfig(args []string, getenv func(string) string, output io.Writer) (config, error) {
 	cfg := config{
-		addr:                  ":8080",
-		brregBaseURL:          strings.TrimSpace(getenv("BRREG_BASE_URL")),
-		companiesHouseBaseURL: strings.TrimSpace(getenv("COMPANIES_HOUSE_BASE_URL")),
-		companiesHouseAPIKey:  strings.TrimSpace(getenv("COMPANIES_HOUSE_API_KEY")),
-		contactEmail:          strings.TrimSpace(getenv("REGISTRY_CONTACT_EMAIL")),
-		rateLimit:             restserver.DefaultRateLimit,
-		cacheTTL:              registry.DefaultCacheTTL,
-		logLevel:              slog.LevelInfo,
-		publicURL:             strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
+		addr:      ":8080",
+		countries: countries.ConfigFromEnv(getenv),
+		rateLimit: restserver.DefaultRateLimit,
+		cacheTTL:  registry.DefaultCacheTTL,
+		logLevel:  slog.LevelInfo,
+		publicURL: strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -240,21 +234,16 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		name string
 		cc   countries.Config
 	}{
-		{"BRREG_BASE_URL", countries.Config{BrregBaseURL: cfg.brregBaseURL}},
-		{"COMPANIES_HOUSE_BASE_URL", countries.Config{CompaniesHouseBaseURL: cfg.companiesHouseBaseURL}},
-		{"COMPANIES_HOUSE_API_KEY", countries.Config{CompaniesHouseAPIKey: cfg.companiesHouseAPIKey}},
-		{"REGISTRY_CONTACT_EMAIL", countries.Config{ContactEmail: cfg.contactEmail}},
+		{"BRREG_BASE_URL", countries.Config{BrregBaseURL: cfg.countries.BrregBaseURL}},
+		{"COMPANIES_HOUSE_BASE_URL", countries.Config{CompaniesHouseBaseURL: cfg.countries.CompaniesHouseBaseURL}},
+		{"COMPANIES_HOUSE_API_KEY", countries.Config{CompaniesHouseAPIKey: cfg.countries.CompaniesHouseAPIKey}},
+		{"REGISTRY_CONTACT_EMAIL", countries.Config{ContactEmail: cfg.countries.ContactEmail}},
 	} {
 		if _, err := countries.All(s.cc); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
 	}
-	cs, err := countries.All(countries.Config{
-		BrregBaseURL:          cfg.brregBaseURL,
-		CompaniesHouseBaseURL: cfg.companiesHouseBaseURL,
-		CompaniesHouseAPIKey:  cfg.companiesHouseAPIKey,
-		ContactEmail:          cfg.contactEmail,
-	})
+	cs, err := countries.All(cfg.countries)
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +322,7 @@ func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.L
 	}
 	addr := ln.Addr().String()
 	logger.Info("listening", slog.String("addr", addr), slog.Int("rate_limit", cfg.rateLimit),
-		slog.Bool("public_url_set", cfg.publicURL != ""), slog.Bool("companies_house_key_set", cfg.companiesHouseAPIKey != ""))
+		slog.Bool("public_url_set", cfg.publicURL != ""), slog.Bool("companies_house_key_set", cfg.countries.CompaniesHouseAPIKey != ""))
 	if onListen != nil {
 		onListen(addr)
 	}

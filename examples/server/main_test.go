@@ -19,6 +19,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/companyregistry/registry/countries"
 )
 
 func env(m map[string]string) func(string) string {
@@ -58,8 +60,10 @@ func TestParseConfigEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := config{
-		addr: ":7000", stdio: true, brregBaseURL: "http://brreg.test/api", companiesHouseBaseURL: "http://ch.test",
-		companiesHouseAPIKey: "key", contactEmail: "ops@example.com", rateLimit: 0,
+		addr: ":7000", stdio: true,
+		countries: countries.Config{BrregBaseURL: "http://brreg.test/api", CompaniesHouseBaseURL: "http://ch.test",
+			CompaniesHouseAPIKey: "key", ContactEmail: "ops@example.com"},
+		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com",
 	}
