@@ -11,7 +11,8 @@
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
 // REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT, REGISTRY_TRUSTED_PROXIES,
 // REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL and REGISTRY_PUBLIC_URL (see -h).
-// An invalid configuration exits with status 2. SIGINT or SIGTERM stops
+// An invalid configuration exits with status 2 and a message naming the
+// setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
 package main
 
@@ -144,7 +145,7 @@ Environment:
   COMPANIES_HOUSE_API_KEY   Companies House API key; unset: GB cannot answer
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
   REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
-  REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs whose X-Forwarded-For is believed (default none)
+  REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
   REGISTRY_CACHE_TTL        cache lifetime of successful lookups, at most 24h (default 24h)
   REGISTRY_LOG_LEVEL        debug, info, warn or error (default info; JSON on stderr)
   REGISTRY_PUBLIC_URL       base URL clients see, e.g. https://registry.example.com (default: from each request)
