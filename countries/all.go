@@ -5,6 +5,7 @@ package countries
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries/gb"
@@ -30,6 +31,28 @@ type Config struct {
 	// HTTPClient is the client for upstream calls; nil means a client of
 	// the modules' own choosing.
 	HTTPClient *http.Client
+}
+
+// ConfigFromEnv reads a Config from the environment variables of the
+// example server (DESIGN §3), through getenv (for example [os.Getenv]),
+// with surrounding spaces trimmed:
+//
+//	BRREG_BASE_URL            BrregBaseURL
+//	COMPANIES_HOUSE_BASE_URL  CompaniesHouseBaseURL
+//	COMPANIES_HOUSE_API_KEY   CompaniesHouseAPIKey
+//	REGISTRY_CONTACT_EMAIL    ContactEmail
+//
+// An unset or blank variable leaves its field empty, which means the
+// field's default. HTTPClient is left nil. The values are not checked here;
+// [All] refuses the ones its modules do not accept.
+func ConfigFromEnv(getenv func(string) string) Config {
+	get := func(name string) string { return strings.TrimSpace(getenv(name)) }
+	return Config{
+		BrregBaseURL:          get("BRREG_BASE_URL"),
+		CompaniesHouseBaseURL: get("COMPANIES_HOUSE_BASE_URL"),
+		CompaniesHouseAPIKey:  get("COMPANIES_HOUSE_API_KEY"),
+		ContactEmail:          get("REGISTRY_CONTACT_EMAIL"),
+	}
 }
 
 // All returns the default modules, Norway (NO) then the United Kingdom (GB),

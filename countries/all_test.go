@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
@@ -104,5 +105,44 @@ func TestAllErrors(t *testing.T) {
 		if _, err := countries.All(cfg); err == nil {
 			t.Errorf("%s: All succeeded", name)
 		}
+	}
+}
+
+// TestConfigFromEnv: the environment variables of DESIGN §3, each to its
+// field, trimmed; unset and blank ones leave the field empty.
+func TestConfigFromEnv(t *testing.T) {
+	t.Parallel()
+	for name, tt := range map[string]struct {
+		env  map[string]string
+		want countries.Config
+	}{
+		"unset": {env: nil, want: countries.Config{}},
+		"blank": {
+			env:  map[string]string{"BRREG_BASE_URL": " ", "COMPANIES_HOUSE_BASE_URL": "\t", "COMPANIES_HOUSE_API_KEY": "\n", "REGISTRY_CONTACT_EMAIL": "  "},
+			want: countries.Config{},
+		},
+		"every variable, trimmed": {
+			env: map[string]string{
+				"BRREG_BASE_URL":           " http://brreg.test/api ",
+				"COMPANIES_HOUSE_BASE_URL": "\thttps://ch.test\n",
+				"COMPANIES_HOUSE_API_KEY":  " key\n",
+				"REGISTRY_CONTACT_EMAIL":   "ops@example.com ",
+				"REGISTRY_RATE_LIMIT":      "7",
+			},
+			want: countries.Config{
+				BrregBaseURL:          "http://brreg.test/api",
+				CompaniesHouseBaseURL: "https://ch.test",
+				CompaniesHouseAPIKey:  "key",
+				ContactEmail:          "ops@example.com",
+			},
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := countries.ConfigFromEnv(func(k string) string { return tt.env[k] })
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -28,3 +28,13 @@ func ExampleAll() {
 	// NO brreg false
 	// [NO]
 }
+
+// ExampleConfigFromEnv reads the module settings from environment
+// variables; a map stands in for [os.Getenv] here.
+func ExampleConfigFromEnv() {
+	env := map[string]string{"BRREG_BASE_URL": " http://brreg.test/api ", "REGISTRY_CONTACT_EMAIL": "ops@example.com"}
+	cfg := countries.ConfigFromEnv(func(k string) string { return env[k] })
+	fmt.Printf("%q %q %t\n", cfg.BrregBaseURL, cfg.ContactEmail, cfg.CompaniesHouseAPIKey == "")
+	// Output:
+	// "http://brreg.test/api" "ops@example.com" true
+}

@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -44,18 +45,36 @@ func main() {
 	}
 }
 
-// newRegistry builds the default modules from the environment.
+// newRegistry builds the default modules from the environment variables
+// of [countries.ConfigFromEnv].
 func newRegistry(getenv func(string) string) (*registry.Registry, error) {
-	cs, err := countries.All(countries.Config{
-		BrregBaseURL:          getenv("BRREG_BASE_URL"),
-		CompaniesHouseBaseURL: getenv("COMPANIES_HOUSE_BASE_URL"),
-		CompaniesHouseAPIKey:  getenv("COMPANIES_HOUSE_API_KEY"),
-		ContactEmail:          getenv("REGISTRY_CONTACT_EMAIL"),
-	})
+	cs, err := countries.All(countries.ConfigFromEnv(getenv))
 	if err != nil {
 		return nil, err
 	}
 	return registry.New(cs)
+}
+
+// row is one deadline of one company.
+type row struct {
+	d    registry.Deadline
+	name string
+}
+
+// writeTable writes rows, soonest first, as an aligned table with a header.
+// DAYS is "-" when the deadline has no days_until (it is nullable).
+func writeTable(out io.Writer, rows []row) error {
+	slices.SortStableFunc(rows, func(a, b row) int { return a.d.DueDate.Compare(b.d.DueDate) })
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "DUE\tDAYS\tKIND\tCOMPANY\tMANDATORY")
+	for _, r := range rows {
+		days := "-"
+		if r.d.DaysUntil != nil {
+			days = strconv.Itoa(*r.d.DaysUntil)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%t\n", r.d.DueDate, days, r.d.Kind, r.name, r.d.Mandatory)
+	}
+	return tw.Flush()
 }
 
 // errSomeFailed says that at least one identifier could not be answered.
@@ -64,10 +83,6 @@ var errSomeFailed = errors.New("embed: some identifiers failed")
 // run computes the deadlines of every id and writes them, soonest first, to
 // out; failures go to errOut, one line each.
 func run(ctx context.Context, reg *registry.Registry, country, today string, ids []string, out, errOut io.Writer) error {
-	type row struct {
-		d    registry.Deadline
-		name string
-	}
 	var rows []row
 	failed := false
 	for _, id := range ids {
@@ -89,13 +104,7 @@ func run(ctx context.Context, reg *registry.Registry, country, today string, ids
 			rows = append(rows, row{d: d, name: name})
 		}
 	}
-	slices.SortStableFunc(rows, func(a, b row) int { return a.d.DueDate.Compare(b.d.DueDate) })
-	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "DUE\tDAYS\tKIND\tCOMPANY\tMANDATORY")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%t\n", r.d.DueDate, *r.d.DaysUntil, r.d.Kind, r.name, r.d.Mandatory)
-	}
-	if err := tw.Flush(); err != nil {
+	if err := writeTable(out, rows); err != nil {
 		return err
 	}
 	if failed {

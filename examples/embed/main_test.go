@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	registry "github.com/companyregistry/registry"
 )
 
 // TestBatch runs a batch against a fake Brønnøysund: one real recording,
@@ -29,7 +31,7 @@ func TestBatch(t *testing.T) {
 
 	reg, err := newRegistry(func(k string) string {
 		if k == "BRREG_BASE_URL" {
-			return srv.URL
+			return " " + srv.URL + "\n" // trimmed, as the server trims it
 		}
 		return ""
 	})
@@ -61,5 +63,26 @@ func TestBatch(t *testing.T) {
 	wantErr := "974760673\tnot_found\t"
 	if got := errOut.String(); !bytes.Contains(errOut.Bytes(), []byte(wantErr)) || !bytes.Contains(errOut.Bytes(), []byte("923609017\tinvalid_id\t")) {
 		t.Errorf("stderr:\n%s", got)
+	}
+}
+
+// TestWriteTableNullDaysUntil: days_until is nullable; a deadline without
+// it prints "-" in DAYS instead of crashing, and rows come soonest first.
+func TestWriteTableNullDaysUntil(t *testing.T) {
+	t.Parallel()
+	rows := []row{
+		{d: registry.Deadline{Kind: "tax_return", DueDate: registry.NewDate(2026, 6, 1), DaysUntil: registry.Ptr(137), Mandatory: true}, name: "A AS"},
+		{d: registry.Deadline{Kind: "vat_return", DueDate: registry.NewDate(2026, 2, 10), DaysUntil: nil}, name: "B AS"},
+	}
+	var out bytes.Buffer
+	if err := writeTable(&out, rows); err != nil {
+		t.Fatal(err)
+	}
+	want := `DUE         DAYS  KIND        COMPANY  MANDATORY
+2026-02-10  -     vat_return  B AS     false
+2026-06-01  137   tax_return  A AS     true
+`
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

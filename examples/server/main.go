@@ -11,7 +11,8 @@
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
 // REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT, REGISTRY_TRUSTED_PROXIES,
 // REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL and REGISTRY_PUBLIC_URL (see -h).
-// An invalid configuration exits with status 2. SIGINT or SIGTERM stops
+// An invalid configuration exits with status 2 and a message naming the
+// setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
 package main
 
@@ -103,7 +104,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
 
-	reg, err := newRegistry(cfg, logger)
+	// Every option is built before a mode is chosen, so that -stdio refuses
+	// a bad setting just as HTTP does.
+	a, err := build(cfg, logger)
 	if err != nil {
 		fmt.Fprintf(stderr, "server: %v\n", err)
 		return 2
@@ -112,34 +115,25 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if cfg.stdio {
 		// MCP over stdin/stdout until the client closes stdin or a signal;
 		// logs go to stderr only.
-		if err := mcpserver.ServeIO(ctx, reg, stdin, stdout, mcpserver.WithLogger(logger)); err != nil {
+		if err := mcpserver.ServeIO(ctx, a.reg, stdin, stdout, a.mcpOpts...); err != nil {
 			fmt.Fprintf(stderr, "server: stdio: %v\n", err)
 			return 1
 		}
 		return 0
 	}
-
-	handler, err := newHandler(cfg, reg, logger)
-	if err != nil {
-		fmt.Fprintf(stderr, "server: %v\n", err)
-		return 2
-	}
-	return serve(ctx, cfg, handler, logger, onListen)
+	return serve(ctx, cfg, a.handler, logger, onListen)
 }
 
 // config is the parsed configuration of DESIGN §3.
 type config struct {
-	addr                  string
-	stdio                 bool
-	brregBaseURL          string
-	companiesHouseBaseURL string
-	companiesHouseAPIKey  string
-	contactEmail          string
-	rateLimit             int
-	trustedProxies        []string
-	cacheTTL              time.Duration
-	logLevel              slog.Level
-	publicURL             string
+	addr           string
+	stdio          bool
+	countries      countries.Config
+	rateLimit      int
+	trustedProxies []string
+	cacheTTL       time.Duration
+	logLevel       slog.Level
+	publicURL      string
 }
 
 // envHelp lists the environment variables for -h.
@@ -151,7 +145,7 @@ Environment:
   COMPANIES_HOUSE_API_KEY   Companies House API key; unset: GB cannot answer
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
   REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
-  REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs whose X-Forwarded-For is believed (default none)
+  REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
   REGISTRY_CACHE_TTL        cache lifetime of successful lookups, at most 24h (default 24h)
   REGISTRY_LOG_LEVEL        debug, info, warn or error (default info; JSON on stderr)
   REGISTRY_PUBLIC_URL       base URL clients see, e.g. https://registry.example.com (default: from each request)
@@ -159,17 +153,16 @@ Environment:
 
 // parseConfig reads the flags and the environment. A flag wins over its
 // environment variable. Help (-h) returns flag.ErrHelp after printing usage.
+// It only parses: whether a value is allowed is for the option it feeds to
+// say, in [build].
 func parseConfig(args []string, getenv func(string) string, output io.Writer) (config, error) {
 	cfg := config{
-		addr:                  ":8080",
-		brregBaseURL:          strings.TrimSpace(getenv("BRREG_BASE_URL")),
-		companiesHouseBaseURL: strings.TrimSpace(getenv("COMPANIES_HOUSE_BASE_URL")),
-		companiesHouseAPIKey:  strings.TrimSpace(getenv("COMPANIES_HOUSE_API_KEY")),
-		contactEmail:          strings.TrimSpace(getenv("REGISTRY_CONTACT_EMAIL")),
-		rateLimit:             restserver.DefaultRateLimit,
-		cacheTTL:              registry.DefaultCacheTTL,
-		logLevel:              slog.LevelInfo,
-		publicURL:             strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
+		addr:      ":8080",
+		countries: countries.ConfigFromEnv(getenv),
+		rateLimit: restserver.DefaultRateLimit,
+		cacheTTL:  registry.DefaultCacheTTL,
+		logLevel:  slog.LevelInfo,
+		publicURL: strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -197,8 +190,8 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_RATE_LIMIT")); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return config{}, fmt.Errorf("REGISTRY_RATE_LIMIT %q is not a whole number of requests per minute, 0 or more", v)
+		if err != nil {
+			return config{}, fmt.Errorf("REGISTRY_RATE_LIMIT %q is not a whole number of requests per minute", v)
 		}
 		cfg.rateLimit = n
 	}
@@ -211,8 +204,8 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_CACHE_TTL")); v != "" {
 		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 || d > registry.DefaultCacheTTL {
-			return config{}, fmt.Errorf("REGISTRY_CACHE_TTL %q is not a duration above 0 and at most 24h (for example 6h)", v)
+		if err != nil {
+			return config{}, fmt.Errorf("REGISTRY_CACHE_TTL %q is not a duration (for example 6h)", v)
 		}
 		cfg.cacheTTL = d
 	}
@@ -224,50 +217,98 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	return cfg, nil
 }
 
-func newRegistry(cfg config, logger *slog.Logger) (*registry.Registry, error) {
-	cs, err := countries.All(countries.Config{
-		BrregBaseURL:          cfg.brregBaseURL,
-		CompaniesHouseBaseURL: cfg.companiesHouseBaseURL,
-		CompaniesHouseAPIKey:  cfg.companiesHouseAPIKey,
-		ContactEmail:          cfg.contactEmail,
-	})
+// app is the configured program: the registry, the HTTP handler and the
+// options of MCP over stdio, all built from one config.
+type app struct {
+	reg     *registry.Registry
+	handler http.Handler
+	mcpOpts []mcpserver.Option
+}
+
+// build builds and so validates every option of the registry, the REST
+// handler and the MCP server, whichever mode runs. An option refused
+// because of a setting comes back wrapped with the name of that flag or
+// environment variable: each setting is first tried alone, so that the
+// option's own check is the only check and the error still names its source.
+func build(cfg config, logger *slog.Logger) (*app, error) {
+	for _, s := range []struct {
+		name string
+		cc   countries.Config
+	}{
+		{"BRREG_BASE_URL", countries.Config{BrregBaseURL: cfg.countries.BrregBaseURL}},
+		{"COMPANIES_HOUSE_BASE_URL", countries.Config{CompaniesHouseBaseURL: cfg.countries.CompaniesHouseBaseURL}},
+		{"COMPANIES_HOUSE_API_KEY", countries.Config{CompaniesHouseAPIKey: cfg.countries.CompaniesHouseAPIKey}},
+		{"REGISTRY_CONTACT_EMAIL", countries.Config{ContactEmail: cfg.countries.ContactEmail}},
+	} {
+		if _, err := countries.All(s.cc); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.name, err)
+		}
+	}
+	cs, err := countries.All(cfg.countries)
 	if err != nil {
 		return nil, err
+	}
+
+	ttl := registry.WithCacheTTL(cfg.cacheTTL)
+	if _, err := registry.New(nil, ttl); err != nil {
+		return nil, fmt.Errorf("REGISTRY_CACHE_TTL: %w", err)
 	}
 	v := version
 	if v == "" {
 		v = registry.Version
 	}
-	return registry.New(cs, registry.WithLogger(logger), registry.WithCacheTTL(cfg.cacheTTL), registry.WithVersion(v))
-}
-
-// newHandler builds the mux: REST at /, MCP (Streamable HTTP, stateless) at
-// /mcp and /mcp/.
-func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.Handler, error) {
-	opts := []restserver.Option{
-		restserver.WithRateLimit(cfg.rateLimit),
-		restserver.WithTrustedProxies(cfg.trustedProxies...),
-		restserver.WithLogger(logger),
-	}
-	if cfg.publicURL != "" {
-		opts = append(opts, restserver.WithPublicURL(cfg.publicURL))
-	}
-	rest, err := restserver.New(reg, opts...)
+	reg, err := registry.New(cs, registry.WithLogger(logger), ttl, registry.WithVersion(v))
 	if err != nil {
 		return nil, err
+	}
+
+	handler, mcpOpts, err := newHandler(cfg, reg, logger)
+	if err != nil {
+		return nil, err
+	}
+	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts}, nil
+}
+
+// newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
+// at /mcp and /mcp/, and returns it with the MCP options, which stdio uses
+// too. An error from a REST option names its environment variable.
+func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.Handler, []mcpserver.Option, error) {
+	type setting struct {
+		name string
+		opt  restserver.Option
+	}
+	settings := []setting{
+		{"REGISTRY_RATE_LIMIT", restserver.WithRateLimit(cfg.rateLimit)},
+		{"REGISTRY_TRUSTED_PROXIES", restserver.WithTrustedProxies(cfg.trustedProxies...)},
+	}
+	if cfg.publicURL != "" {
+		settings = append(settings, setting{"REGISTRY_PUBLIC_URL", restserver.WithPublicURL(cfg.publicURL)})
+	}
+	restOpts := []restserver.Option{restserver.WithLogger(logger)}
+	for _, s := range settings {
+		if _, err := restserver.New(reg, s.opt); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", s.name, err)
+		}
+		restOpts = append(restOpts, s.opt)
+	}
+	rest, err := restserver.New(reg, restOpts...)
+	if err != nil {
+		return nil, nil, err
+	}
+
+	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger)}
+	mcp, err := mcpserver.Handler(reg, mcpOpts...)
+	if err != nil {
+		return nil, nil, err
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/", rest)
 	// Both paths, so that neither redirects (clients do not follow a
 	// redirected POST). Any Host is accepted, for deployments behind a
 	// reverse proxy; see the mcpserver package documentation.
-	mcp, err := mcpserver.Handler(reg, mcpserver.WithLogger(logger))
-	if err != nil {
-		return nil, err
-	}
 	mux.Handle("/mcp", mcp)
 	mux.Handle("/mcp/", mcp)
-	return mux, nil
+	return mux, mcpOpts, nil
 }
 
 // serve runs the HTTP server until ctx is done, then shuts down gracefully:
@@ -282,7 +323,7 @@ func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.L
 	}
 	addr := ln.Addr().String()
 	logger.Info("listening", slog.String("addr", addr), slog.Int("rate_limit", cfg.rateLimit),
-		slog.Bool("public_url_set", cfg.publicURL != ""), slog.Bool("companies_house_key_set", cfg.companiesHouseAPIKey != ""))
+		slog.Bool("public_url_set", cfg.publicURL != ""), slog.Bool("companies_house_key_set", cfg.countries.CompaniesHouseAPIKey != ""))
 	if onListen != nil {
 		onListen(addr)
 	}

@@ -19,6 +19,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/companyregistry/registry/countries"
 )
 
 func env(m map[string]string) func(string) string {
@@ -58,8 +60,10 @@ func TestParseConfigEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := config{
-		addr: ":7000", stdio: true, brregBaseURL: "http://brreg.test/api", companiesHouseBaseURL: "http://ch.test",
-		companiesHouseAPIKey: "key", contactEmail: "ops@example.com", rateLimit: 0,
+		addr: ":7000", stdio: true,
+		countries: countries.Config{BrregBaseURL: "http://brreg.test/api", CompaniesHouseBaseURL: "http://ch.test",
+			CompaniesHouseAPIKey: "key", ContactEmail: "ops@example.com"},
+		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com",
 	}
@@ -79,10 +83,7 @@ func TestParseConfigErrors(t *testing.T) {
 		want string
 	}{
 		"rate not a number":   {env: map[string]string{"REGISTRY_RATE_LIMIT": "sixty"}, want: "REGISTRY_RATE_LIMIT"},
-		"rate negative":       {env: map[string]string{"REGISTRY_RATE_LIMIT": "-1"}, want: "REGISTRY_RATE_LIMIT"},
 		"ttl not a duration":  {env: map[string]string{"REGISTRY_CACHE_TTL": "1 day"}, want: "REGISTRY_CACHE_TTL"},
-		"ttl above 24h":       {env: map[string]string{"REGISTRY_CACHE_TTL": "25h"}, want: "REGISTRY_CACHE_TTL"},
-		"ttl zero":            {env: map[string]string{"REGISTRY_CACHE_TTL": "0s"}, want: "REGISTRY_CACHE_TTL"},
 		"log level":           {env: map[string]string{"REGISTRY_LOG_LEVEL": "loud"}, want: "REGISTRY_LOG_LEVEL"},
 		"addr without port":   {args: []string{"-addr", "localhost"}, want: "host:port"},
 		"addr env empty port": {env: map[string]string{"REGISTRY_ADDR": "nohost"}, want: "REGISTRY_ADDR"},
@@ -108,6 +109,84 @@ func TestParseConfigErrors(t *testing.T) {
 	}
 }
 
+// TestConfigRefusedInBothModes: every setting whose option refuses its
+// value is refused by parseConfig + build, with and without -stdio, and the
+// error names the flag or environment variable it came from (README
+// "Running the server": an invalid configuration says which setting is
+// wrong). The range checks live in the options only (registry.WithCacheTTL,
+// restserver.WithRateLimit, ...), not in parseConfig.
+func TestConfigRefusedInBothModes(t *testing.T) {
+	t.Parallel()
+	for name, tt := range map[string]struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		"rate not a number":   {env: map[string]string{"REGISTRY_RATE_LIMIT": "sixty"}, want: "REGISTRY_RATE_LIMIT"},
+		"rate negative":       {env: map[string]string{"REGISTRY_RATE_LIMIT": "-1"}, want: "REGISTRY_RATE_LIMIT"},
+		"ttl not a duration":  {env: map[string]string{"REGISTRY_CACHE_TTL": "1 day"}, want: "REGISTRY_CACHE_TTL"},
+		"ttl above 24h":       {env: map[string]string{"REGISTRY_CACHE_TTL": "25h"}, want: "REGISTRY_CACHE_TTL"},
+		"ttl zero":            {env: map[string]string{"REGISTRY_CACHE_TTL": "0s"}, want: "REGISTRY_CACHE_TTL"},
+		"ttl negative":        {env: map[string]string{"REGISTRY_CACHE_TTL": "-1h"}, want: "REGISTRY_CACHE_TTL"},
+		"log level":           {env: map[string]string{"REGISTRY_LOG_LEVEL": "loud"}, want: "REGISTRY_LOG_LEVEL"},
+		"addr without port":   {args: []string{"-addr", "localhost"}, want: "-addr"},
+		"addr env empty port": {env: map[string]string{"REGISTRY_ADDR": "nohost"}, want: "REGISTRY_ADDR"},
+		"proxies bad CIDR":    {env: map[string]string{"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/99"}, want: "REGISTRY_TRUSTED_PROXIES"},
+		"proxies not an IP":   {env: map[string]string{"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/8, proxy"}, want: "REGISTRY_TRUSTED_PROXIES"},
+		"public URL relative": {env: map[string]string{"REGISTRY_PUBLIC_URL": "registry.example.com"}, want: "REGISTRY_PUBLIC_URL"},
+		"public URL ftp":      {env: map[string]string{"REGISTRY_PUBLIC_URL": "ftp://x"}, want: "REGISTRY_PUBLIC_URL"},
+		"public URL query":    {env: map[string]string{"REGISTRY_PUBLIC_URL": "https://r.example/?a=b"}, want: "REGISTRY_PUBLIC_URL"},
+		"brreg URL":           {env: map[string]string{"BRREG_BASE_URL": "ftp://brreg"}, want: "BRREG_BASE_URL"},
+		"ch URL":              {env: map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, want: "COMPANIES_HOUSE_BASE_URL"},
+		"contact email":       {env: map[string]string{"REGISTRY_CONTACT_EMAIL": "ops (at) example.com"}, want: "REGISTRY_CONTACT_EMAIL"},
+	} {
+		for _, mode := range []string{"http", "stdio"} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				t.Parallel()
+				args := tt.args
+				if mode == "stdio" {
+					args = append([]string{"-stdio"}, args...)
+				}
+				cfg, err := parseConfig(args, env(tt.env), io.Discard)
+				if err == nil {
+					_, err = build(cfg, slog.New(slog.DiscardHandler))
+				}
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Errorf("error %v, want one naming %q", err, tt.want)
+				}
+			})
+		}
+	}
+}
+
+// TestConfigAcceptedInBothModes: the edge values the options allow pass
+// parseConfig + build in both modes.
+func TestConfigAcceptedInBothModes(t *testing.T) {
+	t.Parallel()
+	for name, e := range map[string]map[string]string{
+		"defaults":        nil,
+		"rate off":        {"REGISTRY_RATE_LIMIT": "0"},
+		"ttl 24h":         {"REGISTRY_CACHE_TTL": "24h"},
+		"ttl 1ns":         {"REGISTRY_CACHE_TTL": "1ns"},
+		"proxies":         {"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1, ::1"},
+		"public URL":      {"REGISTRY_PUBLIC_URL": "https://registry.example.com/"},
+		"base URLs, mail": {"BRREG_BASE_URL": "http://brreg.test/api", "COMPANIES_HOUSE_BASE_URL": "https://ch.test", "REGISTRY_CONTACT_EMAIL": "ops@example.com"},
+	} {
+		for _, args := range [][]string{nil, {"-stdio"}} {
+			t.Run(name+"/"+strings.Join(args, ""), func(t *testing.T) {
+				t.Parallel()
+				cfg, err := parseConfig(args, env(e), io.Discard)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := build(cfg, slog.New(slog.DiscardHandler)); err != nil {
+					t.Errorf("build: %v", err)
+				}
+			})
+		}
+	}
+}
+
 // syncBuffer is a bytes.Buffer safe for the server's goroutines.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -126,24 +205,37 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestInvalidConfigExits2: a clear message on stderr and exit status 2.
+// TestInvalidConfigExits2: a clear message naming the setting on stderr
+// and exit status 2, over HTTP and with -stdio alike.
 func TestInvalidConfigExits2(t *testing.T) {
 	t.Parallel()
-	for name, e := range map[string]map[string]string{
-		"rate":       {"REGISTRY_RATE_LIMIT": "x"},
-		"proxies":    {"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/99"},
-		"public URL": {"REGISTRY_PUBLIC_URL": "registry.example.com"},
-		"brreg URL":  {"BRREG_BASE_URL": "ftp://brreg"},
-		"ch URL":     {"COMPANIES_HOUSE_BASE_URL": "not a url"},
+	for name, tt := range map[string]struct {
+		env  map[string]string
+		want string
+	}{
+		"rate":         {map[string]string{"REGISTRY_RATE_LIMIT": "x"}, "REGISTRY_RATE_LIMIT"},
+		"rate < 0":     {map[string]string{"REGISTRY_RATE_LIMIT": "-5"}, "REGISTRY_RATE_LIMIT"},
+		"ttl":          {map[string]string{"REGISTRY_CACHE_TTL": "48h"}, "REGISTRY_CACHE_TTL"},
+		"proxies":      {map[string]string{"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/99"}, "REGISTRY_TRUSTED_PROXIES"},
+		"public URL":   {map[string]string{"REGISTRY_PUBLIC_URL": "registry.example.com"}, "REGISTRY_PUBLIC_URL"},
+		"public ftp":   {map[string]string{"REGISTRY_PUBLIC_URL": "ftp://x"}, "REGISTRY_PUBLIC_URL"},
+		"brreg URL":    {map[string]string{"BRREG_BASE_URL": "ftp://brreg"}, "BRREG_BASE_URL"},
+		"ch URL":       {map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, "COMPANIES_HOUSE_BASE_URL"},
+		"contact mail": {map[string]string{"REGISTRY_CONTACT_EMAIL": "a\nb"}, "REGISTRY_CONTACT_EMAIL"},
 	} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			var stderr syncBuffer
-			code := run(t.Context(), nil, env(e), strings.NewReader(""), io.Discard, &stderr, nil)
-			if code != 2 || !strings.HasPrefix(stderr.String(), "server: ") {
-				t.Errorf("exit %d, stderr %q; want 2 and a message", code, stderr.String())
-			}
-		})
+		for _, args := range [][]string{nil, {"-stdio"}} {
+			t.Run(name+"/"+strings.Join(args, ""), func(t *testing.T) {
+				t.Parallel()
+				var stderr, stdout syncBuffer
+				code := run(t.Context(), args, env(tt.env), strings.NewReader(""), &stdout, &stderr, nil)
+				if code != 2 || !strings.HasPrefix(stderr.String(), "server: "+tt.want) {
+					t.Errorf("exit %d, stderr %q; want 2 and a message starting with server: %s", code, stderr.String(), tt.want)
+				}
+				if stdout.String() != "" {
+					t.Errorf("stdout %q, want nothing", stdout.String())
+				}
+			})
+		}
 	}
 }
 
@@ -358,8 +450,8 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 }
 
-// FuzzParseConfig: any environment value either parses or is a clear error,
-// never a panic.
+// FuzzParseConfig: any environment value either parses and builds or is a
+// clear error, never a panic.
 func FuzzParseConfig(f *testing.F) {
 	f.Add("60", "24h", "info", "10.0.0.0/8", ":8080")
 	f.Add("-1", "0s", "LOUD", ",,", "x")
@@ -367,6 +459,9 @@ func FuzzParseConfig(f *testing.F) {
 		cfg, err := parseConfig(nil, env(map[string]string{"REGISTRY_RATE_LIMIT": rate, "REGISTRY_CACHE_TTL": ttl,
 			"REGISTRY_LOG_LEVEL": level, "REGISTRY_TRUSTED_PROXIES": proxies, "REGISTRY_ADDR": addr}), io.Discard)
 		if err != nil {
+			return
+		}
+		if _, err := build(cfg, slog.New(slog.DiscardHandler)); err != nil {
 			return
 		}
 		if cfg.rateLimit < 0 || cfg.cacheTTL <= 0 || cfg.cacheTTL > 24*time.Hour || cfg.addr == "" {
