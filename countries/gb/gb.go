@@ -241,11 +241,8 @@ type validationStrings struct {
 // company number: a malformed number is never sent, because Companies House
 // answers those with HTTP 500.
 func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
-	if err := c.Ready(); err != nil {
-		return nil, err
-	}
-	n, p := idcheck.ParseCompanyNumber(id)
-	if p != idcheck.ProblemNone || n.String() != id {
+	// Guard for direct callers: Companies House answers a malformed number with HTTP 500.
+	if n, p := idcheck.ParseCompanyNumber(id); p != idcheck.ProblemNone || n.String() != id {
 		return nil, c.errorf(registry.CodeInvalidID, idcheck.UKReason(p), idcheck.UKHint(p))
 	}
 	body, err := c.get(ctx, endpointProfile, "/company/"+url.PathEscape(id), nil, id)
@@ -265,14 +262,6 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 // Search finds companies by name (GET /search/companies) and returns at
 // most limit hits, best first, scored against query.
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
-	if err := c.Ready(); err != nil {
-		return nil, err
-	}
-	query = strings.TrimSpace(query)
-	if query == "" || limit < 1 {
-		return nil, c.errorf(registry.CodeBadRequest, "The search needs a name and a limit of at least 1.", "")
-	}
-	limit = min(limit, registry.MaxSearchLimit)
 	v := url.Values{}
 	v.Set("q", query)
 	v.Set("items_per_page", strconv.Itoa(max(limit, minItemsPerPage)))
