@@ -63,6 +63,7 @@ type Country struct {
 	client *http.Client
 	agent  string
 	now    func() time.Time
+	rules  string // the Markdown of Rules, built once
 }
 
 var _ registry.Country = (*Country)(nil)
@@ -159,7 +160,7 @@ func New(opts ...Option) (*Country, error) {
 	// module never follows a redirect. The API does not redirect the calls
 	// it makes, and a redirect to another host must not receive the
 	// Authorization header; a 3xx answer is an upstream_error.
-	c := &Country{base: base, client: upstream.NoRedirects(o.client), agent: upstream.UserAgent(o.email), now: o.now}
+	c := &Country{base: base, client: upstream.NoRedirects(o.client), agent: upstream.UserAgent(o.email), now: o.now, rules: buildRules()}
 	if o.key != "" {
 		c.cred = &credential{authorization: "Basic " + base64.StdEncoding.EncodeToString([]byte(o.key+":"))}
 	}

@@ -11,7 +11,12 @@ import (
 // Rules returns the UK rules document (registry://rules/GB) in Markdown:
 // the company number format and prefixes, the legal forms, the status
 // mapping and, from package deadlines, the deadline rules with sources.
-func (c *Country) Rules() string {
+//
+// The document is built once, by [New].
+func (c *Country) Rules() string { return c.rules }
+
+// buildRules builds the document [Country.Rules] returns.
+func buildRules() string {
 	var b strings.Builder
 	b.WriteString(rulesIntro)
 	b.WriteString(rulesNumbers)

@@ -122,6 +122,7 @@ type Country struct {
 	baseURL   string
 	client    *http.Client
 	userAgent string
+	rules     string // the Markdown of Rules, built once
 }
 
 var _ registry.Country = (*Country)(nil)
@@ -139,7 +140,7 @@ func New(opts ...Option) (*Country, error) {
 	}
 	// The register does not redirect: a 3xx answer is an upstream_error,
 	// not a request to another address.
-	return &Country{baseURL: o.baseURL, client: upstream.NoRedirects(o.client), userAgent: upstream.UserAgent(o.contactEmail)}, nil
+	return &Country{baseURL: o.baseURL, client: upstream.NoRedirects(o.client), userAgent: upstream.UserAgent(o.contactEmail), rules: buildRules()}, nil
 }
 
 // Info describes the module: country NO, registry brreg, no credential.

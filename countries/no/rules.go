@@ -11,7 +11,12 @@ import (
 // identifier (format and MOD11 check digit with a worked example), the
 // organisation form table, the status precedence, the other mapping rules,
 // the search confidence anchors and the deadline rules with their sources.
-func (c *Country) Rules() string {
+//
+// The document is built once, by [New].
+func (c *Country) Rules() string { return c.rules }
+
+// buildRules builds the document [Country.Rules] returns.
+func buildRules() string {
 	var b strings.Builder
 	b.WriteString("# Norway (NO): Enhetsregisteret, the Central Coordinating Register for Legal Entities\n\n")
 	b.WriteString("Registry slug `brreg`. Source: Brønnøysundregistrene (the Brønnøysund Register Centre), open API at " +
