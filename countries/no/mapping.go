@@ -179,28 +179,46 @@ type statusResult struct {
 	notes  []string
 }
 
-// statusOf applies the interface's precedence to the register's flags:
+// statusCode applies the interface's precedence to the register's flags:
 // deleted, then bankrupt, then under compulsory liquidation, then under
 // liquidation, then active. A sub-unit that has a closing date
-// (nedleggelsesdato) but no deletion date is dissolved.
-func statusOf(u *unit) statusResult {
-	var res statusResult
-	deleted := strings.TrimSpace(u.Slettedato) != "" || u.ResponsKlasse == "SlettetEnhet"
-	bankrupt := u.Konkurs != nil && *u.Konkurs
-	compulsory := u.UnderTvang != nil && *u.UnderTvang
-	liquidation := u.UnderAvvikling != nil && *u.UnderAvvikling
+// (nedleggelsesdato) but no deletion date is dissolved. It is what a search
+// hit needs; [statusOf] adds the detail and notes of a report.
+func statusCode(u *unit) registry.Status {
+	switch {
+	case strings.TrimSpace(u.Slettedato) != "" || u.ResponsKlasse == "SlettetEnhet":
+		return registry.StatusDeleted
+	case isSet(u.Konkurs):
+		return registry.StatusBankrupt
+	case isSet(u.UnderTvang):
+		return registry.StatusUnderCompulsoryLiquidation
+	case isSet(u.UnderAvvikling):
+		return registry.StatusUnderLiquidation
+	case strings.TrimSpace(u.Nedleggelsesdato) != "":
+		return registry.StatusDissolved
+	}
+	return registry.StatusActive
+}
 
-	if bankrupt {
+// isSet reports whether an optional flag of the register is present and
+// true.
+func isSet(b *bool) bool { return b != nil && *b }
+
+// statusOf returns the status of u (see [statusCode]) with the detail
+// naming the flag it came from and a note for every flag that is set.
+func statusOf(u *unit) statusResult {
+	res := statusResult{status: statusCode(u)}
+	if isSet(u.Konkurs) {
 		msg := "The register shows the unit as bankrupt (konkurs)"
 		if d := date(u.Konkursdato); d != nil {
 			msg += ", with bankruptcy proceedings opened on " + d.String()
 		}
 		res.notes = append(res.notes, msg+". Its estate is being wound up by a trustee; do not extend credit on the strength of this entry.")
 	}
-	if compulsory {
+	if isSet(u.UnderTvang) {
 		res.notes = append(res.notes, "The register shows the unit under compulsory liquidation or dissolution (underTvangsavviklingEllerTvangsopplosning)"+compulsoryReason(u)+".")
 	}
-	if liquidation {
+	if isSet(u.UnderAvvikling) {
 		msg := "The register shows the unit under voluntary liquidation (underAvvikling)"
 		if d := date(u.UnderAvviklingDato); d != nil {
 			msg += " since " + d.String()
@@ -208,33 +226,27 @@ func statusOf(u *unit) statusResult {
 		res.notes = append(res.notes, msg+".")
 	}
 
-	switch {
-	case deleted:
-		res.status = registry.StatusDeleted
+	switch res.status {
+	case registry.StatusDeleted:
 		if d := date(u.Slettedato); d != nil {
 			res.detail = "Deleted from Enhetsregisteret on " + d.String() + " (slettedato)."
 		} else {
 			res.detail = "Deleted from Enhetsregisteret (respons_klasse SlettetEnhet)."
 		}
 		res.notes = append(res.notes, "The unit is deleted from the register; the data shown is what the register still publishes about it.")
-	case bankrupt:
-		res.status = registry.StatusBankrupt
+	case registry.StatusBankrupt:
 		res.detail = "Bankrupt: the register's konkurs flag is set."
-	case compulsory:
-		res.status = registry.StatusUnderCompulsoryLiquidation
+	case registry.StatusUnderCompulsoryLiquidation:
 		res.detail = "Under compulsory liquidation or dissolution: the register's underTvangsavviklingEllerTvangsopplosning flag is set."
-	case liquidation:
-		res.status = registry.StatusUnderLiquidation
+	case registry.StatusUnderLiquidation:
 		res.detail = "Under voluntary liquidation: the register's underAvvikling flag is set."
-	case strings.TrimSpace(u.Nedleggelsesdato) != "":
-		res.status = registry.StatusDissolved
+	case registry.StatusDissolved:
 		res.detail = "Closed: the register gives the sub-unit a closing date (nedleggelsesdato)"
 		if d := date(u.Nedleggelsesdato); d != nil {
 			res.detail += " of " + d.String()
 		}
 		res.detail += "."
 	default:
-		res.status = registry.StatusActive
 		res.detail = "Active: registered, with no deletion date and none of the flags konkurs, underTvangsavviklingEllerTvangsopplosning and underAvvikling set."
 	}
 	return res
