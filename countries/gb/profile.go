@@ -77,12 +77,10 @@ type accounts struct {
 	LastAccounts *struct {
 		MadeUpTo    string `json:"made_up_to"`
 		PeriodEndOn string `json:"period_end_on"`
-		Type        string `json:"type"`
 	} `json:"last_accounts"`
 }
 
 type confirmation struct {
-	LastMadeUpTo string `json:"last_made_up_to"`
 	NextMadeUpTo string `json:"next_made_up_to"`
 	NextDue      string `json:"next_due"`
 	Overdue      *bool  `json:"overdue"`

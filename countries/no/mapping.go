@@ -67,6 +67,9 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 
 	st := statusOf(u)
 	r.Status, r.StatusDetail = st.status, registry.Ptr(st.detail)
+	// The Registry and MarshalJSON derive IsActive too; it is set here so
+	// that the report is whole before it reaches either (mapUnit's tests
+	// read it).
 	r.IsActive = st.status == registry.StatusActive
 
 	r.RegisteredAt = date(u.RegistreringsdatoEnhetsregisteret)
@@ -148,7 +151,6 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 	r.InGroup = copyBool(u.ErIKonsern)
 	r.LastAnnualAccountsYear = year(string(u.SisteAarsregnskap))
 
-	r.Confidence = registry.ReportConfidence
 	r.ConfidenceBasis = registry.Ptr(lookupBasis)
 	r.Source = registry.Ptr(sourceName)
 	r.SourceURL = registry.Ptr(humanURL(id, subunit))
