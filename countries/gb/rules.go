@@ -26,7 +26,7 @@ func buildRules() string {
 	b.WriteString("| type | legal form | limited liability |\n|---|---|---|\n")
 	for _, code := range slices.Sorted(maps.Keys(legalForms)) {
 		lf := legalForms[code]
-		b.WriteString("| `" + code + "` | " + lf.label + " | " + lf.limited.text() + " |\n")
+		b.WriteString("| `" + code + "` | " + lf.label + " | " + triText(lf.limited) + " |\n")
 	}
 
 	b.WriteString("\n## Status\n\n")
@@ -45,7 +45,7 @@ func buildRules() string {
 }
 
 // text renders a tri for the rules document.
-func (v tri) text() string {
+func triText(v tri) string {
 	switch v {
 	case yes:
 		return "yes"

@@ -9,6 +9,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/idcheck"
+	"github.com/companyregistry/registry/internal/upstream"
 )
 
 const (
@@ -55,9 +56,9 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 		r.LegalFormLocal = registry.StringOrNil(local)
 		if known {
 			r.LegalForm = registry.Ptr(f.English)
-			r.LimitedLiability = f.LimitedLiability.ptr()
-			r.HasBoardDuty = f.BoardDuty.ptr()
-			r.HasAnnualAccountsDuty = f.AccountsDuty.ptr()
+			r.LimitedLiability = f.LimitedLiability.Ptr()
+			r.HasBoardDuty = f.BoardDuty.Ptr()
+			r.HasAnnualAccountsDuty = f.AccountsDuty.Ptr()
 		} else {
 			r.Notes = append(r.Notes, fmt.Sprintf("The legal form code %s is not in this service's table of organisation forms (it may be a retired form), so its English label and its liability, board and accounts duties are unknown.", code))
 		}
@@ -82,12 +83,12 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 	r.BankruptcyDate = date(u.Konkursdato)
 	r.DeregisteredAt = date(u.Slettedato)
 
-	r.VATRegistered = copyBool(u.RegistrertIMva)
+	r.VATRegistered = upstream.CloneBool(u.RegistrertIMva)
 	if u.RegistrertIMva != nil && *u.RegistrertIMva {
 		r.VATRegisteredAt = date(u.RegistreringsdatoMerverdiavgiftsregisteret)
 		r.VATNumber = registry.Ptr(countryCode + id + "MVA")
 	}
-	r.InBusinessRegister = copyBool(u.RegistrertIForetak)
+	r.InBusinessRegister = upstream.CloneBool(u.RegistrertIForetak)
 	for _, reg := range []struct {
 		slug string
 		flag *bool
@@ -148,7 +149,7 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 		r.Phone = registry.StringOrNil(strings.TrimSpace(u.Mobil))
 	}
 	r.ParentID = registry.StringOrNil(strings.TrimSpace(u.OverordnetEnhet))
-	r.InGroup = copyBool(u.ErIKonsern)
+	r.InGroup = upstream.CloneBool(u.ErIKonsern)
 	r.LastAnnualAccountsYear = year(string(u.SisteAarsregnskap))
 
 	r.ConfidenceBasis = registry.Ptr(lookupBasis)
@@ -356,11 +357,7 @@ func date(s string) *registry.Date {
 	if len(s) > 10 && (s[10] == ' ' || s[10] == 'T') {
 		s = s[:10]
 	}
-	d, err := registry.ParseDate(s)
-	if err != nil {
-		return nil
-	}
-	return &d
+	return upstream.Date(s)
 }
 
 // year parses a four-digit year, or returns nil.
@@ -374,12 +371,4 @@ func year(s string) *int {
 		return nil
 	}
 	return &y
-}
-
-func copyBool(b *bool) *bool {
-	if b == nil {
-		return nil
-	}
-	v := *b
-	return &v
 }

@@ -47,7 +47,7 @@ func buildRules() string {
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for _, f := range legalForms() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n",
-			f.Code, f.English, f.Local, f.LimitedLiability, f.BoardDuty, f.AccountsDuty, f.Basis)
+			f.Code, f.English, f.Local, triWord(f.LimitedLiability), triWord(f.BoardDuty), triWord(f.AccountsDuty), f.Basis)
 	}
 
 	b.WriteString("\n## Status\n\n")
@@ -100,8 +100,8 @@ func buildRules() string {
 	return b.String()
 }
 
-// String returns "yes", "no" or "unknown".
-func (t tri) String() string {
+// triWord returns "yes", "no" or "unknown" for the rules document.
+func triWord(t tri) string {
 	switch t {
 	case yes:
 		return "yes"

@@ -1,7 +1,9 @@
 // Package upstream is the HTTP plumbing every country module shares: the
 // checks of a module's base URL and contact e-mail, the User-Agent it
 // sends, a client that never follows redirects, the Content-Type test of a
-// 200 answer, bounded body reading and the parsing of Retry-After.
+// 200 answer, bounded body reading and the parsing of Retry-After; and the
+// few helpers for decoded values they share (a yes/no/unknown answer of a
+// table, an optional flag, an optional date).
 //
 // It holds no state and knows nothing of any register: each module keeps
 // its own endpoints, limits and error messages.
