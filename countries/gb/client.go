@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -15,6 +13,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/upstream"
 )
 
 // maxBodyBytes bounds an upstream body. A company profile is a few KiB and a
@@ -64,19 +63,25 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 		return nil, c.wrap(registry.CodeUpstreamError, true, "Companies House could not be reached.", "", c.redact(err))
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes+1))
-	if err != nil {
-		return nil, c.wrap(registry.CodeUpstreamError, true, "The answer from Companies House was cut off.", "", c.redact(err))
-	}
-	if len(body) > maxBodyBytes {
-		return nil, c.wrap(registry.CodeUpstreamError, true, fmt.Sprintf("Companies House sent an answer larger than %d bytes.", maxBodyBytes), "", nil)
-	}
 
 	switch s := resp.StatusCode; {
-	case s == http.StatusOK && !jsonContentType(resp.Header.Get("Content-Type")):
+	case s == http.StatusOK && !upstream.IsJSON(resp.Header.Get("Content-Type")):
+		upstream.Discard(resp.Body)
 		return nil, c.wrap(registry.CodeUpstreamError, true, "Companies House answered with a page that is not JSON (an error page of a proxy?).", "", nil)
 	case s == http.StatusOK:
+		body, err := upstream.ReadBody(resp.Body, maxBodyBytes)
+		switch {
+		case errors.Is(err, upstream.ErrTooLarge()):
+			return nil, c.wrap(registry.CodeUpstreamError, true, fmt.Sprintf("Companies House sent an answer larger than %d bytes.", maxBodyBytes), "", nil)
+		case err != nil:
+			return nil, c.wrap(registry.CodeUpstreamError, true, "The answer from Companies House was cut off.", "", c.redact(err))
+		}
 		return body, nil
+	}
+	// Every other answer is judged by its status alone; its body is only
+	// drained, so that the connection can be reused.
+	upstream.Discard(resp.Body)
+	switch s := resp.StatusCode; {
 	case s == http.StatusNotFound && ep == endpointProfile:
 		return nil, c.errorf(registry.CodeNotFound,
 			"No company with number "+subject+" is registered at Companies House.",
@@ -98,18 +103,6 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 	return nil, c.wrap(registry.CodeUpstreamError, false, fmt.Sprintf("Companies House answered with unexpected HTTP %d.", resp.StatusCode), "", nil)
 }
 
-// jsonContentType reports whether a 200 answer's Content-Type may hold
-// JSON: application/json, a vendor type ending in +json, or no Content-Type
-// at all (the body is then decoded and must be JSON). Anything else, such as
-// the text/html error page of a proxy or a captive portal, is not decoded.
-func jsonContentType(v string) bool {
-	if strings.TrimSpace(v) == "" {
-		return true
-	}
-	mt, _, err := mime.ParseMediaType(v)
-	return err == nil && (mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))
-}
-
 // decode unmarshals a 200 body into v; a body that is not the expected
 // JSON is a retryable upstream error.
 func (c *Country) decode(body []byte, v any) error {
@@ -120,27 +113,14 @@ func (c *Country) decode(body []byte, v any) error {
 }
 
 // retryAfter returns the whole seconds until the X-Ratelimit-Reset epoch
-// time (at least 1, at most the five-minute window), a Retry-After header's
-// seconds, or 60 when neither header is usable.
+// time, else a Retry-After header's seconds, at least 1 and at most the
+// five-minute window; 60 when neither header is usable.
 func (c *Country) retryAfter(h http.Header) int {
 	if v, err := strconv.ParseInt(strings.TrimSpace(h.Get("X-Ratelimit-Reset")), 10, 64); err == nil && v > 0 {
-		wait := time.Unix(v, 0).Sub(c.now()).Seconds()
-		return clampRetry(math.Ceil(wait))
+		wait := time.Unix(v, 0).Sub(c.now())
+		return upstream.ClampSeconds(int(math.Ceil(wait.Seconds())), maxRetryAfter)
 	}
-	if v, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After"))); err == nil && v >= 0 {
-		return clampRetry(float64(v))
-	}
-	return defaultRetryAfter
-}
-
-func clampRetry(s float64) int {
-	switch {
-	case s < 1 || math.IsNaN(s):
-		return 1
-	case s > maxRetryAfter:
-		return maxRetryAfter
-	}
-	return int(s)
+	return upstream.RetryAfter(h.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)
 }
 
 // wrap returns an *registry.Error for GB with a cause and retryability.

@@ -2,6 +2,7 @@ package gb
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/jarcoal/httpmock"
@@ -90,5 +91,39 @@ func TestRedirectsAreNotFollowed(t *testing.T) {
 	}
 	if got := mt.GetTotalCallCount(); got != 2 {
 		t.Errorf("upstream calls = %d, want 2 (one per operation, no redirect followed, no retry)", got)
+	}
+}
+
+// An answer other than 200 is judged by its status alone: its body is only
+// drained (at most 64 KiB), never read in full, so a 404 with a huge body is
+// still not_found and a 503 with one is still a retryable upstream_error.
+func TestNon200BodyIsOnlyDrained(t *testing.T) {
+	t.Parallel()
+	huge := strings.Repeat("x", 2*maxBodyBytes)
+	for _, tt := range []struct {
+		status    int
+		wantCode  registry.Code
+		wantCalls int
+	}{
+		{status: http.StatusNotFound, wantCode: registry.CodeNotFound, wantCalls: 1},
+		{status: http.StatusServiceUnavailable, wantCode: registry.CodeUpstreamError, wantCalls: 2},
+	} {
+		t.Run(http.StatusText(tt.status), func(t *testing.T) {
+			t.Parallel()
+			mt := httpmock.NewMockTransport()
+			mt.RegisterResponder(http.MethodGet, testBase+"/company/08957400", httpmock.NewStringResponder(tt.status, huge))
+			reg := newTestRegistry(t, newTestCountry(t, mt), nil)
+			_, err := reg.Lookup(t.Context(), "GB", "08957400")
+			if got := mt.GetTotalCallCount(); got != tt.wantCalls {
+				t.Errorf("upstream calls = %d, want %d", got, tt.wantCalls)
+			}
+			e := asError(t, err)
+			if e.Code != tt.wantCode {
+				t.Errorf("code = %s (%v), want %s", e.Code, err, tt.wantCode)
+			}
+			if strings.Contains(e.Message, "larger than") {
+				t.Errorf("message = %q: the body of a %d was read in full", e.Message, tt.status)
+			}
+		})
 	}
 }

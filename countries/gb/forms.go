@@ -1,6 +1,9 @@
 package gb
 
-import registry "github.com/companyregistry/registry"
+import (
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/upstream"
+)
 
 // legalForm describes one Companies House company type.
 type legalForm struct {
@@ -20,24 +23,13 @@ type legalForm struct {
 
 // tri is a yes/no/unknown answer kept in a table without pointers, so that
 // no report shares memory with the table.
-type tri int8
+type tri = upstream.Tri
 
 const (
-	unknown tri = iota
-	yes
-	no
+	unknown = upstream.Unknown
+	yes     = upstream.Yes
+	no      = upstream.No
 )
-
-// ptr returns the answer as a fresh *bool, nil for unknown.
-func (v tri) ptr() *bool {
-	switch v {
-	case yes:
-		return registry.Ptr(true)
-	case no:
-		return registry.Ptr(false)
-	}
-	return nil
-}
 
 // legalForms is the table of Companies House company types, keyed by the
 // API's type value. It is never modified.

@@ -19,6 +19,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -28,6 +29,7 @@ import (
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/deadlines"
 	"github.com/companyregistry/registry/idcheck"
+	"github.com/companyregistry/registry/internal/upstream"
 )
 
 // Identity of the module.
@@ -61,6 +63,7 @@ type Country struct {
 	client *http.Client
 	agent  string
 	now    func() time.Time
+	rules  string // the Markdown of Rules, built once
 }
 
 var _ registry.Country = (*Country)(nil)
@@ -91,8 +94,8 @@ func WithAPIKey(key string) Option {
 // without user information, query or fragment.
 func WithBaseURL(u string) Option {
 	return func(o *options) error {
-		if _, err := parseBaseURL(u); err != nil {
-			return err
+		if _, err := upstream.ParseBaseURL(u); err != nil {
+			return fmt.Errorf("gb: WithBaseURL: %w", err)
 		}
 		o.base = u
 		return nil
@@ -114,12 +117,12 @@ func WithHTTPClient(c *http.Client) Option {
 }
 
 // WithContactEmail sets a contact e-mail address sent in the User-Agent
-// header, so that Companies House can reach the operator.
+// header, so that Companies House can reach the operator. It must be a
+// plain address such as ops@example.org; an empty string leaves it out.
 func WithContactEmail(email string) Option {
 	return func(o *options) error {
-		email = strings.TrimSpace(email)
-		if strings.ContainsAny(email, "\r\n()") {
-			return errors.New("gb: WithContactEmail: the address contains a line break or a parenthesis")
+		if err := upstream.ValidateContactEmail(email); err != nil {
+			return fmt.Errorf("gb: WithContactEmail: %q: %w", email, err)
 		}
 		o.email = email
 		return nil
@@ -149,25 +152,15 @@ func New(opts ...Option) (*Country, error) {
 			return nil, err
 		}
 	}
-	base, err := parseBaseURL(o.base)
+	base, err := upstream.ParseBaseURL(o.base)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("gb: base URL: %w", err)
 	}
 	// A copy, so that the caller's client keeps its redirect policy: this
 	// module never follows a redirect. The API does not redirect the calls
 	// it makes, and a redirect to another host must not receive the
 	// Authorization header; a 3xx answer is an upstream_error.
-	client := &http.Client{}
-	if o.client != nil {
-		cc := *o.client
-		client = &cc
-	}
-	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	agent := "companyregistry/" + registry.Version
-	if o.email != "" {
-		agent += " (" + o.email + ")"
-	}
-	c := &Country{base: base, client: client, agent: agent, now: o.now}
+	c := &Country{base: base, client: upstream.NoRedirects(o.client), agent: upstream.UserAgent(o.email), now: o.now, rules: buildRules()}
 	if o.key != "" {
 		c.cred = &credential{authorization: "Basic " + base64.StdEncoding.EncodeToString([]byte(o.key+":"))}
 	}
@@ -185,17 +178,6 @@ func (*credential) String() string { return "[redacted]" }
 
 // GoString hides the credential from fmt's %#v.
 func (*credential) GoString() string { return "[redacted]" }
-
-func parseBaseURL(s string) (*url.URL, error) {
-	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(s), "/"))
-	if err != nil {
-		return nil, errors.New("gb: base URL is not a valid URL")
-	}
-	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return nil, errors.New("gb: base URL must be an absolute http(s) URL without user information, query or fragment")
-	}
-	return u, nil
-}
 
 // Info describes the module.
 func (c *Country) Info() registry.CountryInfo {
@@ -260,11 +242,8 @@ type validationStrings struct {
 // company number: a malformed number is never sent, because Companies House
 // answers those with HTTP 500.
 func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
-	if err := c.Ready(); err != nil {
-		return nil, err
-	}
-	n, p := idcheck.ParseCompanyNumber(id)
-	if p != idcheck.ProblemNone || n.String() != id {
+	// Guard for direct callers: Companies House answers a malformed number with HTTP 500.
+	if n, p := idcheck.ParseCompanyNumber(id); p != idcheck.ProblemNone || n.String() != id {
 		return nil, c.errorf(registry.CodeInvalidID, idcheck.UKReason(p), idcheck.UKHint(p))
 	}
 	body, err := c.get(ctx, endpointProfile, "/company/"+url.PathEscape(id), nil, id)
@@ -284,14 +263,6 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 // Search finds companies by name (GET /search/companies) and returns at
 // most limit hits, best first, scored against query.
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
-	if err := c.Ready(); err != nil {
-		return nil, err
-	}
-	query = strings.TrimSpace(query)
-	if query == "" || limit < 1 {
-		return nil, c.errorf(registry.CodeBadRequest, "The search needs a name and a limit of at least 1.", "")
-	}
-	limit = min(limit, registry.MaxSearchLimit)
 	v := url.Values{}
 	v.Set("q", query)
 	v.Set("items_per_page", strconv.Itoa(max(limit, minItemsPerPage)))

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/jarcoal/httpmock"
+
+	registry "github.com/companyregistry/registry"
 )
 
 // Every recorded company profile maps to a reviewed golden report.
@@ -78,6 +80,10 @@ func TestLookupSendsBasicAuthAndUserAgent(t *testing.T) {
 	}
 	if ua := got.Header.Get("User-Agent"); !strings.Contains(ua, "ops@example.com") {
 		t.Errorf("User-Agent = %q, want the contact e-mail in it", ua)
+	}
+	// The User-Agent every module sends (internal/upstream.UserAgent).
+	if ua, want := got.Header.Get("User-Agent"), "companyregistry/"+registry.Version+" (+https://github.com/companyregistry/registry; ops@example.com)"; ua != want {
+		t.Errorf("User-Agent = %q, want %q", ua, want)
 	}
 	if acc := got.Header.Get("Accept"); acc != "application/json" {
 		t.Errorf("Accept = %q, want application/json", acc)

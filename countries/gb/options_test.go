@@ -28,6 +28,8 @@ func TestNewRejectsBadOptions(t *testing.T) {
 		{"URL with user info", WithBaseURL("https://key:@ch.test")},
 		{"URL with query", WithBaseURL("https://ch.test/?a=1")},
 		{"e-mail with line break", WithContactEmail("a@example.com\r\nX-Evil: 1")},
+		{"e-mail with a name", WithContactEmail("Ops <ops@example.com>")},
+		{"not an e-mail", WithContactEmail("ops")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

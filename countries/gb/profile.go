@@ -9,6 +9,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/upstream"
 )
 
 // profile is the part of the Companies House company profile resource
@@ -77,12 +78,10 @@ type accounts struct {
 	LastAccounts *struct {
 		MadeUpTo    string `json:"made_up_to"`
 		PeriodEndOn string `json:"period_end_on"`
-		Type        string `json:"type"`
 	} `json:"last_accounts"`
 }
 
 type confirmation struct {
-	LastMadeUpTo string `json:"last_made_up_to"`
 	NextMadeUpTo string `json:"next_made_up_to"`
 	NextDue      string `json:"next_due"`
 	Overdue      *bool  `json:"overdue"`
@@ -160,8 +159,8 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 		if lf, ok := legalForms[code]; ok {
 			rep.LegalForm = registry.Ptr(lf.label)
 			rep.LegalFormLocal = registry.Ptr(lf.label)
-			rep.LimitedLiability = lf.limited.ptr()
-			rep.HasAnnualAccountsDuty = lf.accounts.ptr()
+			rep.LimitedLiability = lf.limited.Ptr()
+			rep.HasAnnualAccountsDuty = lf.accounts.Ptr()
 		} else {
 			rep.Notes = append(rep.Notes, "Companies House gives the company type "+strconv.Quote(code)+", which this service does not know, so legal_form is null.")
 		}
@@ -172,17 +171,17 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 
 	mapStatus(rep, p.CompanyStatus, p.CompanyStatusDetail)
 
-	rep.FoundedAt = parseDate(p.DateOfCreation)
-	rep.RegisteredAt = parseDate(p.DateOfCreation)
-	rep.DeregisteredAt = parseDate(p.DateOfCessation)
+	rep.FoundedAt = upstream.Date(p.DateOfCreation)
+	rep.RegisteredAt = upstream.Date(p.DateOfCreation)
+	rep.DeregisteredAt = upstream.Date(p.DateOfCessation)
 	rep.BusinessAddress = mapAddress(p.RegisteredOfficeAddress, p.Jurisdiction)
 	rep.IndustryCodes = industryCodes(p.SICCodes)
 
 	if a := p.Accounts; a != nil {
 		if la := a.LastAccounts; la != nil {
-			end := parseDate(la.PeriodEndOn)
+			end := upstream.Date(la.PeriodEndOn)
 			if end == nil {
-				end = parseDate(la.MadeUpTo)
+				end = upstream.Date(la.MadeUpTo)
 			}
 			if end != nil {
 				rep.LastAnnualAccountsYear = registry.Ptr(end.Year)
@@ -268,7 +267,7 @@ func previousNames(in []previousName) []string {
 	list := make([]named, 0, len(in))
 	for _, n := range in {
 		if name := strings.TrimSpace(n.Name); name != "" {
-			list = append(list, named{name, parseDate(n.CeasedOn)})
+			list = append(list, named{name, upstream.Date(n.CeasedOn)})
 		}
 	}
 	slices.SortStableFunc(list, func(a, b named) int {
@@ -398,18 +397,18 @@ func publishedDeadlines(p *profile) []registry.PublishedDeadline {
 		if na := a.NextAccounts; na != nil && (na.DueOn != "" || na.PeriodEndOn != "") {
 			out = append(out, registry.PublishedDeadline{
 				Kind:        kindAnnualAccounts,
-				DueDate:     parseDate(na.DueOn),
-				PeriodStart: parseDate(na.PeriodStartOn),
-				PeriodEnd:   parseDate(na.PeriodEndOn),
-				Overdue:     copyBool(na.Overdue),
+				DueDate:     upstream.Date(na.DueOn),
+				PeriodStart: upstream.Date(na.PeriodStartOn),
+				PeriodEnd:   upstream.Date(na.PeriodEndOn),
+				Overdue:     upstream.CloneBool(na.Overdue),
 				Source:      registry.Ptr(sourceNextAccounts),
 			})
 		} else if a.NextDue != "" || a.NextMadeUpTo != "" {
 			out = append(out, registry.PublishedDeadline{
 				Kind:      kindAnnualAccounts,
-				DueDate:   parseDate(a.NextDue),
-				PeriodEnd: parseDate(a.NextMadeUpTo),
-				Overdue:   copyBool(a.Overdue),
+				DueDate:   upstream.Date(a.NextDue),
+				PeriodEnd: upstream.Date(a.NextMadeUpTo),
+				Overdue:   upstream.CloneBool(a.Overdue),
 				Source:    registry.Ptr(sourceNextDue),
 			})
 		}
@@ -417,9 +416,9 @@ func publishedDeadlines(p *profile) []registry.PublishedDeadline {
 	if cs := p.ConfirmationStatement; cs != nil && (cs.NextDue != "" || cs.NextMadeUpTo != "") {
 		out = append(out, registry.PublishedDeadline{
 			Kind:      kindConfirmationStatement,
-			DueDate:   parseDate(cs.NextDue),
-			PeriodEnd: parseDate(cs.NextMadeUpTo),
-			Overdue:   copyBool(cs.Overdue),
+			DueDate:   upstream.Date(cs.NextDue),
+			PeriodEnd: upstream.Date(cs.NextMadeUpTo),
+			Overdue:   upstream.CloneBool(cs.Overdue),
 			Source:    registry.Ptr(sourceConfirmation),
 		})
 	}
@@ -427,21 +426,4 @@ func publishedDeadlines(p *profile) []registry.PublishedDeadline {
 	return slices.DeleteFunc(out, func(d registry.PublishedDeadline) bool {
 		return d.DueDate == nil && d.PeriodEnd == nil
 	})
-}
-
-// parseDate parses a Companies House date; anything that is not a real
-// YYYY-MM-DD date is nil.
-func parseDate(s string) *registry.Date {
-	d, err := registry.ParseDate(strings.TrimSpace(s))
-	if err != nil {
-		return nil
-	}
-	return &d
-}
-
-func copyBool(b *bool) *bool {
-	if b == nil {
-		return nil
-	}
-	return registry.Ptr(*b)
 }

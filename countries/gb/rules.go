@@ -11,7 +11,12 @@ import (
 // Rules returns the UK rules document (registry://rules/GB) in Markdown:
 // the company number format and prefixes, the legal forms, the status
 // mapping and, from package deadlines, the deadline rules with sources.
-func (c *Country) Rules() string {
+//
+// The document is built once, by [New].
+func (c *Country) Rules() string { return c.rules }
+
+// buildRules builds the document [Country.Rules] returns.
+func buildRules() string {
 	var b strings.Builder
 	b.WriteString(rulesIntro)
 	b.WriteString(rulesNumbers)
@@ -21,7 +26,7 @@ func (c *Country) Rules() string {
 	b.WriteString("| type | legal form | limited liability |\n|---|---|---|\n")
 	for _, code := range slices.Sorted(maps.Keys(legalForms)) {
 		lf := legalForms[code]
-		b.WriteString("| `" + code + "` | " + lf.label + " | " + lf.limited.text() + " |\n")
+		b.WriteString("| `" + code + "` | " + lf.label + " | " + triText(lf.limited) + " |\n")
 	}
 
 	b.WriteString("\n## Status\n\n")
@@ -40,7 +45,7 @@ func (c *Country) Rules() string {
 }
 
 // text renders a tri for the rules document.
-func (v tri) text() string {
+func triText(v tri) string {
 	switch v {
 	case yes:
 		return "yes"

@@ -5,6 +5,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/idcheck"
+	"github.com/companyregistry/registry/internal/upstream"
 	"github.com/companyregistry/registry/match"
 )
 
@@ -67,7 +68,7 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 			hit.City = registry.StringOrNil(strings.TrimSpace(a.Locality))
 			hit.Municipality = registry.StringOrNil(strings.TrimSpace(a.Region))
 		}
-		hit.RegisteredAt = parseDate(it.DateOfCreation)
+		hit.RegisteredAt = upstream.Date(it.DateOfCreation)
 		conf, basis := q.Score(hit.Name)
 		hit.Confidence, hit.ConfidenceBasis = conf, registry.Ptr(basis)
 		hit.SourceURL = registry.Ptr(companyURL(id))

@@ -3,9 +3,8 @@ package no
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
-	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/upstream"
 )
 
 const (
@@ -23,15 +23,13 @@ const (
 	// maxBodyBytes bounds every upstream body read. A unit is a few KiB and
 	// a search page of 100 units some 300 KiB.
 	maxBodyBytes = 4 << 20
-	// maxDrainBytes bounds what is read from a body that is not used, so
-	// that the connection can be reused.
-	maxDrainBytes = 64 << 10
 	// maxNameRunes is the longest navn the search endpoint accepts.
 	maxNameRunes = 180
 	// defaultRetryAfter is the back-off, in seconds, given for a 429 that
 	// carries no usable Retry-After header.
 	defaultRetryAfter = 60
-	// maxRetryAfter caps a Retry-After value taken from the register.
+	// maxRetryAfter caps a Retry-After value taken from the register, in
+	// seconds.
 	maxRetryAfter = 3600
 )
 
@@ -65,35 +63,23 @@ func (c *Country) get(ctx context.Context, path string, query url.Values, accept
 	defer resp.Body.Close()
 	a := &answer{status: resp.StatusCode, header: resp.Header}
 	if resp.StatusCode != http.StatusOK {
-		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxDrainBytes))
+		upstream.Discard(resp.Body)
 		return a, nil
 	}
-	if !jsonContentType(resp.Header.Get("Content-Type")) {
-		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxDrainBytes))
+	if !upstream.IsJSON(resp.Header.Get("Content-Type")) {
+		upstream.Discard(resp.Body)
 		return nil, c.errorf(registry.CodeUpstreamError, true, nil,
 			"Enhetsregisteret answered with a page that is not JSON (an error page of a proxy?).")
 	}
-	a.body, err = io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes+1))
-	if err != nil {
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "The answer of Enhetsregisteret broke off before it was complete.")
-	}
-	if len(a.body) > maxBodyBytes {
+	a.body, err = upstream.ReadBody(resp.Body, maxBodyBytes)
+	switch {
+	case errors.Is(err, upstream.ErrTooLarge()):
 		return nil, c.errorf(registry.CodeUpstreamError, true, nil,
 			fmt.Sprintf("The answer of Enhetsregisteret is larger than %d bytes and was not read.", maxBodyBytes))
+	case err != nil:
+		return nil, c.errorf(registry.CodeUpstreamError, true, err, "The answer of Enhetsregisteret broke off before it was complete.")
 	}
 	return a, nil
-}
-
-// jsonContentType reports whether a 200 answer's Content-Type may hold
-// JSON: application/json, a vendor type ending in +json, or no Content-Type
-// at all (the body is then decoded and must be JSON). Anything else, such as
-// the text/html error page of a proxy or a captive portal, is not decoded.
-func jsonContentType(v string) bool {
-	if strings.TrimSpace(v) == "" {
-		return true
-	}
-	mt, _, err := mime.ParseMediaType(v)
-	return err == nil && (mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))
 }
 
 // Lookup fetches the report of the unit whose organisation number is id
@@ -218,22 +204,12 @@ func (c *Country) statusError(a *answer) error {
 			Registry: registrySlug,
 			Message:  "Enhetsregisteret is limiting the rate of requests from this service.",
 			Hint:     "Back off for details.retry_after seconds, then retry.",
-			Details:  map[string]any{"retry_after": retryAfter(a.header.Get("Retry-After"))},
+			Details:  map[string]any{"retry_after": upstream.RetryAfter(a.header.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)},
 		}
 	case a.status >= 500:
 		return c.errorf(registry.CodeUpstreamError, true, nil, fmt.Sprintf("Enhetsregisteret answered HTTP %d.", a.status))
 	}
 	return c.errorf(registry.CodeUpstreamError, false, nil, fmt.Sprintf("Enhetsregisteret answered with the unexpected HTTP status %d.", a.status))
-}
-
-// retryAfter reads a Retry-After header given in seconds; a missing,
-// non-numeric (HTTP date) or out-of-range value gives defaultRetryAfter.
-func retryAfter(h string) int {
-	n, err := strconv.Atoi(strings.TrimSpace(h))
-	if err != nil || n < 1 {
-		return defaultRetryAfter
-	}
-	return min(n, maxRetryAfter)
 }
 
 // errorf returns an *registry.Error of this module.

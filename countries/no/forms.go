@@ -1,5 +1,7 @@
 package no
 
+import "github.com/companyregistry/registry/internal/upstream"
+
 // legalForm describes one organisation form (organisasjonsform) of
 // Enhetsregisteret. The three duties are nil where the answer depends on
 // facts the register does not publish (turnover, balance sheet, staff, the
@@ -22,26 +24,13 @@ type legalForm struct {
 }
 
 // tri is a yes/no answer that may be unknown. The zero value is unknown.
-type tri int8
+type tri = upstream.Tri
 
 const (
-	unknown tri = iota
-	yes
-	no
+	unknown = upstream.Unknown
+	yes     = upstream.Yes
+	no      = upstream.No
 )
-
-// ptr returns a fresh *bool for t, or nil when t is unknown.
-func (t tri) ptr() *bool {
-	switch t {
-	case yes:
-		b := true
-		return &b
-	case no:
-		b := false
-		return &b
-	}
-	return nil
-}
 
 // legalForms returns the table of the 44 organisation form codes that
 // GET /organisasjonsformer publishes, sorted by code. It returns a fresh

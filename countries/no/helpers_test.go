@@ -75,3 +75,16 @@ func checkGolden(t *testing.T, name string, v any) {
 		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
 	}
 }
+
+// Rules is built once, in New: MCP reads it on every resource read, so a
+// call must not rebuild it.
+// Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
+func TestRulesBuiltOnce(t *testing.T) {
+	c := newTestCountry(t, httpmock.NewMockTransport())
+	if c.Rules() == "" {
+		t.Fatal("Rules() is empty")
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = c.Rules() }); n != 0 {
+		t.Errorf("Rules() allocates %v times per call, want 0", n)
+	}
+}

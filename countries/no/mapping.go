@@ -9,6 +9,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/idcheck"
+	"github.com/companyregistry/registry/internal/upstream"
 )
 
 const (
@@ -55,9 +56,9 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 		r.LegalFormLocal = registry.StringOrNil(local)
 		if known {
 			r.LegalForm = registry.Ptr(f.English)
-			r.LimitedLiability = f.LimitedLiability.ptr()
-			r.HasBoardDuty = f.BoardDuty.ptr()
-			r.HasAnnualAccountsDuty = f.AccountsDuty.ptr()
+			r.LimitedLiability = f.LimitedLiability.Ptr()
+			r.HasBoardDuty = f.BoardDuty.Ptr()
+			r.HasAnnualAccountsDuty = f.AccountsDuty.Ptr()
 		} else {
 			r.Notes = append(r.Notes, fmt.Sprintf("The legal form code %s is not in this service's table of organisation forms (it may be a retired form), so its English label and its liability, board and accounts duties are unknown.", code))
 		}
@@ -67,6 +68,9 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 
 	st := statusOf(u)
 	r.Status, r.StatusDetail = st.status, registry.Ptr(st.detail)
+	// The Registry and MarshalJSON derive IsActive too; it is set here so
+	// that the report is whole before it reaches either (mapUnit's tests
+	// read it).
 	r.IsActive = st.status == registry.StatusActive
 
 	r.RegisteredAt = date(u.RegistreringsdatoEnhetsregisteret)
@@ -79,12 +83,12 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 	r.BankruptcyDate = date(u.Konkursdato)
 	r.DeregisteredAt = date(u.Slettedato)
 
-	r.VATRegistered = copyBool(u.RegistrertIMva)
+	r.VATRegistered = upstream.CloneBool(u.RegistrertIMva)
 	if u.RegistrertIMva != nil && *u.RegistrertIMva {
 		r.VATRegisteredAt = date(u.RegistreringsdatoMerverdiavgiftsregisteret)
 		r.VATNumber = registry.Ptr(countryCode + id + "MVA")
 	}
-	r.InBusinessRegister = copyBool(u.RegistrertIForetak)
+	r.InBusinessRegister = upstream.CloneBool(u.RegistrertIForetak)
 	for _, reg := range []struct {
 		slug string
 		flag *bool
@@ -145,10 +149,9 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 		r.Phone = registry.StringOrNil(strings.TrimSpace(u.Mobil))
 	}
 	r.ParentID = registry.StringOrNil(strings.TrimSpace(u.OverordnetEnhet))
-	r.InGroup = copyBool(u.ErIKonsern)
+	r.InGroup = upstream.CloneBool(u.ErIKonsern)
 	r.LastAnnualAccountsYear = year(string(u.SisteAarsregnskap))
 
-	r.Confidence = registry.ReportConfidence
 	r.ConfidenceBasis = registry.Ptr(lookupBasis)
 	r.Source = registry.Ptr(sourceName)
 	r.SourceURL = registry.Ptr(humanURL(id, subunit))
@@ -179,28 +182,46 @@ type statusResult struct {
 	notes  []string
 }
 
-// statusOf applies the interface's precedence to the register's flags:
+// statusCode applies the interface's precedence to the register's flags:
 // deleted, then bankrupt, then under compulsory liquidation, then under
 // liquidation, then active. A sub-unit that has a closing date
-// (nedleggelsesdato) but no deletion date is dissolved.
-func statusOf(u *unit) statusResult {
-	var res statusResult
-	deleted := strings.TrimSpace(u.Slettedato) != "" || u.ResponsKlasse == "SlettetEnhet"
-	bankrupt := u.Konkurs != nil && *u.Konkurs
-	compulsory := u.UnderTvang != nil && *u.UnderTvang
-	liquidation := u.UnderAvvikling != nil && *u.UnderAvvikling
+// (nedleggelsesdato) but no deletion date is dissolved. It is what a search
+// hit needs; [statusOf] adds the detail and notes of a report.
+func statusCode(u *unit) registry.Status {
+	switch {
+	case strings.TrimSpace(u.Slettedato) != "" || u.ResponsKlasse == "SlettetEnhet":
+		return registry.StatusDeleted
+	case isSet(u.Konkurs):
+		return registry.StatusBankrupt
+	case isSet(u.UnderTvang):
+		return registry.StatusUnderCompulsoryLiquidation
+	case isSet(u.UnderAvvikling):
+		return registry.StatusUnderLiquidation
+	case strings.TrimSpace(u.Nedleggelsesdato) != "":
+		return registry.StatusDissolved
+	}
+	return registry.StatusActive
+}
 
-	if bankrupt {
+// isSet reports whether an optional flag of the register is present and
+// true.
+func isSet(b *bool) bool { return b != nil && *b }
+
+// statusOf returns the status of u (see [statusCode]) with the detail
+// naming the flag it came from and a note for every flag that is set.
+func statusOf(u *unit) statusResult {
+	res := statusResult{status: statusCode(u)}
+	if isSet(u.Konkurs) {
 		msg := "The register shows the unit as bankrupt (konkurs)"
 		if d := date(u.Konkursdato); d != nil {
 			msg += ", with bankruptcy proceedings opened on " + d.String()
 		}
 		res.notes = append(res.notes, msg+". Its estate is being wound up by a trustee; do not extend credit on the strength of this entry.")
 	}
-	if compulsory {
+	if isSet(u.UnderTvang) {
 		res.notes = append(res.notes, "The register shows the unit under compulsory liquidation or dissolution (underTvangsavviklingEllerTvangsopplosning)"+compulsoryReason(u)+".")
 	}
-	if liquidation {
+	if isSet(u.UnderAvvikling) {
 		msg := "The register shows the unit under voluntary liquidation (underAvvikling)"
 		if d := date(u.UnderAvviklingDato); d != nil {
 			msg += " since " + d.String()
@@ -208,33 +229,27 @@ func statusOf(u *unit) statusResult {
 		res.notes = append(res.notes, msg+".")
 	}
 
-	switch {
-	case deleted:
-		res.status = registry.StatusDeleted
+	switch res.status {
+	case registry.StatusDeleted:
 		if d := date(u.Slettedato); d != nil {
 			res.detail = "Deleted from Enhetsregisteret on " + d.String() + " (slettedato)."
 		} else {
 			res.detail = "Deleted from Enhetsregisteret (respons_klasse SlettetEnhet)."
 		}
 		res.notes = append(res.notes, "The unit is deleted from the register; the data shown is what the register still publishes about it.")
-	case bankrupt:
-		res.status = registry.StatusBankrupt
+	case registry.StatusBankrupt:
 		res.detail = "Bankrupt: the register's konkurs flag is set."
-	case compulsory:
-		res.status = registry.StatusUnderCompulsoryLiquidation
+	case registry.StatusUnderCompulsoryLiquidation:
 		res.detail = "Under compulsory liquidation or dissolution: the register's underTvangsavviklingEllerTvangsopplosning flag is set."
-	case liquidation:
-		res.status = registry.StatusUnderLiquidation
+	case registry.StatusUnderLiquidation:
 		res.detail = "Under voluntary liquidation: the register's underAvvikling flag is set."
-	case strings.TrimSpace(u.Nedleggelsesdato) != "":
-		res.status = registry.StatusDissolved
+	case registry.StatusDissolved:
 		res.detail = "Closed: the register gives the sub-unit a closing date (nedleggelsesdato)"
 		if d := date(u.Nedleggelsesdato); d != nil {
 			res.detail += " of " + d.String()
 		}
 		res.detail += "."
 	default:
-		res.status = registry.StatusActive
 		res.detail = "Active: registered, with no deletion date and none of the flags konkurs, underTvangsavviklingEllerTvangsopplosning and underAvvikling set."
 	}
 	return res
@@ -342,11 +357,7 @@ func date(s string) *registry.Date {
 	if len(s) > 10 && (s[10] == ' ' || s[10] == 'T') {
 		s = s[:10]
 	}
-	d, err := registry.ParseDate(s)
-	if err != nil {
-		return nil
-	}
-	return &d
+	return upstream.Date(s)
 }
 
 // year parses a four-digit year, or returns nil.
@@ -360,12 +371,4 @@ func year(s string) *int {
 		return nil
 	}
 	return &y
-}
-
-func copyBool(b *bool) *bool {
-	if b == nil {
-		return nil
-	}
-	v := *b
-	return &v
 }

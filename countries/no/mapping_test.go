@@ -48,9 +48,14 @@ func TestStatusPrecedence(t *testing.T) {
 			if deleted {
 				body += `,"slettedato":"2026-01-02"`
 			}
-			rep := mapUnit(decodeUnit(t, body+"}"), equinorID, false)
+			u := decodeUnit(t, body+"}")
+			rep := mapUnit(u, equinorID, false)
 			if rep.Status != want {
 				t.Errorf("status = %s, want %s", rep.Status, want)
+			}
+			// A search hit takes the status from statusCode alone.
+			if got := statusCode(u); got != want {
+				t.Errorf("statusCode = %s, want %s", got, want)
 			}
 			if rep.StatusDetail == nil || *rep.StatusDetail == "" {
 				t.Error("status_detail is empty, want a sentence naming the flag")

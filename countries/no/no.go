@@ -16,8 +16,9 @@
 // deleted unit (200 with slettedato) is a report with status deleted. A
 // unit the register has removed from its open data (410 Gone) is not_found
 // with [registry.Error.Gone] set, so the Registry purges any cached copy.
-// A 400 is invalid_id, a 429 rate_limited (details.retry_after from the
-// Retry-After header, else 60 seconds), and a 5xx, a body that is not valid
+// A 400 is invalid_id, a 429 rate_limited (details.retry_after is the
+// Retry-After header's seconds, at least 1 and at most 3600; 60 when the
+// header is missing or not a number of seconds), and a 5xx, a body that is not valid
 // JSON, a 200 whose Content-Type is not JSON (a proxy's HTML page), a
 // truncated body or a body over 4 MiB a retryable upstream_error. Redirects
 // are not followed: a 3xx is a final upstream_error.
@@ -43,13 +44,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/mail"
-	"net/url"
-	"strings"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/deadlines"
 	"github.com/companyregistry/registry/idcheck"
+	"github.com/companyregistry/registry/internal/upstream"
 )
 
 // DefaultBaseURL is the base URL of the Enhetsregisteret API.
@@ -75,18 +74,16 @@ type options struct {
 
 // WithBaseURL sets the base URL of the Enhetsregisteret API, for a mirror or
 // a test server. The default is [DefaultBaseURL]. The URL must be absolute
-// http or https; a trailing slash is ignored.
+// http or https without user information, query or fragment; a trailing
+// slash is ignored.
 func WithBaseURL(u string) Option {
 	return func(o *options) error {
 		// The messages do not repeat u: it may hold credentials.
-		p, err := url.Parse(u)
-		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			return errors.New("no: WithBaseURL: the base URL is not an absolute http(s) URL")
+		p, err := upstream.ParseBaseURL(u)
+		if err != nil {
+			return fmt.Errorf("no: WithBaseURL: %w", err)
 		}
-		if p.RawQuery != "" || p.Fragment != "" {
-			return errors.New("no: WithBaseURL: the base URL has a query or fragment")
-		}
-		o.baseURL = strings.TrimRight(u, "/")
+		o.baseURL = p.String()
 		return nil
 	}
 }
@@ -100,24 +97,19 @@ func WithHTTPClient(c *http.Client) Option {
 		if c == nil {
 			return errors.New("no: WithHTTPClient: nil client")
 		}
-		cc := *c
-		o.client = &cc
+		o.client = c
 		return nil
 	}
 }
 
 // WithContactEmail sets the operator's contact e-mail address, sent in the
-// User-Agent header so that the register can reach the operator. An empty
-// string leaves it out.
+// User-Agent header so that the register can reach the operator. It must
+// be a plain address such as ops@example.org; an empty string leaves it
+// out.
 func WithContactEmail(email string) Option {
 	return func(o *options) error {
-		if email == "" {
-			o.contactEmail = ""
-			return nil
-		}
-		a, err := mail.ParseAddress(email)
-		if err != nil || a.Name != "" || a.Address != email || strings.ContainsAny(email, "()\r\n") {
-			return fmt.Errorf("no: WithContactEmail: %q is not a plain e-mail address", email)
+		if err := upstream.ValidateContactEmail(email); err != nil {
+			return fmt.Errorf("no: WithContactEmail: %q: %w", email, err)
 		}
 		o.contactEmail = email
 		return nil
@@ -130,6 +122,7 @@ type Country struct {
 	baseURL   string
 	client    *http.Client
 	userAgent string
+	rules     string // the Markdown of Rules, built once
 }
 
 var _ registry.Country = (*Country)(nil)
@@ -145,18 +138,9 @@ func New(opts ...Option) (*Country, error) {
 			return nil, err
 		}
 	}
-	if o.client == nil {
-		o.client = &http.Client{}
-	}
-	// The register does not redirect: a 3xx answer is an upstream_error
-	// (see noRedirects), not a request to another address.
-	o.client.CheckRedirect = noRedirects
-	ua := "companyregistry/" + registry.Version + " (+https://github.com/companyregistry/registry"
-	if o.contactEmail != "" {
-		ua += "; " + o.contactEmail
-	}
-	ua += ")"
-	return &Country{baseURL: o.baseURL, client: o.client, userAgent: ua}, nil
+	// The register does not redirect: a 3xx answer is an upstream_error,
+	// not a request to another address.
+	return &Country{baseURL: o.baseURL, client: upstream.NoRedirects(o.client), userAgent: upstream.UserAgent(o.contactEmail), rules: buildRules()}, nil
 }
 
 // Info describes the module: country NO, registry brreg, no credential.
@@ -220,8 +204,3 @@ type validationStrings struct {
 func (c *Country) Deadlines(report *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
 	return deadlines.Norway(report, today), nil
 }
-
-// noRedirects makes the HTTP client return a redirect answer as it is
-// instead of following it: the module's base URL is the only address it
-// calls, so a 3xx (or a redirect loop) is an upstream_error.
-func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }

@@ -39,6 +39,7 @@ func TestOptions(t *testing.T) {
 		{"relative base URL", WithBaseURL("/api"), true},
 		{"base URL with query", WithBaseURL("https://x.test/api?a=1"), true},
 		{"ftp base URL", WithBaseURL("ftp://x.test/api"), true},
+		{"base URL with user info", WithBaseURL("https://user:secret@x.test/api"), true},
 		{"HTTP client", WithHTTPClient(&http.Client{}), false},
 		{"nil HTTP client", WithHTTPClient(nil), true},
 		{"contact e-mail", WithContactEmail("ops@example.org"), false},

@@ -11,7 +11,12 @@ import (
 // identifier (format and MOD11 check digit with a worked example), the
 // organisation form table, the status precedence, the other mapping rules,
 // the search confidence anchors and the deadline rules with their sources.
-func (c *Country) Rules() string {
+//
+// The document is built once, by [New].
+func (c *Country) Rules() string { return c.rules }
+
+// buildRules builds the document [Country.Rules] returns.
+func buildRules() string {
 	var b strings.Builder
 	b.WriteString("# Norway (NO): Enhetsregisteret, the Central Coordinating Register for Legal Entities\n\n")
 	b.WriteString("Registry slug `brreg`. Source: Brønnøysundregistrene (the Brønnøysund Register Centre), open API at " +
@@ -42,7 +47,7 @@ func (c *Country) Rules() string {
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for _, f := range legalForms() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n",
-			f.Code, f.English, f.Local, f.LimitedLiability, f.BoardDuty, f.AccountsDuty, f.Basis)
+			f.Code, f.English, f.Local, triWord(f.LimitedLiability), triWord(f.BoardDuty), triWord(f.AccountsDuty), f.Basis)
 	}
 
 	b.WriteString("\n## Status\n\n")
@@ -95,8 +100,8 @@ func (c *Country) Rules() string {
 	return b.String()
 }
 
-// String returns "yes", "no" or "unknown".
-func (t tri) String() string {
+// triWord returns "yes", "no" or "unknown" for the rules document.
+func triWord(t tri) string {
 	switch t {
 	case yes:
 		return "yes"

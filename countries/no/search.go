@@ -67,7 +67,7 @@ func mapHit(u *unit, q *match.Query) (registry.SearchHit, bool) {
 			h.LegalForm = registry.Ptr(lf.English)
 		}
 	}
-	h.Status = statusOf(u).status
+	h.Status = statusCode(u)
 	if a := u.Forretningsadresse; a != nil {
 		h.City = registry.StringOrNil(strings.TrimSpace(a.Poststed))
 		h.Municipality = registry.StringOrNil(strings.TrimSpace(a.Kommune))

@@ -40,7 +40,6 @@ type unit struct {
 	VedtektsfestetForm                         flexLines  `json:"vedtektsfestetFormaal"`
 	Aktivitet                                  flexLines  `json:"aktivitet"`
 	ResponsKlasse                              string     `json:"respons_klasse"`
-	Links                                      *unitLinks `json:"_links"`
 	Konkurs                                    *bool      `json:"konkurs"`
 	UnderAvvikling                             *bool      `json:"underAvvikling"`
 	UnderTvang                                 *bool      `json:"underTvangsavviklingEllerTvangsopplosning"`
@@ -96,15 +95,6 @@ type address struct {
 type capital struct {
 	Belop  flexFloat `json:"belop"`
 	Valuta string    `json:"valuta"`
-	Type   string    `json:"type"`
-}
-
-type unitLinks struct {
-	Self *link `json:"self"`
-}
-
-type link struct {
-	Href string `json:"href"`
 }
 
 // searchPage is the HAL page answered by GET /enheter?navn=...; _embedded is

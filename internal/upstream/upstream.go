@@ -1,0 +1,143 @@
+// Package upstream is the HTTP plumbing every country module shares: the
+// checks of a module's base URL and contact e-mail, the User-Agent it
+// sends, a client that never follows redirects, the Content-Type test of a
+// 200 answer, bounded body reading and the parsing of Retry-After; and the
+// few helpers for decoded values they share (a yes/no/unknown answer of a
+// table, an optional flag, an optional date).
+//
+// It holds no state and knows nothing of any register: each module keeps
+// its own endpoints, limits and error messages.
+package upstream
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"strconv"
+	"strings"
+
+	registry "github.com/companyregistry/registry"
+)
+
+// DrainBytes bounds what [Discard] reads from a body that is not used, so
+// that the connection can be reused without reading an unbounded body.
+const DrainBytes = 64 << 10
+
+// errTooLarge is what [ErrTooLarge] returns.
+var errTooLarge = errors.New("upstream: body exceeds the limit")
+
+// ErrTooLarge returns the error [ReadBody] reports for a body longer than
+// its limit; test for it with errors.Is.
+func ErrTooLarge() error { return errTooLarge }
+
+// ParseBaseURL checks a module's base URL: an absolute http or https URL
+// with a host and without user information, query or fragment. Surrounding
+// space and trailing slashes are removed, so that a path can be appended.
+// The error never repeats s, which may hold a credential.
+func ParseBaseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(s), "/"))
+	if err != nil {
+		return nil, errors.New("the base URL is not a valid URL")
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, errors.New("the base URL is not an absolute http(s) URL")
+	}
+	if u.User != nil {
+		return nil, errors.New("the base URL has user information")
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return nil, errors.New("the base URL has a query or fragment")
+	}
+	return u, nil
+}
+
+// ValidateContactEmail checks an operator's contact e-mail address for the
+// User-Agent header: empty (no address), or a plain address such as
+// ops@example.org, without a display name, angle brackets, parentheses or
+// line breaks.
+func ValidateContactEmail(email string) error {
+	if email == "" {
+		return nil
+	}
+	a, err := mail.ParseAddress(email)
+	if err != nil || a.Name != "" || a.Address != email || strings.ContainsAny(email, "()<>\r\n") {
+		return errors.New("the contact e-mail is not a plain e-mail address")
+	}
+	return nil
+}
+
+// UserAgent returns the User-Agent header every module sends: the library,
+// its version and home page, and the contact e-mail when there is one. The
+// e-mail must have passed [ValidateContactEmail].
+func UserAgent(email string) string {
+	ua := "companyregistry/" + registry.Version + " (+https://github.com/companyregistry/registry"
+	if email != "" {
+		ua += "; " + email
+	}
+	return ua + ")"
+}
+
+// NoRedirects returns a copy of c (or of a zero client when c is nil) that
+// returns a redirect answer as it is instead of following it. The caller's
+// client is not changed. A module's base URL is the only address it calls,
+// and a credential must not travel to a redirect target.
+func NoRedirects(c *http.Client) *http.Client {
+	cc := &http.Client{}
+	if c != nil {
+		*cc = *c
+	}
+	cc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return cc
+}
+
+// IsJSON reports whether a 200 answer's Content-Type may hold JSON:
+// application/json, an application/ type ending in +json, or no
+// Content-Type at all (the body is then decoded and must be JSON). Anything
+// else, such as the text/html error page of a proxy, is not JSON.
+func IsJSON(contentType string) bool {
+	if strings.TrimSpace(contentType) == "" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))
+}
+
+// ReadBody reads all of r up to limit bytes. A body longer than limit is
+// an error matching [ErrTooLarge] (nothing past limit+1 bytes is read); a
+// read error is returned as is.
+func ReadBody(r io.Reader, limit int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, errTooLarge
+	}
+	return b, nil
+}
+
+// Discard reads and drops at most [DrainBytes] of a body that is not used,
+// so that its connection can be reused.
+func Discard(r io.Reader) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(r, DrainBytes))
+}
+
+// RetryAfter returns the back-off in seconds given by a Retry-After value
+// in seconds: at least 1 (a 0 means "now", and a back-off is due anyway)
+// and at most ceiling. A missing, negative or non-numeric value (an HTTP
+// date) gives def.
+func RetryAfter(v string, def, ceiling int) int {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 {
+		return def
+	}
+	return ClampSeconds(n, ceiling)
+}
+
+// ClampSeconds bounds a back-off to at least 1 and at most ceiling seconds.
+func ClampSeconds(n, ceiling int) int {
+	return min(max(n, 1), ceiling)
+}
