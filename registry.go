@@ -152,6 +152,19 @@ func (r *Registry) country(code string) (entry, error) {
 	return entry{}, &Error{Code: CodeUnsupportedCountry, Country: norm, Message: msg, Hint: hint}
 }
 
+// BadRequest returns the error for a parameter problem that an adapter
+// found before calling an operation for country: the Registry's own
+// unsupported_country error when no module serves country (the country is
+// checked first, as every operation does), and otherwise a bad_request with
+// message and hint, its country and registry filled in.
+func (r *Registry) BadRequest(country, message, hint string) *Error {
+	e, err := r.country(country)
+	if err != nil {
+		return AsError(err)
+	}
+	return r.decorate(e.info, NewBadRequest("", message, hint))
+}
+
 // Countries lists the registries that can answer now (modules whose Ready
 // returns nil; stubs only with [WithStubs]), sorted by country code.
 func (r *Registry) Countries() *CountriesResponse {

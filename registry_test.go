@@ -755,3 +755,21 @@ func TestCacheEntryMarksOnlyTheTopLevelField(t *testing.T) {
 		t.Errorf("cached entry (-want +got):\n%s", diff)
 	}
 }
+
+// TestBadRequestChecksTheCountryFirst: an adapter's parameter error is the
+// Registry's own unsupported_country for an unknown code (spec endpoint
+// rule 7) and otherwise a bad_request naming the country and registry.
+func TestBadRequestChecksTheCountryFirst(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"})
+	_, want := r.Validate("uk", "123456")
+	if diff := cmp.Diff(registry.AsError(want), r.BadRequest("uk", "m", "h")); diff != "" {
+		t.Errorf("unknown country (-want +got):\n%s", diff)
+	}
+	for _, in := range []string{"NO", " no "} {
+		want := &registry.Error{Code: registry.CodeBadRequest, Message: "m", Hint: "h", Country: "NO", Registry: "fake"}
+		if diff := cmp.Diff(want, r.BadRequest(in, "m", "h")); diff != "" {
+			t.Errorf("BadRequest(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+}

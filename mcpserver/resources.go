@@ -111,7 +111,7 @@ func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) 
 	if v.Valid && v.Normalized != nil {
 		id = *v.Normalized
 	}
-	country = strings.ToUpper(country)
+	country = v.Country // the canonical code
 	call, _ := json.Marshal(struct {
 		ID      string `json:"id"`
 		Country string `json:"country"`

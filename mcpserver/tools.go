@@ -386,22 +386,12 @@ func truncate(s string, n int) string {
 	return s[:n] + "..."
 }
 
-// badRequest returns a bad_request error decorated with the country and
-// registry of code when a module serves it.
-func (h *handlers) badRequest(code, message, hint string) *registry.Error {
-	e := registry.NewBadRequest("", message, hint)
-	h.decorate(e, code)
-	return e
-}
-
-// decorate fills in the country and registry of e from the module for code,
-// when there is one.
-func (h *handlers) decorate(e *registry.Error, code string) {
-	code = strings.ToUpper(strings.TrimSpace(code))
-	for _, c := range h.reg.AllCountries() {
-		if c.Country == code {
-			e.Country, e.Registry = c.Country, c.Registry
-			return
-		}
+// badRequest returns the Registry's error for a parameter problem of a call
+// for country: unsupported_country for an unknown code, else bad_request. A
+// tool without a country argument (country "") gets a plain bad_request.
+func (h *handlers) badRequest(country, message, hint string) *registry.Error {
+	if country == "" {
+		return registry.NewBadRequest("", message, hint)
 	}
+	return h.reg.BadRequest(country, message, hint)
 }

@@ -52,7 +52,6 @@ type Server struct {
 	log       *slog.Logger
 	now       func() time.Time
 	publicURL string
-	countries map[string]registry.CountryInfo
 	text      *textResources
 
 	notFoundBody         []byte
@@ -99,13 +98,9 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		log:       o.logger,
 		now:       o.now,
 		publicURL: o.publicURL,
-		countries: make(map[string]registry.CountryInfo),
 	}
 	if o.rateLimit > 0 {
 		s.lim = newLimiter(o.rateLimit, o.maxClients, o.now)
-	}
-	for _, c := range reg.AllCountries() {
-		s.countries[c.Country] = c
 	}
 	text, err := buildText(reg, o)
 	if err != nil {
@@ -369,26 +364,20 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
 	limit := registry.DefaultSearchLimit
-	var perr *registry.Error
 	switch raw, ok := first(q, "limit"); {
 	case qerr != nil:
-		perr = registry.NewBadRequest("", "The query string is malformed.",
-			"Percent-encode the query parameters, for example q=s%C3%B8r+as.")
+		s.writeError(w, s.reg.BadRequest(country, "The query string is malformed.",
+			"Percent-encode the query parameters, for example q=s%C3%B8r+as."))
+		return
 	case ok:
 		n, err := strconv.Atoi(raw)
 		if err != nil {
-			perr = registry.NewBadRequest("",
+			s.writeError(w, s.reg.BadRequest(country,
 				fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", registry.MaxSearchLimit, raw),
-				fmt.Sprintf("Retry with limit between 1 and %d (default %d), or leave it out.", registry.MaxSearchLimit, registry.DefaultSearchLimit))
+				fmt.Sprintf("Retry with limit between 1 and %d (default %d), or leave it out.", registry.MaxSearchLimit, registry.DefaultSearchLimit)))
+			return
 		}
 		limit = n
-	}
-	if perr != nil {
-		s.paramError(w, country, perr, func() error {
-			_, err := s.reg.Search(r.Context(), country, "x", registry.DefaultSearchLimit)
-			return err
-		})
-		return
 	}
 	query, _ := first(q, "q")
 	b, err := s.reg.SearchJSON(r.Context(), country, query, limit)
@@ -399,12 +388,8 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
 	if qerr != nil {
-		s.paramError(w, country, registry.NewBadRequest("", "The query string is malformed.",
-			"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."),
-			func() error {
-				_, err := s.reg.Validate(country, "")
-				return err
-			})
+		s.writeError(w, s.reg.BadRequest(country, "The query string is malformed.",
+			"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."))
 		return
 	}
 	today, ok := first(q, "today")
@@ -416,22 +401,6 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 	}
 	rep, err := s.reg.Deadlines(r.Context(), country, r.PathValue("id"), today)
 	respond(s, w, rep, err)
-}
-
-// paramError answers a parameter problem found before the Registry was
-// called. An unsupported country still wins, as it does inside the
-// Registry: probe asks the Registry (with harmless inputs) so that the
-// country check and its message are the Registry's own.
-func (s *Server) paramError(w http.ResponseWriter, country string, perr *registry.Error, probe func() error) {
-	info, ok := s.countries[strings.ToUpper(strings.TrimSpace(country))]
-	if !ok {
-		if err := probe(); registry.AsError(err) != nil && registry.AsError(err).Code == registry.CodeUnsupportedCountry {
-			s.writeError(w, err)
-			return
-		}
-	}
-	perr.Country, perr.Registry = info.Country, info.Registry
-	s.writeError(w, perr)
 }
 
 // first returns the first value of key in q and whether key is present.
