@@ -165,6 +165,15 @@ func (r *Registry) BadRequest(country, message, hint string) *Error {
 	return r.decorate(e.info, NewBadRequest("", message, hint))
 }
 
+// InvalidToday returns the error of a today parameter that is not a date
+// (including one given but empty): the same bad_request that
+// [Registry.Deadlines] returns for an unparseable today, or
+// unsupported_country for an unknown country.
+func (r *Registry) InvalidToday(country string) *Error {
+	return r.BadRequest(country, "today must be a date written YYYY-MM-DD.",
+		"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date.")
+}
+
 // Countries lists the registries that can answer now (modules whose Ready
 // returns nil; stubs only with [WithStubs]), sorted by country code.
 func (r *Registry) Countries() *CountriesResponse {
@@ -466,8 +475,7 @@ func (r *Registry) Deadlines(ctx context.Context, country, id, today string) (*D
 	if today != "" {
 		d, perr := ParseDate(today)
 		if perr != nil {
-			return nil, r.decorate(e.info, NewBadRequest("", "today must be a date written YYYY-MM-DD.",
-				"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."))
+			return nil, r.InvalidToday(country)
 		}
 		day = d
 	}

@@ -255,8 +255,13 @@ func TestDeadlinesTodayValidation(t *testing.T) {
 	clock := newFakeClock()
 	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithClock(clock.Now))
 	for _, today := range []string{"2026-1-15", "15.01.2026", "2026-02-30", "tomorrow"} {
-		if _, err := r.Deadlines(t.Context(), "NO", "123456", today); !errors.Is(err, registry.ErrBadRequest) {
+		_, err := r.Deadlines(t.Context(), "NO", "123456", today)
+		if !errors.Is(err, registry.ErrBadRequest) {
 			t.Errorf("today %q: %v, want bad_request", today, err)
+		}
+		// Adapters answer a given-but-empty today with the same error.
+		if diff := cmp.Diff(r.InvalidToday("no"), registry.AsError(err)); diff != "" {
+			t.Errorf("today %q vs InvalidToday (-want +got):\n%s", today, diff)
 		}
 	}
 	got, err := r.Deadlines(t.Context(), "NO", "123456", "")

@@ -225,6 +225,12 @@ func calls() []call {
 		{"deadlines ok today null", "company_deadlines", map[string]any{"id": idEquinor, "today": nil}, deadlines("NO", idEquinor, ""), ""},
 		{"deadlines ok today absent", "company_deadlines", map[string]any{"id": idEquinor, "country": "NO"}, deadlines("NO", idEquinor, ""), ""},
 		{"deadlines bad_request today", "company_deadlines", map[string]any{"id": idEquinor, "today": "15.01.2026"}, deadlines("NO", idEquinor, "15.01.2026"), registry.CodeBadRequest},
+		{"deadlines bad_request today empty", "company_deadlines", map[string]any{"id": idEquinor, "today": ""}, op{
+			// The same envelope as any other today that is not a date.
+			func(ctx context.Context, reg *registry.Registry) (any, error) {
+				return reg.Deadlines(ctx, "NO", idEquinor, "x")
+			},
+			"/v1/NO/company/" + idEquinor + "/deadlines?today="}, registry.CodeBadRequest},
 		{"deadlines invalid_id", "company_deadlines", map[string]any{"id": "123"}, deadlines("NO", "123", ""), registry.CodeInvalidID},
 		{"deadlines not_found", "company_deadlines", map[string]any{"id": idNotFound}, deadlines("NO", idNotFound, ""), registry.CodeNotFound},
 		{"deadlines unsupported_country", "company_deadlines", map[string]any{"id": idEquinor, "country": "XX"}, deadlines("XX", idEquinor, ""), registry.CodeUnsupportedCountry},

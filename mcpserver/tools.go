@@ -320,6 +320,11 @@ func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, 
 			case "name":
 				a.name = s
 			case "today":
+				if s == "" {
+					// Given but not a date, as on REST; null or absent is
+					// the current date.
+					return a, h.reg.InvalidToday(a.country)
+				}
 				a.today = s
 			}
 		case "limit":

@@ -394,10 +394,10 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 	}
 	today, ok := first(q, "today")
 	if ok && today == "" {
-		// "today=" is present but not a date: the Registry rejects any
-		// non-empty non-date with its own bad_request, in its own order of
-		// checks (country first).
-		today = "empty"
+		// "today=" is given but is not a date; only an absent today means
+		// the current date.
+		s.writeError(w, s.reg.InvalidToday(country))
+		return
 	}
 	rep, err := s.reg.Deadlines(r.Context(), country, r.PathValue("id"), today)
 	respond(s, w, rep, err)
