@@ -425,8 +425,8 @@ func (r *Registry) search(ctx context.Context, country, query string, limit int)
 	q := strings.TrimSpace(query)
 	switch {
 	case q == "":
-		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", "The search query q is missing or empty.",
-			"Pass a company name (or part of one) as q, for example q=equinor."))
+		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", "The search query is missing or empty.",
+			"Pass a company name or part of one, for example equinor."))
 	case len(q) > MaxQueryLength:
 		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("The search query is longer than %d bytes.", MaxQueryLength),
 			"Search with a shorter part of the name."))

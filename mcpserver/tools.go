@@ -177,13 +177,6 @@ func (h *handlers) search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 		return h.failure(err), nil
 	}
 	b, err := h.reg.SearchJSON(ctx, a.country, a.name, a.limit)
-	if err != nil && strings.TrimSpace(a.name) == "" && registry.AsError(err).Code == registry.CodeBadRequest {
-		// The Registry names the REST parameter q; this tool calls it name.
-		e := *registry.AsError(err)
-		e.Message = "The name to search for is missing or empty."
-		e.Hint = "Pass a company name (or part of one) as name, for example name=equinor."
-		err = &e
-	}
 	return h.resultJSON(b, err), nil
 }
 
