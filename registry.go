@@ -174,6 +174,30 @@ func (r *Registry) InvalidToday(country string) *Error {
 		"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date.")
 }
 
+// ParseLimit reads the search limit of a call for country as the caller
+// wrote it: absent (present false) is [DefaultSearchLimit]; present, it must
+// be a decimal integer (an empty value is not), else the error is
+// bad_request, or unsupported_country for an unknown country. The range is
+// checked by [Registry.Search].
+func (r *Registry) ParseLimit(country, raw string, present bool) (int, error) {
+	if !present {
+		return DefaultSearchLimit, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil {
+		const show = 40
+		if len(raw) > show {
+			raw = raw[:show] + "..."
+		}
+		return 0, r.BadRequest(country, fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", MaxSearchLimit, raw), limitHint())
+	}
+	return n, nil
+}
+
+func limitHint() string {
+	return fmt.Sprintf("Retry with limit between 1 and %d (default %d).", MaxSearchLimit, DefaultSearchLimit)
+}
+
 // Countries lists the registries that can answer now (modules whose Ready
 // returns nil; stubs only with [WithStubs]), sorted by country code.
 func (r *Registry) Countries() *CountriesResponse {
@@ -432,7 +456,7 @@ func (r *Registry) search(ctx context.Context, country, query string, limit int)
 			"Search with a shorter part of the name."))
 	case limit < 1 || limit > MaxSearchLimit:
 		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", MaxSearchLimit, limit),
-			fmt.Sprintf("Retry with limit between 1 and %d (default %d).", MaxSearchLimit, DefaultSearchLimit)))
+			limitHint()))
 	}
 	if err := r.ready(e); err != nil {
 		return answer[SearchResult]{}, err

@@ -778,3 +778,40 @@ func TestBadRequestChecksTheCountryFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestParseLimit: an absent limit is the default, a given one must be an
+// integer (empty is not), and an unknown country wins (spec endpoint rule 7).
+func TestParseLimit(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"})
+	tests := []struct {
+		raw     string
+		present bool
+		want    int
+		msg     string
+	}{
+		{"", false, registry.DefaultSearchLimit, ""},
+		{"7", true, 7, ""},
+		{"0", true, 0, ""}, // the range is Search's
+		{"", true, 0, `limit must be an integer from 1 to 100; got "".`},
+		{"1.5", true, 0, `limit must be an integer from 1 to 100; got "1.5".`},
+		{strings.Repeat("9", 50), true, 0, `limit must be an integer from 1 to 100; got "` + strings.Repeat("9", 40) + `...".`},
+	}
+	for _, tc := range tests {
+		n, err := r.ParseLimit("no", tc.raw, tc.present)
+		if tc.msg == "" {
+			if err != nil || n != tc.want {
+				t.Errorf("ParseLimit(%q, %v) = %d, %v; want %d", tc.raw, tc.present, n, err, tc.want)
+			}
+			continue
+		}
+		want := &registry.Error{Code: registry.CodeBadRequest, Country: "NO", Registry: "fake", Message: tc.msg,
+			Hint: "Retry with limit between 1 and 100 (default 10)."}
+		if diff := cmp.Diff(want, registry.AsError(err)); diff != "" {
+			t.Errorf("ParseLimit(%q) (-want +got):\n%s", tc.raw, diff)
+		}
+	}
+	if _, err := r.ParseLimit("SE", "x", true); !errors.Is(err, registry.ErrUnsupportedCountry) {
+		t.Errorf("unknown country: %v, want unsupported_country", err)
+	}
+}

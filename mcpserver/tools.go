@@ -321,11 +321,10 @@ func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, 
 				a.today = s
 			}
 		case "limit":
-			n, ok := jsonInt(v)
-			if !ok {
-				return a, h.badRequest(a.country,
-					fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", registry.MaxSearchLimit, truncate(string(v), 40)),
-					fmt.Sprintf("Retry with limit between 1 and %d (default %d).", registry.MaxSearchLimit, registry.DefaultSearchLimit))
+			raw, present := limitText(v)
+			n, err := h.reg.ParseLimit(a.country, raw, present)
+			if err != nil {
+				return a, err
 			}
 			a.limit = n
 		}
@@ -354,34 +353,24 @@ func jsonString(v json.RawMessage) (s string, isNull, ok bool) {
 	return s, false, true
 }
 
-// jsonInt decodes an integer given as a JSON number with no fraction (5 or
-// 5.0) or as a string of decimal digits ("5"), which some clients send.
-// null and "" are the default. A value beyond a billion is refused here; the
-// Registry checks the range.
-func jsonInt(v json.RawMessage) (int, bool) {
+// limitText turns a JSON limit into the text [registry.Registry.ParseLimit]
+// reads: null is absent; a string is its content (so "5" works, which some
+// clients send); a number with no fraction (5 or 5.0) is its integer; any
+// other value is its JSON text, which ParseLimit refuses.
+func limitText(v json.RawMessage) (raw string, present bool) {
 	v = bytes.TrimSpace(v)
 	if string(v) == "null" {
-		return registry.DefaultSearchLimit, true
+		return "", false
 	}
 	var s string
 	if json.Unmarshal(v, &s) == nil {
-		if strings.TrimSpace(s) == "" {
-			return registry.DefaultSearchLimit, true
-		}
-		v = []byte(strings.TrimSpace(s))
+		return s, true
 	}
 	f, err := strconv.ParseFloat(string(v), 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || math.Abs(f) > 1e9 {
-		return 0, false
+	if err == nil && f == math.Trunc(f) && math.Abs(f) <= 1e9 {
+		return strconv.Itoa(int(f)), true
 	}
-	return int(f), true
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
+	return string(v), true
 }
 
 // badRequest returns the Registry's error for a parameter problem of a call

@@ -363,21 +363,16 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
-	limit := registry.DefaultSearchLimit
-	switch raw, ok := first(q, "limit"); {
-	case qerr != nil:
+	if qerr != nil {
 		s.writeError(w, s.reg.BadRequest(country, "The query string is malformed.",
 			"Percent-encode the query parameters, for example q=s%C3%B8r+as."))
 		return
-	case ok:
-		n, err := strconv.Atoi(raw)
-		if err != nil {
-			s.writeError(w, s.reg.BadRequest(country,
-				fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", registry.MaxSearchLimit, raw),
-				fmt.Sprintf("Retry with limit between 1 and %d (default %d), or leave it out.", registry.MaxSearchLimit, registry.DefaultSearchLimit)))
-			return
-		}
-		limit = n
+	}
+	raw, ok := first(q, "limit")
+	limit, err := s.reg.ParseLimit(country, raw, ok)
+	if err != nil {
+		s.writeError(w, err)
+		return
 	}
 	query, _ := first(q, "q")
 	b, err := s.reg.SearchJSON(r.Context(), country, query, limit)
