@@ -233,14 +233,10 @@ func (h *handlers) resultJSON(b []byte, err error) *mcp.CallToolResult {
 // failure renders err as the REST error envelope in a tool result with
 // isError set.
 func (h *handlers) failure(err error) *mcp.CallToolResult {
-	e := registry.AsError(err)
+	b, e := registry.EnvelopeJSON(err)
 	if e.Code == registry.CodeInternalError {
 		h.log.LogAttrs(context.Background(), slog.LevelError, "mcp tool failed",
 			slog.String("code", string(e.Code)), slog.String("country", e.Country), slog.Any("error", e.Err))
-	}
-	b, merr := json.Marshal(e)
-	if merr != nil {
-		b = []byte(`{"error":{"code":"internal_error","message":"The error could not be encoded.","hint":"Retry once; if it fails again, report the problem to the operator of this service.","country":null,"registry":null,"details":{}}}`)
 	}
 	return &mcp.CallToolResult{
 		IsError: true,

@@ -122,10 +122,7 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 }
 
 func mustEnvelope(e *registry.Error) []byte {
-	b, err := json.Marshal(e)
-	if err != nil {
-		panic(err) // static values; a failure is a defect
-	}
+	b, _ := registry.EnvelopeJSON(e)
 	return b
 }
 
@@ -314,12 +311,7 @@ func (s *Server) respondJSON(w http.ResponseWriter, b []byte, err error) {
 }
 
 func (s *Server) writeError(w http.ResponseWriter, err error) {
-	e := registry.AsError(err)
-	b, merr := json.Marshal(e)
-	if merr != nil {
-		e = &registry.Error{Code: registry.CodeInternalError, Message: "The error could not be encoded."}
-		b = mustEnvelope(e)
-	}
+	b, e := registry.EnvelopeJSON(err)
 	if e.Code == registry.CodeRateLimited {
 		if ra := e.RetryAfter(); ra > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(ra))
