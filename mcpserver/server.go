@@ -37,7 +37,8 @@ type options struct {
 	logger         *slog.Logger
 	allowedHosts   []string
 	trustedOrigins []string
-	noFastPath     bool // tests compare the fast path with the SDK
+	cop            *http.CrossOriginProtection // holds trustedOrigins; nil when none
+	noFastPath     bool                        // tests compare the fast path with the SDK
 }
 
 // WithLogger sets the logger: one record per HTTP request to [Handler]
@@ -79,8 +80,11 @@ func WithAllowedHosts(hosts ...string) Option {
 // 403.
 func WithTrustedOrigins(origins ...string) Option {
 	return func(o *options) error {
+		if o.cop == nil {
+			o.cop = http.NewCrossOriginProtection()
+		}
 		for _, origin := range origins {
-			if err := http.NewCrossOriginProtection().AddTrustedOrigin(origin); err != nil {
+			if err := o.cop.AddTrustedOrigin(origin); err != nil {
 				return fmt.Errorf("mcpserver: WithTrustedOrigins: %w", err)
 			}
 			o.trustedOrigins = append(o.trustedOrigins, origin)
@@ -169,11 +173,9 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if !o.noFastPath {
 		h = &fastPath{tools: th.tools, next: h}
 	}
-	cop := http.NewCrossOriginProtection()
-	for _, origin := range o.trustedOrigins {
-		if err := cop.AddTrustedOrigin(origin); err != nil {
-			return nil, fmt.Errorf("mcpserver: Handler: %w", err)
-		}
+	cop := o.cop
+	if cop == nil {
+		cop = http.NewCrossOriginProtection()
 	}
 	h = cop.Handler(h)
 	if len(o.trustedOrigins) > 0 {
