@@ -57,9 +57,9 @@ func stringParam(name, desc string) param {
 }
 
 func countryParam() param {
-	return param{"country", &jsonschema.Schema{Type: "string", Default: json.RawMessage(`"NO"`),
+	return param{"country", &jsonschema.Schema{Type: "string", Default: json.RawMessage(strconv.Quote(DefaultCountry)),
 		Description: "ISO 3166-1 alpha-2 country code, any case: NO (Norway) or GB (United Kingdom; never UK). " +
-			"Default NO. list_countries gives the codes that can answer now."}}
+			"Default " + DefaultCountry + ". list_countries gives the codes that can answer now."}}
 }
 
 func idParam() param {
@@ -116,12 +116,13 @@ func (h *handlers) addTools(srv *mcp.Server) {
 		Description: "Search a country's business register by company name and get thin candidate hits, best first, " +
 			"each with a confidence. A hit is not a report: pass its id to lookup_company before acting on it. " +
 			"Zero hits is a normal answer whose hint says what to try. Norwegian names are registered in upper case " +
-			"and often end in AS, ASA or NUF. limit is 1 to 100 (default 10); outside that the result is bad_request.",
+			"and often end in AS, ASA or NUF. " +
+			fmt.Sprintf("limit is 1 to %d (default %d); outside that the result is bad_request.", registry.MaxSearchLimit, registry.DefaultSearchLimit),
 		InputSchema: inputSchema([]string{"name"},
 			stringParam("name", "The company name or part of it, e.g. equinor."),
 			countryParam(),
-			param{"limit", &jsonschema.Schema{Type: "integer", Default: json.RawMessage(`10`),
-				Description: "Maximum number of hits, an integer from 1 to 100. Default 10."}}),
+			param{"limit", &jsonschema.Schema{Type: "integer", Default: json.RawMessage(strconv.Itoa(registry.DefaultSearchLimit)),
+				Description: fmt.Sprintf("Maximum number of hits, an integer from 1 to %d. Default %d.", registry.MaxSearchLimit, registry.DefaultSearchLimit)}}),
 		OutputSchema: schema.For(schema.SearchResult),
 		Annotations:  annotations(true),
 	}, h.search)
@@ -280,19 +281,25 @@ func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, 
 			a.country = s
 		}
 	}
-	names := make([]string, 0, len(m))
+	// An unknown argument first, the least by name so that the answer does
+	// not depend on map order.
+	unknown, found := "", false
 	for k := range m {
-		names = append(names, k)
+		if !slices.Contains(allowed, k) && (!found || k < unknown) {
+			unknown, found = k, true
+		}
 	}
-	slices.Sort(names)
-	for _, k := range names {
-		v := m[k]
-		if !slices.Contains(allowed, k) {
-			msg := fmt.Sprintf("Unknown argument %q; this tool takes no arguments.", k)
-			if len(allowed) > 0 {
-				msg = fmt.Sprintf("Unknown argument %q; this tool takes %s.", k, strings.Join(allowed, ", "))
-			}
-			return a, h.badRequest(a.country, msg, "Retry with only the documented arguments.")
+	if found {
+		msg := fmt.Sprintf("Unknown argument %q; this tool takes no arguments.", unknown)
+		if len(allowed) > 0 {
+			msg = fmt.Sprintf("Unknown argument %q; this tool takes %s.", unknown, strings.Join(allowed, ", "))
+		}
+		return a, h.badRequest(a.country, msg, "Retry with only the documented arguments.")
+	}
+	for _, k := range allowed {
+		v, ok := m[k]
+		if !ok {
+			continue
 		}
 		switch k {
 		case "id", "name", "today":

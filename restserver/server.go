@@ -270,31 +270,23 @@ func (s *Server) writeJSON(w http.ResponseWriter, status int, cacheControl strin
 	_, _ = w.Write(body)
 }
 
-// respond encodes *v, or the error envelope of err. A document of the root
-// package encodes through its own MarshalJSON directly: its output is
+// respond encodes *v, or sends the error envelope of err. A document of the
+// root package encodes through its own MarshalJSON directly: its output is
 // already what json.Marshal would give (compact, HTML-escaped), and calling
 // it directly saves json.Marshal's second pass over the bytes.
 func respond[T any](s *Server, w http.ResponseWriter, v *T, err error) {
-	if err == nil && v == nil {
-		err = &registry.Error{Code: registry.CodeInternalError, Message: "The operation returned no answer."}
-	}
-	if err != nil {
-		s.writeError(w, err)
-		return
-	}
 	var b []byte
-	var merr error
-	if m, ok := any(*v).(json.Marshaler); ok {
-		b, merr = m.MarshalJSON()
-	} else {
-		b, merr = json.Marshal(v)
+	if err == nil && v != nil {
+		if m, ok := any(*v).(json.Marshaler); ok {
+			b, err = m.MarshalJSON()
+		} else {
+			b, err = json.Marshal(v)
+		}
+		if err != nil {
+			err = &registry.Error{Code: registry.CodeInternalError, Message: "The answer could not be encoded.", Err: err}
+		}
 	}
-	if merr != nil {
-		s.writeError(w, &registry.Error{Code: registry.CodeInternalError,
-			Message: "The answer could not be encoded.", Err: merr})
-		return
-	}
-	s.writeJSON(w, http.StatusOK, cacheData, b)
+	s.respondJSON(w, b, err)
 }
 
 // respondJSON sends b, an encoded document of the Registry (which the
