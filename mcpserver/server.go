@@ -8,12 +8,15 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // ServerName is the name the server reports in its serverInfo.
@@ -38,7 +41,9 @@ type options struct {
 	allowedHosts   []string
 	trustedOrigins []string
 	cop            *http.CrossOriginProtection // holds trustedOrigins; nil when none
-	noFastPath     bool                        // tests compare the fast path with the SDK
+	trusted        []netip.Prefix
+	now            func() time.Time
+	noFastPath     bool // tests compare the fast path with the SDK
 }
 
 // WithLogger sets the logger: one record per HTTP request to [Handler]
@@ -93,8 +98,37 @@ func WithTrustedOrigins(origins ...string) Option {
 	}
 }
 
+// WithTrustedProxies names the reverse proxies (CIDRs or addresses) whose
+// X-Forwarded-For the access log believes for the client IP, as
+// restserver.WithTrustedProxies does for the REST handler; give both the
+// same list. By default the socket peer is the client.
+func WithTrustedProxies(cidrs ...string) Option {
+	return func(o *options) error {
+		for _, c := range cidrs {
+			p, err := httplog.ParsePrefix(c)
+			if err != nil {
+				return fmt.Errorf("mcpserver: WithTrustedProxies: %q is not a CIDR or an IP address", c)
+			}
+			o.trusted = append(o.trusted, p)
+		}
+		return nil
+	}
+}
+
+// WithClock sets the clock of the access log's durations (default
+// time.Now).
+func WithClock(now func() time.Time) Option {
+	return func(o *options) error {
+		if now == nil {
+			return errors.New("mcpserver: WithClock: nil clock")
+		}
+		o.now = now
+		return nil
+	}
+}
+
 func buildOptions(opts []Option) (options, error) {
-	var o options
+	o := options{now: time.Now}
 	for _, opt := range opts {
 		if opt == nil {
 			return o, errors.New("mcpserver: nil option")
@@ -184,7 +218,7 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if len(o.allowedHosts) > 0 {
 		h = hostCheck(o.allowedHosts, h)
 	}
-	return securityHeaders(accessLog(o.logger, h)), nil
+	return securityHeaders(accessLog(o, h)), nil
 }
 
 // securityHeaders sets X-Content-Type-Options: nosniff on every response,

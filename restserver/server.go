@@ -26,8 +26,6 @@
 package restserver
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -40,6 +38,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // Server is the REST handler over a [registry.Registry]. Build it with
@@ -147,43 +146,16 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("/", s.notFound)
 }
 
-// statusWriter records the status and size of a response for the access log.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-	ip     netip.Addr
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	n, err := w.ResponseWriter.Write(b)
-	w.bytes += n
-	return n, err
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
 // ServeHTTP implements [http.Handler]: request ID, security headers, the rate
 // limit of the /v1 routes, the route, and one access-log record.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	// The canonical key spares Get and Set an allocation each.
-	rid := requestID(r.Header.Get("X-Request-Id"))
+	rid := httplog.RequestID(r.Header.Get("X-Request-Id"))
 	h := w.Header()
 	h["X-Request-Id"] = []string{rid}
 	h.Set("X-Content-Type-Options", "nosniff")
-	sw := &statusWriter{ResponseWriter: w, ip: clientIP(r, s.trusted)}
+	sw := &httplog.Writer{ResponseWriter: w, IP: httplog.ClientIP(r, s.trusted)}
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
@@ -192,15 +164,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
 				slog.String("request_id", rid), slog.String("panic", fmt.Sprint(p)),
 				slog.String("stack", string(debug.Stack())))
-			if sw.status == 0 {
+			if sw.Status == 0 {
 				s.writeError(sw, &registry.Error{Code: registry.CodeInternalError,
 					Message: "An unexpected error occurred inside the service."})
 			}
 		}
-		s.access(r, sw, rid, start)
+		httplog.Access(r.Context(), s.log, "request", r, sw, rid, s.now().Sub(start))
 	}()
 	if s.lim != nil && strings.HasPrefix(r.URL.Path, "/v1/") {
-		if ok, retry := s.lim.allow(limiterKey(sw.ip)); !ok {
+		if ok, retry := s.lim.allow(limiterKey(sw.IP)); !ok {
 			s.writeError(sw, &registry.Error{
 				Code:    registry.CodeRateLimited,
 				Message: "Too many requests from this address.",
@@ -211,53 +183,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mux.ServeHTTP(sw, r)
-}
-
-func (s *Server) access(r *http.Request, sw *statusWriter, rid string, start time.Time) {
-	level := slog.LevelInfo
-	if sw.status >= 500 {
-		level = slog.LevelError
-	}
-	ctx := r.Context()
-	if !s.log.Enabled(ctx, level) {
-		return
-	}
-	route := r.Pattern
-	if route == "" {
-		route = "(none)"
-	}
-	ip := ""
-	if sw.ip.IsValid() {
-		ip = sw.ip.String()
-	}
-	s.log.LogAttrs(ctx, level, "request",
-		slog.String("method", r.Method),
-		slog.String("route", route),
-		slog.Int("status", sw.status),
-		slog.Int("bytes", sw.bytes),
-		slog.Duration("duration", s.now().Sub(start)),
-		slog.String("request_id", rid),
-		slog.String("client_ip", ip),
-	)
-}
-
-// requestID returns the caller's X-Request-ID when it is 1 to 128 safe
-// characters, and a fresh random one otherwise.
-func requestID(in string) string {
-	if n := len(in); n > 0 && n <= 128 {
-		ok := true
-		for i := 0; i < n && ok; i++ {
-			c := in[i]
-			ok = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-				strings.IndexByte("-_.:/+=@", c) >= 0
-		}
-		if ok {
-			return in
-		}
-	}
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return hex.EncodeToString(b[:])
 }
 
 func (s *Server) writeJSON(w http.ResponseWriter, status int, cacheControl string, body []byte) {
@@ -420,7 +345,7 @@ func (s *Server) baseURL(r *http.Request) string {
 		scheme = "https"
 	}
 	host := r.Host
-	if peer := peerAddr(r.RemoteAddr); peer.IsValid() && isTrusted(peer, s.trusted) {
+	if peer := httplog.PeerAddr(r.RemoteAddr); peer.IsValid() && httplog.IsTrusted(peer, s.trusted) {
 		if p := firstToken(r.Header.Get("X-Forwarded-Proto")); p == "http" || p == "https" {
 			scheme = p
 		}
