@@ -255,3 +255,23 @@ func AsError(err error) *Error {
 func NewBadRequest(country, message, hint string) *Error {
 	return &Error{Code: CodeBadRequest, Country: country, Message: message, Hint: hint}
 }
+
+// envelopeFallback is the envelope [EnvelopeJSON] returns when an error
+// cannot be encoded.
+const envelopeFallback = `{"error":{"code":"internal_error","message":"The error could not be encoded.",` +
+	`"hint":"Retry once; if it fails again, report the problem to the operator of this service.",` +
+	`"country":null,"registry":null,"details":{}}}`
+
+// EnvelopeJSON returns the error envelope of [AsError](err), the body that
+// the REST and MCP adapters send, and the *Error it encodes. It never fails:
+// when err is nil or cannot be encoded (a Details value that JSON cannot
+// hold), the body is a fixed internal_error envelope and the *Error is that
+// internal_error.
+func EnvelopeJSON(err error) ([]byte, *Error) {
+	if e := AsError(err); e != nil {
+		if b, merr := json.Marshal(e); merr == nil {
+			return b, e
+		}
+	}
+	return []byte(envelopeFallback), &Error{Code: CodeInternalError, Message: "The error could not be encoded.", Err: err}
+}

@@ -152,6 +152,52 @@ func (r *Registry) country(code string) (entry, error) {
 	return entry{}, &Error{Code: CodeUnsupportedCountry, Country: norm, Message: msg, Hint: hint}
 }
 
+// BadRequest returns the error for a parameter problem that an adapter
+// found before calling an operation for country: the Registry's own
+// unsupported_country error when no module serves country (the country is
+// checked first, as every operation does), and otherwise a bad_request with
+// message and hint, its country and registry filled in.
+func (r *Registry) BadRequest(country, message, hint string) *Error {
+	e, err := r.country(country)
+	if err != nil {
+		return AsError(err)
+	}
+	return r.decorate(e.info, NewBadRequest("", message, hint))
+}
+
+// InvalidToday returns the error of a today parameter that is not a date
+// (including one given but empty): the same bad_request that
+// [Registry.Deadlines] returns for an unparseable today, or
+// unsupported_country for an unknown country.
+func (r *Registry) InvalidToday(country string) *Error {
+	return r.BadRequest(country, "today must be a date written YYYY-MM-DD.",
+		"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date.")
+}
+
+// ParseLimit reads the search limit of a call for country as the caller
+// wrote it: absent (present false) is [DefaultSearchLimit]; present, it must
+// be a decimal integer (an empty value is not), else the error is
+// bad_request, or unsupported_country for an unknown country. The range is
+// checked by [Registry.Search].
+func (r *Registry) ParseLimit(country, raw string, present bool) (int, error) {
+	if !present {
+		return DefaultSearchLimit, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil {
+		const show = 40
+		if len(raw) > show {
+			raw = raw[:show] + "..."
+		}
+		return 0, r.BadRequest(country, fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", MaxSearchLimit, raw), limitHint())
+	}
+	return n, nil
+}
+
+func limitHint() string {
+	return fmt.Sprintf("Retry with limit between 1 and %d (default %d).", MaxSearchLimit, DefaultSearchLimit)
+}
+
 // Countries lists the registries that can answer now (modules whose Ready
 // returns nil; stubs only with [WithStubs]), sorted by country code.
 func (r *Registry) Countries() *CountriesResponse {
@@ -403,14 +449,14 @@ func (r *Registry) search(ctx context.Context, country, query string, limit int)
 	q := strings.TrimSpace(query)
 	switch {
 	case q == "":
-		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", "The search query q is missing or empty.",
-			"Pass a company name (or part of one) as q, for example q=equinor."))
+		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", "The search query is missing or empty.",
+			"Pass a company name or part of one, for example equinor."))
 	case len(q) > MaxQueryLength:
 		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("The search query is longer than %d bytes.", MaxQueryLength),
 			"Search with a shorter part of the name."))
 	case limit < 1 || limit > MaxSearchLimit:
 		return answer[SearchResult]{}, r.decorate(e.info, NewBadRequest("", fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", MaxSearchLimit, limit),
-			fmt.Sprintf("Retry with limit between 1 and %d (default %d).", MaxSearchLimit, DefaultSearchLimit)))
+			limitHint()))
 	}
 	if err := r.ready(e); err != nil {
 		return answer[SearchResult]{}, err
@@ -453,8 +499,7 @@ func (r *Registry) Deadlines(ctx context.Context, country, id, today string) (*D
 	if today != "" {
 		d, perr := ParseDate(today)
 		if perr != nil {
-			return nil, r.decorate(e.info, NewBadRequest("", "today must be a date written YYYY-MM-DD.",
-				"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."))
+			return nil, r.InvalidToday(country)
 		}
 		day = d
 	}

@@ -255,8 +255,13 @@ func TestDeadlinesTodayValidation(t *testing.T) {
 	clock := newFakeClock()
 	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithClock(clock.Now))
 	for _, today := range []string{"2026-1-15", "15.01.2026", "2026-02-30", "tomorrow"} {
-		if _, err := r.Deadlines(t.Context(), "NO", "123456", today); !errors.Is(err, registry.ErrBadRequest) {
+		_, err := r.Deadlines(t.Context(), "NO", "123456", today)
+		if !errors.Is(err, registry.ErrBadRequest) {
 			t.Errorf("today %q: %v, want bad_request", today, err)
+		}
+		// Adapters answer a given-but-empty today with the same error.
+		if diff := cmp.Diff(r.InvalidToday("no"), registry.AsError(err)); diff != "" {
+			t.Errorf("today %q vs InvalidToday (-want +got):\n%s", today, diff)
 		}
 	}
 	got, err := r.Deadlines(t.Context(), "NO", "123456", "")
@@ -753,5 +758,60 @@ func TestCacheEntryMarksOnlyTheTopLevelField(t *testing.T) {
 	want, _ := json.Marshal(live)
 	if diff := cmp.Diff(string(want), string(hit)); diff != "" {
 		t.Errorf("cached entry (-want +got):\n%s", diff)
+	}
+}
+
+// TestBadRequestChecksTheCountryFirst: an adapter's parameter error is the
+// Registry's own unsupported_country for an unknown code (spec endpoint
+// rule 7) and otherwise a bad_request naming the country and registry.
+func TestBadRequestChecksTheCountryFirst(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"})
+	_, want := r.Validate("uk", "123456")
+	if diff := cmp.Diff(registry.AsError(want), r.BadRequest("uk", "m", "h")); diff != "" {
+		t.Errorf("unknown country (-want +got):\n%s", diff)
+	}
+	for _, in := range []string{"NO", " no "} {
+		want := &registry.Error{Code: registry.CodeBadRequest, Message: "m", Hint: "h", Country: "NO", Registry: "fake"}
+		if diff := cmp.Diff(want, r.BadRequest(in, "m", "h")); diff != "" {
+			t.Errorf("BadRequest(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+}
+
+// TestParseLimit: an absent limit is the default, a given one must be an
+// integer (empty is not), and an unknown country wins (spec endpoint rule 7).
+func TestParseLimit(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"})
+	tests := []struct {
+		raw     string
+		present bool
+		want    int
+		msg     string
+	}{
+		{"", false, registry.DefaultSearchLimit, ""},
+		{"7", true, 7, ""},
+		{"0", true, 0, ""}, // the range is Search's
+		{"", true, 0, `limit must be an integer from 1 to 100; got "".`},
+		{"1.5", true, 0, `limit must be an integer from 1 to 100; got "1.5".`},
+		{strings.Repeat("9", 50), true, 0, `limit must be an integer from 1 to 100; got "` + strings.Repeat("9", 40) + `...".`},
+	}
+	for _, tc := range tests {
+		n, err := r.ParseLimit("no", tc.raw, tc.present)
+		if tc.msg == "" {
+			if err != nil || n != tc.want {
+				t.Errorf("ParseLimit(%q, %v) = %d, %v; want %d", tc.raw, tc.present, n, err, tc.want)
+			}
+			continue
+		}
+		want := &registry.Error{Code: registry.CodeBadRequest, Country: "NO", Registry: "fake", Message: tc.msg,
+			Hint: "Retry with limit between 1 and 100 (default 10)."}
+		if diff := cmp.Diff(want, registry.AsError(err)); diff != "" {
+			t.Errorf("ParseLimit(%q) (-want +got):\n%s", tc.raw, diff)
+		}
+	}
+	if _, err := r.ParseLimit("SE", "x", true); !errors.Is(err, registry.ErrUnsupportedCountry) {
+		t.Errorf("unknown country: %v, want unsupported_country", err)
 	}
 }

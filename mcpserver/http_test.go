@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -318,11 +319,14 @@ func TestHandlerAccessLog(t *testing.T) {
 	t.Parallel()
 	var buf syncBuffer
 	logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	srv, _ := newHTTPServer(t, mcpserver.WithLogger(logger))
-	if status, body := post(t, srv.URL+"/mcp", lookupCall, nil); status != http.StatusOK {
+	clock := time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)
+	srv, _ := newHTTPServer(t, mcpserver.WithLogger(logger), mcpserver.WithTrustedProxies("127.0.0.1", "::1"),
+		mcpserver.WithClock(func() time.Time { return clock }))
+	// Through a trusted proxy, the client is the address it forwards.
+	if status, body := post(t, srv.URL+"/mcp", lookupCall, map[string]string{"X-Request-Id": "req-1", "X-Forwarded-For": "203.0.113.7"}); status != http.StatusOK {
 		t.Fatalf("lookup: %d %s", status, body)
 	}
-	if status, body := post(t, srv.URL+"/mcp/", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, nil); status != http.StatusOK {
+	if status, body := post(t, srv.URL+"/mcp/", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, map[string]string{"X-Request-Id": "bad id!"}); status != http.StatusOK {
 		t.Fatalf("tools/list: %d %s", status, body)
 	}
 	var records []map[string]any
@@ -332,16 +336,24 @@ func TestHandlerAccessLog(t *testing.T) {
 			t.Fatalf("log line is not JSON: %q", line)
 		}
 		delete(rec, "time")
-		delete(rec, "duration")
-		delete(rec, "client_ip")
 		records = append(records, rec)
 	}
 	if len(records) != 2 {
 		t.Fatalf("got %d log records, want 2:\n%s", len(records), buf.String())
 	}
 	want := []map[string]any{
-		{"level": "INFO", "msg": "mcp request", "method": "POST", "route": "/mcp", "status": 200.0, "bytes": records[0]["bytes"], "tool": "lookup_company"},
-		{"level": "INFO", "msg": "mcp request", "method": "POST", "route": "/mcp/", "status": 200.0, "bytes": records[1]["bytes"]},
+		{"level": "INFO", "msg": "mcp request", "method": "POST", "route": "/mcp", "status": 200.0, "bytes": records[0]["bytes"],
+			"duration": 0.0, "request_id": "req-1", "client_ip": "203.0.113.7", "tool": "lookup_company"},
+		{"level": "INFO", "msg": "mcp request", "method": "POST", "route": "/mcp/", "status": 200.0, "bytes": records[1]["bytes"],
+			"duration": 0.0, "request_id": records[1]["request_id"], "client_ip": records[1]["client_ip"]},
+	}
+	// An unsafe caller ID is replaced by a fresh one; without a forwarded
+	// address the client is the (trusted) socket peer.
+	if rid, _ := records[1]["request_id"].(string); len(rid) != 32 {
+		t.Errorf("request_id %q, want a fresh 32-hex-digit ID", rid)
+	}
+	if ip, _ := records[1]["client_ip"].(string); ip != "127.0.0.1" && ip != "::1" {
+		t.Errorf("client_ip %q, want the loopback peer", ip)
 	}
 	if diff := cmp.Diff(want, records); diff != "" {
 		t.Errorf("log records (-want +got):\n%s", diff)

@@ -3,9 +3,9 @@ package mcpserver
 import (
 	"context"
 	"log/slog"
-	"net"
 	"net/http"
-	"time"
+
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // quiet returns l raised to warning level: the SDK logs three info lines for
@@ -45,76 +45,25 @@ func infoFrom(ctx context.Context) *requestInfo {
 	return ri
 }
 
-// accessLog writes one record per HTTP request to the MCP endpoint, at info
-// (error for a 5xx): method, path, status, bytes, duration, the socket peer
-// and, when known, the tool. It never logs arguments, which may identify a
-// person (a sole proprietorship's number).
-func accessLog(log *slog.Logger, next http.Handler) http.Handler {
+// accessLog writes one record per HTTP request to the MCP endpoint, the
+// same record as the REST handler's (see internal/httplog: the route
+// pattern, status, bytes, duration, request ID and client IP behind trusted
+// proxies) and, when known, the tool. It sets X-Request-Id on the response.
+// It never logs arguments, which may identify a person (a sole
+// proprietorship's number).
+func accessLog(o options, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := o.now()
+		rid := httplog.RequestID(r.Header.Get("X-Request-Id"))
+		w.Header()["X-Request-Id"] = []string{rid}
 		ctx := r.Context()
-		if !log.Enabled(ctx, slog.LevelError) {
-			next.ServeHTTP(w, r)
-			return
-		}
-		start := time.Now()
 		ri := &requestInfo{}
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &httplog.Writer{ResponseWriter: w, IP: httplog.ClientIP(r, o.trusted)}
 		next.ServeHTTP(sw, r.WithContext(context.WithValue(ctx, requestInfoKey{}, ri)))
-		if sw.status == 0 {
-			sw.status = http.StatusOK
-		}
-		level := slog.LevelInfo
-		if sw.status >= 500 {
-			level = slog.LevelError
-		}
-		ip, _, err := net.SplitHostPort(r.RemoteAddr)
-		if err != nil {
-			ip = r.RemoteAddr
-		}
-		attrs := []slog.Attr{
-			slog.String("method", r.Method),
-			slog.String("route", r.URL.Path),
-			slog.Int("status", sw.status),
-			slog.Int("bytes", sw.bytes),
-			slog.Duration("duration", time.Since(start)),
-			slog.String("client_ip", ip),
-		}
+		var extra []slog.Attr
 		if ri.tool != "" {
-			attrs = append(attrs, slog.String("tool", ri.tool))
+			extra = append(extra, slog.String("tool", ri.tool))
 		}
-		log.LogAttrs(ctx, level, "mcp request", attrs...)
+		httplog.Access(ctx, o.logger, "mcp request", r, sw, rid, o.now().Sub(start), extra...)
 	})
 }
-
-// statusWriter records the status and size of a response.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	n, err := w.ResponseWriter.Write(b)
-	w.bytes += n
-	return n, err
-}
-
-// Flush passes a flush on, for streamed responses.
-func (w *statusWriter) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

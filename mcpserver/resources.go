@@ -68,14 +68,17 @@ func (h *handlers) readRules(_ context.Context, req *mcp.ReadResourceRequest) (*
 	}}, nil
 }
 
-// envelopeError returns err as a JSON-RPC invalid-params error whose message
-// is the error envelope and whose data is the same envelope as JSON.
+// envelopeError returns err as a JSON-RPC error whose message is the error
+// envelope and whose data is the same envelope as JSON: invalid params, or
+// internal error for an internal_error (a defect, or an error that could not
+// be encoded).
 func envelopeError(err error) *jsonrpc.Error {
-	b, merr := json.Marshal(registry.AsError(err))
-	if merr != nil {
-		return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal_error"}
+	b, e := registry.EnvelopeJSON(err)
+	code := int64(jsonrpc.CodeInvalidParams)
+	if e.Code == registry.CodeInternalError {
+		code = jsonrpc.CodeInternalError
 	}
-	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: string(b), Data: b}
+	return &jsonrpc.Error{Code: code, Message: string(b), Data: b}
 }
 
 func (h *handlers) addPrompts(srv *mcp.Server) {
@@ -111,7 +114,7 @@ func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) 
 	if v.Valid && v.Normalized != nil {
 		id = *v.Normalized
 	}
-	country = strings.ToUpper(country)
+	country = v.Country // the canonical code
 	call, _ := json.Marshal(struct {
 		ID      string `json:"id"`
 		Country string `json:"country"`

@@ -8,12 +8,15 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // ServerName is the name the server reports in its serverInfo.
@@ -37,6 +40,9 @@ type options struct {
 	logger         *slog.Logger
 	allowedHosts   []string
 	trustedOrigins []string
+	cop            *http.CrossOriginProtection // holds trustedOrigins; nil when none
+	trusted        []netip.Prefix
+	now            func() time.Time
 	noFastPath     bool // tests compare the fast path with the SDK
 }
 
@@ -79,8 +85,11 @@ func WithAllowedHosts(hosts ...string) Option {
 // 403.
 func WithTrustedOrigins(origins ...string) Option {
 	return func(o *options) error {
+		if o.cop == nil {
+			o.cop = http.NewCrossOriginProtection()
+		}
 		for _, origin := range origins {
-			if err := http.NewCrossOriginProtection().AddTrustedOrigin(origin); err != nil {
+			if err := o.cop.AddTrustedOrigin(origin); err != nil {
 				return fmt.Errorf("mcpserver: WithTrustedOrigins: %w", err)
 			}
 			o.trustedOrigins = append(o.trustedOrigins, origin)
@@ -89,8 +98,37 @@ func WithTrustedOrigins(origins ...string) Option {
 	}
 }
 
+// WithTrustedProxies names the reverse proxies (CIDRs or addresses) whose
+// X-Forwarded-For the access log believes for the client IP, as
+// restserver.WithTrustedProxies does for the REST handler; give both the
+// same list. By default the socket peer is the client.
+func WithTrustedProxies(cidrs ...string) Option {
+	return func(o *options) error {
+		for _, c := range cidrs {
+			p, err := httplog.ParsePrefix(c)
+			if err != nil {
+				return fmt.Errorf("mcpserver: WithTrustedProxies: %q is not a CIDR or an IP address", c)
+			}
+			o.trusted = append(o.trusted, p)
+		}
+		return nil
+	}
+}
+
+// WithClock sets the clock of the access log's durations (default
+// time.Now).
+func WithClock(now func() time.Time) Option {
+	return func(o *options) error {
+		if now == nil {
+			return errors.New("mcpserver: WithClock: nil clock")
+		}
+		o.now = now
+		return nil
+	}
+}
+
 func buildOptions(opts []Option) (options, error) {
-	var o options
+	o := options{now: time.Now}
 	for _, opt := range opts {
 		if opt == nil {
 			return o, errors.New("mcpserver: nil option")
@@ -169,11 +207,9 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if !o.noFastPath {
 		h = &fastPath{tools: th.tools, next: h}
 	}
-	cop := http.NewCrossOriginProtection()
-	for _, origin := range o.trustedOrigins {
-		if err := cop.AddTrustedOrigin(origin); err != nil {
-			return nil, fmt.Errorf("mcpserver: Handler: %w", err)
-		}
+	cop := o.cop
+	if cop == nil {
+		cop = http.NewCrossOriginProtection()
 	}
 	h = cop.Handler(h)
 	if len(o.trustedOrigins) > 0 {
@@ -182,7 +218,7 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if len(o.allowedHosts) > 0 {
 		h = hostCheck(o.allowedHosts, h)
 	}
-	return securityHeaders(accessLog(o.logger, h)), nil
+	return securityHeaders(accessLog(o, h)), nil
 }
 
 // securityHeaders sets X-Content-Type-Options: nosniff on every response,

@@ -57,9 +57,9 @@ func stringParam(name, desc string) param {
 }
 
 func countryParam() param {
-	return param{"country", &jsonschema.Schema{Type: "string", Default: json.RawMessage(`"NO"`),
+	return param{"country", &jsonschema.Schema{Type: "string", Default: json.RawMessage(strconv.Quote(DefaultCountry)),
 		Description: "ISO 3166-1 alpha-2 country code, any case: NO (Norway) or GB (United Kingdom; never UK). " +
-			"Default NO. list_countries gives the codes that can answer now."}}
+			"Default " + DefaultCountry + ". list_countries gives the codes that can answer now."}}
 }
 
 func idParam() param {
@@ -116,12 +116,13 @@ func (h *handlers) addTools(srv *mcp.Server) {
 		Description: "Search a country's business register by company name and get thin candidate hits, best first, " +
 			"each with a confidence. A hit is not a report: pass its id to lookup_company before acting on it. " +
 			"Zero hits is a normal answer whose hint says what to try. Norwegian names are registered in upper case " +
-			"and often end in AS, ASA or NUF. limit is 1 to 100 (default 10); outside that the result is bad_request.",
+			"and often end in AS, ASA or NUF. " +
+			fmt.Sprintf("limit is 1 to %d (default %d); outside that the result is bad_request.", registry.MaxSearchLimit, registry.DefaultSearchLimit),
 		InputSchema: inputSchema([]string{"name"},
 			stringParam("name", "The company name or part of it, e.g. equinor."),
 			countryParam(),
-			param{"limit", &jsonschema.Schema{Type: "integer", Default: json.RawMessage(`10`),
-				Description: "Maximum number of hits, an integer from 1 to 100. Default 10."}}),
+			param{"limit", &jsonschema.Schema{Type: "integer", Default: json.RawMessage(strconv.Itoa(registry.DefaultSearchLimit)),
+				Description: fmt.Sprintf("Maximum number of hits, an integer from 1 to %d. Default %d.", registry.MaxSearchLimit, registry.DefaultSearchLimit)}}),
 		OutputSchema: schema.For(schema.SearchResult),
 		Annotations:  annotations(true),
 	}, h.search)
@@ -177,13 +178,6 @@ func (h *handlers) search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 		return h.failure(err), nil
 	}
 	b, err := h.reg.SearchJSON(ctx, a.country, a.name, a.limit)
-	if err != nil && strings.TrimSpace(a.name) == "" && registry.AsError(err).Code == registry.CodeBadRequest {
-		// The Registry names the REST parameter q; this tool calls it name.
-		e := *registry.AsError(err)
-		e.Message = "The name to search for is missing or empty."
-		e.Hint = "Pass a company name (or part of one) as name, for example name=equinor."
-		err = &e
-	}
 	return h.resultJSON(b, err), nil
 }
 
@@ -240,14 +234,10 @@ func (h *handlers) resultJSON(b []byte, err error) *mcp.CallToolResult {
 // failure renders err as the REST error envelope in a tool result with
 // isError set.
 func (h *handlers) failure(err error) *mcp.CallToolResult {
-	e := registry.AsError(err)
+	b, e := registry.EnvelopeJSON(err)
 	if e.Code == registry.CodeInternalError {
 		h.log.LogAttrs(context.Background(), slog.LevelError, "mcp tool failed",
 			slog.String("code", string(e.Code)), slog.String("country", e.Country), slog.Any("error", e.Err))
-	}
-	b, merr := json.Marshal(e)
-	if merr != nil {
-		b = []byte(`{"error":{"code":"internal_error","message":"The error could not be encoded.","hint":"Retry once; if it fails again, report the problem to the operator of this service.","country":null,"registry":null,"details":{}}}`)
 	}
 	return &mcp.CallToolResult{
 		IsError: true,
@@ -291,19 +281,25 @@ func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, 
 			a.country = s
 		}
 	}
-	names := make([]string, 0, len(m))
+	// An unknown argument first, the least by name so that the answer does
+	// not depend on map order.
+	unknown, found := "", false
 	for k := range m {
-		names = append(names, k)
+		if !slices.Contains(allowed, k) && (!found || k < unknown) {
+			unknown, found = k, true
+		}
 	}
-	slices.Sort(names)
-	for _, k := range names {
-		v := m[k]
-		if !slices.Contains(allowed, k) {
-			msg := fmt.Sprintf("Unknown argument %q; this tool takes no arguments.", k)
-			if len(allowed) > 0 {
-				msg = fmt.Sprintf("Unknown argument %q; this tool takes %s.", k, strings.Join(allowed, ", "))
-			}
-			return a, h.badRequest(a.country, msg, "Retry with only the documented arguments.")
+	if found {
+		msg := fmt.Sprintf("Unknown argument %q; this tool takes no arguments.", unknown)
+		if len(allowed) > 0 {
+			msg = fmt.Sprintf("Unknown argument %q; this tool takes %s.", unknown, strings.Join(allowed, ", "))
+		}
+		return a, h.badRequest(a.country, msg, "Retry with only the documented arguments.")
+	}
+	for _, k := range allowed {
+		v, ok := m[k]
+		if !ok {
+			continue
 		}
 		switch k {
 		case "id", "name", "today":
@@ -320,14 +316,18 @@ func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, 
 			case "name":
 				a.name = s
 			case "today":
+				if s == "" {
+					// Given but not a date, as on REST; null or absent is
+					// the current date.
+					return a, h.reg.InvalidToday(a.country)
+				}
 				a.today = s
 			}
 		case "limit":
-			n, ok := jsonInt(v)
-			if !ok {
-				return a, h.badRequest(a.country,
-					fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", registry.MaxSearchLimit, truncate(string(v), 40)),
-					fmt.Sprintf("Retry with limit between 1 and %d (default %d).", registry.MaxSearchLimit, registry.DefaultSearchLimit))
+			raw, present := limitText(v)
+			n, err := h.reg.ParseLimit(a.country, raw, present)
+			if err != nil {
+				return a, err
 			}
 			a.limit = n
 		}
@@ -356,52 +356,32 @@ func jsonString(v json.RawMessage) (s string, isNull, ok bool) {
 	return s, false, true
 }
 
-// jsonInt decodes an integer given as a JSON number with no fraction (5 or
-// 5.0) or as a string of decimal digits ("5"), which some clients send.
-// null and "" are the default. A value beyond a billion is refused here; the
-// Registry checks the range.
-func jsonInt(v json.RawMessage) (int, bool) {
+// limitText turns a JSON limit into the text [registry.Registry.ParseLimit]
+// reads: null is absent; a string is its content (so "5" works, which some
+// clients send); a number with no fraction (5 or 5.0) is its integer; any
+// other value is its JSON text, which ParseLimit refuses.
+func limitText(v json.RawMessage) (raw string, present bool) {
 	v = bytes.TrimSpace(v)
 	if string(v) == "null" {
-		return registry.DefaultSearchLimit, true
+		return "", false
 	}
 	var s string
 	if json.Unmarshal(v, &s) == nil {
-		if strings.TrimSpace(s) == "" {
-			return registry.DefaultSearchLimit, true
-		}
-		v = []byte(strings.TrimSpace(s))
+		return s, true
 	}
 	f, err := strconv.ParseFloat(string(v), 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || math.Abs(f) > 1e9 {
-		return 0, false
+	if err == nil && f == math.Trunc(f) && math.Abs(f) <= 1e9 {
+		return strconv.Itoa(int(f)), true
 	}
-	return int(f), true
+	return string(v), true
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
+// badRequest returns the Registry's error for a parameter problem of a call
+// for country: unsupported_country for an unknown code, else bad_request. A
+// tool without a country argument (country "") gets a plain bad_request.
+func (h *handlers) badRequest(country, message, hint string) *registry.Error {
+	if country == "" {
+		return registry.NewBadRequest("", message, hint)
 	}
-	return s[:n] + "..."
-}
-
-// badRequest returns a bad_request error decorated with the country and
-// registry of code when a module serves it.
-func (h *handlers) badRequest(code, message, hint string) *registry.Error {
-	e := registry.NewBadRequest("", message, hint)
-	h.decorate(e, code)
-	return e
-}
-
-// decorate fills in the country and registry of e from the module for code,
-// when there is one.
-func (h *handlers) decorate(e *registry.Error, code string) {
-	code = strings.ToUpper(strings.TrimSpace(code))
-	for _, c := range h.reg.AllCountries() {
-		if c.Country == code {
-			e.Country, e.Registry = c.Country, c.Registry
-			return
-		}
-	}
+	return h.reg.BadRequest(country, message, hint)
 }

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // Defaults of a [Server] built without options.
@@ -78,7 +80,7 @@ func WithTrustedProxies(cidrs ...string) Option {
 			if strings.TrimSpace(c) == "" {
 				continue
 			}
-			p, err := parsePrefix(c)
+			p, err := httplog.ParsePrefix(c)
 			if err != nil {
 				return fmt.Errorf("restserver: WithTrustedProxies: %q is not a CIDR or an IP address", c)
 			}

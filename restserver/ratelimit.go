@@ -23,7 +23,9 @@ const limiterShards = 64
 // untouched for a full minute has refilled completely and is the same as no
 // bucket, so the timed rotation forgets nothing that matters; an early
 // rotation (a flood of distinct addresses) may forget a recent client, who
-// then starts again with a full bucket. At most 2*maxClients buckets exist.
+// then starts again with a full bucket. Each shard holds at most two
+// generations of max(1, maxClients/64) buckets, so at most
+// 2*max(maxClients, 64) buckets exist.
 type limiter struct {
 	perMinute int
 	perShard  int
@@ -102,18 +104,6 @@ func (sh *limiterShard) rotate(now int64) {
 	sh.prev = sh.cur
 	sh.cur = make(map[netip.Addr]bucket, len(sh.prev)/2)
 	sh.rotated = now
-}
-
-// size returns the number of buckets held, for tests.
-func (l *limiter) size() int {
-	n := 0
-	for i := range l.shards {
-		sh := &l.shards[i]
-		sh.mu.Lock()
-		n += len(sh.cur) + len(sh.prev)
-		sh.mu.Unlock()
-	}
-	return n
 }
 
 // limiterKey is the address a client is limited by: an IPv4 address, or the

@@ -233,3 +233,19 @@ func FuzzRequestID(f *testing.F) {
 		}
 	})
 }
+
+// TestLimiterMemoryBoundSmallMax: below 64 clients every shard still keeps
+// one bucket per generation, so the bound is 2*64.
+func TestLimiterMemoryBoundSmallMax(t *testing.T) {
+	t.Parallel()
+	c := newClock()
+	l := newLimiter(60, 1, c.Now)
+	var b [4]byte
+	for i := range 10_000 {
+		binary.BigEndian.PutUint32(b[:], uint32(i)+1<<24)
+		l.allow(netip.AddrFrom4(b))
+	}
+	if n := l.size(); n > 2*limiterShards {
+		t.Errorf("%d buckets with maxClients 1, want at most %d", n, 2*limiterShards)
+	}
+}

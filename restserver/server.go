@@ -26,8 +26,6 @@
 package restserver
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -40,6 +38,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // Server is the REST handler over a [registry.Registry]. Build it with
@@ -52,7 +51,6 @@ type Server struct {
 	log       *slog.Logger
 	now       func() time.Time
 	publicURL string
-	countries map[string]registry.CountryInfo
 	text      *textResources
 
 	notFoundBody         []byte
@@ -99,13 +97,9 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		log:       o.logger,
 		now:       o.now,
 		publicURL: o.publicURL,
-		countries: make(map[string]registry.CountryInfo),
 	}
 	if o.rateLimit > 0 {
 		s.lim = newLimiter(o.rateLimit, o.maxClients, o.now)
-	}
-	for _, c := range reg.AllCountries() {
-		s.countries[c.Country] = c
 	}
 	text, err := buildText(reg, o)
 	if err != nil {
@@ -127,10 +121,7 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 }
 
 func mustEnvelope(e *registry.Error) []byte {
-	b, err := json.Marshal(e)
-	if err != nil {
-		panic(err) // static values; a failure is a defect
-	}
+	b, _ := registry.EnvelopeJSON(e)
 	return b
 }
 
@@ -155,43 +146,16 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("/", s.notFound)
 }
 
-// statusWriter records the status and size of a response for the access log.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-	ip     netip.Addr
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	n, err := w.ResponseWriter.Write(b)
-	w.bytes += n
-	return n, err
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
 // ServeHTTP implements [http.Handler]: request ID, security headers, the rate
 // limit of the /v1 routes, the route, and one access-log record.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	// The canonical key spares Get and Set an allocation each.
-	rid := requestID(r.Header.Get("X-Request-Id"))
+	rid := httplog.RequestID(r.Header.Get("X-Request-Id"))
 	h := w.Header()
 	h["X-Request-Id"] = []string{rid}
 	h.Set("X-Content-Type-Options", "nosniff")
-	sw := &statusWriter{ResponseWriter: w, ip: clientIP(r, s.trusted)}
+	sw := &httplog.Writer{ResponseWriter: w, IP: httplog.ClientIP(r, s.trusted)}
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
@@ -200,15 +164,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
 				slog.String("request_id", rid), slog.String("panic", fmt.Sprint(p)),
 				slog.String("stack", string(debug.Stack())))
-			if sw.status == 0 {
+			if sw.Status == 0 {
 				s.writeError(sw, &registry.Error{Code: registry.CodeInternalError,
 					Message: "An unexpected error occurred inside the service."})
 			}
 		}
-		s.access(r, sw, rid, start)
+		httplog.Access(r.Context(), s.log, "request", r, sw, rid, s.now().Sub(start))
 	}()
 	if s.lim != nil && strings.HasPrefix(r.URL.Path, "/v1/") {
-		if ok, retry := s.lim.allow(limiterKey(sw.ip)); !ok {
+		if ok, retry := s.lim.allow(limiterKey(sw.IP)); !ok {
 			s.writeError(sw, &registry.Error{
 				Code:    registry.CodeRateLimited,
 				Message: "Too many requests from this address.",
@@ -221,53 +185,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(sw, r)
 }
 
-func (s *Server) access(r *http.Request, sw *statusWriter, rid string, start time.Time) {
-	level := slog.LevelInfo
-	if sw.status >= 500 {
-		level = slog.LevelError
-	}
-	ctx := r.Context()
-	if !s.log.Enabled(ctx, level) {
-		return
-	}
-	route := r.Pattern
-	if route == "" {
-		route = "(none)"
-	}
-	ip := ""
-	if sw.ip.IsValid() {
-		ip = sw.ip.String()
-	}
-	s.log.LogAttrs(ctx, level, "request",
-		slog.String("method", r.Method),
-		slog.String("route", route),
-		slog.Int("status", sw.status),
-		slog.Int("bytes", sw.bytes),
-		slog.Duration("duration", s.now().Sub(start)),
-		slog.String("request_id", rid),
-		slog.String("client_ip", ip),
-	)
-}
-
-// requestID returns the caller's X-Request-ID when it is 1 to 128 safe
-// characters, and a fresh random one otherwise.
-func requestID(in string) string {
-	if n := len(in); n > 0 && n <= 128 {
-		ok := true
-		for i := 0; i < n && ok; i++ {
-			c := in[i]
-			ok = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-				strings.IndexByte("-_.:/+=@", c) >= 0
-		}
-		if ok {
-			return in
-		}
-	}
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return hex.EncodeToString(b[:])
-}
-
 func (s *Server) writeJSON(w http.ResponseWriter, status int, cacheControl string, body []byte) {
 	h := w.Header()
 	// One allocation for the three values; each header gets a slice of
@@ -278,31 +195,23 @@ func (s *Server) writeJSON(w http.ResponseWriter, status int, cacheControl strin
 	_, _ = w.Write(body)
 }
 
-// respond encodes *v, or the error envelope of err. A document of the root
-// package encodes through its own MarshalJSON directly: its output is
+// respond encodes *v, or sends the error envelope of err. A document of the
+// root package encodes through its own MarshalJSON directly: its output is
 // already what json.Marshal would give (compact, HTML-escaped), and calling
 // it directly saves json.Marshal's second pass over the bytes.
 func respond[T any](s *Server, w http.ResponseWriter, v *T, err error) {
-	if err == nil && v == nil {
-		err = &registry.Error{Code: registry.CodeInternalError, Message: "The operation returned no answer."}
-	}
-	if err != nil {
-		s.writeError(w, err)
-		return
-	}
 	var b []byte
-	var merr error
-	if m, ok := any(*v).(json.Marshaler); ok {
-		b, merr = m.MarshalJSON()
-	} else {
-		b, merr = json.Marshal(v)
+	if err == nil && v != nil {
+		if m, ok := any(*v).(json.Marshaler); ok {
+			b, err = m.MarshalJSON()
+		} else {
+			b, err = json.Marshal(v)
+		}
+		if err != nil {
+			err = &registry.Error{Code: registry.CodeInternalError, Message: "The answer could not be encoded.", Err: err}
+		}
 	}
-	if merr != nil {
-		s.writeError(w, &registry.Error{Code: registry.CodeInternalError,
-			Message: "The answer could not be encoded.", Err: merr})
-		return
-	}
-	s.writeJSON(w, http.StatusOK, cacheData, b)
+	s.respondJSON(w, b, err)
 }
 
 // respondJSON sends b, an encoded document of the Registry (which the
@@ -319,12 +228,7 @@ func (s *Server) respondJSON(w http.ResponseWriter, b []byte, err error) {
 }
 
 func (s *Server) writeError(w http.ResponseWriter, err error) {
-	e := registry.AsError(err)
-	b, merr := json.Marshal(e)
-	if merr != nil {
-		e = &registry.Error{Code: registry.CodeInternalError, Message: "The error could not be encoded."}
-		b = mustEnvelope(e)
-	}
+	b, e := registry.EnvelopeJSON(err)
 	if e.Code == registry.CodeRateLimited {
 		if ra := e.RetryAfter(); ra > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(ra))
@@ -368,26 +272,15 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
-	limit := registry.DefaultSearchLimit
-	var perr *registry.Error
-	switch raw, ok := first(q, "limit"); {
-	case qerr != nil:
-		perr = registry.NewBadRequest("", "The query string is malformed.",
-			"Percent-encode the query parameters, for example q=s%C3%B8r+as.")
-	case ok:
-		n, err := strconv.Atoi(raw)
-		if err != nil {
-			perr = registry.NewBadRequest("",
-				fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", registry.MaxSearchLimit, raw),
-				fmt.Sprintf("Retry with limit between 1 and %d (default %d), or leave it out.", registry.MaxSearchLimit, registry.DefaultSearchLimit))
-		}
-		limit = n
+	if qerr != nil {
+		s.writeError(w, s.reg.BadRequest(country, "The query string is malformed.",
+			"Percent-encode the query parameters, for example q=s%C3%B8r+as."))
+		return
 	}
-	if perr != nil {
-		s.paramError(w, country, perr, func() error {
-			_, err := s.reg.Search(r.Context(), country, "x", registry.DefaultSearchLimit)
-			return err
-		})
+	raw, ok := first(q, "limit")
+	limit, err := s.reg.ParseLimit(country, raw, ok)
+	if err != nil {
+		s.writeError(w, err)
 		return
 	}
 	query, _ := first(q, "q")
@@ -399,39 +292,19 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
 	if qerr != nil {
-		s.paramError(w, country, registry.NewBadRequest("", "The query string is malformed.",
-			"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."),
-			func() error {
-				_, err := s.reg.Validate(country, "")
-				return err
-			})
+		s.writeError(w, s.reg.BadRequest(country, "The query string is malformed.",
+			"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."))
 		return
 	}
 	today, ok := first(q, "today")
 	if ok && today == "" {
-		// "today=" is present but not a date: the Registry rejects any
-		// non-empty non-date with its own bad_request, in its own order of
-		// checks (country first).
-		today = "empty"
+		// "today=" is given but is not a date; only an absent today means
+		// the current date.
+		s.writeError(w, s.reg.InvalidToday(country))
+		return
 	}
 	rep, err := s.reg.Deadlines(r.Context(), country, r.PathValue("id"), today)
 	respond(s, w, rep, err)
-}
-
-// paramError answers a parameter problem found before the Registry was
-// called. An unsupported country still wins, as it does inside the
-// Registry: probe asks the Registry (with harmless inputs) so that the
-// country check and its message are the Registry's own.
-func (s *Server) paramError(w http.ResponseWriter, country string, perr *registry.Error, probe func() error) {
-	info, ok := s.countries[strings.ToUpper(strings.TrimSpace(country))]
-	if !ok {
-		if err := probe(); registry.AsError(err) != nil && registry.AsError(err).Code == registry.CodeUnsupportedCountry {
-			s.writeError(w, err)
-			return
-		}
-	}
-	perr.Country, perr.Registry = info.Country, info.Registry
-	s.writeError(w, perr)
 }
 
 // first returns the first value of key in q and whether key is present.
@@ -472,7 +345,7 @@ func (s *Server) baseURL(r *http.Request) string {
 		scheme = "https"
 	}
 	host := r.Host
-	if peer := peerAddr(r.RemoteAddr); peer.IsValid() && isTrusted(peer, s.trusted) {
+	if peer := httplog.PeerAddr(r.RemoteAddr); peer.IsValid() && httplog.IsTrusted(peer, s.trusted) {
 		if p := firstToken(r.Header.Get("X-Forwarded-Proto")); p == "http" || p == "https" {
 			scheme = p
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -149,7 +150,7 @@ func (d docInputs) llms() string {
 	b.WriteString("## REST\n\n")
 	b.WriteString("- [Countries](" + basePlaceholder + "/v1/countries): the registries that can answer now, with identifier formats and examples\n")
 	if c, ok := d.example(); ok {
-		fmt.Fprintf(&b, "- [Example lookup](%s/v1/%s/company/%s): a CompanyReport; also `/v1/{country}/search?q=name&limit=10`, "+
+		fmt.Fprintf(&b, "- [Example lookup](%s/v1/%s/company/%s): a CompanyReport; also `/v1/{country}/search?q=name&limit="+strconv.Itoa(registry.DefaultSearchLimit)+"`, "+
 			"`/v1/{country}/company/{id}/deadlines?today=YYYY-MM-DD`, `/v1/{country}/validate/{id}`\n",
 			basePlaceholder, c.Country, c.IDExample)
 	}
@@ -207,10 +208,10 @@ func operations() []operation {
 			params: []param{country, id}, result: schema.CompanyReport, limited: true, errors: upstream},
 		{id: "searchCompanies", method: "GET", path: "/v1/{country}/search", summary: "Search companies by name",
 			doc: "Thin candidate hits, best first (confidence 0.95 exact name, 0.8 prefix, 0.6 all words, 0.4 other). " +
-				"Zero hits is a success with hits [] and a hint. A missing or empty q, or a limit outside 1 to 100, " +
-				"is bad_request (never clamped).",
+				"Zero hits is a success with hits [] and a hint. A missing or empty q, or a limit outside 1 to " +
+				strconv.Itoa(registry.MaxSearchLimit) + ", is bad_request (never clamped).",
 			params: []param{country,
-				{name: "q", in: "query", required: true, doc: "The name or part of it (1 to 256 bytes).",
+				{name: "q", in: "query", required: true, doc: fmt.Sprintf("The name or part of it (1 to %d bytes).", registry.MaxQueryLength),
 					schema: &jsonschema.Schema{Type: "string", MinLength: jsonschema.Ptr(1), MaxLength: jsonschema.Ptr(registry.MaxQueryLength), Examples: []any{"equinor"}}},
 				{name: "limit", in: "query", doc: fmt.Sprintf("Most hits to return, 1 to %d (default %d).", registry.MaxSearchLimit, registry.DefaultSearchLimit),
 					schema: &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(1.0), Maximum: jsonschema.Ptr(float64(registry.MaxSearchLimit)),
@@ -236,32 +237,12 @@ func operations() []operation {
 	}
 }
 
-func callerAction(c registry.Code) string {
-	switch c {
-	case registry.CodeInvalidID:
-		return "do not retry the same string; fix it or search by name"
-	case registry.CodeBadRequest:
-		return "correct the parameter and retry once"
-	case registry.CodeNotFound:
-		return "search by name; do not retry the identifier"
-	case registry.CodeUnsupportedCountry:
-		return "call the countries operation and choose from it"
-	case registry.CodeRateLimited:
-		return "back off for details.retry_after seconds"
-	case registry.CodeNotImplemented:
-		return "use another operation"
-	case registry.CodeUpstreamError, registry.CodeUpstreamTimeout:
-		return "already retried once; wait about 60 seconds, retry at most once more"
-	}
-	return "retry once"
-}
-
 func codeCondition(c registry.Code) string {
 	switch c {
 	case registry.CodeInvalidID:
 		return "the identifier fails format or checksum"
 	case registry.CodeBadRequest:
-		return "a parameter is missing, malformed or out of range (empty q, limit outside 1 to 100, unparseable today); also a method other than GET (HTTP 405)"
+		return fmt.Sprintf("a parameter is missing, malformed or out of range (empty q, limit outside 1 to %d, unparseable today); also a method other than GET (HTTP 405)", registry.MaxSearchLimit)
 	case registry.CodeNotFound:
 		return "well-formed identifier, no such entity; also an unknown route"
 	case registry.CodeUnsupportedCountry:
@@ -339,7 +320,7 @@ func (d docInputs) llmsFull() (string, error) {
 			"JSON document as its REST counterpart; a failure is a tool result with isError true whose text is the same "+
 			"error envelope.\n\n", basePlaceholder, d.mcpPath)
 		b.WriteString("- `lookup_company(id, country=\"NO\")` → CompanyReport\n")
-		b.WriteString("- `search_company(name, country=\"NO\", limit=10)` → SearchResult\n")
+		fmt.Fprintf(&b, "- `search_company(name, country=\"NO\", limit=%d)` → SearchResult\n", registry.DefaultSearchLimit)
 		b.WriteString("- `company_deadlines(id, country=\"NO\", today=null)` → DeadlineReport\n")
 		b.WriteString("- `validate_company_id(id, country=\"NO\")` → ValidationResult (invalid gives valid false, no error)\n")
 		b.WriteString("- `list_countries()` → CountriesResponse\n")
@@ -355,7 +336,7 @@ func (d docInputs) llmsFull() (string, error) {
 		"No response is ever 422.\n\n")
 	b.WriteString("| code | HTTP | condition | what to do |\n|---|---|---|---|\n")
 	for _, c := range registry.Codes() {
-		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", c, c.HTTPStatus(), codeCondition(c), callerAction(c))
+		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", c, c.HTTPStatus(), codeCondition(c), c.DefaultHint())
 	}
 	b.WriteString("\n")
 

@@ -227,7 +227,6 @@ func tighten(base map[string]*jsonschema.Schema) {
 	prop(SearchResult, "total").Minimum = &zero
 	prop(SearchResult, "query").MinLength = jsonschema.Ptr(1)
 	prop(DeadlineReport, "company_id").Pattern = canonicalID
-	prop(Deadline, "days_until") // present: a nullable integer, no bound
 	prop(HealthResponse, "countries").Items.Pattern = countryCode
 	prop(HealthResponse, "status").Enum = []any{"ok"}
 	prop(CompanyReport, "registers").PropertyNames = &jsonschema.Schema{Pattern: `^[a-z0-9_]+$`}

@@ -1,4 +1,7 @@
-package restserver
+// Package httplog holds what the REST and MCP HTTP handlers share about a
+// request: the client address behind trusted proxies, the request ID and the
+// one access-log record.
+package httplog
 
 import (
 	"net/http"
@@ -6,15 +9,15 @@ import (
 	"strings"
 )
 
-// clientIP returns the address of the client: the socket peer, unless the
+// ClientIP returns the address of the client: the socket peer, unless the
 // peer is a trusted proxy, in which case X-Forwarded-For is read from the
 // right, skipping trusted proxies, and the first other address is the client.
 // A malformed header from a trusted proxy leaves the peer as the client. The
 // zero Addr means the peer address could not be parsed (a listener that is
 // not TCP); such requests share one rate-limit bucket.
-func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
-	peer := peerAddr(r.RemoteAddr)
-	if !peer.IsValid() || !isTrusted(peer, trusted) {
+func ClientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
+	peer := PeerAddr(r.RemoteAddr)
+	if !peer.IsValid() || !IsTrusted(peer, trusted) {
 		return peer
 	}
 	values := r.Header.Values("X-Forwarded-For")
@@ -26,7 +29,7 @@ func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
 				return peer
 			}
 			a = a.Unmap()
-			if !isTrusted(a, trusted) {
+			if !IsTrusted(a, trusted) {
 				return a
 			}
 		}
@@ -34,7 +37,9 @@ func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
 	return peer
 }
 
-func peerAddr(remote string) netip.Addr {
+// PeerAddr parses the socket peer of RemoteAddr; the zero Addr when it is
+// not an IP address.
+func PeerAddr(remote string) netip.Addr {
 	if ap, err := netip.ParseAddrPort(remote); err == nil {
 		return ap.Addr().Unmap()
 	}
@@ -44,7 +49,8 @@ func peerAddr(remote string) netip.Addr {
 	return netip.Addr{}
 }
 
-func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+// IsTrusted reports whether a is inside one of trusted.
+func IsTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	for _, p := range trusted {
 		if p.Contains(a) {
 			return true
@@ -53,9 +59,9 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	return false
 }
 
-// parsePrefix parses a CIDR ("10.0.0.0/8", "fd00::/8") or a bare address
+// ParsePrefix parses a CIDR ("10.0.0.0/8", "fd00::/8") or a bare address
 // (treated as a single host).
-func parsePrefix(s string) (netip.Prefix, error) {
+func ParsePrefix(s string) (netip.Prefix, error) {
 	s = strings.TrimSpace(s)
 	if strings.Contains(s, "/") {
 		p, err := netip.ParsePrefix(s)

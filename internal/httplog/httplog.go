@@ -1,0 +1,107 @@
+package httplog
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+)
+
+// RequestID returns the caller's X-Request-ID when it is 1 to 128 safe
+// characters, and a fresh random one otherwise.
+func RequestID(in string) string {
+	if n := len(in); n > 0 && n <= 128 {
+		ok := true
+		for i := 0; i < n && ok; i++ {
+			c := in[i]
+			ok = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+				strings.IndexByte("-_.:/+=@", c) >= 0
+		}
+		if ok {
+			return in
+		}
+	}
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b[:])
+}
+
+// Writer records the status and size of a response for the access log, and
+// the client address.
+type Writer struct {
+	http.ResponseWriter
+	// Status is the status sent, or 0 before the first write.
+	Status int
+	// Bytes counts the body bytes written.
+	Bytes int
+	// IP is the client address (see [ClientIP]).
+	IP netip.Addr
+}
+
+// WriteHeader records the first status and passes it on.
+func (w *Writer) WriteHeader(code int) {
+	if w.Status == 0 {
+		w.Status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Write records the status (200 when none was set) and the size.
+func (w *Writer) Write(b []byte) (int, error) {
+	if w.Status == 0 {
+		w.Status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.Bytes += n
+	return n, err
+}
+
+// Flush passes a flush on, for streamed responses.
+func (w *Writer) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *Writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Access writes the one access-log record of a request, at info (error for
+// a 5xx): method, route (the mux pattern, never the raw path, which may hold
+// an identifier), status, bytes, duration, request ID and client IP, then
+// extra. It builds nothing when log is not enabled at that level.
+func Access(ctx context.Context, log *slog.Logger, msg string, r *http.Request, w *Writer, rid string, took time.Duration, extra ...slog.Attr) {
+	status := w.Status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	if !log.Enabled(ctx, level) {
+		return
+	}
+	route := r.Pattern
+	if route == "" {
+		route = "(none)"
+	}
+	ip := ""
+	if w.IP.IsValid() {
+		ip = w.IP.String()
+	}
+	attrs := []slog.Attr{
+		slog.String("method", r.Method),
+		slog.String("route", route),
+		slog.Int("status", status),
+		slog.Int("bytes", w.Bytes),
+		slog.Duration("duration", took),
+		slog.String("request_id", rid),
+		slog.String("client_ip", ip),
+	}
+	log.LogAttrs(ctx, level, msg, append(attrs, extra...)...)
+}

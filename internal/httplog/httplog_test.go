@@ -1,0 +1,45 @@
+package httplog_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/internal/httplog"
+)
+
+// TestAccess: one record with the route pattern (never the raw path), the
+// request ID and client IP; error level for a 5xx; nothing when the level
+// is off.
+func TestAccess(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	log := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelError}))
+	r := httptest.NewRequest(http.MethodGet, "/v1/NO/company/923609016", nil)
+	r.Pattern = "GET /v1/{country}/company/{id}"
+	w := &httplog.Writer{ResponseWriter: httptest.NewRecorder(), IP: netip.MustParseAddr("203.0.113.7")}
+	_, _ = w.Write([]byte("{}"))
+	httplog.Access(t.Context(), log, "request", r, w, "rid-1", time.Second)
+	if buf.Len() != 0 {
+		t.Fatalf("an info record was written at level error: %s", buf.String())
+	}
+	w.Status = http.StatusBadGateway
+	httplog.Access(t.Context(), log, "request", r, w, "rid-1", time.Second, slog.String("tool", "x"))
+	var got map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	delete(got, "time")
+	want := map[string]any{"level": "ERROR", "msg": "request", "method": "GET", "route": "GET /v1/{country}/company/{id}",
+		"status": 502.0, "bytes": 2.0, "duration": float64(time.Second), "request_id": "rid-1", "client_ip": "203.0.113.7", "tool": "x"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("record (-want +got):\n%s", diff)
+	}
+}
