@@ -296,7 +296,7 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.H
 		return nil, nil, err
 	}
 
-	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger)}
+	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger), mcpserver.WithTrustedProxies(cfg.trustedProxies...)}
 	mcp, err := mcpserver.Handler(reg, mcpOpts...)
 	if err != nil {
 		return nil, nil, err
