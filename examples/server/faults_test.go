@@ -166,10 +166,13 @@ func TestFaultMatrix(t *testing.T) {
 				t.Cleanup(upstream.Close)
 				// The attempt timeout is short where the fault is a hang, and
 				// roomy elsewhere so that reading 4 MiB under -race is not
-				// mistaken for a hang.
+				// mistaken for a hang. 500 ms (two attempts and the pause stay
+				// well inside the 3 s bound below) leaves the recovery call
+				// after the hang room to answer on a loaded machine; 200 ms
+				// timed it out now and then.
 				timeout := 2 * time.Second
 				if tt.want.code == registry.CodeUpstreamTimeout {
-					timeout = 200 * time.Millisecond
+					timeout = 500 * time.Millisecond
 				}
 				p := startProgram(t, programConfig{brreg: upstream.URL, ch: upstream.URL, key: "fault-matrix-key",
 					regOpts: []registry.Option{registry.WithUpstreamTimeout(timeout)}})
