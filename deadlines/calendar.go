@@ -20,20 +20,6 @@ func floorDiv(a, b int) int {
 	return q
 }
 
-// daysIn returns the number of days in month m of year y.
-func daysIn(y int, m time.Month) int {
-	switch m {
-	case time.February:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case time.April, time.June, time.September, time.November:
-		return 30
-	}
-	return 31
-}
-
 // date builds a Date from a year, a month that may be out of range (it is
 // normalised into the year) and a day that must be valid for that month.
 func date(y int, m time.Month, d int) registry.Date {
@@ -47,7 +33,7 @@ func date(y int, m time.Month, d int) registry.Date {
 // range and is normalised).
 func endOfMonth(y int, m time.Month) registry.Date {
 	first := date(y, m, 1)
-	return registry.Date{Year: first.Year, Month: first.Month, Day: daysIn(first.Year, first.Month)}
+	return registry.Date{Year: first.Year, Month: first.Month, Day: first.DaysIn()}
 }
 
 // addMonthsUK adds n months to d the way the Companies Act 2006 s.443 counts
@@ -56,7 +42,7 @@ func endOfMonth(y int, m time.Month) registry.Date {
 // target month has no such day, its last day.
 func addMonthsUK(d registry.Date, n int) registry.Date {
 	last := endOfMonth(d.Year, d.Month+time.Month(n))
-	if d.Day == daysIn(d.Year, d.Month) || d.Day > last.Day {
+	if d.Day == d.DaysIn() || d.Day > last.Day {
 		return last
 	}
 	return registry.Date{Year: last.Year, Month: last.Month, Day: d.Day}

@@ -336,7 +336,7 @@ func (c *ukCalc) confirmation(named *registry.PublishedDeadline) {
 // anniversary returns the first anniversary of d; the anniversary of
 // 29 February in a common year is 28 February.
 func anniversary(d registry.Date) registry.Date {
-	if d.Month == time.February && d.Day == 29 && daysIn(d.Year+1, time.February) == 28 {
+	if d.Month == time.February && d.Day == 29 && (registry.Date{Year: d.Year + 1, Month: time.February, Day: 1}).DaysIn() == 28 {
 		return registry.Date{Year: d.Year + 1, Month: time.February, Day: 28}
 	}
 	return registry.Date{Year: d.Year + 1, Month: d.Month, Day: d.Day}
@@ -346,7 +346,7 @@ func anniversary(d registry.Date) registry.Date {
 // 29 February becoming 1 March in a common year (12 months "beginning with"
 // 29 February end on 28 February).
 func nextYearSameDay(d registry.Date) registry.Date {
-	if d.Month == time.February && d.Day == 29 && daysIn(d.Year+1, time.February) == 28 {
+	if d.Month == time.February && d.Day == 29 && (registry.Date{Year: d.Year + 1, Month: time.February, Day: 1}).DaysIn() == 28 {
 		return registry.Date{Year: d.Year + 1, Month: time.March, Day: 1}
 	}
 	return registry.Date{Year: d.Year + 1, Month: d.Month, Day: d.Day}
