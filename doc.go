@@ -2,12 +2,21 @@
 // business registers, for any supported country, in one country-neutral JSON
 // shape.
 //
-// A [Registry] is built from a list of national [Country] modules (see the
-// countries/... packages) and offers the six operations of the interface:
-// [Registry.Countries], [Registry.Lookup], [Registry.Search],
-// [Registry.Deadlines], [Registry.Validate] and [Registry.Health]. The REST
-// (restserver) and MCP (mcpserver) adapters call these same methods and encode
-// the same structs, so both surfaces return identical documents.
+// Start with [New]: it builds a [Registry] from national modules, usually
+// the default set of package countries (countries.All), and every question
+// is a method of that Registry:
+//
+//	cs, err := countries.All(countries.Config{ContactEmail: "ops@example.com"})
+//	reg, err := registry.New(cs)
+//	rep, err := reg.Lookup(ctx, countries.NO, "923 609 016")
+//	today, err := reg.Today(countries.NO)
+//	dl, err := reg.Deadlines(ctx, countries.NO, "923609016", today)
+//
+// The operations are [Registry.Countries], [Registry.Lookup],
+// [Registry.Search], [Registry.Deadlines], [Registry.Validate],
+// [Registry.Health] and [Registry.Rules]. The REST (package restserver) and
+// MCP (package mcpserver) adapters call the same Registry and send the same
+// documents.
 //
 // # Documents
 //
@@ -18,19 +27,29 @@
 //
 // # Errors
 //
-// Every failure is an [*Error] carrying one of nine stable [Code] values, a
-// message, a hint that names the next action, and the country and registry
-// concerned. Its JSON form is the interface's envelope
+// Every failure is an [*Error] carrying a stable [Code], a message, a hint
+// that names the next action, and the country and registry concerned. Its
+// JSON form is the interface's envelope
 // {"error":{"code":...,"message":...,"hint":...,"country":...,"registry":...,"details":{}}}.
 // Test for a code with errors.Is and the sentinels ([ErrNotFound],
-// [ErrInvalidID], ...), or read the fields with errors.As.
+// [ErrInvalidID], ...), or read the fields with errors.As. A call whose
+// context is cancelled fails with [ErrCanceled] (and context.Canceled); one
+// whose context deadline passes first with [ErrUpstreamTimeout] (and
+// context.DeadlineExceeded).
 //
 // # Caching and upstream calls
 //
 // Successful lookups and searches are cached for up to 24 hours and not_found
-// answers for one hour; a cached answer has Cached true and keeps the
-// FetchedAt of the live fetch. Identical concurrent fetches are collapsed into
-// one upstream call that no single caller can cancel; a retryable upstream
+// answers for one hour, in memory by default or in any [cache.Cache] given
+// with [WithCache]; a cached answer has Cached true and keeps the FetchedAt of
+// the live fetch. Identical concurrent fetches are collapsed into one
+// upstream call that no single caller can cancel; a retryable upstream
 // failure (timeout, connection error, 5xx) is retried exactly once before
 // upstream_timeout or upstream_error.
+//
+// # Writing a country module
+//
+// A national module implements [Country]; package countrykit has the helpers
+// for building its documents and package countrytest the conformance suite
+// every module should pass.
 package registry

@@ -26,6 +26,14 @@ const (
 	CodeInternalError      Code = "internal_error"
 )
 
+// CodeCanceled is the code of an operation that its caller cancelled
+// (errors.Is(err, context.Canceled) is true): the caller gave up, neither the
+// register nor the service failed. It is not one of the interface's nine
+// codes and is missing from [Codes]: over REST or MCP the caller that
+// cancelled has gone and reads no answer; an adapter that must still write
+// one uses HTTP status 499.
+const CodeCanceled Code = "canceled"
+
 // Codes returns the nine codes in the order of the interface's error table.
 func Codes() []Code {
 	return []Code{
@@ -34,10 +42,16 @@ func Codes() []Code {
 	}
 }
 
+// StatusClientClosedRequest is the HTTP status of [CodeCanceled] (499, the
+// status reverse proxies log for a client that closed its request).
+const StatusClientClosedRequest = 499
+
 // HTTPStatus returns the HTTP status code that goes with c; an unknown code
 // is 500.
 func (c Code) HTTPStatus() int {
 	switch c {
+	case CodeCanceled:
+		return StatusClientClosedRequest
 	case CodeInvalidID, CodeBadRequest:
 		return http.StatusBadRequest
 	case CodeNotFound, CodeUnsupportedCountry:
@@ -65,13 +79,15 @@ func (c Code) DefaultHint() string {
 	case CodeNotFound:
 		return "Search by name to find the right identifier; do not retry this identifier."
 	case CodeUnsupportedCountry:
-		return "Call the countries operation (GET /v1/countries or the list_countries tool) and choose a country code from it; the United Kingdom is GB."
+		return "Call the countries operation and choose a country code from it; the United Kingdom is GB."
 	case CodeRateLimited:
 		return "Back off for details.retry_after seconds, then retry."
 	case CodeNotImplemented:
 		return "This country's register does not offer this operation; use another operation."
 	case CodeUpstreamError, CodeUpstreamTimeout:
 		return "The service already retried once; wait about 60 seconds and retry at most once more."
+	case CodeCanceled:
+		return "The caller cancelled the request; retry when the answer is wanted again."
 	}
 	return "Retry once; if it fails again, report the problem to the operator of this service."
 }
@@ -83,7 +99,10 @@ type codeError Code
 func (c codeError) Error() string { return "registry: " + string(c) }
 
 // Sentinel errors, one per code. errors.Is(err, ErrNotFound) is true for any
-// [*Error] whose Code is [CodeNotFound].
+// [*Error] whose Code is [CodeNotFound]. Each sentinel matches its own code
+// only: [ErrUpstream] is a register that answered with an error or could not
+// be reached, [ErrUpstreamTimeout] a register that did not answer in time;
+// test both to treat every upstream failure alike.
 var (
 	ErrInvalidID          error = codeError(CodeInvalidID)
 	ErrBadRequest         error = codeError(CodeBadRequest)
@@ -94,6 +113,9 @@ var (
 	ErrUpstream           error = codeError(CodeUpstreamError)
 	ErrUpstreamTimeout    error = codeError(CodeUpstreamTimeout)
 	ErrInternal           error = codeError(CodeInternalError)
+	// ErrCanceled matches [CodeCanceled]; such an error also matches
+	// context.Canceled.
+	ErrCanceled error = codeError(CodeCanceled)
 )
 
 // Error is the one error type of the library. Its JSON form is the
@@ -187,8 +209,8 @@ func (e *Error) MarshalJSON() ([]byte, error) {
 		Code:     e.Code,
 		Message:  e.Message,
 		Hint:     e.Hint,
-		Country:  StringOrNil(e.Country),
-		Registry: StringOrNil(e.Registry),
+		Country:  stringOrNil(e.Country),
+		Registry: stringOrNil(e.Registry),
 		Details:  e.Details,
 	}
 	if body.Hint == "" {
@@ -232,8 +254,8 @@ func (e *Error) UnmarshalJSON(b []byte) error {
 }
 
 // AsError returns err as an [*Error] for rendering: an *Error anywhere in
-// err's chain is returned as is; a context deadline becomes upstream_timeout;
-// anything else becomes internal_error with a generic message (the original
+// err's chain is returned as is; a cancelled context becomes canceled and a
+// context deadline upstream_timeout; anything else becomes internal_error with a generic message (the original
 // text may hold details that must not reach callers, so it stays in Err).
 // AsError(nil) is nil.
 func AsError(err error) *Error {
@@ -244,34 +266,11 @@ func AsError(err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
+	if errors.Is(err, context.Canceled) {
+		return &Error{Code: CodeCanceled, Message: "The request was cancelled by its caller.", Err: err}
+	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		return &Error{Code: CodeUpstreamTimeout, Message: "The operation did not finish in time.", Err: err}
+		return &Error{Code: CodeUpstreamTimeout, Message: "The operation did not finish before its deadline.", Err: err}
 	}
 	return &Error{Code: CodeInternalError, Message: "An unexpected error occurred inside the service.", Err: err}
-}
-
-// NewBadRequest returns a bad_request error for country (which may be "")
-// with the given message and hint.
-func NewBadRequest(country, message, hint string) *Error {
-	return &Error{Code: CodeBadRequest, Country: country, Message: message, Hint: hint}
-}
-
-// envelopeFallback is the envelope [EnvelopeJSON] returns when an error
-// cannot be encoded.
-const envelopeFallback = `{"error":{"code":"internal_error","message":"The error could not be encoded.",` +
-	`"hint":"Retry once; if it fails again, report the problem to the operator of this service.",` +
-	`"country":null,"registry":null,"details":{}}}`
-
-// EnvelopeJSON returns the error envelope of [AsError](err), the body that
-// the REST and MCP adapters send, and the *Error it encodes. It never fails:
-// when err is nil or cannot be encoded (a Details value that JSON cannot
-// hold), the body is a fixed internal_error envelope and the *Error is that
-// internal_error.
-func EnvelopeJSON(err error) ([]byte, *Error) {
-	if e := AsError(err); e != nil {
-		if b, merr := json.Marshal(e); merr == nil {
-			return b, e
-		}
-	}
-	return []byte(envelopeFallback), &Error{Code: CodeInternalError, Message: "The error could not be encoded.", Err: err}
 }

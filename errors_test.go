@@ -122,29 +122,3 @@ func TestAsError(t *testing.T) {
 		t.Errorf("Error() = %q", got)
 	}
 }
-
-// TestEnvelopeJSON: the envelope of an error, and a fixed internal_error
-// envelope (the same as encoding that error) when it cannot be encoded.
-func TestEnvelopeJSON(t *testing.T) {
-	t.Parallel()
-	nf := &registry.Error{Code: registry.CodeNotFound, Message: "gone", Country: "NO"}
-	b, e := registry.EnvelopeJSON(fmt.Errorf("wrapped: %w", nf))
-	want, _ := json.Marshal(nf)
-	if string(b) != string(want) || e != nf {
-		t.Errorf("EnvelopeJSON = %s, %v; want %s and the same *Error", b, e, want)
-	}
-	internal := &registry.Error{Code: registry.CodeInternalError, Message: "The error could not be encoded."}
-	fallback, _ := json.Marshal(internal)
-	for name, err := range map[string]error{
-		"nil":         nil,
-		"bad details": &registry.Error{Code: registry.CodeBadRequest, Details: map[string]any{"f": func() {}}},
-	} {
-		b, e := registry.EnvelopeJSON(err)
-		if string(b) != string(fallback) {
-			t.Errorf("%s: body %s, want %s", name, b, fallback)
-		}
-		if e.Code != registry.CodeInternalError || e.Message != internal.Message {
-			t.Errorf("%s: error %+v, want the internal_error", name, e)
-		}
-	}
-}

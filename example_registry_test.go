@@ -74,7 +74,7 @@ func ExampleRegistry_Deadlines() {
 	defer srv.Close()
 	reg := newNorway(srv)
 
-	rep, err := reg.Deadlines(context.Background(), "NO", "923609016", "2026-03-01")
+	rep, err := reg.Deadlines(context.Background(), "NO", "923609016", registry.NewDate(2026, 3, 1))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries"
 )
 
 func ExampleParseDate() {
@@ -32,4 +34,27 @@ func ExampleError() {
 	// Output:
 	// true 429
 	// {"error":{"code":"rate_limited","message":"Too many requests.","hint":"Back off for details.retry_after seconds, then retry.","country":"NO","registry":"brreg","details":{"retry_after":30}}}
+}
+
+// ExampleNew builds a Registry over the default modules. Without a Companies
+// House key the United Kingdom cannot answer yet, so only Norway is listed;
+// validation works offline for both.
+func ExampleNew() {
+	cs, err := countries.All(countries.Config{ContactEmail: "ops@example.com"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	reg, err := registry.New(cs)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(reg.Health().Countries)
+	v, err := reg.Validate(countries.GB, "sc 123456")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(v.Valid, *v.Normalized)
+	// Output:
+	// [NO]
+	// true SC123456
 }

@@ -45,17 +45,30 @@ type options struct {
 	retryPause   time.Duration
 	version      string
 	includeStubs bool
+	noCache      bool
 }
 
-// WithCache sets the cache. The default is an in-memory LRU (64 MiB) from
-// [cache.NewMemory] that shares the Registry's clock. To disable caching,
-// pass a cache that never stores, or set a TTL with [WithCacheTTL].
+// WithCache sets the cache, which may be shared with other Registries and
+// other programs (see [cache.Cache] for the keys). The default is an
+// in-memory LRU of 64 MiB from [cache.NewMemory] that shares the Registry's
+// clock. [WithoutCache] turns caching off.
 func WithCache(c cache.Cache) Option {
 	return func(o *options) error {
 		if c == nil {
 			return errors.New("registry: WithCache: nil cache")
 		}
-		o.cache = c
+		o.cache, o.noCache = c, false
+		return nil
+	}
+}
+
+// WithoutCache turns caching off: every lookup and search asks the
+// register (identical concurrent calls are still collapsed into one). It
+// suits a caller that caches the documents itself. The last of WithCache
+// and WithoutCache wins.
+func WithoutCache() Option {
+	return func(o *options) error {
+		o.cache, o.noCache = nil, true
 		return nil
 	}
 }

@@ -14,9 +14,13 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/fakeclock"
+	"github.com/companyregistry/registry/internal/seal"
 )
 
 func newFakeClock() *fakeclock.Clock {
@@ -52,8 +56,8 @@ func (f *fakeCountry) Validate(input string) registry.ValidationResult {
 	id := strings.ReplaceAll(input, " ", "")
 	v := registry.ValidationResult{Country: f.code, Registry: "fake", Input: input}
 	if len(id) != 6 || strings.Trim(id, "0123456789") != "" {
-		v.Reason = registry.Ptr("The identifier must be six digits.")
-		v.Hint = registry.Ptr("Check the number or search by name.")
+		v.Reason = countrykit.Ptr("The identifier must be six digits.")
+		v.Hint = countrykit.Ptr("Check the number or search by name.")
 		return v
 	}
 	v.Valid = true
@@ -72,7 +76,7 @@ func (f *fakeCountry) Lookup(ctx context.Context, id string) (*registry.CompanyR
 	if id == "000000" {
 		return nil, &registry.Error{Code: registry.CodeNotFound, Message: "no such unit"}
 	}
-	return registry.NewCompanyReport(f.code, "fake", id, "FAKE AS"), nil
+	return countrykit.NewReport(f.code, "fake", id, "FAKE AS"), nil
 }
 
 func (f *fakeCountry) Search(ctx context.Context, q string, limit int) (*registry.SearchResult, error) {
@@ -175,7 +179,8 @@ func TestUnsupportedCountryOnEveryOperation(t *testing.T) {
 	errs := map[string]error{}
 	_, errs["lookup"] = r.Lookup(ctx, "SE", "123456")
 	_, errs["search"] = r.Search(ctx, "SE", "x", 10)
-	_, errs["deadlines"] = r.Deadlines(ctx, "SE", "123456", "")
+	_, errs["deadlines"] = r.Deadlines(ctx, "SE", "123456", registry.NewDate(2026, 1, 15))
+	_, errs["today"] = r.Today("SE")
 	_, errs["validate"] = r.Validate("SE", "123456")
 	_, errs["rules"] = r.Rules("SE")
 	for op, err := range errs {
@@ -198,7 +203,7 @@ func TestInvalidIDNeverReachesRegister(t *testing.T) {
 	if e.Message != "The identifier must be six digits." || e.Hint != "Check the number or search by name." {
 		t.Errorf("invalid_id does not carry the module's reason and hint: %+v", e)
 	}
-	if _, err := r.Deadlines(t.Context(), "NO", "1", ""); !errors.Is(err, registry.ErrInvalidID) {
+	if _, err := r.Deadlines(t.Context(), "NO", "1", registry.NewDate(2026, 1, 15)); !errors.Is(err, registry.ErrInvalidID) {
 		t.Errorf("Deadlines: %v", err)
 	}
 	if n := f.lookups.Load(); n != 0 {
@@ -250,31 +255,67 @@ func TestSearchParameterValidation(t *testing.T) {
 	}
 }
 
+// TestDeadlinesTodayValidation: today must be a real date; the zero Date
+// and impossible dates are bad_request before any lookup.
 func TestDeadlinesTodayValidation(t *testing.T) {
 	t.Parallel()
-	clock := newFakeClock()
-	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithClock(clock.Now))
-	for _, today := range []string{"2026-1-15", "15.01.2026", "2026-02-30", "tomorrow"} {
-		_, err := r.Deadlines(t.Context(), "NO", "123456", today)
-		if !errors.Is(err, registry.ErrBadRequest) {
-			t.Errorf("today %q: %v, want bad_request", today, err)
-		}
-		// Adapters answer a given-but-empty today with the same error.
-		if diff := cmp.Diff(r.InvalidToday("no"), registry.AsError(err)); diff != "" {
-			t.Errorf("today %q vs InvalidToday (-want +got):\n%s", today, diff)
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f)
+	for _, today := range []registry.Date{{}, {Year: 2026, Month: 2, Day: 30}, {Year: 2026, Month: 13, Day: 1}, {Year: 2026, Month: 1, Day: 0}} {
+		_, err := r.Deadlines(t.Context(), "no", "123456", today)
+		want := &registry.Error{Code: registry.CodeBadRequest, Country: "NO", Registry: "fake",
+			Message: "today must be a real calendar date.", Hint: "Pass today as a real calendar date, for example 2026-01-15."}
+		if diff := cmp.Diff(want, registry.AsError(err)); diff != "" {
+			t.Errorf("today %#v (-want +got):\n%s", today, diff)
 		}
 	}
-	got, err := r.Deadlines(t.Context(), "NO", "123456", "")
-	if err != nil {
-		t.Fatal(err)
+	if n := f.lookups.Load(); n != 0 {
+		t.Errorf("%d lookups for a bad today, want 0", n)
 	}
-	if got.Today != registry.NewDate(2026, 1, 15) {
-		t.Errorf("default today = %v, want the clock's UTC date", got.Today)
-	}
-	got, err = r.Deadlines(t.Context(), "NO", "123456", "2030-06-10")
+	got, err := r.Deadlines(t.Context(), "NO", "123456", registry.NewDate(2030, 6, 10))
 	if err != nil || got.Today != registry.NewDate(2030, 6, 10) {
 		t.Errorf("explicit today: %v %v", got, err)
 	}
+}
+
+// TestToday: the register's own date by the Registry's clock. At
+// 2026-01-15 23:30 UTC it is already 16 January in Oslo (UTC+1) and still
+// 15 January in London; a module without a time zone gets the UTC date,
+// and one whose zone is unknown an internal_error that says what to do.
+func TestToday(t *testing.T) {
+	t.Parallel()
+	clock := fakeclock.New(time.Date(2026, 1, 15, 23, 30, 0, 0, time.UTC))
+	countries := []registry.Country{
+		&zonedCountry{fakeCountry{code: "NO"}, "Europe/Oslo"},
+		&zonedCountry{fakeCountry{code: "GB"}, "Europe/London"},
+		&zonedCountry{fakeCountry{code: "ZZ"}, ""},
+		&zonedCountry{fakeCountry{code: "XX"}, "Nowhere/Atlantis"},
+	}
+	r, err := registry.New(countries, registry.WithClock(clock.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for code, want := range map[string]registry.Date{"NO": registry.NewDate(2026, 1, 16), "GB": registry.NewDate(2026, 1, 15), "zz": registry.NewDate(2026, 1, 15)} {
+		if got, err := r.Today(code); err != nil || got != want {
+			t.Errorf("Today(%s) = %s, %v; want %s", code, got, err, want)
+		}
+	}
+	_, err = r.Today("XX")
+	if e := registry.AsError(err); e == nil || e.Code != registry.CodeInternalError || !strings.Contains(e.Hint, "time/tzdata") {
+		t.Errorf("Today(XX) = %v, want internal_error naming time/tzdata", err)
+	}
+}
+
+// zonedCountry is a fakeCountry in a time zone.
+type zonedCountry struct {
+	fakeCountry
+	zone string
+}
+
+func (z *zonedCountry) Info() registry.CountryInfo {
+	info := z.fakeCountry.Info()
+	info.TimeZone = z.zone
+	return info
 }
 
 // TestSingleflightCollapsesConcurrentLookups: 1,000 concurrent lookups of one
@@ -285,7 +326,7 @@ func TestSingleflightCollapsesConcurrentLookups(t *testing.T) {
 	f := &fakeCountry{code: "NO"}
 	f.lookup = func(ctx context.Context, id string, _ int64) (*registry.CompanyReport, error) {
 		<-release
-		return registry.NewCompanyReport("NO", "fake", id, "SHARED AS"), nil
+		return countrykit.NewReport("NO", "fake", id, "SHARED AS"), nil
 	}
 	r := newRegistry(t, f)
 	const n = 1000
@@ -339,7 +380,7 @@ func TestCancellingCallerDoesNotFailOthers(t *testing.T) {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
-		return registry.NewCompanyReport("NO", "fake", id, "STILL HERE AS"), nil
+		return countrykit.NewReport("NO", "fake", id, "STILL HERE AS"), nil
 	}
 	r := newRegistry(t, f)
 	ctx1, cancel1 := context.WithCancel(t.Context())
@@ -359,8 +400,10 @@ func TestCancellingCallerDoesNotFailOthers(t *testing.T) {
 	}()
 	time.Sleep(20 * time.Millisecond)
 	cancel1()
-	if err := <-err1; !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled caller got %v, want its own context error", err)
+	// Issue 14: the caller's own cancellation is reported as cancellation,
+	// with a code that does not blame the register.
+	if err := <-err1; !errors.Is(err, context.Canceled) || !errors.Is(err, registry.ErrCanceled) || registry.AsError(err).HTTPStatus() != 499 {
+		t.Errorf("cancelled caller got %v, want canceled wrapping context.Canceled", err)
 	}
 	close(release)
 	if rep := <-other; rep == nil || rep.Name != "STILL HERE AS" {
@@ -368,6 +411,33 @@ func TestCancellingCallerDoesNotFailOthers(t *testing.T) {
 	}
 	if got := f.lookups.Load(); got != 1 {
 		t.Errorf("country called %d times, want 1", got)
+	}
+}
+
+// TestCallerDeadline: a caller whose own deadline passes while the register
+// is slow gets upstream_timeout wrapping context.DeadlineExceeded, with a
+// message that says what happened rather than a configured value.
+func TestCallerDeadline(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	defer close(release)
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(context.Context, string, int64) (*registry.CompanyReport, error) {
+		<-release
+		return nil, &registry.Error{Code: registry.CodeNotFound}
+	}
+	r := newRegistry(t, f)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+	defer cancel()
+	_, err := r.Lookup(ctx, "NO", "123456")
+	want := &registry.Error{Code: registry.CodeUpstreamTimeout, Country: "NO", Registry: "fake",
+		Message: "The caller's deadline passed before the NO register answered.",
+		Hint:    registry.CodeUpstreamTimeout.DefaultHint()}
+	if diff := cmp.Diff(want, registry.AsError(err), cmpopts.IgnoreFields(registry.Error{}, "Err")); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, registry.ErrUpstreamTimeout) || errors.Is(err, registry.ErrUpstream) {
+		t.Errorf("errors.Is: %v", err)
 	}
 }
 
@@ -414,7 +484,7 @@ func TestRetrySucceedsOnSecondAttempt(t *testing.T) {
 		if call == 1 {
 			return nil, &registry.Error{Code: registry.CodeUpstreamError, Retryable: true}
 		}
-		return registry.NewCompanyReport("NO", "fake", id, "SECOND TRY AS"), nil
+		return countrykit.NewReport("NO", "fake", id, "SECOND TRY AS"), nil
 	}
 	r := newRegistry(t, f)
 	rep, err := r.Lookup(t.Context(), "NO", "123456")
@@ -538,7 +608,7 @@ func TestDeadlinesReuseCachedReport(t *testing.T) {
 	if _, err := r.Lookup(t.Context(), "NO", "123456"); err != nil {
 		t.Fatal(err)
 	}
-	d, err := r.Deadlines(t.Context(), "NO", "123456", "2026-01-15")
+	d, err := r.Deadlines(t.Context(), "NO", "123456", registry.NewDate(2026, 1, 15))
 	if err != nil || d.CompanyID != "123456" {
 		t.Fatalf("%+v %v", d, err)
 	}
@@ -566,6 +636,77 @@ func TestSearchIsCachedPerQueryAndLimit(t *testing.T) {
 	}
 }
 
+// keysCache records the keys a Registry writes.
+type keysCache struct {
+	cache.Cache
+	mu   sync.Mutex
+	keys []string
+}
+
+func (k *keysCache) Set(ctx context.Context, key string, v []byte, ttl time.Duration) error {
+	k.mu.Lock()
+	k.keys = append(k.keys, key)
+	k.mu.Unlock()
+	return k.Cache.Set(ctx, key, v, ttl)
+}
+
+// TestCacheKeys (issue 14): keys carry the namespace and the entry format,
+// then the country, the kind and the canonical identifier or the limit and
+// the trimmed query.
+func TestCacheKeys(t *testing.T) {
+	t.Parallel()
+	mem, err := cache.NewMemory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kc := &keysCache{Cache: mem}
+	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithCache(kc))
+	ctx := t.Context()
+	_, _ = r.Lookup(ctx, "no", "123 456")
+	_, _ = r.Lookup(ctx, "NO", "000000")
+	_, _ = r.Search(ctx, "NO", "  Equinor ASA ", 7)
+	want := []string{"companyregistry/1/NO/company/123456", "companyregistry/1/NO/company/000000", "companyregistry/1/NO/search/7/Equinor ASA"}
+	if diff := cmp.Diff(want, kc.keys); diff != "" {
+		t.Errorf("keys (-want +got):\n%s", diff)
+	}
+	if registry.CacheNamespace+"/"+registry.CacheFormat+"/" != "companyregistry/1/" {
+		t.Errorf("prefix %s/%s", registry.CacheNamespace, registry.CacheFormat)
+	}
+}
+
+// TestWithoutCache: every call asks the register; the last of WithCache and
+// WithoutCache wins.
+func TestWithoutCache(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f, registry.WithoutCache())
+	for range 3 {
+		rep, err := r.Lookup(t.Context(), "NO", "123456")
+		if err != nil || rep.Cached {
+			t.Fatalf("%+v %v", rep, err)
+		}
+	}
+	if n := f.lookups.Load(); n != 3 {
+		t.Errorf("lookups %d, want 3", n)
+	}
+	g := &fakeCountry{code: "NO"}
+	r = newRegistry(t, g, registry.WithoutCache(), registry.WithCache(cache.Cache(mustMemory(t))))
+	_, _ = r.Lookup(t.Context(), "NO", "123456")
+	_, _ = r.Lookup(t.Context(), "NO", "123456")
+	if n := g.lookups.Load(); n != 1 {
+		t.Errorf("WithCache after WithoutCache: lookups %d, want 1", n)
+	}
+}
+
+func mustMemory(t *testing.T) *cache.Memory {
+	t.Helper()
+	m, err := cache.NewMemory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // TestGoneIsPurgedNotCached: an entity the register removed (Brreg 410) is
 // not_found, purged from the cache and not cached as a failure.
 func TestGoneIsPurgedNotCached(t *testing.T) {
@@ -577,7 +718,7 @@ func TestGoneIsPurgedNotCached(t *testing.T) {
 		if gone.Load() {
 			return nil, &registry.Error{Code: registry.CodeNotFound, Gone: true, Hint: "removed from open data"}
 		}
-		return registry.NewCompanyReport("NO", "fake", id, "SOON GONE AS"), nil
+		return countrykit.NewReport("NO", "fake", id, "SOON GONE AS"), nil
 	}
 	r := newRegistry(t, f, registry.WithClock(clock.Now), registry.WithCacheTTL(time.Hour))
 	if _, err := r.Lookup(t.Context(), "NO", "123456"); err != nil {
@@ -609,7 +750,7 @@ func TestPanicInModuleIsInternalError(t *testing.T) {
 		case "lookup":
 			_, err = r.Lookup(t.Context(), "NO", "123456")
 		case "deadlines":
-			_, err = r.Deadlines(t.Context(), "NO", "123456", "2026-01-15")
+			_, err = r.Deadlines(t.Context(), "NO", "123456", registry.NewDate(2026, 1, 15))
 		}
 		e := registry.AsError(err)
 		if e == nil || e.Code != registry.CodeInternalError || e.HTTPStatus() != 500 {
@@ -651,7 +792,7 @@ func TestNotReadyCountry(t *testing.T) {
 	for op, call := range map[string]func() error{
 		"lookup":    func() error { _, err := r.Lookup(ctx, "GB", "123456"); return err },
 		"search":    func() error { _, err := r.Search(ctx, "GB", "bbc", 10); return err },
-		"deadlines": func() error { _, err := r.Deadlines(ctx, "GB", "123456", ""); return err },
+		"deadlines": func() error { _, err := r.Deadlines(ctx, "GB", "123456", registry.NewDate(2026, 1, 15)); return err },
 	} {
 		e := registry.AsError(call())
 		if e == nil || e.Code != registry.CodeUpstreamError || e.HTTPStatus() != 502 || !strings.Contains(e.Hint, "COMPANIES_HOUSE_API_KEY") || e.Country != "GB" {
@@ -664,8 +805,8 @@ func TestNotReadyCountry(t *testing.T) {
 	if gb.lookups.Load() != 0 || gb.searches.Load() != 0 {
 		t.Error("a module that is not ready was called")
 	}
-	if len(r.AllCountries()) != 2 {
-		t.Errorf("AllCountries = %d, want 2", len(r.AllCountries()))
+	if n := len(r.Internal(seal.Key{}).Modules()); n != 2 {
+		t.Errorf("Modules = %d, want 2", n)
 	}
 }
 
@@ -695,11 +836,11 @@ func TestLookupJSONMatchesLookup(t *testing.T) {
 	f := &fakeCountry{code: "NO"}
 	r := newRegistry(t, f, registry.WithClock(clock.Now))
 	ctx := t.Context()
-	live, err := r.LookupJSON(ctx, "NO", "123456")
+	live, err := r.Internal(seal.Key{}).LookupJSON(ctx, "NO", "123456")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hitJSON, err := r.LookupJSON(ctx, "NO", "123456")
+	hitJSON, err := r.Internal(seal.Key{}).LookupJSON(ctx, "NO", "123456")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -719,14 +860,14 @@ func TestLookupJSONMatchesLookup(t *testing.T) {
 	if f.lookups.Load() != 1 {
 		t.Errorf("calls %d", f.lookups.Load())
 	}
-	if _, err := r.LookupJSON(ctx, "NO", "000000"); !errors.Is(err, registry.ErrNotFound) {
+	if _, err := r.Internal(seal.Key{}).LookupJSON(ctx, "NO", "000000"); !errors.Is(err, registry.ErrNotFound) {
 		t.Errorf("not_found: %v", err)
 	}
-	s1, err := r.SearchJSON(ctx, "NO", "equinor", 3)
+	s1, err := r.Internal(seal.Key{}).SearchJSON(ctx, "NO", "equinor", 3)
 	if err != nil || !strings.Contains(string(s1), `"cached":false`) {
 		t.Errorf("SearchJSON live: %s %v", s1, err)
 	}
-	s2, err := r.SearchJSON(ctx, "NO", "equinor", 3)
+	s2, err := r.Internal(seal.Key{}).SearchJSON(ctx, "NO", "equinor", 3)
 	if err != nil || !strings.Contains(string(s2), `"cached":true`) {
 		t.Errorf("SearchJSON hit: %s %v", s2, err)
 	}
@@ -739,7 +880,7 @@ func TestCacheEntryMarksOnlyTheTopLevelField(t *testing.T) {
 	t.Parallel()
 	f := &fakeCountry{code: "NO"}
 	f.lookup = func(_ context.Context, id string, _ int64) (*registry.CompanyReport, error) {
-		rep := registry.NewCompanyReport("NO", "fake", id, `TRICKY "cached":false AS`)
+		rep := countrykit.NewReport("NO", "fake", id, `TRICKY "cached":false AS`)
 		rep.Registers = map[string]bool{"cached": false}
 		rep.Notes = []string{`"cached":false`}
 		return rep, nil
@@ -750,7 +891,7 @@ func TestCacheEntryMarksOnlyTheTopLevelField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hit, err := r.LookupJSON(ctx, "NO", "123456")
+	hit, err := r.Internal(seal.Key{}).LookupJSON(ctx, "NO", "123456")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -758,60 +899,5 @@ func TestCacheEntryMarksOnlyTheTopLevelField(t *testing.T) {
 	want, _ := json.Marshal(live)
 	if diff := cmp.Diff(string(want), string(hit)); diff != "" {
 		t.Errorf("cached entry (-want +got):\n%s", diff)
-	}
-}
-
-// TestBadRequestChecksTheCountryFirst: an adapter's parameter error is the
-// Registry's own unsupported_country for an unknown code (spec endpoint
-// rule 7) and otherwise a bad_request naming the country and registry.
-func TestBadRequestChecksTheCountryFirst(t *testing.T) {
-	t.Parallel()
-	r := newRegistry(t, &fakeCountry{code: "NO"})
-	_, want := r.Validate("uk", "123456")
-	if diff := cmp.Diff(registry.AsError(want), r.BadRequest("uk", "m", "h")); diff != "" {
-		t.Errorf("unknown country (-want +got):\n%s", diff)
-	}
-	for _, in := range []string{"NO", " no "} {
-		want := &registry.Error{Code: registry.CodeBadRequest, Message: "m", Hint: "h", Country: "NO", Registry: "fake"}
-		if diff := cmp.Diff(want, r.BadRequest(in, "m", "h")); diff != "" {
-			t.Errorf("BadRequest(%q) (-want +got):\n%s", in, diff)
-		}
-	}
-}
-
-// TestParseLimit: an absent limit is the default, a given one must be an
-// integer (empty is not), and an unknown country wins (spec endpoint rule 7).
-func TestParseLimit(t *testing.T) {
-	t.Parallel()
-	r := newRegistry(t, &fakeCountry{code: "NO"})
-	tests := []struct {
-		raw     string
-		present bool
-		want    int
-		msg     string
-	}{
-		{"", false, registry.DefaultSearchLimit, ""},
-		{"7", true, 7, ""},
-		{"0", true, 0, ""}, // the range is Search's
-		{"", true, 0, `limit must be an integer from 1 to 100; got "".`},
-		{"1.5", true, 0, `limit must be an integer from 1 to 100; got "1.5".`},
-		{strings.Repeat("9", 50), true, 0, `limit must be an integer from 1 to 100; got "` + strings.Repeat("9", 40) + `...".`},
-	}
-	for _, tc := range tests {
-		n, err := r.ParseLimit("no", tc.raw, tc.present)
-		if tc.msg == "" {
-			if err != nil || n != tc.want {
-				t.Errorf("ParseLimit(%q, %v) = %d, %v; want %d", tc.raw, tc.present, n, err, tc.want)
-			}
-			continue
-		}
-		want := &registry.Error{Code: registry.CodeBadRequest, Country: "NO", Registry: "fake", Message: tc.msg,
-			Hint: "Retry with limit between 1 and 100 (default 10)."}
-		if diff := cmp.Diff(want, registry.AsError(err)); diff != "" {
-			t.Errorf("ParseLimit(%q) (-want +got):\n%s", tc.raw, diff)
-		}
-	}
-	if _, err := r.ParseLimit("SE", "x", true); !errors.Is(err, registry.ErrUnsupportedCountry) {
-		t.Errorf("unknown country: %v, want unsupported_country", err)
 	}
 }

@@ -54,6 +54,11 @@ func (s *Status) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// DeadlineKind is the stable machine slug of a filing obligation, unique
+// within a country ("annual_accounts", "vat_return", ...). Package deadlines
+// names the kinds of the countries it computes as constants.
+type DeadlineKind string
+
 // Recurrence is how often a filing obligation recurs. The zero value means
 // [RecurrenceAnnual] and encodes as "annual".
 type Recurrence string
@@ -99,19 +104,10 @@ func (r *Recurrence) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Default values the interface gives to fields that [NewCompanyReport] and
-// [NewSearchHit] set.
-const (
-	// ReportConfidence is the confidence of an exact identifier lookup.
-	ReportConfidence = 1.0
-	// HitConfidence is the default confidence of a search hit.
-	HitConfidence = 0.5
-)
-
 // CompanyReport is the full, country-neutral report on one registered entity.
 // Every field is always present on the wire: unknown values are null, and
-// lists and maps are [] and {} rather than null. Build one with
-// [NewCompanyReport] so the defaults of the interface are set.
+// lists and maps are [] and {} rather than null. Country modules build one
+// with countrykit.NewReport, which sets the defaults of the interface.
 type CompanyReport struct {
 	Country                      string              `json:"country"`
 	Registry                     string              `json:"registry"`
@@ -168,24 +164,6 @@ type CompanyReport struct {
 	Notes                        []string            `json:"notes"`
 }
 
-// NewCompanyReport returns a report with the interface's defaults: status
-// unknown, confidence 1.0 and empty lists and maps.
-func NewCompanyReport(country, registry, id, name string) *CompanyReport {
-	return &CompanyReport{
-		Country:            country,
-		Registry:           registry,
-		ID:                 id,
-		Name:               name,
-		PreviousNames:      []string{},
-		Status:             StatusUnknown,
-		Registers:          map[string]bool{},
-		IndustryCodes:      []IndustryCode{},
-		PublishedDeadlines: []PublishedDeadline{},
-		Confidence:         ReportConfidence,
-		Notes:              []string{},
-	}
-}
-
 // MarshalJSON encodes r with every field present, nil lists and maps as []
 // and {}, is_active mirroring status, and fetched_at in UTC.
 func (r CompanyReport) MarshalJSON() ([]byte, error) {
@@ -235,12 +213,12 @@ type IndustryCode struct {
 // PublishedDeadline is a date the upstream register publishes itself, carried
 // verbatim. Its Kind is the slug of the matching [Deadline] kind.
 type PublishedDeadline struct {
-	Kind        string  `json:"kind"`
-	DueDate     *Date   `json:"due_date"`
-	PeriodStart *Date   `json:"period_start"`
-	PeriodEnd   *Date   `json:"period_end"`
-	Overdue     *bool   `json:"overdue"`
-	Source      *string `json:"source"`
+	Kind        DeadlineKind `json:"kind"`
+	DueDate     *Date        `json:"due_date"`
+	PeriodStart *Date        `json:"period_start"`
+	PeriodEnd   *Date        `json:"period_end"`
+	Overdue     *bool        `json:"overdue"`
+	Source      *string      `json:"source"`
 }
 
 // SearchResult is the answer to a name search: thin hits, best first.
@@ -268,7 +246,8 @@ func (s SearchResult) MarshalJSON() ([]byte, error) {
 }
 
 // SearchHit is a deliberately thin search candidate. Pass its ID to a lookup
-// before acting on it. Build one with [NewSearchHit] so the defaults are set.
+// before acting on it. Its Confidence is the Registry's score of the name
+// against the query (see [Registry.Search]).
 type SearchHit struct {
 	Country         string  `json:"country"`
 	Registry        string  `json:"registry"`
@@ -284,19 +263,6 @@ type SearchHit struct {
 	Confidence      float64 `json:"confidence"`
 	ConfidenceBasis *string `json:"confidence_basis"`
 	SourceURL       *string `json:"source_url"`
-}
-
-// NewSearchHit returns a hit with the interface's defaults: status unknown
-// and confidence 0.5.
-func NewSearchHit(country, registry, id, name string) SearchHit {
-	return SearchHit{
-		Country:    country,
-		Registry:   registry,
-		ID:         id,
-		Name:       name,
-		Status:     StatusUnknown,
-		Confidence: HitConfidence,
-	}
 }
 
 // DeadlineReport is the answer of the deadlines operation: the next
@@ -321,23 +287,23 @@ func (d DeadlineReport) MarshalJSON() ([]byte, error) {
 
 // Deadline is the next occurrence of one statutory filing obligation.
 type Deadline struct {
-	Country        string     `json:"country"`
-	Registry       string     `json:"registry"`
-	Kind           string     `json:"kind"`
-	Name           string     `json:"name"`
-	LocalName      *string    `json:"local_name"`
-	Authority      string     `json:"authority"`
-	StatutoryDate  Date       `json:"statutory_date"`
-	DueDate        Date       `json:"due_date"`
-	RolledForward  bool       `json:"rolled_forward"`
-	PeriodLabel    *string    `json:"period_label"`
-	PeriodStart    *Date      `json:"period_start"`
-	PeriodEnd      *Date      `json:"period_end"`
-	Recurrence     Recurrence `json:"recurrence"`
-	Mandatory      bool       `json:"mandatory"`
-	AppliesBecause string     `json:"applies_because"`
-	DaysUntil      *int       `json:"days_until"`
-	SourceURL      *string    `json:"source_url"`
+	Country        string       `json:"country"`
+	Registry       string       `json:"registry"`
+	Kind           DeadlineKind `json:"kind"`
+	Name           string       `json:"name"`
+	LocalName      *string      `json:"local_name"`
+	Authority      string       `json:"authority"`
+	StatutoryDate  Date         `json:"statutory_date"`
+	DueDate        Date         `json:"due_date"`
+	RolledForward  bool         `json:"rolled_forward"`
+	PeriodLabel    *string      `json:"period_label"`
+	PeriodStart    *Date        `json:"period_start"`
+	PeriodEnd      *Date        `json:"period_end"`
+	Recurrence     Recurrence   `json:"recurrence"`
+	Mandatory      bool         `json:"mandatory"`
+	AppliesBecause string       `json:"applies_because"`
+	DaysUntil      *int         `json:"days_until"`
+	SourceURL      *string      `json:"source_url"`
 }
 
 // ValidationResult is the offline verdict on an identifier's format and
@@ -380,6 +346,11 @@ type CountryInfo struct {
 	IsStub         bool    `json:"is_stub"`
 	RequiresAPIKey bool    `json:"requires_api_key"`
 	APIKeyEnv      *string `json:"api_key_env"`
+
+	// TimeZone is the IANA name of the register's own time zone (for
+	// example "Europe/Oslo"), used by [Registry.Today]. It is not part of
+	// the document on the wire.
+	TimeZone string `json:"-"`
 }
 
 // HealthResponse is the liveness answer.
@@ -406,13 +377,9 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// Ptr returns a pointer to v, for filling the nullable fields of the
-// resources.
-func Ptr[T any](v T) *T { return &v }
+func ptr[T any](v T) *T { return &v }
 
-// StringOrNil returns nil for the empty string and a pointer to s otherwise,
-// so that unknown text is null on the wire, never "".
-func StringOrNil(s string) *string {
+func stringOrNil(s string) *string {
 	if s == "" {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // specFields lists, per resource, every field name of
@@ -131,11 +132,11 @@ func TestZeroValuesEncodeNullsAndEmptyCollections(t *testing.T) {
 // on hits, as the spec's defaults say.
 func TestConstructorDefaults(t *testing.T) {
 	t.Parallel()
-	rep := registry.NewCompanyReport("NO", "brreg", "923609016", "EQUINOR ASA")
+	rep := countrykit.NewReport("NO", "brreg", "923609016", "EQUINOR ASA")
 	if rep.Status != registry.StatusUnknown || rep.Confidence != 1.0 || rep.IsActive {
 		t.Errorf("NewCompanyReport defaults: status %q confidence %v is_active %v", rep.Status, rep.Confidence, rep.IsActive)
 	}
-	hit := registry.NewSearchHit("NO", "brreg", "923609016", "EQUINOR ASA")
+	hit := countrykit.NewHit("NO", "brreg", "923609016", "EQUINOR ASA")
 	if hit.Status != registry.StatusUnknown || hit.Confidence != 0.5 {
 		t.Errorf("NewSearchHit defaults: status %q confidence %v", hit.Status, hit.Confidence)
 	}
@@ -164,13 +165,13 @@ func TestIsActiveMirrorsStatus(t *testing.T) {
 func TestReportRoundTrip(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 1, 15, 10, 30, 0, 0, time.FixedZone("CET", 3600))
-	rep := registry.NewCompanyReport("NO", "brreg", "923609016", "EQUINOR ASA")
+	rep := countrykit.NewReport("NO", "brreg", "923609016", "EQUINOR ASA")
 	rep.Status = registry.StatusActive
 	rep.FoundedAt = registry.NewDate(1972, 9, 18).Ptr()
 	rep.FetchedAt = &at
-	rep.Employees = registry.Ptr(0)
+	rep.Employees = countrykit.Ptr(0)
 	rep.IndustryCodes = []registry.IndustryCode{{Code: "06.100", Rank: 1}}
-	rep.BusinessAddress = &registry.Address{Lines: []string{}, City: registry.Ptr("STAVANGER")}
+	rep.BusinessAddress = &registry.Address{Lines: []string{}, City: countrykit.Ptr("STAVANGER")}
 	b, err := json.Marshal(rep)
 	if err != nil {
 		t.Fatal(err)

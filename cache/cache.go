@@ -20,6 +20,21 @@ import (
 // treat the cache as empty and carry on. Error texts must not contain the key
 // or the value: callers log them, and keys hold identifiers, some of which
 // (Norwegian sole proprietorships) are personal data.
+//
+// # Keys
+//
+// A registry.Registry writes keys of the form
+//
+//	companyregistry/<format>/<country>/<kind>/<parts>
+//
+// for example "companyregistry/1/NO/company/923609016" or
+// "companyregistry/1/GB/search/10/tesco". The first element is a namespace
+// (registry.CacheNamespace), so that one external store can hold other
+// programs' entries beside them; the second is the version of the entries'
+// format (registry.CacheFormat), which changes whenever the bytes stored for
+// an answer change their meaning, so that two versions of the library sharing
+// one store never read each other's entries. Keys are at most a few hundred
+// bytes of UTF-8. Values start with one tag byte followed by JSON.
 type Cache interface {
 	// Get returns the value stored under key and ok = true, or nil and
 	// ok = false when the key is absent or its entry has expired.

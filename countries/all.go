@@ -12,6 +12,16 @@ import (
 	"github.com/companyregistry/registry/countries/no"
 )
 
+// The country codes of the default modules, for the country argument of the
+// Registry's operations (any case is accepted there).
+const (
+	// NO is Norway: Brønnøysund's Enhetsregisteret (package no).
+	NO = "NO"
+	// GB is the United Kingdom: Companies House (package gb). The code is
+	// GB, never UK.
+	GB = "GB"
+)
+
 // Config configures the default modules. The zero Config gives Norway
 // against the live register and the United Kingdom without a credential
 // (present, but not ready: its lookups answer upstream_error naming

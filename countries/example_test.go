@@ -19,13 +19,13 @@ func ExampleAll() {
 	if err != nil {
 		panic(err)
 	}
-	for _, c := range reg.AllCountries() {
-		fmt.Println(c.Country, c.Registry, c.RequiresAPIKey)
+	for _, c := range cs {
+		fmt.Println(c.Info().Country, c.Info().Registry, c.Info().RequiresAPIKey)
 	}
 	fmt.Println(reg.Health().Countries)
 	// Output:
-	// GB companieshouse true
 	// NO brreg false
+	// GB companieshouse true
 	// [NO]
 }
 

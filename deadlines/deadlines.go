@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // newReport returns an empty report for rep, with the country and registry
@@ -22,7 +23,7 @@ func newReport(rep *registry.CompanyReport, today registry.Date, country, reg st
 			out.Registry = rep.Registry
 		}
 		out.CompanyID = rep.ID
-		out.CompanyName = registry.StringOrNil(rep.Name)
+		out.CompanyName = countrykit.StringOrNil(rep.Name)
 	}
 	return out
 }
@@ -33,7 +34,7 @@ func sortDeadlines(ds []registry.Deadline) {
 		if c := a.DueDate.Compare(b.DueDate); c != 0 {
 			return c
 		}
-		return strings.Compare(a.Kind, b.Kind)
+		return strings.Compare(string(a.Kind), string(b.Kind))
 	})
 }
 

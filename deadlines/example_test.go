@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/deadlines"
 )
 
@@ -13,12 +14,12 @@ import (
 // on 1 March 2027. VAT term 1 (10 April, a Saturday) rolls to Monday; the
 // annual accounts (31 July, also a Saturday) do not, and a note says so.
 func ExampleNorway() {
-	rep := registry.NewCompanyReport("NO", "brreg", "923609016", "EKSEMPEL AS")
-	rep.LegalFormCode = registry.Ptr("AS")
+	rep := countrykit.NewReport("NO", "brreg", "923609016", "EKSEMPEL AS")
+	rep.LegalFormCode = countrykit.Ptr("AS")
 	rep.Status = registry.StatusActive
-	rep.VATRegistered = registry.Ptr(true)
-	rep.EmployeesReported = registry.Ptr(true)
-	rep.FoundedAt = registry.Ptr(registry.NewDate(2012, 5, 3))
+	rep.VATRegistered = countrykit.Ptr(true)
+	rep.EmployeesReported = countrykit.Ptr(true)
+	rep.FoundedAt = countrykit.Ptr(registry.NewDate(2012, 5, 3))
 
 	out := deadlines.Norway(rep, registry.NewDate(2027, 3, 1))
 	for _, d := range out.Deadlines {
@@ -41,10 +42,10 @@ func ExampleNorway() {
 
 // A sub-unit has no deadlines of its own; the note points to its main unit.
 func ExampleNorway_subunit() {
-	rep := registry.NewCompanyReport("NO", "brreg", "974760673", "EKSEMPEL AS AVD BERGEN")
-	rep.LegalFormCode = registry.Ptr("BEDR")
+	rep := countrykit.NewReport("NO", "brreg", "974760673", "EKSEMPEL AS AVD BERGEN")
+	rep.LegalFormCode = countrykit.Ptr("BEDR")
 	rep.IsSubunit = true
-	rep.ParentID = registry.Ptr("923609016")
+	rep.ParentID = countrykit.Ptr("923609016")
 
 	out := deadlines.Norway(rep, registry.NewDate(2026, 1, 15))
 	fmt.Println(len(out.Deadlines))
@@ -58,14 +59,14 @@ func ExampleNorway_subunit() {
 // House and used as given; the accounts date is computed from the period
 // the register names (9 months after 31 March, month-end rule).
 func ExampleUnitedKingdom() {
-	rep := registry.NewCompanyReport("GB", "companieshouse", "08957400", "EXAMPLE TRADING LTD")
-	rep.LegalFormCode = registry.Ptr("ltd")
+	rep := countrykit.NewReport("GB", "companieshouse", "08957400", "EXAMPLE TRADING LTD")
+	rep.LegalFormCode = countrykit.Ptr("ltd")
 	rep.Status = registry.StatusActive
-	rep.RegisteredAt = registry.Ptr(registry.NewDate(2014, 3, 25))
+	rep.RegisteredAt = countrykit.Ptr(registry.NewDate(2014, 3, 25))
 	rep.PublishedDeadlines = []registry.PublishedDeadline{
-		{Kind: "annual_accounts", PeriodEnd: registry.Ptr(registry.NewDate(2024, 3, 31))},
-		{Kind: "confirmation_statement", DueDate: registry.Ptr(registry.NewDate(2024, 4, 8)),
-			PeriodEnd: registry.Ptr(registry.NewDate(2024, 3, 25))},
+		{Kind: "annual_accounts", PeriodEnd: countrykit.Ptr(registry.NewDate(2024, 3, 31))},
+		{Kind: "confirmation_statement", DueDate: countrykit.Ptr(registry.NewDate(2024, 4, 8)),
+			PeriodEnd: countrykit.Ptr(registry.NewDate(2024, 3, 25))},
 	}
 
 	out := deadlines.UnitedKingdom(rep, registry.NewDate(2024, 3, 1))
@@ -113,12 +114,12 @@ func ExampleNorwayRules() {
 // BenchmarkNorwayTypicalAS measures one typical report: an AS with VAT and
 // employees (all six kinds).
 func BenchmarkNorwayTypicalAS(b *testing.B) {
-	rep := registry.NewCompanyReport("NO", "brreg", "923609016", "EKSEMPEL AS")
-	rep.LegalFormCode = registry.Ptr("AS")
+	rep := countrykit.NewReport("NO", "brreg", "923609016", "EKSEMPEL AS")
+	rep.LegalFormCode = countrykit.Ptr("AS")
 	rep.Status = registry.StatusActive
-	rep.VATRegistered = registry.Ptr(true)
-	rep.EmployeesReported = registry.Ptr(true)
-	rep.FoundedAt = registry.Ptr(registry.NewDate(2012, 5, 3))
+	rep.VATRegistered = countrykit.Ptr(true)
+	rep.EmployeesReported = countrykit.Ptr(true)
+	rep.FoundedAt = countrykit.Ptr(registry.NewDate(2012, 5, 3))
 	today := registry.NewDate(2027, 3, 1)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -131,10 +132,10 @@ func BenchmarkNorwayTypicalAS(b *testing.B) {
 // BenchmarkUnitedKingdomComputed measures a UK report computed from the
 // incorporation date, stepping through 35 years of periods.
 func BenchmarkUnitedKingdomComputed(b *testing.B) {
-	rep := registry.NewCompanyReport("GB", "companieshouse", "02578066", "EXAMPLE LTD")
-	rep.LegalFormCode = registry.Ptr("ltd")
+	rep := countrykit.NewReport("GB", "companieshouse", "02578066", "EXAMPLE LTD")
+	rep.LegalFormCode = countrykit.Ptr("ltd")
 	rep.Status = registry.StatusActive
-	rep.RegisteredAt = registry.Ptr(registry.NewDate(1991, 1, 30))
+	rep.RegisteredAt = countrykit.Ptr(registry.NewDate(1991, 1, 30))
 	today := registry.NewDate(2026, 3, 15)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -7,9 +7,31 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
-// The Norwegian deadline kinds.
+// The deadline kinds this package computes. A kind is unique within a
+// country; AnnualAccounts is shared by Norway and the United Kingdom.
+const (
+	// AnnualAccounts is the annual accounts (NO årsregnskap; GB statutory
+	// accounts).
+	AnnualAccounts registry.DeadlineKind = kindAnnualAccounts
+	// GeneralMeeting is the ordinary general meeting (NO).
+	GeneralMeeting registry.DeadlineKind = kindGeneralMeeting
+	// TaxReturn is the income tax return (NO skattemelding).
+	TaxReturn registry.DeadlineKind = kindTaxReturn
+	// ShareholderRegisterStatement is the shareholder register statement
+	// (NO aksjonærregisteroppgave).
+	ShareholderRegisterStatement registry.DeadlineKind = kindShareholderStmt
+	// VATReturn is the VAT return (NO mva-melding).
+	VATReturn registry.DeadlineKind = kindVATReturn
+	// PayrollReport is the monthly payroll report (NO a-melding).
+	PayrollReport registry.DeadlineKind = kindPayrollReport
+	// ConfirmationStatement is the confirmation statement (GB CS01).
+	ConfirmationStatement registry.DeadlineKind = kindConfirmationStmt
+)
+
+// The kinds as untyped constants, for the package's own tables.
 const (
 	kindAnnualAccounts   = "annual_accounts"
 	kindGeneralMeeting   = "general_meeting"
@@ -281,7 +303,7 @@ func (c *noCalc) add(d registry.Deadline, roll bool) {
 		d.DueDate = rollForwardNorway(d.StatutoryDate)
 	}
 	d.RolledForward = d.DueDate != d.StatutoryDate
-	d.DaysUntil = registry.Ptr(d.DueDate.DaysSince(c.today))
+	d.DaysUntil = countrykit.Ptr(d.DueDate.DaysSince(c.today))
 	c.out.Deadlines = append(c.out.Deadlines, d)
 }
 
@@ -315,16 +337,16 @@ func (c *noCalc) vat() {
 		c.add(registry.Deadline{
 			Kind:           kindVATReturn,
 			Name:           "VAT return",
-			LocalName:      registry.Ptr("mva-melding"),
+			LocalName:      countrykit.Ptr("mva-melding"),
 			Authority:      authSkatteetaten,
 			StatutoryDate:  stat,
-			PeriodLabel:    registry.Ptr("Term " + strconv.Itoa(t) + " of " + strconv.Itoa(y) + " (" + vatTermMonths[t] + ")"),
-			PeriodStart:    registry.Ptr(registry.Date{Year: y, Month: time.Month(2*t - 1), Day: 1}),
-			PeriodEnd:      registry.Ptr(end),
+			PeriodLabel:    countrykit.Ptr("Term " + strconv.Itoa(t) + " of " + strconv.Itoa(y) + " (" + vatTermMonths[t] + ")"),
+			PeriodStart:    countrykit.Ptr(registry.Date{Year: y, Month: time.Month(2*t - 1), Day: 1}),
+			PeriodEnd:      countrykit.Ptr(end),
 			Recurrence:     registry.RecurrenceBimonthly,
 			Mandatory:      true,
 			AppliesBecause: "The unit is registered in the VAT register (Merverdiavgiftsregisteret); the date assumes the ordinary two-month terms.",
-			SourceURL:      registry.Ptr(srcVAT),
+			SourceURL:      countrykit.Ptr(srcVAT),
 		}, true)
 		return
 	}
@@ -347,16 +369,16 @@ func (c *noCalc) payroll() {
 		c.add(registry.Deadline{
 			Kind:           kindPayrollReport,
 			Name:           "Payroll report",
-			LocalName:      registry.Ptr("a-melding"),
+			LocalName:      countrykit.Ptr("a-melding"),
 			Authority:      authSkatteetaten,
 			StatutoryDate:  stat,
-			PeriodLabel:    registry.Ptr(m.String() + " " + strconv.Itoa(y)),
-			PeriodStart:    registry.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
-			PeriodEnd:      registry.Ptr(end),
+			PeriodLabel:    countrykit.Ptr(m.String() + " " + strconv.Itoa(y)),
+			PeriodStart:    countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
+			PeriodEnd:      countrykit.Ptr(end),
 			Recurrence:     registry.RecurrenceMonthly,
 			Mandatory:      true,
 			AppliesBecause: "The register shows employees, so an a-melding is due for every month by the 5th of the next month (a-opplysningsforskriften § 2-1).",
-			SourceURL:      registry.Ptr(srcPayroll),
+			SourceURL:      countrykit.Ptr(srcPayroll),
 		}, true)
 		return
 	}
@@ -390,9 +412,9 @@ func (c *noCalc) annual(lastAccounts *int) {
 		minYear = max(minYear, c.start.Year)
 	}
 	yearPeriod := func(y int, label string) (*string, *registry.Date, *registry.Date) {
-		return registry.Ptr(label + " " + strconv.Itoa(y)),
-			registry.Ptr(registry.Date{Year: y, Month: time.January, Day: 1}),
-			registry.Ptr(registry.Date{Year: y, Month: time.December, Day: 31})
+		return countrykit.Ptr(label + " " + strconv.Itoa(y)),
+			countrykit.Ptr(registry.Date{Year: y, Month: time.January, Day: 1}),
+			countrykit.Ptr(registry.Date{Year: y, Month: time.December, Day: 31})
 	}
 
 	if f.tax != dutyNone {
@@ -403,10 +425,10 @@ func (c *noCalc) annual(lastAccounts *int) {
 			local = f.taxLocal
 		}
 		c.add(registry.Deadline{
-			Kind: kindTaxReturn, Name: "Tax return", LocalName: registry.Ptr(local), Authority: authSkatteetaten,
+			Kind: kindTaxReturn, Name: "Tax return", LocalName: countrykit.Ptr(local), Authority: authSkatteetaten,
 			StatutoryDate: registry.Date{Year: y + 1, Month: time.May, Day: 31},
 			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			Mandatory: f.tax == dutyAlways, AppliesBecause: f.taxWhy, SourceURL: registry.Ptr(srcTaxReturn),
+			Mandatory: f.tax == dutyAlways, AppliesBecause: f.taxWhy, SourceURL: countrykit.Ptr(srcTaxReturn),
 		}, true)
 	}
 
@@ -419,11 +441,11 @@ func (c *noCalc) annual(lastAccounts *int) {
 				"except for shares the VPS reports for it, which the register does not show."
 		}
 		c.add(registry.Deadline{
-			Kind: kindShareholderStmt, Name: "Shareholder register statement", LocalName: registry.Ptr("aksjonærregisteroppgave"),
+			Kind: kindShareholderStmt, Name: "Shareholder register statement", LocalName: countrykit.Ptr("aksjonærregisteroppgave"),
 			Authority:     authSkatteetaten,
 			StatutoryDate: registry.Date{Year: y + 1, Month: time.January, Day: 31},
 			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			Mandatory: f.shareholder == dutyAlways, AppliesBecause: why, SourceURL: registry.Ptr(srcShareholder),
+			Mandatory: f.shareholder == dutyAlways, AppliesBecause: why, SourceURL: countrykit.Ptr(srcShareholder),
 		}, true)
 	}
 
@@ -442,9 +464,9 @@ func (c *noCalc) annual(lastAccounts *int) {
 		}
 		stat := registry.Date{Year: y + 1, Month: time.June, Day: 30}
 		c.add(registry.Deadline{
-			Kind: kindGeneralMeeting, Name: name, LocalName: registry.Ptr(local), Authority: authMeeting,
+			Kind: kindGeneralMeeting, Name: name, LocalName: countrykit.Ptr(local), Authority: authMeeting,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
-			Recurrence: registry.RecurrenceAnnual, Mandatory: true, AppliesBecause: why, SourceURL: registry.Ptr(src),
+			Recurrence: registry.RecurrenceAnnual, Mandatory: true, AppliesBecause: why, SourceURL: countrykit.Ptr(src),
 		}, false)
 		if w := stat.Weekday(); w == time.Saturday || w == time.Sunday {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("general_meeting: %s is a %s. The six-month limit is fixed by law and a meeting may be held on any day, "+
@@ -471,10 +493,10 @@ func (c *noCalc) annual(lastAccounts *int) {
 		}
 		stat := registry.Date{Year: y + 1, Month: time.July, Day: 31}
 		c.add(registry.Deadline{
-			Kind: kindAnnualAccounts, Name: "Annual accounts", LocalName: registry.Ptr("årsregnskap"), Authority: authRegnskaps,
+			Kind: kindAnnualAccounts, Name: "Annual accounts", LocalName: countrykit.Ptr("årsregnskap"), Authority: authRegnskaps,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
 			Recurrence: registry.RecurrenceAnnual, Mandatory: f.accounts == dutyAlways, AppliesBecause: why,
-			SourceURL: registry.Ptr(srcAccounts),
+			SourceURL: countrykit.Ptr(srcAccounts),
 		}, false)
 		if w := stat.Weekday(); w == time.Saturday || w == time.Sunday {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("annual_accounts: %s is a %s. The date is fixed by law (regnskapsloven § 8-3: sent before 1 August) "+

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -17,20 +18,20 @@ var update = flag.Bool("update", false, "rewrite the testdata/*.golden files fro
 // noReport builds an active Norwegian main unit of the given legal form,
 // founded long ago, with no VAT registration and no employees.
 func noReport(form string) *registry.CompanyReport {
-	rep := registry.NewCompanyReport("NO", "brreg", "923609016", "EKSEMPEL AS")
+	rep := countrykit.NewReport("NO", "brreg", "923609016", "EKSEMPEL AS")
 	if form != "" {
-		rep.LegalFormCode = registry.Ptr(form)
+		rep.LegalFormCode = countrykit.Ptr(form)
 	}
 	rep.Status = registry.StatusActive
-	rep.VATRegistered = registry.Ptr(false)
-	rep.EmployeesReported = registry.Ptr(false)
-	rep.FoundedAt = registry.Ptr(registry.NewDate(2001, 3, 14))
+	rep.VATRegistered = countrykit.Ptr(false)
+	rep.EmployeesReported = countrykit.Ptr(false)
+	rep.FoundedAt = countrykit.Ptr(registry.NewDate(2001, 3, 14))
 	return rep
 }
 
 func withFlags(rep *registry.CompanyReport, vat, employees bool) *registry.CompanyReport {
-	rep.VATRegistered = registry.Ptr(vat)
-	rep.EmployeesReported = registry.Ptr(employees)
+	rep.VATRegistered = countrykit.Ptr(vat)
+	rep.EmployeesReported = countrykit.Ptr(employees)
 	return rep
 }
 
@@ -59,7 +60,7 @@ func briefOf(dl registry.Deadline) brief {
 func find(t *testing.T, out *registry.DeadlineReport, kind string) registry.Deadline {
 	t.Helper()
 	for _, dl := range out.Deadlines {
-		if dl.Kind == kind {
+		if string(dl.Kind) == kind {
 			return dl
 		}
 	}
@@ -70,7 +71,7 @@ func find(t *testing.T, out *registry.DeadlineReport, kind string) registry.Dead
 func kinds(out *registry.DeadlineReport) []string {
 	ks := []string{}
 	for _, dl := range out.Deadlines {
-		ks = append(ks, dl.Kind)
+		ks = append(ks, string(dl.Kind))
 	}
 	return ks
 }
@@ -275,7 +276,7 @@ func TestNorwaySkipsPeriodsBeforeFounding(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			rep := withFlags(noReport("AS"), true, true)
-			rep.FoundedAt = registry.Ptr(d(t, tt.founded))
+			rep.FoundedAt = countrykit.Ptr(d(t, tt.founded))
 			if tt.registeredOnly {
 				rep.RegisteredAt, rep.FoundedAt = rep.FoundedAt, nil
 			}
@@ -299,11 +300,11 @@ func TestNorwayLastAnnualAccountsYear(t *testing.T) {
 		want brief
 	}{
 		{"no filing known", nil, brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
-		{"2024 filed: 2025 accounts are next", registry.Ptr(2024), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
-		{"2025 already filed: 2026 accounts are next", registry.Ptr(2025), brief{"2027-07-31", "2027-07-31", false, "2026-01-01", "2026-12-31", 517}},
-		{"an implausible year is ignored (and cannot overflow)", registry.Ptr(int(^uint(0) >> 1)), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
-		{"a negative year is ignored", registry.Ptr(-3), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
-		{"year 9999 is the last plausible one", registry.Ptr(9999), brief{"10001-07-31", "10001-07-31", false, "10000-01-01", "10000-12-31", 2912961}},
+		{"2024 filed: 2025 accounts are next", countrykit.Ptr(2024), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
+		{"2025 already filed: 2026 accounts are next", countrykit.Ptr(2025), brief{"2027-07-31", "2027-07-31", false, "2026-01-01", "2026-12-31", 517}},
+		{"an implausible year is ignored (and cannot overflow)", countrykit.Ptr(int(^uint(0) >> 1)), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
+		{"a negative year is ignored", countrykit.Ptr(-3), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
+		{"year 9999 is the last plausible one", countrykit.Ptr(9999), brief{"10001-07-31", "10001-07-31", false, "10000-01-01", "10000-12-31", 2912961}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -357,7 +358,7 @@ func TestNorwayFormTable(t *testing.T) {
 			out := Norway(noReport(tt.form), d(t, "2026-03-01"))
 			got := map[string]bool{}
 			for _, dl := range out.Deadlines {
-				got[dl.Kind] = dl.Mandatory
+				got[string(dl.Kind)] = dl.Mandatory
 				if dl.AppliesBecause == "" || strings.Count(dl.AppliesBecause, ". ") > 0 {
 					t.Errorf("%s: applies_because is not one sentence: %q", dl.Kind, dl.AppliesBecause)
 				}
@@ -380,13 +381,13 @@ func TestNorwayFlags(t *testing.T) {
 		employees *int
 		want      []string
 	}{
-		{"no flags", registry.Ptr(false), registry.Ptr(false), nil, []string{}},
+		{"no flags", countrykit.Ptr(false), countrykit.Ptr(false), nil, []string{}},
 		{"unknown flags", nil, nil, nil, []string{}},
-		{"VAT-registered", registry.Ptr(true), nil, nil, []string{kindVATReturn}},
-		{"employees reported", nil, registry.Ptr(true), nil, []string{kindPayrollReport}},
-		{"employee count", nil, registry.Ptr(false), registry.Ptr(12), []string{kindPayrollReport}},
-		{"zero employees", nil, nil, registry.Ptr(0), []string{}},
-		{"both", registry.Ptr(true), registry.Ptr(true), registry.Ptr(7), []string{kindPayrollReport, kindVATReturn}},
+		{"VAT-registered", countrykit.Ptr(true), nil, nil, []string{kindVATReturn}},
+		{"employees reported", nil, countrykit.Ptr(true), nil, []string{kindPayrollReport}},
+		{"employee count", nil, countrykit.Ptr(false), countrykit.Ptr(12), []string{kindPayrollReport}},
+		{"zero employees", nil, nil, countrykit.Ptr(0), []string{}},
+		{"both", countrykit.Ptr(true), countrykit.Ptr(true), countrykit.Ptr(7), []string{kindPayrollReport, kindVATReturn}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -429,13 +430,13 @@ func TestNorwayEmpty(t *testing.T) {
 		{"compulsorily liquidated", func(r *registry.CompanyReport) { r.Status = registry.StatusUnderCompulsoryLiquidation }, "compulsory liquidation"},
 		{"dissolved", func(r *registry.CompanyReport) { r.Status = registry.StatusDissolved }, "dissolved"},
 		{"sub-unit points to parent_id", func(r *registry.CompanyReport) {
-			r.IsSubunit, r.LegalFormCode, r.ParentID = true, registry.Ptr("BEDR"), registry.Ptr("923609016")
+			r.IsSubunit, r.LegalFormCode, r.ParentID = true, countrykit.Ptr("BEDR"), countrykit.Ptr("923609016")
 		}, "the main unit 923609016 (parent_id)"},
-		{"sub-unit form AAFY without a parent", func(r *registry.CompanyReport) { r.LegalFormCode = registry.Ptr("AAFY") }, "sub-unit (underenhet)"},
+		{"sub-unit form AAFY without a parent", func(r *registry.CompanyReport) { r.LegalFormCode = countrykit.Ptr("AAFY") }, "sub-unit (underenhet)"},
 		{"unknown legal form (null)", func(r *registry.CompanyReport) { r.LegalFormCode = nil }, "legal form is unknown"},
-		{"unknown legal form (not a brreg code)", func(r *registry.CompanyReport) { r.LegalFormCode = registry.Ptr("XYZ") }, "XYZ is not one Enhetsregisteret publishes"},
+		{"unknown legal form (not a brreg code)", func(r *registry.CompanyReport) { r.LegalFormCode = countrykit.Ptr("XYZ") }, "XYZ is not one Enhetsregisteret publishes"},
 		{"unclassified legal form without flags", func(r *registry.CompanyReport) {
-			r.LegalFormCode, r.LegalForm, r.VATRegistered, r.EmployeesReported = registry.Ptr("KOMM"), registry.Ptr("Municipality"), registry.Ptr(false), registry.Ptr(false)
+			r.LegalFormCode, r.LegalForm, r.VATRegistered, r.EmployeesReported = countrykit.Ptr("KOMM"), countrykit.Ptr("Municipality"), countrykit.Ptr(false), countrykit.Ptr(false)
 		}, "No filing obligation could be derived"},
 	}
 	for _, tt := range tests {
@@ -491,7 +492,7 @@ func TestNorwayUnclassifiedFormWithFlags(t *testing.T) {
 	t.Parallel()
 	for _, form := range []struct{ code, label string }{{"KOMM", "Municipality"}, {"STAT", "The State"}} {
 		rep := withFlags(noReport(form.code), true, false)
-		rep.LegalForm = registry.Ptr(form.label) // the Norway module labels every code it knows
+		rep.LegalForm = countrykit.Ptr(form.label) // the Norway module labels every code it knows
 		out := Norway(rep, d(t, "2026-03-01"))
 		if diff := cmp.Diff([]string{kindVATReturn}, kinds(out)); diff != "" {
 			t.Errorf("%s kinds (-want +got):\n%s", form.code, diff)
@@ -564,7 +565,7 @@ func TestNorwayReportFields(t *testing.T) {
 func TestNorwayFoundedOnOrAfterJuly(t *testing.T) {
 	t.Parallel()
 	rep := noReport("AS")
-	rep.FoundedAt = registry.Ptr(d(t, "2025-09-15"))
+	rep.FoundedAt = countrykit.Ptr(d(t, "2025-09-15"))
 	out := Norway(rep, d(t, "2025-10-01"))
 	if !hasNote(out, "on or after 1 July") {
 		t.Errorf("no first-year note in %q", out.Notes)
@@ -578,7 +579,7 @@ func TestNorwayFoundedOnOrAfterJuly(t *testing.T) {
 func TestNorwayGolden(t *testing.T) {
 	t.Parallel()
 	sub := noReport("BEDR")
-	sub.IsSubunit, sub.ParentID, sub.Name = true, registry.Ptr("923609016"), "EKSEMPEL AS AVD BERGEN"
+	sub.IsSubunit, sub.ParentID, sub.Name = true, countrykit.Ptr("923609016"), "EKSEMPEL AS AVD BERGEN"
 	sub.ID = "974760673"
 	enk := withFlags(noReport("ENK"), true, false)
 	enk.ID, enk.Name = "912345678", "OLA NORDMANN"

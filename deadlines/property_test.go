@@ -7,6 +7,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -46,14 +47,14 @@ func checkInvariants(t *testing.T, rep *registry.CompanyReport, today registry.D
 	var start *registry.Date
 	if rep != nil {
 		if s := firstOf(rep.FoundedAt, rep.RegisteredAt); s != nil {
-			start = registry.Ptr(normalize(*s))
+			start = countrykit.Ptr(normalize(*s))
 		}
 	}
 	for i, dl := range out.Deadlines {
-		if seen[dl.Kind] {
+		if seen[string(dl.Kind)] {
 			t.Errorf("kind %s twice", dl.Kind)
 		}
-		seen[dl.Kind] = true
+		seen[string(dl.Kind)] = true
 		if i > 0 {
 			prev := out.Deadlines[i-1]
 			if c := prev.DueDate.Compare(dl.DueDate); c > 0 || (c == 0 && prev.Kind >= dl.Kind) {
@@ -82,7 +83,7 @@ func checkInvariants(t *testing.T, rep *registry.CompanyReport, today registry.D
 			t.Errorf("%s: computed due date %s before today %s", dl.Kind, dl.DueDate, today)
 		}
 		if norway {
-			if rollingKinds[dl.Kind] {
+			if rollingKinds[string(dl.Kind)] {
 				if !isNorwegianWorkingDay(dl.DueDate) {
 					t.Errorf("%s: due %s (%s) is not a working day", dl.Kind, dl.DueDate, dl.DueDate.Weekday())
 				}
@@ -93,7 +94,7 @@ func checkInvariants(t *testing.T, rep *registry.CompanyReport, today registry.D
 				}
 			} else if dl.DueDate != dl.StatutoryDate {
 				t.Errorf("%s: fixed kind rolled from %s to %s", dl.Kind, dl.StatutoryDate, dl.DueDate)
-			} else if w := dl.DueDate.Weekday(); (w == time.Saturday || w == time.Sunday) && !hasNote(out, dl.Kind+": "+dl.DueDate.String()) {
+			} else if w := dl.DueDate.Weekday(); (w == time.Saturday || w == time.Sunday) && !hasNote(out, string(dl.Kind)+": "+dl.DueDate.String()) {
 				t.Errorf("%s: %s is a %s but no note says so", dl.Kind, dl.DueDate, w)
 			}
 			if start != nil && dl.PeriodEnd != nil && dl.PeriodEnd.Before(*start) {
@@ -117,48 +118,48 @@ func randomDate(r *rand.Rand, from, to int) registry.Date {
 }
 
 func randomReport(r *rand.Rand, country string) *registry.CompanyReport {
-	rep := registry.NewCompanyReport(country, "", "123456789", "RANDOM")
+	rep := countrykit.NewReport(country, "", "123456789", "RANDOM")
 	if form := allForms[r.IntN(len(allForms))]; form != "" || r.IntN(2) == 0 {
-		rep.LegalFormCode = registry.Ptr(form)
+		rep.LegalFormCode = countrykit.Ptr(form)
 	}
 	rep.Status = allStatuses[r.IntN(len(allStatuses))]
 	rep.IsSubunit = r.IntN(10) == 0
 	if r.IntN(2) == 0 {
-		rep.ParentID = registry.Ptr("923609016")
+		rep.ParentID = countrykit.Ptr("923609016")
 	}
 	flag := func() *bool {
 		switch r.IntN(3) {
 		case 0:
 			return nil
 		case 1:
-			return registry.Ptr(false)
+			return countrykit.Ptr(false)
 		}
-		return registry.Ptr(true)
+		return countrykit.Ptr(true)
 	}
 	rep.VATRegistered, rep.EmployeesReported = flag(), flag()
 	if r.IntN(3) == 0 {
-		rep.Employees = registry.Ptr(r.IntN(50))
+		rep.Employees = countrykit.Ptr(r.IntN(50))
 	}
 	if r.IntN(4) > 0 {
-		rep.FoundedAt = registry.Ptr(randomDate(r, 1850, 2035))
+		rep.FoundedAt = countrykit.Ptr(randomDate(r, 1850, 2035))
 	}
 	if r.IntN(3) > 0 {
-		rep.RegisteredAt = registry.Ptr(randomDate(r, 1995, 2035))
+		rep.RegisteredAt = countrykit.Ptr(randomDate(r, 1995, 2035))
 	}
 	if r.IntN(2) == 0 {
-		rep.LastAnnualAccountsYear = registry.Ptr(1990 + r.IntN(45))
+		rep.LastAnnualAccountsYear = countrykit.Ptr(1990 + r.IntN(45))
 	}
 	if country == "GB" && r.IntN(2) == 0 {
 		for _, kind := range []string{kindAnnualAccounts, kindConfirmationStmt} {
 			if r.IntN(3) == 0 {
 				continue
 			}
-			p := registry.PublishedDeadline{Kind: kind}
+			p := registry.PublishedDeadline{Kind: registry.DeadlineKind(kind)}
 			if r.IntN(2) == 0 {
-				p.DueDate = registry.Ptr(randomDate(r, 2015, 2035))
+				p.DueDate = countrykit.Ptr(randomDate(r, 2015, 2035))
 			}
 			if r.IntN(2) == 0 {
-				p.PeriodEnd = registry.Ptr(randomDate(r, 2010, 2035))
+				p.PeriodEnd = countrykit.Ptr(randomDate(r, 2010, 2035))
 			}
 			rep.PublishedDeadlines = append(rep.PublishedDeadlines, p)
 		}
@@ -214,7 +215,7 @@ func TestNorwayNextOccurrenceIsFirst(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		rep := withFlags(noReport("AS"), true, true)
-		rep.FoundedAt = registry.Ptr(randomDate(r, 2020, 2030))
+		rep.FoundedAt = countrykit.Ptr(randomDate(r, 2020, 2030))
 		today := randomDate(r, 2024, 2032)
 		out := Norway(rep, today)
 		for _, dl := range out.Deadlines {
@@ -230,7 +231,7 @@ func TestNorwayNextOccurrenceIsFirst(t *testing.T) {
 			default:
 				prevEnd = ps.AddDays(-1)
 				prevDue = registry.Date{Year: dl.StatutoryDate.Year - 1, Month: dl.StatutoryDate.Month, Day: dl.StatutoryDate.Day}
-				if rollingKinds[dl.Kind] {
+				if rollingKinds[string(dl.Kind)] {
 					prevDue = rollForwardNorway(prevDue)
 				}
 			}
@@ -250,13 +251,13 @@ func FuzzNorway(f *testing.F) {
 	f.Add("KOMM", uint8(0b01), uint8(9), int32(23000), int32(24000), int32(2100))
 	f.Add("ENK", uint8(0b10), uint8(1), int32(2932896), int32(-719468), int32(0x7fffffff))
 	f.Fuzz(func(t *testing.T, form string, flags, status uint8, today, founded, last int32) {
-		rep := registry.NewCompanyReport("NO", "brreg", "923609016", "FUZZ")
-		rep.LegalFormCode = registry.StringOrNil(form)
-		rep.VATRegistered = registry.Ptr(flags&1 != 0)
-		rep.EmployeesReported = registry.Ptr(flags&2 != 0)
+		rep := countrykit.NewReport("NO", "brreg", "923609016", "FUZZ")
+		rep.LegalFormCode = countrykit.StringOrNil(form)
+		rep.VATRegistered = countrykit.Ptr(flags&1 != 0)
+		rep.EmployeesReported = countrykit.Ptr(flags&2 != 0)
 		rep.IsSubunit = flags&4 != 0
 		if flags&8 != 0 {
-			rep.Employees = registry.Ptr(int(flags >> 4))
+			rep.Employees = countrykit.Ptr(int(flags >> 4))
 		}
 		rep.Status = allStatuses[int(status)%len(allStatuses)]
 		// Dates run to about ±9000 years around 1970, a little beyond what a
@@ -264,10 +265,10 @@ func FuzzNorway(f *testing.F) {
 		clamp := func(n int32) int { return int(n)%4_000_000 - 719_468 }
 		day := epoch.AddDays(clamp(today))
 		if flags&16 != 0 {
-			rep.FoundedAt = registry.Ptr(epoch.AddDays(clamp(founded)))
+			rep.FoundedAt = countrykit.Ptr(epoch.AddDays(clamp(founded)))
 		}
 		if flags&32 != 0 {
-			rep.LastAnnualAccountsYear = registry.Ptr(int(last))
+			rep.LastAnnualAccountsYear = countrykit.Ptr(int(last))
 		}
 		checkInvariants(t, rep, day, Norway(rep, day), true)
 	})
@@ -280,21 +281,21 @@ func FuzzUnitedKingdom(f *testing.F) {
 	f.Add("plc", uint8(0), int32(20000), int32(-700000), int32(0), int32(0), uint8(0b0001))
 	f.Add("llp", uint8(2), int32(2900000), int32(2900000), int32(2900000), int32(2900000), uint8(0b1010))
 	f.Fuzz(func(t *testing.T, typ string, status uint8, today, inc, due, end int32, flags uint8) {
-		rep := registry.NewCompanyReport("GB", "companieshouse", "12279804", "FUZZ")
-		rep.LegalFormCode = registry.StringOrNil(typ)
+		rep := countrykit.NewReport("GB", "companieshouse", "12279804", "FUZZ")
+		rep.LegalFormCode = countrykit.StringOrNil(typ)
 		rep.Status = allStatuses[int(status)%len(allStatuses)]
 		clamp := func(n int32) int { return int(n)%4_000_000 - 719_468 }
 		day := epoch.AddDays(clamp(today))
 		if flags&1 != 0 {
-			rep.FoundedAt = registry.Ptr(epoch.AddDays(clamp(inc)))
+			rep.FoundedAt = countrykit.Ptr(epoch.AddDays(clamp(inc)))
 		}
 		for i, kind := range []string{kindAnnualAccounts, kindConfirmationStmt} {
-			p := registry.PublishedDeadline{Kind: kind}
+			p := registry.PublishedDeadline{Kind: registry.DeadlineKind(kind)}
 			if flags&(2<<i) != 0 {
-				p.DueDate = registry.Ptr(epoch.AddDays(clamp(due)))
+				p.DueDate = countrykit.Ptr(epoch.AddDays(clamp(due)))
 			}
 			if flags&(8<<i) != 0 {
-				p.PeriodEnd = registry.Ptr(epoch.AddDays(clamp(end)))
+				p.PeriodEnd = countrykit.Ptr(epoch.AddDays(clamp(end)))
 			}
 			rep.PublishedDeadlines = append(rep.PublishedDeadlines, p)
 		}
@@ -324,13 +325,13 @@ func TestImplausibleDates(t *testing.T) {
 		}
 	}
 	rep := withFlags(noReport("AS"), true, true)
-	rep.FoundedAt = registry.Ptr(farFuture)
+	rep.FoundedAt = countrykit.Ptr(farFuture)
 	if got := find(t, Norway(rep, d(t, "2026-03-01")), kindTaxReturn).DueDate; got != d(t, "2026-06-01") {
 		t.Errorf("an implausible founding date was not ignored: tax return due %s", got)
 	}
 	uk := ukReport(t, "ltd", "")
-	uk.FoundedAt = registry.Ptr(farFuture)
-	uk.PublishedDeadlines = []registry.PublishedDeadline{{Kind: kindAnnualAccounts, DueDate: registry.Ptr(farFuture)}}
+	uk.FoundedAt = countrykit.Ptr(farFuture)
+	uk.PublishedDeadlines = []registry.PublishedDeadline{{Kind: kindAnnualAccounts, DueDate: countrykit.Ptr(farFuture)}}
 	if out := UnitedKingdom(uk, d(t, "2026-03-01")); len(out.Deadlines) != 0 {
 		t.Errorf("implausible UK dates were used: %v", kinds(out))
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/deadlines"
 	"github.com/google/go-cmp/cmp"
 )
@@ -20,11 +21,11 @@ type fakeNorway struct {
 var _ registry.Country = (*fakeNorway)(nil)
 
 func (f *fakeNorway) Info() registry.CountryInfo {
-	return registry.CountryInfo{Country: "NO", Registry: "brreg", Name: "Fake Enhetsregisteret", IDScheme: "orgnr"}
+	return registry.CountryInfo{Country: "NO", Registry: "brreg", Name: "Fake Enhetsregisteret", IDScheme: "orgnr", TimeZone: "Europe/Oslo"}
 }
 func (f *fakeNorway) Ready() error { return nil }
 func (f *fakeNorway) Validate(input string) registry.ValidationResult {
-	return registry.ValidationResult{Country: "NO", Registry: "brreg", Input: input, Valid: true, Normalized: registry.Ptr(input)}
+	return registry.ValidationResult{Country: "NO", Registry: "brreg", Input: input, Valid: true, Normalized: countrykit.Ptr(input)}
 }
 func (f *fakeNorway) Lookup(_ context.Context, id string) (*registry.CompanyReport, error) {
 	f.lookups.Add(1)
@@ -39,12 +40,12 @@ func (f *fakeNorway) Deadlines(rep *registry.CompanyReport, today registry.Date)
 func (f *fakeNorway) Rules() string { return deadlines.NorwayRules() }
 
 func typicalAS(id string) *registry.CompanyReport {
-	rep := registry.NewCompanyReport("NO", "brreg", id, "EKSEMPEL AS")
-	rep.LegalFormCode = registry.Ptr("AS")
+	rep := countrykit.NewReport("NO", "brreg", id, "EKSEMPEL AS")
+	rep.LegalFormCode = countrykit.Ptr("AS")
 	rep.Status = registry.StatusActive
-	rep.VATRegistered = registry.Ptr(true)
-	rep.EmployeesReported = registry.Ptr(true)
-	rep.FoundedAt = registry.Ptr(registry.NewDate(2012, 5, 3))
+	rep.VATRegistered = countrykit.Ptr(true)
+	rep.EmployeesReported = countrykit.Ptr(true)
+	rep.FoundedAt = countrykit.Ptr(registry.NewDate(2012, 5, 3))
 	return rep
 }
 
@@ -60,7 +61,7 @@ func TestRegistryDeadlines(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	got, err := reg.Deadlines(ctx, "no", "923609016", "2027-03-01")
+	got, err := reg.Deadlines(ctx, "no", "923609016", registry.NewDate(2027, 3, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +69,13 @@ func TestRegistryDeadlines(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	// The clock says 2027-02-28 22:30 UTC: today is 2027-02-28.
-	byClock, err := reg.Deadlines(ctx, "NO", "923609016", "")
+	// The clock says 2027-02-28 23:30 CET (22:30 UTC): the register's
+	// today (the fake's time zone is Europe/Oslo) is 2027-02-28.
+	today, err := reg.Today("NO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byClock, err := reg.Deadlines(ctx, "NO", "923609016", today)
 	if err != nil {
 		t.Fatal(err)
 	}

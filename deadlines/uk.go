@@ -6,6 +6,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // Sources and authority of the UK kinds (research/companieshouse.md §5).
@@ -96,7 +97,7 @@ func UnitedKingdom(rep *registry.CompanyReport, today registry.Date) *registry.D
 		c.inc, c.hasInc = normalize(*inc), true
 	}
 	var computed bool
-	for _, kind := range []string{kindAnnualAccounts, kindConfirmationStmt} {
+	for _, kind := range []registry.DeadlineKind{kindAnnualAccounts, kindConfirmationStmt} {
 		var pub *registry.PublishedDeadline
 		for i := range rep.PublishedDeadlines {
 			if rep.PublishedDeadlines[i].Kind == kind {
@@ -157,27 +158,27 @@ func (c *ukCalc) add(d registry.Deadline) {
 	d.Authority = authCompaniesHouse
 	d.DueDate = d.StatutoryDate
 	d.Recurrence = registry.RecurrenceAnnual
-	d.DaysUntil = registry.Ptr(d.DueDate.DaysSince(c.today))
+	d.DaysUntil = countrykit.Ptr(d.DueDate.DaysSince(c.today))
 	if d.Kind == kindAnnualAccounts {
-		d.Name, d.LocalName, d.SourceURL = "Annual accounts", registry.Ptr("statutory accounts"), registry.Ptr(srcUKAccounts)
+		d.Name, d.LocalName, d.SourceURL = "Annual accounts", countrykit.Ptr("statutory accounts"), countrykit.Ptr(srcUKAccounts)
 	} else {
-		d.Name, d.LocalName, d.SourceURL = "Confirmation statement", registry.Ptr("confirmation statement (CS01)"), registry.Ptr(srcUKConfirmation)
+		d.Name, d.LocalName, d.SourceURL = "Confirmation statement", countrykit.Ptr("confirmation statement (CS01)"), countrykit.Ptr(srcUKConfirmation)
 	}
 	c.out.Deadlines = append(c.out.Deadlines, d)
 }
 
-func periodLabel(kind string, end *registry.Date) *string {
+func periodLabel(kind registry.DeadlineKind, end *registry.Date) *string {
 	if end == nil {
 		return nil
 	}
 	if kind == kindAnnualAccounts {
-		return registry.Ptr("Accounts made up to " + end.String())
+		return countrykit.Ptr("Accounts made up to " + end.String())
 	}
-	return registry.Ptr("Review period ending " + end.String())
+	return countrykit.Ptr("Review period ending " + end.String())
 }
 
 // published adds the register's own date, verbatim.
-func (c *ukCalc) published(kind string, p *registry.PublishedDeadline) {
+func (c *ukCalc) published(kind registry.DeadlineKind, p *registry.PublishedDeadline) {
 	due := normalize(*p.DueDate)
 	src := "the register"
 	if s := strings.TrimSpace(deref(p.Source)); s != "" {
@@ -185,10 +186,10 @@ func (c *ukCalc) published(kind string, p *registry.PublishedDeadline) {
 	}
 	var ps, pe *registry.Date
 	if p.PeriodStart != nil {
-		ps = registry.Ptr(*p.PeriodStart)
+		ps = countrykit.Ptr(*p.PeriodStart)
 	}
 	if p.PeriodEnd != nil {
-		pe = registry.Ptr(*p.PeriodEnd)
+		pe = countrykit.Ptr(*p.PeriodEnd)
 	}
 	c.add(registry.Deadline{
 		Kind: kind, StatutoryDate: due, PeriodLabel: periodLabel(kind, pe), PeriodStart: ps, PeriodEnd: pe,
@@ -203,15 +204,15 @@ func (c *ukCalc) published(kind string, p *registry.PublishedDeadline) {
 // compute adds a computed date for kind, from the register's named period
 // when there is one, else from the incorporation date. It reports whether
 // it added one.
-func (c *ukCalc) compute(kind string, p *registry.PublishedDeadline) bool {
+func (c *ukCalc) compute(kind registry.DeadlineKind, p *registry.PublishedDeadline) bool {
 	if !c.typed {
 		return false
 	}
 	var named *registry.PublishedDeadline
 	if p != nil && p.PeriodEnd != nil && !p.PeriodEnd.IsZero() && plausible(*p.PeriodEnd) {
-		named = &registry.PublishedDeadline{PeriodEnd: registry.Ptr(normalize(*p.PeriodEnd))}
+		named = &registry.PublishedDeadline{PeriodEnd: countrykit.Ptr(normalize(*p.PeriodEnd))}
 		if p.PeriodStart != nil && !p.PeriodStart.IsZero() && plausible(*p.PeriodStart) {
-			named.PeriodStart = registry.Ptr(normalize(*p.PeriodStart))
+			named.PeriodStart = countrykit.Ptr(normalize(*p.PeriodStart))
 		}
 	}
 	if named == nil && !c.hasInc {
@@ -243,7 +244,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 	} else {
 		// Default accounting reference date: the last day of the month in
 		// which the first anniversary of incorporation falls (s.391).
-		end, start = endOfMonth(c.inc.Year+1, c.inc.Month), registry.Ptr(c.inc)
+		end, start = endOfMonth(c.inc.Year+1, c.inc.Month), countrykit.Ptr(c.inc)
 		how = "the default accounting reference date (the last day of the month of incorporation, each year)"
 	}
 	due := func(end registry.Date) (registry.Date, bool) {
@@ -257,7 +258,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 	d, first := due(end)
 	steps := 0
 	step := func(n int) {
-		start = registry.Ptr((addMonthsUK(end, 12*(n-1))).AddDays(1))
+		start = countrykit.Ptr((addMonthsUK(end, 12*(n-1))).AddDays(1))
 		end = addMonthsUK(end, 12*n)
 		d, first = due(end)
 		steps += n
@@ -284,7 +285,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 	}
 	c.add(registry.Deadline{
 		Kind: kindAnnualAccounts, StatutoryDate: d, PeriodLabel: periodLabel(kindAnnualAccounts, &end),
-		PeriodStart: start, PeriodEnd: registry.Ptr(end), Mandatory: c.t.accounts == dutyAlways, AppliesBecause: why,
+		PeriodStart: start, PeriodEnd: countrykit.Ptr(end), Mandatory: c.t.accounts == dutyAlways, AppliesBecause: why,
 	})
 }
 
@@ -323,11 +324,11 @@ func (c *ukCalc) confirmation(named *registry.PublishedDeadline) {
 	}
 	var ps *registry.Date
 	if startKnown {
-		ps = registry.Ptr(start)
+		ps = countrykit.Ptr(start)
 	}
 	c.add(registry.Deadline{
 		Kind: kindConfirmationStmt, StatutoryDate: end.AddDays(14), PeriodLabel: periodLabel(kindConfirmationStmt, &end),
-		PeriodStart: ps, PeriodEnd: registry.Ptr(end), Mandatory: true,
+		PeriodStart: ps, PeriodEnd: countrykit.Ptr(end), Mandatory: true,
 		AppliesBecause: "Computed: the register publishes no due date, so the confirmation statement is due 14 days after the end of " + how +
 			" (Companies Act 2006 s.853A).",
 	})

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -11,11 +12,11 @@ import (
 // incorporated on inc ("" for unknown).
 func ukReport(t *testing.T, typ, inc string) *registry.CompanyReport {
 	t.Helper()
-	rep := registry.NewCompanyReport("GB", "companieshouse", "12279804", "EXAMPLE LTD")
-	rep.LegalFormCode = registry.StringOrNil(typ)
+	rep := countrykit.NewReport("GB", "companieshouse", "12279804", "EXAMPLE LTD")
+	rep.LegalFormCode = countrykit.StringOrNil(typ)
 	rep.Status = registry.StatusActive
 	if inc != "" {
-		rep.RegisteredAt = registry.Ptr(d(t, inc))
+		rep.RegisteredAt = countrykit.Ptr(d(t, inc))
 	}
 	return rep
 }
@@ -23,18 +24,18 @@ func ukReport(t *testing.T, typ, inc string) *registry.CompanyReport {
 // pub is a published deadline; empty strings are null.
 func pub(t *testing.T, kind, due, start, end string) registry.PublishedDeadline {
 	t.Helper()
-	p := registry.PublishedDeadline{Kind: kind, Overdue: registry.Ptr(false)}
+	p := registry.PublishedDeadline{Kind: registry.DeadlineKind(kind), Overdue: countrykit.Ptr(false)}
 	opt := func(s string) *registry.Date {
 		if s == "" {
 			return nil
 		}
-		return registry.Ptr(d(t, s))
+		return countrykit.Ptr(d(t, s))
 	}
 	p.DueDate, p.PeriodStart, p.PeriodEnd = opt(due), opt(start), opt(end)
 	if kind == kindAnnualAccounts {
-		p.Source = registry.Ptr("accounts.next_accounts.due_on")
+		p.Source = countrykit.Ptr("accounts.next_accounts.due_on")
 	} else {
-		p.Source = registry.Ptr("confirmation_statement.next_due")
+		p.Source = countrykit.Ptr("confirmation_statement.next_due")
 	}
 	return p
 }
@@ -119,7 +120,7 @@ func TestUKOverduePublishedDate(t *testing.T) {
 	t.Parallel()
 	rep := ukReport(t, "ltd", "1991-01-30")
 	rep.PublishedDeadlines = []registry.PublishedDeadline{pub(t, kindAnnualAccounts, "2023-10-31", "2022-02-01", "2023-01-31")}
-	rep.PublishedDeadlines[0].Overdue = registry.Ptr(true)
+	rep.PublishedDeadlines[0].Overdue = countrykit.Ptr(true)
 	today := d(t, "2024-01-10")
 	out := UnitedKingdom(rep, today)
 	acc := find(t, out, kindAnnualAccounts)
@@ -235,7 +236,7 @@ func TestUKEmpty(t *testing.T) {
 		{"dissolved", func(r *registry.CompanyReport) { r.Status = registry.StatusDissolved }, "dissolved"},
 		{"in liquidation", func(r *registry.CompanyReport) { r.Status = registry.StatusUnderLiquidation }, "liquidation"},
 		{"unknown status", func(r *registry.CompanyReport) { r.Status = registry.StatusUnknown }, "only computed for active companies"},
-		{"type not computed, nothing published", func(r *registry.CompanyReport) { r.LegalFormCode = registry.Ptr("limited-partnership") }, `"limited-partnership" is not one whose deadlines are computed`},
+		{"type not computed, nothing published", func(r *registry.CompanyReport) { r.LegalFormCode = countrykit.Ptr("limited-partnership") }, `"limited-partnership" is not one whose deadlines are computed`},
 		{"no incorporation date, nothing published", func(r *registry.CompanyReport) { r.RegisteredAt = nil }, "no incorporation date"},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,6 @@
 // Package match scores a register's search hits against the caller's query
-// with the confidence anchors of the interface, so that every country module
-// ranks names the same way.
+// with the confidence anchors of the interface. The Registry ranks every
+// country's hits with it, so that all countries rank names the same way.
 //
 // The anchors: 0.95 when the name equals the query, ignoring letter case;
 // 0.8 when the name starts with the query; 0.6 when the name contains every
@@ -13,8 +13,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-
-	registry "github.com/companyregistry/registry"
 )
 
 // The confidence anchors of a search hit.
@@ -82,18 +80,4 @@ func containsAll(have, want []string) bool {
 		}
 	}
 	return true
-}
-
-// Sort orders hits best first by confidence; hits with equal confidence keep
-// the register's order.
-func Sort(hits []registry.SearchHit) {
-	slices.SortStableFunc(hits, func(a, b registry.SearchHit) int {
-		switch {
-		case a.Confidence > b.Confidence:
-			return -1
-		case a.Confidence < b.Confidence:
-			return 1
-		}
-		return 0
-	})
 }

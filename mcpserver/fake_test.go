@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/mcpserver"
 )
@@ -50,17 +51,17 @@ func (f *fakeNO) Info() registry.CountryInfo {
 func (f *fakeNO) Ready() error { return nil }
 
 func (f *fakeNO) Validate(input string) registry.ValidationResult {
-	v := registry.ValidationResult{Country: "NO", Registry: "brreg", IDScheme: registry.Ptr("organisasjonsnummer"), Input: input}
+	v := registry.ValidationResult{Country: "NO", Registry: "brreg", IDScheme: countrykit.Ptr("organisasjonsnummer"), Input: input}
 	n, p := idcheck.ParseOrgNr(input)
 	if p != idcheck.ProblemNone {
-		v.Reason = registry.Ptr(idcheck.NorwayReason(p))
-		v.Hint = registry.Ptr(idcheck.NorwayHint(p))
+		v.Reason = countrykit.Ptr(idcheck.NorwayReason(p))
+		v.Hint = countrykit.Ptr(idcheck.NorwayHint(p))
 		return v
 	}
 	v.Valid = true
-	v.Normalized = registry.Ptr(n.String())
-	v.Formatted = registry.Ptr(n.Formatted())
-	v.Reason = registry.Ptr("Nine digits with a correct MOD11 check digit.")
+	v.Normalized = countrykit.Ptr(n.String())
+	v.Formatted = countrykit.Ptr(n.Formatted())
+	v.Reason = countrykit.Ptr("Nine digits with a correct MOD11 check digit.")
 	return v
 }
 
@@ -68,23 +69,23 @@ func (f *fakeNO) Lookup(_ context.Context, id string) (*registry.CompanyReport, 
 	f.lookups.Add(1)
 	switch id {
 	case idEquinor:
-		r := registry.NewCompanyReport("NO", "brreg", id, "EQUINOR ASA")
-		r.IDFormatted = registry.Ptr("923 609 016")
-		r.IDScheme = registry.Ptr("organisasjonsnummer")
-		r.LegalFormCode = registry.Ptr("ASA")
-		r.LegalForm = registry.Ptr("Public limited company")
+		r := countrykit.NewReport("NO", "brreg", id, "EQUINOR ASA")
+		r.IDFormatted = countrykit.Ptr("923 609 016")
+		r.IDScheme = countrykit.Ptr("organisasjonsnummer")
+		r.LegalFormCode = countrykit.Ptr("ASA")
+		r.LegalForm = countrykit.Ptr("Public limited company")
 		r.Status = registry.StatusActive
 		r.RegisteredAt = registry.NewDate(1995, time.March, 12).Ptr()
 		r.FoundedAt = registry.NewDate(1972, time.September, 18).Ptr()
-		r.VATRegistered = registry.Ptr(true)
-		r.VATNumber = registry.Ptr("NO923609016MVA")
-		r.Employees = registry.Ptr(21000)
-		r.EmployeesReported = registry.Ptr(true)
+		r.VATRegistered = countrykit.Ptr(true)
+		r.VATNumber = countrykit.Ptr("NO923609016MVA")
+		r.Employees = countrykit.Ptr(21000)
+		r.EmployeesReported = countrykit.Ptr(true)
 		r.Registers = map[string]bool{"foretaksregisteret": true}
-		r.IndustryCodes = []registry.IndustryCode{{Code: "06.100", Description: registry.Ptr("Extraction of crude petroleum <& gas>"), Rank: 1}}
-		r.BusinessAddress = &registry.Address{Lines: []string{"Forusbeen 50"}, PostalCode: registry.Ptr("4035"), City: registry.Ptr("STAVANGER")}
-		r.ShareCapital = registry.Ptr(6392018780.0)
-		r.Source = registry.Ptr("Enhetsregisteret")
+		r.IndustryCodes = []registry.IndustryCode{{Code: "06.100", Description: countrykit.Ptr("Extraction of crude petroleum <& gas>"), Rank: 1}}
+		r.BusinessAddress = &registry.Address{Lines: []string{"Forusbeen 50"}, PostalCode: countrykit.Ptr("4035"), City: countrykit.Ptr("STAVANGER")}
+		r.ShareCapital = countrykit.Ptr(6392018780.0)
+		r.Source = countrykit.Ptr("Enhetsregisteret")
 		r.Notes = []string{"Deadlines assume a calendar financial year."}
 		return r, nil
 	case idNotFound:
@@ -112,7 +113,7 @@ func (f *fakeNO) Search(_ context.Context, query string, limit int) (*registry.S
 				res.Truncated = true
 				break
 			}
-			h := registry.NewSearchHit("NO", "brreg", []string{idEquinor, "910000055", "910000063"}[i], name)
+			h := countrykit.NewHit("NO", "brreg", []string{idEquinor, "910000055", "910000063"}[i], name)
 			h.RegisteredAt = registry.NewDate(1995, time.March, 12).Ptr()
 			h.Confidence = 0.8
 			res.Hits = append(res.Hits, h)
@@ -120,7 +121,7 @@ func (f *fakeNO) Search(_ context.Context, query string, limit int) (*registry.S
 		res.Total = 3
 		return res, nil
 	}
-	res.Hint = registry.Ptr("No hits: try a shorter or differently spelled name.")
+	res.Hint = countrykit.Ptr("No hits: try a shorter or differently spelled name.")
 	return res, nil
 }
 
@@ -131,7 +132,7 @@ func (f *fakeNO) Deadlines(rep *registry.CompanyReport, today registry.Date) (*r
 	}
 	days := due.DaysSince(today)
 	return &registry.DeadlineReport{
-		Country: "NO", Registry: "brreg", CompanyID: rep.ID, CompanyName: registry.Ptr(rep.Name), Today: today,
+		Country: "NO", Registry: "brreg", CompanyID: rep.ID, CompanyName: countrykit.Ptr(rep.Name), Today: today,
 		Deadlines: []registry.Deadline{{
 			Country: "NO", Registry: "brreg", Kind: "annual_accounts", Name: "Annual accounts",
 			Authority: "Regnskapsregisteret", StatutoryDate: due, DueDate: due, Mandatory: true,
@@ -153,7 +154,7 @@ func (fakeGB) Info() registry.CountryInfo {
 		Country: "GB", Registry: "companies_house", Name: "Companies House",
 		IDScheme: "company registration number", IDExample: "00445790",
 		IDDescription: "Eight characters.", SourceURL: "https://api.company-information.service.gov.uk",
-		License: "Crown copyright", RequiresAPIKey: true, APIKeyEnv: registry.Ptr("COMPANIES_HOUSE_API_KEY"),
+		License: "Crown copyright", RequiresAPIKey: true, APIKeyEnv: countrykit.Ptr("COMPANIES_HOUSE_API_KEY"),
 	}
 }
 
@@ -163,15 +164,15 @@ func (fakeGB) Ready() error {
 }
 
 func (fakeGB) Validate(input string) registry.ValidationResult {
-	v := registry.ValidationResult{Country: "GB", Registry: "companies_house", IDScheme: registry.Ptr("company registration number"), Input: input}
+	v := registry.ValidationResult{Country: "GB", Registry: "companies_house", IDScheme: countrykit.Ptr("company registration number"), Input: input}
 	n, p := idcheck.ParseCompanyNumber(input)
 	if p != idcheck.ProblemNone {
-		v.Reason = registry.Ptr(idcheck.UKReason(p))
-		v.Hint = registry.Ptr(idcheck.UKHint(p))
+		v.Reason = countrykit.Ptr(idcheck.UKReason(p))
+		v.Hint = countrykit.Ptr(idcheck.UKHint(p))
 		return v
 	}
 	v.Valid = true
-	v.Normalized = registry.Ptr(n.String())
+	v.Normalized = countrykit.Ptr(n.String())
 	return v
 }
 

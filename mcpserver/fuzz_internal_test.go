@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/ops"
 )
 
 // tinyCountry is the least a Registry needs for the argument parser.
@@ -44,7 +45,7 @@ func FuzzToolArgs(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	h := &handlers{reg: reg, log: slog.New(slog.DiscardHandler), tools: map[string]mcp.ToolHandler{}}
+	h := &handlers{reg: reg, ops: ops.New(reg), log: slog.New(slog.DiscardHandler), tools: map[string]mcp.ToolHandler{}}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Arguments: raw}}
 		a, err := h.args(req, "id", "name", "country", "today", "limit")

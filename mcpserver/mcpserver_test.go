@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/ops"
 	"github.com/companyregistry/registry/mcpserver"
 	"github.com/companyregistry/registry/schema"
 )
@@ -192,7 +193,11 @@ func calls() []call {
 			path += "?" + url.Values{"today": {today}}.Encode()
 		}
 		return op{func(ctx context.Context, reg *registry.Registry) (any, error) {
-			return reg.Deadlines(ctx, country, id, today)
+			day, err := ops.New(reg).ParseToday(country, today, today != "")
+			if err != nil {
+				return nil, err
+			}
+			return reg.Deadlines(ctx, country, id, day)
 		}, path}
 	}
 	validate := func(country, id string) op {
@@ -219,7 +224,9 @@ func calls() []call {
 		{"search zero hits", "search_company", map[string]any{"name": "zzqx", "country": "NO"}, search("NO", "zzqx", 10), ""},
 		{"search bad_request empty name", "search_company", map[string]any{"name": " "}, search("NO", " ", 10), registry.CodeBadRequest},
 		{"search bad_request limit empty", "search_company", map[string]any{"name": "equinor", "limit": ""}, op{
-			func(_ context.Context, reg *registry.Registry) (any, error) { return reg.ParseLimit("NO", "", true) },
+			func(_ context.Context, reg *registry.Registry) (any, error) {
+				return ops.New(reg).ParseLimit("NO", "", true)
+			},
 			"/v1/NO/search?q=equinor&limit="}, registry.CodeBadRequest},
 		{"search ok limit null is the default", "search_company", map[string]any{"name": "equinor", "limit": nil}, search("NO", "equinor", 10), ""},
 		{"search bad_request limit 0", "search_company", map[string]any{"name": "equinor", "limit": 0}, search("NO", "equinor", 0), registry.CodeBadRequest},
@@ -233,7 +240,7 @@ func calls() []call {
 		{"deadlines bad_request today empty", "company_deadlines", map[string]any{"id": idEquinor, "today": ""}, op{
 			// The same envelope as any other today that is not a date.
 			func(ctx context.Context, reg *registry.Registry) (any, error) {
-				return reg.Deadlines(ctx, "NO", idEquinor, "x")
+				return nil, ops.New(reg).InvalidToday("NO")
 			},
 			"/v1/NO/company/" + idEquinor + "/deadlines?today="}, registry.CodeBadRequest},
 		{"deadlines invalid_id", "company_deadlines", map[string]any{"id": "123"}, deadlines("NO", "123", ""), registry.CodeInvalidID},
@@ -371,7 +378,7 @@ func TestToolParameterErrors(t *testing.T) {
 		{"unknown country wins over a bad argument", "search_company", map[string]any{"name": "x", "country": "uk", "limit": "ten"},
 			registry.Error{Code: registry.CodeUnsupportedCountry, Country: "UK",
 				Message: "UK is not an ISO 3166-1 code: the United Kingdom is GB.",
-				Hint:    "Use GB for the United Kingdom; call the countries operation (GET /v1/countries or the list_countries tool) for the full list."}},
+				Hint:    "Use GB for the United Kingdom; call the countries operation for the full list."}},
 		{"argument to list_countries", "list_countries", map[string]any{"country": "NO"},
 			registry.Error{Code: registry.CodeBadRequest,
 				Message: `Unknown argument "country"; this tool takes no arguments.`, Hint: "Retry with only the documented arguments."}},

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/ops"
 )
 
 // RulesURITemplate is the URI template of the rules resources.
@@ -36,7 +37,7 @@ func (h *handlers) addResources(srv *mcp.Server) {
 	for _, c := range h.reg.Countries().Countries {
 		listed[c.Country] = true
 	}
-	for _, c := range h.reg.AllCountries() {
+	for _, c := range h.ops.Modules() {
 		if c.IsStub && !listed[c.Country] {
 			continue
 		}
@@ -73,7 +74,7 @@ func (h *handlers) readRules(_ context.Context, req *mcp.ReadResourceRequest) (*
 // internal error for an internal_error (a defect, or an error that could not
 // be encoded).
 func envelopeError(err error) *jsonrpc.Error {
-	b, e := registry.EnvelopeJSON(err)
+	b, e := ops.EnvelopeJSON(err)
 	code := int64(jsonrpc.CodeInvalidParams)
 	if e.Code == registry.CodeInternalError {
 		code = jsonrpc.CodeInternalError

@@ -17,6 +17,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/ops"
 )
 
 // ServerName is the name the server reports in its serverInfo.
@@ -170,7 +171,7 @@ func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
 				return complete(reg, req.Params), nil
 			},
 		})
-	h := &handlers{reg: reg, log: o.logger, tools: map[string]mcp.ToolHandler{}}
+	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}}
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)

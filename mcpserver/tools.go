@@ -15,6 +15,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/internal/ops"
 	"github.com/companyregistry/registry/schema"
 )
 
@@ -36,6 +38,7 @@ const maxArgumentsBytes = 16 << 10
 
 type handlers struct {
 	reg   *registry.Registry
+	ops   *ops.Ops
 	log   *slog.Logger
 	tools map[string]mcp.ToolHandler // by name, for the HTTP fast path
 }
@@ -91,8 +94,8 @@ func annotations(openWorld bool) *mcp.ToolAnnotations {
 	return &mcp.ToolAnnotations{
 		ReadOnlyHint:    true,
 		IdempotentHint:  true,
-		DestructiveHint: registry.Ptr(false),
-		OpenWorldHint:   registry.Ptr(openWorld),
+		DestructiveHint: countrykit.Ptr(false),
+		OpenWorldHint:   countrykit.Ptr(openWorld),
 	}
 }
 
@@ -168,7 +171,7 @@ func (h *handlers) lookup(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 	if err != nil {
 		return h.failure(err), nil
 	}
-	b, err := h.reg.LookupJSON(ctx, a.country, a.id)
+	b, err := h.ops.LookupJSON(ctx, a.country, a.id)
 	return h.resultJSON(b, err), nil
 }
 
@@ -177,7 +180,7 @@ func (h *handlers) search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 	if err != nil {
 		return h.failure(err), nil
 	}
-	b, err := h.reg.SearchJSON(ctx, a.country, a.name, a.limit)
+	b, err := h.ops.SearchJSON(ctx, a.country, a.name, a.limit)
 	return h.resultJSON(b, err), nil
 }
 
@@ -186,7 +189,11 @@ func (h *handlers) deadlines(ctx context.Context, req *mcp.CallToolRequest) (*mc
 	if err != nil {
 		return h.failure(err), nil
 	}
-	rep, err := h.reg.Deadlines(ctx, a.country, a.id, a.today)
+	today, err := h.ops.ParseToday(a.country, a.today, a.today != "")
+	if err != nil {
+		return h.failure(err), nil
+	}
+	rep, err := h.reg.Deadlines(ctx, a.country, a.id, today)
 	return h.result(rep, err), nil
 }
 
@@ -234,7 +241,7 @@ func (h *handlers) resultJSON(b []byte, err error) *mcp.CallToolResult {
 // failure renders err as the REST error envelope in a tool result with
 // isError set.
 func (h *handlers) failure(err error) *mcp.CallToolResult {
-	b, e := registry.EnvelopeJSON(err)
+	b, e := ops.EnvelopeJSON(err)
 	if e.Code == registry.CodeInternalError {
 		h.log.LogAttrs(context.Background(), slog.LevelError, "mcp tool failed",
 			slog.String("code", string(e.Code)), slog.String("country", e.Country), slog.Any("error", e.Err))
@@ -319,13 +326,13 @@ func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, 
 				if s == "" {
 					// Given but not a date, as on REST; null or absent is
 					// the current date.
-					return a, h.reg.InvalidToday(a.country)
+					return a, h.ops.InvalidToday(a.country)
 				}
 				a.today = s
 			}
 		case "limit":
 			raw, present := limitText(v)
-			n, err := h.reg.ParseLimit(a.country, raw, present)
+			n, err := h.ops.ParseLimit(a.country, raw, present)
 			if err != nil {
 				return a, err
 			}
@@ -381,7 +388,7 @@ func limitText(v json.RawMessage) (raw string, present bool) {
 // tool without a country argument (country "") gets a plain bad_request.
 func (h *handlers) badRequest(country, message, hint string) *registry.Error {
 	if country == "" {
-		return registry.NewBadRequest("", message, hint)
+		return &registry.Error{Code: registry.CodeBadRequest, Message: message, Hint: hint}
 	}
-	return h.reg.BadRequest(country, message, hint)
+	return h.ops.BadRequest(country, message, hint)
 }

@@ -21,6 +21,7 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/restserver"
 )
@@ -51,7 +52,7 @@ func (f *fakeCountry) Info() registry.CountryInfo {
 	}
 	if f.needsKey {
 		info.RequiresAPIKey = true
-		info.APIKeyEnv = registry.Ptr("FAKE_API_KEY")
+		info.APIKeyEnv = countrykit.Ptr("FAKE_API_KEY")
 	}
 	return info
 }
@@ -66,16 +67,16 @@ func (f *fakeCountry) Ready() error {
 
 func (f *fakeCountry) Validate(input string) registry.ValidationResult {
 	id := strings.NewReplacer(" ", "", ".", "").Replace(input)
-	v := registry.ValidationResult{Country: f.code, Registry: f.Info().Registry, IDScheme: registry.Ptr("fake number"), Input: input}
+	v := registry.ValidationResult{Country: f.code, Registry: f.Info().Registry, IDScheme: countrykit.Ptr("fake number"), Input: input}
 	if len(id) != 6 || strings.Trim(id, "0123456789") != "" {
-		v.Reason = registry.Ptr("A fake number has six digits.")
-		v.Hint = registry.Ptr("Check the number, or search by name.")
+		v.Reason = countrykit.Ptr("A fake number has six digits.")
+		v.Hint = countrykit.Ptr("Check the number, or search by name.")
 		return v
 	}
 	v.Valid = true
 	v.Normalized = &id
-	v.Formatted = registry.Ptr(id[:3] + " " + id[3:])
-	v.Reason = registry.Ptr("Six digits.")
+	v.Formatted = countrykit.Ptr(id[:3] + " " + id[3:])
+	v.Reason = countrykit.Ptr("Six digits.")
 	return v
 }
 
@@ -96,15 +97,15 @@ func (f *fakeCountry) Lookup(ctx context.Context, id string) (*registry.CompanyR
 	case "666666":
 		panic("fake module exploded")
 	}
-	r := registry.NewCompanyReport(f.code, f.Info().Registry, id, "FAKE COMPANY "+id+" AS")
-	r.IDFormatted = registry.Ptr(id[:3] + " " + id[3:])
-	r.LegalFormCode = registry.Ptr("AS")
+	r := countrykit.NewReport(f.code, f.Info().Registry, id, "FAKE COMPANY "+id+" AS")
+	r.IDFormatted = countrykit.Ptr(id[:3] + " " + id[3:])
+	r.LegalFormCode = countrykit.Ptr("AS")
 	r.Status = registry.StatusActive
 	r.FoundedAt = registry.NewDate(2001, time.February, 3).Ptr()
-	r.BusinessAddress = &registry.Address{Lines: []string{"Gate 1"}, City: registry.Ptr("OSLO")}
+	r.BusinessAddress = &registry.Address{Lines: []string{"Gate 1"}, City: countrykit.Ptr("OSLO")}
 	if id == "111111" {
 		r.Name = "OLA NORDMANN"
-		r.LegalFormCode = registry.Ptr("ENK")
+		r.LegalFormCode = countrykit.Ptr("ENK")
 		r.Notes = []string{"A sole proprietorship is registered in a person's name: personal data."}
 	}
 	return r, nil
@@ -113,7 +114,7 @@ func (f *fakeCountry) Lookup(ctx context.Context, id string) (*registry.CompanyR
 func (f *fakeCountry) Search(_ context.Context, query string, limit int) (*registry.SearchResult, error) {
 	res := &registry.SearchResult{Country: f.code, Registry: f.Info().Registry, Query: query}
 	if query == "none" {
-		res.Hint = registry.Ptr("Try a shorter name.")
+		res.Hint = countrykit.Ptr("Try a shorter name.")
 		return res, nil
 	}
 	for i, id := range []string{"123456", "654321"} {
@@ -121,7 +122,7 @@ func (f *fakeCountry) Search(_ context.Context, query string, limit int) (*regis
 			res.Truncated = true
 			break
 		}
-		h := registry.NewSearchHit(f.code, f.Info().Registry, id, strings.ToUpper(query)+" AS")
+		h := countrykit.NewHit(f.code, f.Info().Registry, id, strings.ToUpper(query)+" AS")
 		h.Confidence = 0.8
 		res.Hits = append(res.Hits, h)
 	}
@@ -135,7 +136,7 @@ func (f *fakeCountry) Deadlines(rep *registry.CompanyReport, today registry.Date
 		Country: f.code, Registry: f.Info().Registry, CompanyID: rep.ID, CompanyName: &rep.Name, Today: today,
 		Deadlines: []registry.Deadline{{Country: f.code, Registry: f.Info().Registry, Kind: "tax_return", Name: "Tax return",
 			Authority: "Fake tax office", StatutoryDate: due, DueDate: due, Mandatory: true,
-			AppliesBecause: "Every fake company files one.", DaysUntil: registry.Ptr(due.DaysSince(today))}},
+			AppliesBecause: "Every fake company files one.", DaysUntil: countrykit.Ptr(due.DaysSince(today))}},
 		Notes: []string{"Calendar year assumed."},
 	}, nil
 }

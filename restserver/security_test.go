@@ -12,6 +12,7 @@ import (
 
 	"github.com/jarcoal/httpmock"
 
+	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/restserver"
 )
 
@@ -131,7 +132,7 @@ func TestInputsNeverChangeTheUpstreamURL(t *testing.T) {
 	for _, country := range []string{"NO", "GB"} {
 		for _, id := range hostileIDs() {
 			_, _ = reg.Lookup(t.Context(), country, id)
-			_, _ = reg.Deadlines(t.Context(), country, id, "")
+			_, _ = reg.Deadlines(t.Context(), country, id, registry.NewDate(2026, 1, 15))
 			for _, p := range []string{"/v1/" + country + "/company/" + url.PathEscape(id),
 				"/v1/" + country + "/company/" + url.PathEscape(id) + "/deadlines"} {
 				w := httptest.NewRecorder()

@@ -39,12 +39,14 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/ops"
 )
 
 // Server is the REST handler over a [registry.Registry]. Build it with
 // [New]; it is safe for concurrent use.
 type Server struct {
 	reg       *registry.Registry
+	ops       *ops.Ops
 	mux       *http.ServeMux
 	lim       *limiter // nil when the limit is disabled
 	trusted   []netip.Prefix
@@ -92,6 +94,7 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 	}
 	s := &Server{
 		reg:       reg,
+		ops:       ops.New(reg),
 		mux:       http.NewServeMux(),
 		trusted:   o.trusted,
 		log:       o.logger,
@@ -121,7 +124,7 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 }
 
 func mustEnvelope(e *registry.Error) []byte {
-	b, _ := registry.EnvelopeJSON(e)
+	b, _ := ops.EnvelopeJSON(e)
 	return b
 }
 
@@ -228,7 +231,7 @@ func (s *Server) respondJSON(w http.ResponseWriter, b []byte, err error) {
 }
 
 func (s *Server) writeError(w http.ResponseWriter, err error) {
-	b, e := registry.EnvelopeJSON(err)
+	b, e := ops.EnvelopeJSON(err)
 	if e.Code == registry.CodeRateLimited {
 		if ra := e.RetryAfter(); ra > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(ra))
@@ -260,7 +263,7 @@ func (s *Server) listCountries(w http.ResponseWriter, _ *http.Request) {
 }
 
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
-	b, err := s.reg.LookupJSON(r.Context(), r.PathValue("country"), r.PathValue("id"))
+	b, err := s.ops.LookupJSON(r.Context(), r.PathValue("country"), r.PathValue("id"))
 	s.respondJSON(w, b, err)
 }
 
@@ -273,18 +276,18 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
 	if qerr != nil {
-		s.writeError(w, s.reg.BadRequest(country, "The query string is malformed.",
+		s.writeError(w, s.ops.BadRequest(country, "The query string is malformed.",
 			"Percent-encode the query parameters, for example q=s%C3%B8r+as."))
 		return
 	}
 	raw, ok := first(q, "limit")
-	limit, err := s.reg.ParseLimit(country, raw, ok)
+	limit, err := s.ops.ParseLimit(country, raw, ok)
 	if err != nil {
 		s.writeError(w, err)
 		return
 	}
 	query, _ := first(q, "q")
-	b, err := s.reg.SearchJSON(r.Context(), country, query, limit)
+	b, err := s.ops.SearchJSON(r.Context(), country, query, limit)
 	s.respondJSON(w, b, err)
 }
 
@@ -292,15 +295,16 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 	country := r.PathValue("country")
 	q, qerr := url.ParseQuery(r.URL.RawQuery)
 	if qerr != nil {
-		s.writeError(w, s.reg.BadRequest(country, "The query string is malformed.",
+		s.writeError(w, s.ops.BadRequest(country, "The query string is malformed.",
 			"Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."))
 		return
 	}
-	today, ok := first(q, "today")
-	if ok && today == "" {
-		// "today=" is given but is not a date; only an absent today means
-		// the current date.
-		s.writeError(w, s.reg.InvalidToday(country))
+	// "today=" is given but is not a date; only an absent today means the
+	// current UTC date.
+	raw, ok := first(q, "today")
+	today, err := s.ops.ParseToday(country, raw, ok)
+	if err != nil {
+		s.writeError(w, err)
 		return
 	}
 	rep, err := s.reg.Deadlines(r.Context(), country, r.PathValue("id"), today)

@@ -357,7 +357,7 @@ func TestSameDocumentAsLibrary(t *testing.T) {
 	clock := newFakeClock()
 	reg := newRegistry(t, clock)
 	h := newHarnessWith(t, reg, clock)
-	rep, err := reg.Deadlines(t.Context(), "ZZ", "123456", "2026-03-01")
+	rep, err := reg.Deadlines(t.Context(), "ZZ", "123456", registry.NewDate(2026, 3, 1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/ops"
 	"github.com/companyregistry/registry/schema"
 )
 
@@ -75,7 +76,7 @@ type textResources struct {
 func buildText(reg *registry.Registry, o options) (*textResources, error) {
 	d := docInputs{
 		reg:       reg,
-		countries: reg.AllCountries(),
+		countries: ops.New(reg).Modules(),
 		version:   reg.Health().Version,
 		rateLimit: o.rateLimit,
 		mcpPath:   o.mcpPath,

@@ -16,6 +16,7 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/schema"
 )
 
@@ -80,39 +81,39 @@ func fullReport() *registry.CompanyReport {
 	d := registry.NewDate(2020, time.March, 4).Ptr()
 	fetched := time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("CET", 3600))
 	addr := &registry.Address{
-		Lines: []string{"Forusbeen 50"}, PostalCode: registry.Ptr("4035"), City: registry.Ptr("STAVANGER"),
-		Municipality: registry.Ptr("STAVANGER"), MunicipalityCode: registry.Ptr("1103"),
-		CountryCode: registry.Ptr("NO"), CountryName: registry.Ptr("Norge"),
+		Lines: []string{"Forusbeen 50"}, PostalCode: countrykit.Ptr("4035"), City: countrykit.Ptr("STAVANGER"),
+		Municipality: countrykit.Ptr("STAVANGER"), MunicipalityCode: countrykit.Ptr("1103"),
+		CountryCode: countrykit.Ptr("NO"), CountryName: countrykit.Ptr("Norge"),
 	}
-	r := registry.NewCompanyReport("NO", "brreg", "923609016", "EQUINOR ASA")
-	r.IDFormatted = registry.Ptr("923 609 016")
-	r.IDScheme = registry.Ptr("organisasjonsnummer")
+	r := countrykit.NewReport("NO", "brreg", "923609016", "EQUINOR ASA")
+	r.IDFormatted = countrykit.Ptr("923 609 016")
+	r.IDScheme = countrykit.Ptr("organisasjonsnummer")
 	r.PreviousNames = []string{"STATOIL ASA"}
-	r.LegalFormCode, r.LegalForm, r.LegalFormLocal = registry.Ptr("ASA"), registry.Ptr("Public limited company"), registry.Ptr("Allmennaksjeselskap")
-	r.LimitedLiability, r.HasBoardDuty, r.HasAnnualAccountsDuty = registry.Ptr(true), registry.Ptr(true), registry.Ptr(true)
+	r.LegalFormCode, r.LegalForm, r.LegalFormLocal = countrykit.Ptr("ASA"), countrykit.Ptr("Public limited company"), countrykit.Ptr("Allmennaksjeselskap")
+	r.LimitedLiability, r.HasBoardDuty, r.HasAnnualAccountsDuty = countrykit.Ptr(true), countrykit.Ptr(true), countrykit.Ptr(true)
 	r.Status = registry.StatusActive
-	r.StatusDetail = registry.Ptr("No bankruptcy, liquidation or deletion flag is set.")
+	r.StatusDetail = countrykit.Ptr("No bankruptcy, liquidation or deletion flag is set.")
 	r.RegisteredAt, r.FoundedAt, r.BusinessRegisterRegisteredAt = d, d, d
 	r.BankruptcyDate, r.DeregisteredAt, r.VATRegisteredAt = d, d, d
-	r.VATRegistered = registry.Ptr(true)
-	r.VATNumber = registry.Ptr("NO923609016MVA")
-	r.InBusinessRegister = registry.Ptr(true)
+	r.VATRegistered = countrykit.Ptr(true)
+	r.VATNumber = countrykit.Ptr("NO923609016MVA")
+	r.InBusinessRegister = countrykit.Ptr(true)
 	r.Registers = map[string]bool{"foretaksregisteret": true, "frivillighetsregisteret": false}
-	r.Employees, r.EmployeesReported = registry.Ptr(0), registry.Ptr(true)
-	r.IndustryCodes = []registry.IndustryCode{{Code: "06.100", Description: registry.Ptr("Crude oil"), Scheme: registry.Ptr("NACE"), Rank: 1}}
-	r.SectorCode, r.Sector = registry.Ptr("1120"), registry.Ptr("State-owned companies")
-	r.Purpose, r.Activity = registry.Ptr("Oil."), registry.Ptr("Energy.")
-	r.ShareCapital, r.ShareCapitalCurrency = registry.Ptr(6392018780.0), registry.Ptr("NOK")
+	r.Employees, r.EmployeesReported = countrykit.Ptr(0), countrykit.Ptr(true)
+	r.IndustryCodes = []registry.IndustryCode{{Code: "06.100", Description: countrykit.Ptr("Crude oil"), Scheme: countrykit.Ptr("NACE"), Rank: 1}}
+	r.SectorCode, r.Sector = countrykit.Ptr("1120"), countrykit.Ptr("State-owned companies")
+	r.Purpose, r.Activity = countrykit.Ptr("Oil."), countrykit.Ptr("Energy.")
+	r.ShareCapital, r.ShareCapitalCurrency = countrykit.Ptr(6392018780.0), countrykit.Ptr("NOK")
 	r.BusinessAddress, r.PostalAddress = addr, &registry.Address{}
-	r.Website, r.Email, r.Phone = registry.Ptr("www.equinor.com"), registry.Ptr("a@b.no"), registry.Ptr("+47 51 99 00 00")
-	r.ParentID = registry.Ptr("923609016")
-	r.InGroup = registry.Ptr(true)
-	r.LastAnnualAccountsYear = registry.Ptr(2024)
+	r.Website, r.Email, r.Phone = countrykit.Ptr("www.equinor.com"), countrykit.Ptr("a@b.no"), countrykit.Ptr("+47 51 99 00 00")
+	r.ParentID = countrykit.Ptr("923609016")
+	r.InGroup = countrykit.Ptr(true)
+	r.LastAnnualAccountsYear = countrykit.Ptr(2024)
 	r.PublishedDeadlines = []registry.PublishedDeadline{{Kind: "annual_accounts", DueDate: d, PeriodStart: d, PeriodEnd: d,
-		Overdue: registry.Ptr(false), Source: registry.Ptr("accounts.next_accounts.due_on")}}
-	r.Confidence, r.ConfidenceBasis = 1, registry.Ptr("exact identifier lookup")
+		Overdue: countrykit.Ptr(false), Source: countrykit.Ptr("accounts.next_accounts.due_on")}}
+	r.Confidence, r.ConfidenceBasis = 1, countrykit.Ptr("exact identifier lookup")
 	r.Cached, r.FetchedAt = true, &fetched
-	r.Source, r.SourceURL, r.License = registry.Ptr("Brønnøysundregistrene"), registry.Ptr("https://data.brreg.no/enhetsregisteret/api/enheter/923609016"), registry.Ptr("NLOD 2.0")
+	r.Source, r.SourceURL, r.License = countrykit.Ptr("Brønnøysundregistrene"), countrykit.Ptr("https://data.brreg.no/enhetsregisteret/api/enheter/923609016"), countrykit.Ptr("NLOD 2.0")
 	r.Notes = []string{"note"}
 	return r
 }
@@ -120,24 +121,24 @@ func fullReport() *registry.CompanyReport {
 // documents returns real encoded documents of every schema, by schema name.
 func documents() map[string][]any {
 	today := registry.NewDate(2026, time.January, 15)
-	hit := registry.NewSearchHit("NO", "brreg", "923609016", "EQUINOR ASA")
+	hit := countrykit.NewHit("NO", "brreg", "923609016", "EQUINOR ASA")
 	fullHit := hit
-	fullHit.LegalFormCode, fullHit.LegalForm = registry.Ptr("ASA"), registry.Ptr("Public limited company")
-	fullHit.Status, fullHit.City, fullHit.Municipality = registry.StatusBankrupt, registry.Ptr("OSLO"), registry.Ptr("OSLO")
+	fullHit.LegalFormCode, fullHit.LegalForm = countrykit.Ptr("ASA"), countrykit.Ptr("Public limited company")
+	fullHit.Status, fullHit.City, fullHit.Municipality = registry.StatusBankrupt, countrykit.Ptr("OSLO"), countrykit.Ptr("OSLO")
 	fullHit.RegisteredAt, fullHit.IsSubunit, fullHit.Confidence = today.Ptr(), true, 0.95
-	fullHit.ConfidenceBasis, fullHit.SourceURL = registry.Ptr("name equals the query"), registry.Ptr("https://example.org/x")
+	fullHit.ConfidenceBasis, fullHit.SourceURL = countrykit.Ptr("name equals the query"), countrykit.Ptr("https://example.org/x")
 	fetched := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	dl := registry.Deadline{Country: "NO", Registry: "brreg", Kind: "vat_return", Name: "VAT return",
 		Authority: "Skatteetaten", StatutoryDate: today, DueDate: today, AppliesBecause: "VAT-registered."}
 	fullDL := dl
-	fullDL.LocalName, fullDL.RolledForward, fullDL.PeriodLabel = registry.Ptr("MVA-melding"), true, registry.Ptr("Nov–Dec 2025")
+	fullDL.LocalName, fullDL.RolledForward, fullDL.PeriodLabel = countrykit.Ptr("MVA-melding"), true, countrykit.Ptr("Nov–Dec 2025")
 	fullDL.PeriodStart, fullDL.PeriodEnd, fullDL.Recurrence = today.Ptr(), today.Ptr(), registry.RecurrenceBimonthly
-	fullDL.Mandatory, fullDL.DaysUntil, fullDL.SourceURL = true, registry.Ptr(-3), registry.Ptr("https://www.skatteetaten.no/")
+	fullDL.Mandatory, fullDL.DaysUntil, fullDL.SourceURL = true, countrykit.Ptr(-3), countrykit.Ptr("https://www.skatteetaten.no/")
 	info := registry.CountryInfo{Country: "GB", Registry: "companies_house", Name: "Companies House", IDScheme: "company number",
 		IDExample: "00000006", IDDescription: "Eight characters.", SourceURL: "https://api.company-information.service.gov.uk",
-		License: "OGL", RequiresAPIKey: true, APIKeyEnv: registry.Ptr("COMPANIES_HOUSE_API_KEY")}
+		License: "OGL", RequiresAPIKey: true, APIKeyEnv: countrykit.Ptr("COMPANIES_HOUSE_API_KEY")}
 	return map[string][]any{
-		schema.CompanyReport: {fullReport(), registry.NewCompanyReport("GB", "companies_house", "SC123456", "X LTD"),
+		schema.CompanyReport: {fullReport(), countrykit.NewReport("GB", "companies_house", "SC123456", "X LTD"),
 			&registry.CompanyReport{Country: "NO", Registry: "brreg", ID: "1", Name: "N"}},
 		schema.Address:           {registry.Address{}, *fullReport().BusinessAddress},
 		schema.IndustryCode:      {registry.IndustryCode{Code: "1", Rank: 2}},
@@ -145,19 +146,19 @@ func documents() map[string][]any {
 		schema.SearchResult: {
 			&registry.SearchResult{Country: "NO", Registry: "brreg", Query: "equinor", Hits: []registry.SearchHit{hit, fullHit},
 				Total: 12, Truncated: true, FetchedAt: &fetched},
-			&registry.SearchResult{Country: "NO", Registry: "brreg", Query: "zzz", Hint: registry.Ptr("Try a shorter name.")},
+			&registry.SearchResult{Country: "NO", Registry: "brreg", Query: "zzz", Hint: countrykit.Ptr("Try a shorter name.")},
 		},
 		schema.SearchHit: {hit, fullHit},
 		schema.DeadlineReport: {
 			&registry.DeadlineReport{Country: "NO", Registry: "brreg", CompanyID: "923609016", Today: today},
-			&registry.DeadlineReport{Country: "NO", Registry: "brreg", CompanyID: "923609016", CompanyName: registry.Ptr("EQUINOR ASA"),
+			&registry.DeadlineReport{Country: "NO", Registry: "brreg", CompanyID: "923609016", CompanyName: countrykit.Ptr("EQUINOR ASA"),
 				Today: today, Deadlines: []registry.Deadline{dl, fullDL}, Notes: []string{"Calendar year assumed."}},
 		},
 		schema.Deadline: {dl, fullDL},
 		schema.ValidationResult: {
-			registry.ValidationResult{Country: "NO", Registry: "brreg", Input: "923 609 017", Reason: registry.Ptr("Checksum fails."), Hint: registry.Ptr("Check it.")},
-			registry.ValidationResult{Country: "NO", Registry: "brreg", IDScheme: registry.Ptr("organisasjonsnummer"), Input: "923609016",
-				Valid: true, Normalized: registry.Ptr("923609016"), Formatted: registry.Ptr("923 609 016"), Reason: registry.Ptr("ok")},
+			registry.ValidationResult{Country: "NO", Registry: "brreg", Input: "923 609 017", Reason: countrykit.Ptr("Checksum fails."), Hint: countrykit.Ptr("Check it.")},
+			registry.ValidationResult{Country: "NO", Registry: "brreg", IDScheme: countrykit.Ptr("organisasjonsnummer"), Input: "923609016",
+				Valid: true, Normalized: countrykit.Ptr("923609016"), Formatted: countrykit.Ptr("923 609 016"), Reason: countrykit.Ptr("ok")},
 		},
 		schema.CountriesResponse: {registry.CountriesResponse{}, registry.CountriesResponse{Countries: []registry.CountryInfo{info}}},
 		schema.CountryInfo:       {info},

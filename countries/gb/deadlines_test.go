@@ -96,13 +96,13 @@ func TestDeadlinesThroughRegistry(t *testing.T) {
 	mt.RegisterResponder(http.MethodGet, testBase+"/company/08957400",
 		jsonResponder(http.StatusOK, recording(t, "company_profile_active_ltd_08957400_2024.json")))
 	reg := newTestRegistry(t, newTestCountry(t, mt), nil)
-	got, err := reg.Deadlines(t.Context(), "GB", "8957400", "2024-01-15")
+	got, err := reg.Deadlines(t.Context(), "GB", "8957400", registry.NewDate(2024, 1, 15))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var kinds []string
 	for _, d := range got.Deadlines {
-		kinds = append(kinds, d.Kind+" "+d.DueDate.String())
+		kinds = append(kinds, string(d.Kind)+" "+d.DueDate.String())
 	}
 	want := []string{"confirmation_statement 2024-04-08", "annual_accounts 2024-12-31"}
 	if diff := cmp.Diff(want, kinds); diff != "" {
@@ -116,7 +116,7 @@ func TestDeadlinesThroughRegistry(t *testing.T) {
 func findDeadline(t *testing.T, r *registry.DeadlineReport, kind string) registry.Deadline {
 	t.Helper()
 	for _, d := range r.Deadlines {
-		if d.Kind == kind {
+		if string(d.Kind) == kind {
 			return d
 		}
 	}

@@ -80,7 +80,7 @@ func TestMissingKey(t *testing.T) {
 		"lookup": func() error { _, err := reg.Lookup(ctx, "GB", "02578066"); return err },
 		"search": func() error { _, err := reg.Search(ctx, "GB", "tesco", 10); return err },
 		"deadlines": func() error {
-			_, err := reg.Deadlines(ctx, "GB", "02578066", "2026-01-15")
+			_, err := reg.Deadlines(ctx, "GB", "02578066", registry.NewDate(2026, 1, 15))
 			return err
 		},
 	}
@@ -103,8 +103,8 @@ func TestMissingKey(t *testing.T) {
 	if got := reg.Countries().Countries; len(got) != 0 {
 		t.Errorf("Countries() = %+v, want GB left out", got)
 	}
-	if got := reg.AllCountries(); len(got) != 1 || !got[0].RequiresAPIKey || *got[0].APIKeyEnv != "COMPANIES_HOUSE_API_KEY" {
-		t.Errorf("AllCountries() = %+v, want GB requiring COMPANIES_HOUSE_API_KEY", got)
+	if got := c.Info(); !got.RequiresAPIKey || *got.APIKeyEnv != "COMPANIES_HOUSE_API_KEY" {
+		t.Errorf("Info() = %+v, want GB requiring COMPANIES_HOUSE_API_KEY", got)
 	}
 }
 
@@ -315,12 +315,12 @@ func TestKeyNeverLeaks(t *testing.T) {
 	ctx := context.Background()
 	for id := range outcomes {
 		record(reg.Lookup(ctx, "GB", id))
-		record(reg.Deadlines(ctx, "GB", id, "2026-01-15"))
+		record(reg.Deadlines(ctx, "GB", id, registry.NewDate(2026, 1, 15)))
 		record(c.Lookup(ctx, id))
 	}
 	record(reg.Search(ctx, "GB", "you", 10))
 	record(reg.Countries(), nil)
-	record(reg.AllCountries(), nil)
+	record(c.Info(), nil)
 	record(reg.Health(), nil)
 	doc, err := reg.Rules("GB")
 	record(doc, err)

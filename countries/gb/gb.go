@@ -27,6 +27,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/deadlines"
 	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/upstream"
@@ -191,7 +192,8 @@ func (c *Country) Info() registry.CountryInfo {
 		SourceURL:      DefaultBaseURL,
 		License:        licence,
 		RequiresAPIKey: true,
-		APIKeyEnv:      registry.Ptr(APIKeyEnv),
+		TimeZone:       "Europe/London",
+		APIKeyEnv:      countrykit.Ptr(APIKeyEnv),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 func TestReadyWithoutKeyNamesTheVariable(t *testing.T) {
@@ -46,15 +47,15 @@ func TestValidate(t *testing.T) {
 		want registry.ValidationResult
 	}{
 		{"sc12345", registry.ValidationResult{
-			Country: "GB", Registry: "companieshouse", IDScheme: registry.Ptr("company registration number"),
-			Input: "sc12345", Valid: true, Normalized: registry.Ptr("SC012345"),
-			Reason: registry.Ptr("Eight characters in a Companies House company number format."),
+			Country: "GB", Registry: "companieshouse", IDScheme: countrykit.Ptr("company registration number"),
+			Input: "sc12345", Valid: true, Normalized: countrykit.Ptr("SC012345"),
+			Reason: countrykit.Ptr("Eight characters in a Companies House company number format."),
 		}},
 		{"GB123456789", registry.ValidationResult{
-			Country: "GB", Registry: "companieshouse", IDScheme: registry.Ptr("company registration number"),
+			Country: "GB", Registry: "companieshouse", IDScheme: countrykit.Ptr("company registration number"),
 			Input: "GB123456789", Valid: false,
-			Reason: registry.Ptr("This is a UK VAT registration number, not a Companies House company number."),
-			Hint:   registry.Ptr("Use the company's Companies House number, which is not its VAT number, or search by name with search_company (GET /v1/GB/search?q=<name>)."),
+			Reason: countrykit.Ptr("This is a UK VAT registration number, not a Companies House company number."),
+			Hint:   countrykit.Ptr("Use the company's Companies House number, which is not its VAT number, or search by name with search_company (GET /v1/GB/search?q=<name>)."),
 		}},
 	}
 	for _, tt := range tests {

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // mapJSON decodes a profile and maps it for company 12345678.
@@ -77,13 +78,13 @@ func TestAbsentDataIsNull(t *testing.T) {
 	rep := mapJSON(t, `{"company_name":"X LTD","registered_office_address":{"address_line_1":"","locality":" "},
 		"accounts":{"accounting_reference_date":{"day":"","month":""},"last_accounts":{"type":"null"},"next_accounts":{}},
 		"confirmation_statement":{},"sic_codes":[""],"previous_company_names":[{"name":""}],"type":""}`)
-	want := registry.NewCompanyReport("GB", "companieshouse", "12345678", "X LTD")
-	want.IDScheme = registry.Ptr("company registration number")
-	want.StatusDetail = registry.Ptr("Companies House gives no company_status for this company.")
-	want.ConfidenceBasis = registry.Ptr("Exact company number lookup at Companies House.")
-	want.Source = registry.Ptr("Companies House")
-	want.SourceURL = registry.Ptr("https://find-and-update.company-information.service.gov.uk/company/12345678")
-	want.License = registry.Ptr("Open Government Licence v3.0 (Crown copyright)")
+	want := countrykit.NewReport("GB", "companieshouse", "12345678", "X LTD")
+	want.IDScheme = countrykit.Ptr("company registration number")
+	want.StatusDetail = countrykit.Ptr("Companies House gives no company_status for this company.")
+	want.ConfidenceBasis = countrykit.Ptr("Exact company number lookup at Companies House.")
+	want.Source = countrykit.Ptr("Companies House")
+	want.SourceURL = countrykit.Ptr("https://find-and-update.company-information.service.gov.uk/company/12345678")
+	want.License = countrykit.Ptr("Open Government Licence v3.0 (Crown copyright)")
 	if diff := cmp.Diff(want, rep); diff != "" {
 		t.Errorf("report mismatch (-want +got):\n%s", diff)
 	}
@@ -152,12 +153,12 @@ func TestLegalFormLiability(t *testing.T) {
 		wantLabel *string
 		want      *bool
 	}{
-		{"ltd", registry.Ptr("Private limited company"), registry.Ptr(true)},
-		{"plc", registry.Ptr("Public limited company"), registry.Ptr(true)},
-		{"llp", registry.Ptr("Limited liability partnership"), registry.Ptr(true)},
-		{"private-unlimited", registry.Ptr("Private unlimited company"), registry.Ptr(false)},
-		{"limited-partnership", registry.Ptr("Limited partnership"), registry.Ptr(false)},
-		{"oversea-company", registry.Ptr("Overseas company"), nil},
+		{"ltd", countrykit.Ptr("Private limited company"), countrykit.Ptr(true)},
+		{"plc", countrykit.Ptr("Public limited company"), countrykit.Ptr(true)},
+		{"llp", countrykit.Ptr("Limited liability partnership"), countrykit.Ptr(true)},
+		{"private-unlimited", countrykit.Ptr("Private unlimited company"), countrykit.Ptr(false)},
+		{"limited-partnership", countrykit.Ptr("Limited partnership"), countrykit.Ptr(false)},
+		{"oversea-company", countrykit.Ptr("Overseas company"), nil},
 		{"brand-new-type", nil, nil},
 	}
 	for _, tt := range tests {
@@ -205,9 +206,9 @@ func TestPublishedDeadlinesFallBackToNextDue(t *testing.T) {
 		"confirmation_statement":{"next_due":"2024-04-08","next_made_up_to":"2024-03-25"}}`)
 	want := []registry.PublishedDeadline{
 		{Kind: "annual_accounts", DueDate: registry.NewDate(2024, 12, 31).Ptr(), PeriodEnd: registry.NewDate(2024, 3, 31).Ptr(),
-			Overdue: registry.Ptr(true), Source: registry.Ptr("companieshouse:accounts.next_due")},
+			Overdue: countrykit.Ptr(true), Source: countrykit.Ptr("companieshouse:accounts.next_due")},
 		{Kind: "confirmation_statement", DueDate: registry.NewDate(2024, 4, 8).Ptr(), PeriodEnd: registry.NewDate(2024, 3, 25).Ptr(),
-			Source: registry.Ptr("companieshouse:confirmation_statement")},
+			Source: countrykit.Ptr("companieshouse:confirmation_statement")},
 	}
 	if diff := cmp.Diff(want, rep.PublishedDeadlines); diff != "" {
 		t.Errorf("published deadlines (-want +got):\n%s", diff)
@@ -222,10 +223,10 @@ func TestAddressMapping(t *testing.T) {
 		"premises":"74 ","address_line_1":"Lairgate","address_line_2":"Old Town","locality":"Beverley","region":"East Yorkshire","postal_code":"HU17 8EU"}}`)
 	want := &registry.Address{
 		Lines:        []string{"c/o ACME AGENTS", "PO Box 123", "74 Lairgate", "Old Town"},
-		PostalCode:   registry.Ptr("HU17 8EU"),
-		City:         registry.Ptr("Beverley"),
-		Municipality: registry.Ptr("East Yorkshire"),
-		CountryCode:  registry.Ptr("GB"),
+		PostalCode:   countrykit.Ptr("HU17 8EU"),
+		City:         countrykit.Ptr("Beverley"),
+		Municipality: countrykit.Ptr("East Yorkshire"),
+		CountryCode:  countrykit.Ptr("GB"),
 	}
 	if diff := cmp.Diff(want, rep.BusinessAddress); diff != "" {
 		t.Errorf("address (-want +got):\n%s", diff)

@@ -10,6 +10,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // Options validate their input; in particular a base URL with user
@@ -69,7 +70,8 @@ func TestInfo(t *testing.T) {
 		SourceURL:      "https://api.company-information.service.gov.uk",
 		License:        "Open Government Licence v3.0 (Crown copyright)",
 		RequiresAPIKey: true,
-		APIKeyEnv:      registry.Ptr("COMPANIES_HOUSE_API_KEY"),
+		APIKeyEnv:      countrykit.Ptr("COMPANIES_HOUSE_API_KEY"),
+		TimeZone:       "Europe/London",
 	}
 	if diff := cmp.Diff(want, c.Info()); diff != "" {
 		t.Errorf("Info() mismatch (-want +got):\n%s", diff)

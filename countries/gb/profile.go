@@ -9,6 +9,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/upstream"
 )
 
@@ -150,15 +151,15 @@ func companyURL(number string) string {
 // company with the canonical number id. It is pure and never fails: what
 // the profile lacks is null in the report.
 func mapProfile(id string, p *profile) *registry.CompanyReport {
-	rep := registry.NewCompanyReport(CountryCode, RegistrySlug, id, strings.TrimSpace(p.CompanyName))
-	rep.IDScheme = registry.Ptr(idScheme)
+	rep := countrykit.NewReport(CountryCode, RegistrySlug, id, strings.TrimSpace(p.CompanyName))
+	rep.IDScheme = countrykit.Ptr(idScheme)
 	rep.PreviousNames = previousNames(p.PreviousCompanyNames)
 
 	if code := strings.TrimSpace(p.Type); code != "" {
-		rep.LegalFormCode = registry.Ptr(code)
+		rep.LegalFormCode = countrykit.Ptr(code)
 		if lf, ok := legalForms[code]; ok {
-			rep.LegalForm = registry.Ptr(lf.label)
-			rep.LegalFormLocal = registry.Ptr(lf.label)
+			rep.LegalForm = countrykit.Ptr(lf.label)
+			rep.LegalFormLocal = countrykit.Ptr(lf.label)
 			rep.LimitedLiability = lf.limited.Ptr()
 			rep.HasAnnualAccountsDuty = lf.accounts.Ptr()
 		} else {
@@ -184,7 +185,7 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 				end = upstream.Date(la.MadeUpTo)
 			}
 			if end != nil {
-				rep.LastAnnualAccountsYear = registry.Ptr(end.Year)
+				rep.LastAnnualAccountsYear = countrykit.Ptr(end.Year)
 			}
 		}
 	}
@@ -193,10 +194,10 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 		rep.Notes = append(rep.Notes, "The accounting reference date (the end of the financial year) is "+ard+".")
 	}
 
-	rep.ConfidenceBasis = registry.Ptr("Exact company number lookup at Companies House.")
-	rep.Source = registry.Ptr(sourceName)
-	rep.SourceURL = registry.Ptr(companyURL(id))
-	rep.License = registry.Ptr(licence)
+	rep.ConfidenceBasis = countrykit.Ptr("Exact company number lookup at Companies House.")
+	rep.Source = countrykit.Ptr(sourceName)
+	rep.SourceURL = countrykit.Ptr(companyURL(id))
+	rep.License = countrykit.Ptr(licence)
 
 	if p.HasInsolvencyHistory || p.HasBeenLiquidated || p.Links.Insolvency != "" {
 		rep.Notes = append(rep.Notes, "Companies House records an insolvency history for this company; see the insolvency section of the company page.")
@@ -228,13 +229,13 @@ func mapStatus(rep *registry.CompanyReport, status, detail string) {
 	switch {
 	case status == "":
 		rep.Status = registry.StatusUnknown
-		rep.StatusDetail = registry.Ptr("Companies House gives no company_status for this company.")
+		rep.StatusDetail = countrykit.Ptr("Companies House gives no company_status for this company.")
 	case !known:
 		rep.Status = registry.StatusUnknown
-		rep.StatusDetail = registry.Ptr("Companies House company_status is " + strconv.Quote(status) + ", which this service does not know.")
+		rep.StatusDetail = countrykit.Ptr("Companies House company_status is " + strconv.Quote(status) + ", which this service does not know.")
 	default:
 		rep.Status = rule.status
-		rep.StatusDetail = registry.Ptr("Companies House company_status is " + strconv.Quote(status) + " (" + rule.label + ").")
+		rep.StatusDetail = countrykit.Ptr("Companies House company_status is " + strconv.Quote(status) + " (" + rule.label + ").")
 		if rule.note != "" {
 			rep.Notes = append(rep.Notes, rule.note)
 		}
@@ -247,7 +248,7 @@ func mapStatus(rep *registry.CompanyReport, status, detail string) {
 	if label != "" {
 		s += " (" + label + ")"
 	}
-	rep.StatusDetail = registry.Ptr(s + ".")
+	rep.StatusDetail = countrykit.Ptr(s + ".")
 	switch detail {
 	case "active-proposal-to-strike-off":
 		rep.Notes = append(rep.Notes, "Companies House has published a proposal to strike the company off the register; it may soon be dissolved.")
@@ -323,16 +324,16 @@ func mapAddress(a *address, jurisdiction string) *registry.Address {
 	add(a.AddressLine2)
 	out := &registry.Address{
 		Lines:        lines,
-		PostalCode:   registry.StringOrNil(strings.TrimSpace(a.PostalCode)),
-		City:         registry.StringOrNil(strings.TrimSpace(a.Locality)),
-		Municipality: registry.StringOrNil(strings.TrimSpace(a.Region)),
-		CountryName:  registry.StringOrNil(strings.TrimSpace(a.Country)),
+		PostalCode:   countrykit.StringOrNil(strings.TrimSpace(a.PostalCode)),
+		City:         countrykit.StringOrNil(strings.TrimSpace(a.Locality)),
+		Municipality: countrykit.StringOrNil(strings.TrimSpace(a.Region)),
+		CountryName:  countrykit.StringOrNil(strings.TrimSpace(a.Country)),
 	}
 	if len(lines) == 0 && out.PostalCode == nil && out.City == nil && out.Municipality == nil && out.CountryName == nil {
 		return nil
 	}
 	if ukCountryName(a.Country) || (out.CountryName == nil && ukJurisdiction(jurisdiction)) {
-		out.CountryCode = registry.Ptr("GB")
+		out.CountryCode = countrykit.Ptr("GB")
 	}
 	return out
 }
@@ -374,14 +375,14 @@ func industryCodes(codes []string) []registry.IndustryCode {
 		ic := registry.IndustryCode{Code: code, Rank: len(out) + 1}
 		switch len(code) {
 		case 5:
-			ic.Scheme = registry.Ptr("UK SIC 2007")
+			ic.Scheme = countrykit.Ptr("UK SIC 2007")
 		case 4:
-			ic.Scheme = registry.Ptr("UK SIC 2003")
+			ic.Scheme = countrykit.Ptr("UK SIC 2003")
 		default:
-			ic.Scheme = registry.Ptr("UK SIC")
+			ic.Scheme = countrykit.Ptr("UK SIC")
 		}
 		if d, ok := sicDescription(code); ok {
-			ic.Description = registry.Ptr(d)
+			ic.Description = countrykit.Ptr(d)
 		}
 		out = append(out, ic)
 	}
@@ -401,7 +402,7 @@ func publishedDeadlines(p *profile) []registry.PublishedDeadline {
 				PeriodStart: upstream.Date(na.PeriodStartOn),
 				PeriodEnd:   upstream.Date(na.PeriodEndOn),
 				Overdue:     upstream.CloneBool(na.Overdue),
-				Source:      registry.Ptr(sourceNextAccounts),
+				Source:      countrykit.Ptr(sourceNextAccounts),
 			})
 		} else if a.NextDue != "" || a.NextMadeUpTo != "" {
 			out = append(out, registry.PublishedDeadline{
@@ -409,7 +410,7 @@ func publishedDeadlines(p *profile) []registry.PublishedDeadline {
 				DueDate:   upstream.Date(a.NextDue),
 				PeriodEnd: upstream.Date(a.NextMadeUpTo),
 				Overdue:   upstream.CloneBool(a.Overdue),
-				Source:    registry.Ptr(sourceNextDue),
+				Source:    countrykit.Ptr(sourceNextDue),
 			})
 		}
 	}
@@ -419,7 +420,7 @@ func publishedDeadlines(p *profile) []registry.PublishedDeadline {
 			DueDate:   upstream.Date(cs.NextDue),
 			PeriodEnd: upstream.Date(cs.NextMadeUpTo),
 			Overdue:   upstream.CloneBool(cs.Overdue),
-			Source:    registry.Ptr(sourceConfirmation),
+			Source:    countrykit.Ptr(sourceConfirmation),
 		})
 	}
 	// A published entry whose dates were all unparseable says nothing.

@@ -4,9 +4,9 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/upstream"
-	"github.com/companyregistry/registry/match"
 )
 
 // searchPage is the part of the GET /search/companies answer the module
@@ -46,7 +46,6 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 		Query:    query,
 		Hits:     make([]registry.SearchHit, 0, min(len(page.Items), limit)),
 	}
-	q := match.NewQuery(query)
 	for _, it := range page.Items {
 		id, ok := hitID(it.CompanyNumber)
 		if !ok {
@@ -54,27 +53,24 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 		}
 		// Search titles carry padding spaces ("YOU  LIMITED") that the
 		// registered name does not have.
-		hit := registry.NewSearchHit(CountryCode, RegistrySlug, id, strings.Join(strings.Fields(it.Title), " "))
+		hit := countrykit.NewHit(CountryCode, RegistrySlug, id, strings.Join(strings.Fields(it.Title), " "))
 		if code := strings.TrimSpace(it.CompanyType); code != "" {
-			hit.LegalFormCode = registry.Ptr(code)
+			hit.LegalFormCode = countrykit.Ptr(code)
 			if lf, ok := legalForms[code]; ok {
-				hit.LegalForm = registry.Ptr(lf.label)
+				hit.LegalForm = countrykit.Ptr(lf.label)
 			}
 		}
 		if rule, ok := statusRules[strings.TrimSpace(it.CompanyStatus)]; ok {
 			hit.Status = rule.status
 		}
 		if a := it.Address; a != nil {
-			hit.City = registry.StringOrNil(strings.TrimSpace(a.Locality))
-			hit.Municipality = registry.StringOrNil(strings.TrimSpace(a.Region))
+			hit.City = countrykit.StringOrNil(strings.TrimSpace(a.Locality))
+			hit.Municipality = countrykit.StringOrNil(strings.TrimSpace(a.Region))
 		}
 		hit.RegisteredAt = upstream.Date(it.DateOfCreation)
-		conf, basis := q.Score(hit.Name)
-		hit.Confidence, hit.ConfidenceBasis = conf, registry.Ptr(basis)
-		hit.SourceURL = registry.Ptr(companyURL(id))
+		hit.SourceURL = countrykit.Ptr(companyURL(id))
 		res.Hits = append(res.Hits, hit)
 	}
-	match.Sort(res.Hits)
 	if len(res.Hits) > limit {
 		res.Hits = res.Hits[:limit]
 	}
@@ -89,9 +85,9 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 func searchHint(query string, limit, hits, total int) *string {
 	switch {
 	case hits > 0 && total > hits && limit >= registry.MaxSearchLimit:
-		return registry.Ptr(hintTruncatedMax)
+		return countrykit.Ptr(hintTruncatedMax)
 	case hits > 0 && total > hits:
-		return registry.Ptr(hintTruncated)
+		return countrykit.Ptr(hintTruncated)
 	case hits > 0:
 		return nil
 	}
@@ -104,7 +100,7 @@ func searchHint(query string, limit, hits, total int) *string {
 	if n, p := idcheck.ParseCompanyNumber(query); p == idcheck.ProblemNone {
 		b.WriteString("The query looks like a company number: look it up directly with lookup_company (GET /v1/GB/company/" + n.String() + ").")
 	}
-	return registry.Ptr(strings.TrimSpace(b.String()))
+	return countrykit.Ptr(strings.TrimSpace(b.String()))
 }
 
 // hitID returns the canonical form of a company number from a search item;

@@ -113,7 +113,8 @@ func TestSearchSortIsStable(t *testing.T) {
 	for _, h := range res.Hits {
 		got = append(got, h.ID)
 	}
-	want := []string{"00000003", "00000001", "00000004", "00000002"}
+	// The module keeps the register's order; the Registry ranks.
+	want := []string{"00000001", "00000002", "00000003", "00000004"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("hit order mismatch (-want +got):\n%s", diff)
 	}

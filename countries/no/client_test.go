@@ -17,6 +17,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 const (
@@ -68,7 +69,7 @@ func TestLookupFallsBackToUnderenheter(t *testing.T) {
 		IsSubunit bool
 		ParentID  *string
 		City      *string
-	}{true, registry.Ptr("991825827"), registry.Ptr("BRØNNØYSUND")}
+	}{true, countrykit.Ptr("991825827"), countrykit.Ptr("BRØNNØYSUND")}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("sub-unit report mismatch (-want +got):\n%s", diff)
 	}
@@ -159,7 +160,7 @@ func TestLookupGone(t *testing.T) {
 			if e := asError(t, err); !strings.Contains(e.Hint, "removed this unit from its open data") {
 				t.Errorf("hint = %q, want it to say the unit was removed from open data", e.Hint)
 			}
-			if diff := cmp.Diff([]string{"NO/company/" + tt.id}, rc.deleted); diff != "" {
+			if diff := cmp.Diff([]string{"companyregistry/1/NO/company/" + tt.id}, rc.deleted); diff != "" {
 				t.Errorf("cache deletions mismatch (-want +got):\n%s", diff)
 			}
 			if got := mt.GetTotalCallCount(); got != tt.wantCalls {
@@ -185,7 +186,7 @@ func TestLookupInvalidChecksumMakesNoRequest(t *testing.T) {
 		if !errors.Is(err, registry.ErrInvalidID) {
 			t.Errorf("Lookup(%q) error = %v, want invalid_id", id, err)
 		}
-		if _, err := reg.Deadlines(t.Context(), "NO", id, "2026-01-15"); !errors.Is(err, registry.ErrInvalidID) {
+		if _, err := reg.Deadlines(t.Context(), "NO", id, registry.NewDate(2026, 1, 15)); !errors.Is(err, registry.ErrInvalidID) {
 			t.Errorf("Deadlines(%q) error = %v, want invalid_id", id, err)
 		}
 	}
@@ -339,7 +340,7 @@ func TestSearchEscapesQuery(t *testing.T) {
 	mt.RegisterMatcherResponder(http.MethodGet, testBase+"/enheter",
 		httpmock.NewMatcher("navn is the whole query", func(r *http.Request) bool {
 			q := r.URL.Query()
-			return len(q) == 2 && q.Get("navn") == "a&size=1000" && q.Get("size") == "10"
+			return len(q) == 2 && q.Get("navn") == "a&size=1000" && q.Get("size") == "20"
 		}),
 		jsonResponder(http.StatusOK, recording(t, "search_enheter_empty_2025-02.json")))
 	reg := newTestRegistry(t, mt)

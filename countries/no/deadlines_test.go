@@ -43,7 +43,7 @@ func TestDeadlinesFromRecordings(t *testing.T) {
 				mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+tt.id, body)
 			}
 			reg := newTestRegistry(t, mt)
-			out, err := reg.Deadlines(t.Context(), "NO", tt.id, "2026-01-15")
+			out, err := reg.Deadlines(t.Context(), "NO", tt.id, registry.NewDate(2026, 1, 15))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +52,7 @@ func TestDeadlinesFromRecordings(t *testing.T) {
 			}
 			var kinds []string
 			for _, d := range out.Deadlines {
-				kinds = append(kinds, d.Kind)
+				kinds = append(kinds, string(d.Kind))
 			}
 			if tt.wantKinds == nil && len(kinds) > 0 {
 				t.Errorf("deadlines = %v, want none", kinds)

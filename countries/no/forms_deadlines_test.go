@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/deadlines"
 )
 
@@ -21,7 +22,7 @@ func TestEveryFormIsKnownToDeadlines(t *testing.T) {
 			Organisasjonsnummer: equinorID,
 			Navn:                "EKSEMPEL " + f.Code,
 			Organisasjonsform:   &codeText{Kode: f.Code},
-			RegistrertIMva:      registry.Ptr(true),
+			RegistrertIMva:      countrykit.Ptr(true),
 		}
 		rep := mapUnit(&u, equinorID, false)
 		rep.Status = registry.StatusActive

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/upstream"
 )
@@ -34,11 +35,11 @@ const (
 // whether the answer came from /underenheter. It never fails: a field it
 // cannot read is null.
 func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
-	r := registry.NewCompanyReport(countryCode, registrySlug, id, strings.TrimSpace(u.Navn))
+	r := countrykit.NewReport(countryCode, registrySlug, id, strings.TrimSpace(u.Navn))
 	if n, p := idcheck.ParseOrgNr(id); p == idcheck.ProblemNone {
-		r.IDFormatted = registry.Ptr(n.Formatted())
+		r.IDFormatted = countrykit.Ptr(n.Formatted())
 	}
-	r.IDScheme = registry.Ptr(idScheme)
+	r.IDScheme = countrykit.Ptr(idScheme)
 	r.PreviousNames = previousNames(u.HistoriskeNavn)
 	r.IsSubunit = subunit
 
@@ -47,15 +48,15 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 		code = strings.TrimSpace(u.Organisasjonsform.Kode)
 	}
 	if code != "" {
-		r.LegalFormCode = registry.Ptr(code)
+		r.LegalFormCode = countrykit.Ptr(code)
 		f, known := lookupForm(code)
 		local := strings.TrimSpace(u.Organisasjonsform.Beskrivelse)
 		if local == "" {
 			local = f.Local
 		}
-		r.LegalFormLocal = registry.StringOrNil(local)
+		r.LegalFormLocal = countrykit.StringOrNil(local)
 		if known {
-			r.LegalForm = registry.Ptr(f.English)
+			r.LegalForm = countrykit.Ptr(f.English)
 			r.LimitedLiability = f.LimitedLiability.Ptr()
 			r.HasBoardDuty = f.BoardDuty.Ptr()
 			r.HasAnnualAccountsDuty = f.AccountsDuty.Ptr()
@@ -67,7 +68,7 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 	}
 
 	st := statusOf(u)
-	r.Status, r.StatusDetail = st.status, registry.Ptr(st.detail)
+	r.Status, r.StatusDetail = st.status, countrykit.Ptr(st.detail)
 	// The Registry and MarshalJSON derive IsActive too; it is set here so
 	// that the report is whole before it reaches either (mapUnit's tests
 	// read it).
@@ -86,7 +87,7 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 	r.VATRegistered = upstream.CloneBool(u.RegistrertIMva)
 	if u.RegistrertIMva != nil && *u.RegistrertIMva {
 		r.VATRegisteredAt = date(u.RegistreringsdatoMerverdiavgiftsregisteret)
-		r.VATNumber = registry.Ptr(countryCode + id + "MVA")
+		r.VATNumber = countrykit.Ptr(countryCode + id + "MVA")
 	}
 	r.InBusinessRegister = upstream.CloneBool(u.RegistrertIForetak)
 	for _, reg := range []struct {
@@ -105,10 +106,10 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 	}
 
 	if u.AntallAnsatte.Set && u.AntallAnsatte.Value >= 0 && u.AntallAnsatte.Value <= 1<<31-1 {
-		r.Employees = registry.Ptr(int(u.AntallAnsatte.Value))
-		r.EmployeesReported = registry.Ptr(true)
+		r.Employees = countrykit.Ptr(int(u.AntallAnsatte.Value))
+		r.EmployeesReported = countrykit.Ptr(true)
 	} else if u.HarAntallAnsatte != nil {
-		r.EmployeesReported = registry.Ptr(*u.HarAntallAnsatte)
+		r.EmployeesReported = countrykit.Ptr(*u.HarAntallAnsatte)
 		if *u.HarAntallAnsatte {
 			r.Notes = append(r.Notes, "The register holds an employee count for this unit but does not publish counts below five, so employees is null.")
 		}
@@ -120,20 +121,20 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 		}
 		r.IndustryCodes = append(r.IndustryCodes, registry.IndustryCode{
 			Code:        strings.TrimSpace(c.Kode),
-			Description: registry.StringOrNil(strings.TrimSpace(c.Beskrivelse)),
-			Scheme:      registry.Ptr(industryScheme),
+			Description: countrykit.StringOrNil(strings.TrimSpace(c.Beskrivelse)),
+			Scheme:      countrykit.Ptr(industryScheme),
 			Rank:        i + 1,
 		})
 	}
 	if u.Sektorkode != nil {
-		r.SectorCode = registry.StringOrNil(strings.TrimSpace(u.Sektorkode.Kode))
-		r.Sector = registry.StringOrNil(strings.TrimSpace(u.Sektorkode.Beskrivelse))
+		r.SectorCode = countrykit.StringOrNil(strings.TrimSpace(u.Sektorkode.Kode))
+		r.Sector = countrykit.StringOrNil(strings.TrimSpace(u.Sektorkode.Beskrivelse))
 	}
 	r.Purpose = joinLines(u.VedtektsfestetForm)
 	r.Activity = joinLines(u.Aktivitet)
 	if k := u.Kapital; k != nil && k.Belop.Set {
-		r.ShareCapital = registry.Ptr(k.Belop.Value)
-		r.ShareCapitalCurrency = registry.StringOrNil(strings.ToUpper(strings.TrimSpace(k.Valuta)))
+		r.ShareCapital = countrykit.Ptr(k.Belop.Value)
+		r.ShareCapitalCurrency = countrykit.StringOrNil(strings.ToUpper(strings.TrimSpace(k.Valuta)))
 	}
 
 	if subunit {
@@ -142,20 +143,20 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 		r.BusinessAddress = mapAddress(u.Forretningsadresse)
 	}
 	r.PostalAddress = mapAddress(u.Postadresse)
-	r.Website = registry.StringOrNil(strings.TrimSpace(u.Hjemmeside))
-	r.Email = registry.StringOrNil(strings.TrimSpace(u.Epostadresse))
-	r.Phone = registry.StringOrNil(strings.TrimSpace(u.Telefon))
+	r.Website = countrykit.StringOrNil(strings.TrimSpace(u.Hjemmeside))
+	r.Email = countrykit.StringOrNil(strings.TrimSpace(u.Epostadresse))
+	r.Phone = countrykit.StringOrNil(strings.TrimSpace(u.Telefon))
 	if r.Phone == nil {
-		r.Phone = registry.StringOrNil(strings.TrimSpace(u.Mobil))
+		r.Phone = countrykit.StringOrNil(strings.TrimSpace(u.Mobil))
 	}
-	r.ParentID = registry.StringOrNil(strings.TrimSpace(u.OverordnetEnhet))
+	r.ParentID = countrykit.StringOrNil(strings.TrimSpace(u.OverordnetEnhet))
 	r.InGroup = upstream.CloneBool(u.ErIKonsern)
 	r.LastAnnualAccountsYear = year(string(u.SisteAarsregnskap))
 
-	r.ConfidenceBasis = registry.Ptr(lookupBasis)
-	r.Source = registry.Ptr(sourceName)
-	r.SourceURL = registry.Ptr(humanURL(id, subunit))
-	r.License = registry.Ptr(licenseText)
+	r.ConfidenceBasis = countrykit.Ptr(lookupBasis)
+	r.Source = countrykit.Ptr(sourceName)
+	r.SourceURL = countrykit.Ptr(humanURL(id, subunit))
+	r.License = countrykit.Ptr(licenseText)
 
 	r.Notes = append(r.Notes, st.notes...)
 	if code == "ENK" {
@@ -313,12 +314,12 @@ func mapAddress(a *address) *registry.Address {
 	}
 	out := &registry.Address{
 		Lines:            []string{},
-		PostalCode:       registry.StringOrNil(strings.TrimSpace(a.Postnummer)),
-		City:             registry.StringOrNil(strings.TrimSpace(a.Poststed)),
-		Municipality:     registry.StringOrNil(strings.TrimSpace(a.Kommune)),
-		MunicipalityCode: registry.StringOrNil(strings.TrimSpace(a.Kommunenummer)),
-		CountryCode:      registry.StringOrNil(strings.ToUpper(strings.TrimSpace(a.Landkode))),
-		CountryName:      registry.StringOrNil(strings.TrimSpace(a.Land)),
+		PostalCode:       countrykit.StringOrNil(strings.TrimSpace(a.Postnummer)),
+		City:             countrykit.StringOrNil(strings.TrimSpace(a.Poststed)),
+		Municipality:     countrykit.StringOrNil(strings.TrimSpace(a.Kommune)),
+		MunicipalityCode: countrykit.StringOrNil(strings.TrimSpace(a.Kommunenummer)),
+		CountryCode:      countrykit.StringOrNil(strings.ToUpper(strings.TrimSpace(a.Landkode))),
+		CountryName:      countrykit.StringOrNil(strings.TrimSpace(a.Land)),
 	}
 	for _, l := range a.Adresse {
 		if l = strings.TrimSpace(l); l != "" {
@@ -346,7 +347,7 @@ func joinLines(lines []string) *string {
 		}
 		b.WriteString(l)
 	}
-	return registry.StringOrNil(b.String())
+	return countrykit.StringOrNil(b.String())
 }
 
 // date parses a register date. It accepts "YYYY-MM-DD" and a date-time that

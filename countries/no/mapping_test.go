@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // decodeUnit decodes a unit body or fails the test.
@@ -109,11 +110,11 @@ func TestEmployees(t *testing.T) {
 		name, body string
 		want       got
 	}{
-		{"count published", `{"antallAnsatte":433,"harRegistrertAntallAnsatte":true}`, got{registry.Ptr(433), registry.Ptr(true)}},
-		{"count held but hidden (0-4)", `{"harRegistrertAntallAnsatte":true}`, got{nil, registry.Ptr(true)}},
-		{"no count held", `{"harRegistrertAntallAnsatte":false}`, got{nil, registry.Ptr(false)}},
-		{"v1 published zero", `{"antallAnsatte":0}`, got{registry.Ptr(0), registry.Ptr(true)}},
-		{"count as a string", `{"antallAnsatte":"12","harRegistrertAntallAnsatte":true}`, got{registry.Ptr(12), registry.Ptr(true)}},
+		{"count published", `{"antallAnsatte":433,"harRegistrertAntallAnsatte":true}`, got{countrykit.Ptr(433), countrykit.Ptr(true)}},
+		{"count held but hidden (0-4)", `{"harRegistrertAntallAnsatte":true}`, got{nil, countrykit.Ptr(true)}},
+		{"no count held", `{"harRegistrertAntallAnsatte":false}`, got{nil, countrykit.Ptr(false)}},
+		{"v1 published zero", `{"antallAnsatte":0}`, got{countrykit.Ptr(0), countrykit.Ptr(true)}},
+		{"count as a string", `{"antallAnsatte":"12","harRegistrertAntallAnsatte":true}`, got{countrykit.Ptr(12), countrykit.Ptr(true)}},
 		{"negative count ignored", `{"antallAnsatte":-3}`, got{nil, nil}},
 		{"nothing known", `{}`, got{nil, nil}},
 	}
@@ -138,8 +139,8 @@ func TestVATNumber(t *testing.T) {
 		wantSince      *registry.Date
 	}{
 		{`{"registrertIMvaregisteret":true,"registreringsdatoMerverdiavgiftsregisteret":"1989-07-01"}`,
-			registry.Ptr(true), registry.Ptr("NO923609016MVA"), registry.Ptr(registry.NewDate(1989, 7, 1))},
-		{`{"registrertIMvaregisteret":false,"registreringsdatoMerverdiavgiftsregisteret":"1989-07-01"}`, registry.Ptr(false), nil, nil},
+			countrykit.Ptr(true), countrykit.Ptr("NO923609016MVA"), countrykit.Ptr(registry.NewDate(1989, 7, 1))},
+		{`{"registrertIMvaregisteret":false,"registreringsdatoMerverdiavgiftsregisteret":"1989-07-01"}`, countrykit.Ptr(false), nil, nil},
 		{`{}`, nil, nil, nil},
 	}
 	for _, tt := range tests {
@@ -189,7 +190,7 @@ func TestAddresses(t *testing.T) {
 	u := decodeUnit(t, body)
 
 	main := mapUnit(u, equinorID, false)
-	want := &registry.Address{Lines: []string{"Tyvholmen 1"}, PostalCode: registry.Ptr("0101"), City: registry.Ptr("OSLO"), CountryCode: registry.Ptr("NO")}
+	want := &registry.Address{Lines: []string{"Tyvholmen 1"}, PostalCode: countrykit.Ptr("0101"), City: countrykit.Ptr("OSLO"), CountryCode: countrykit.Ptr("NO")}
 	if diff := cmp.Diff(want, main.BusinessAddress); diff != "" {
 		t.Errorf("main unit business address mismatch (-want +got):\n%s", diff)
 	}
@@ -197,7 +198,7 @@ func TestAddresses(t *testing.T) {
 		t.Errorf("postal address = %+v, want nil for an address with no content", main.PostalAddress)
 	}
 	sub := mapUnit(u, equinorID, true)
-	want = &registry.Address{Lines: []string{"Havnegata 48"}, City: registry.Ptr("BRØNNØYSUND")}
+	want = &registry.Address{Lines: []string{"Havnegata 48"}, City: countrykit.Ptr("BRØNNØYSUND")}
 	if diff := cmp.Diff(want, sub.BusinessAddress); diff != "" {
 		t.Errorf("sub-unit business address mismatch (-want +got):\n%s", diff)
 	}
@@ -266,7 +267,7 @@ func TestLegalFormTableCoversRegister(t *testing.T) {
 func TestLegalFormDuties(t *testing.T) {
 	t.Parallel()
 	type duties struct{ Limited, Board, Accounts *bool }
-	tr, fa := registry.Ptr(true), registry.Ptr(false)
+	tr, fa := countrykit.Ptr(true), countrykit.Ptr(false)
 	tests := map[string]duties{
 		"AS":   {tr, tr, tr},
 		"ASA":  {tr, tr, tr},
@@ -318,7 +319,7 @@ func TestLenientDecoding(t *testing.T) {
 		Activity *string
 	}
 	got := fields{rep.LastAnnualAccountsYear, rep.ShareCapital, rep.ShareCapitalCurrency, rep.BankruptcyDate, rep.Activity}
-	want := fields{registry.Ptr(2024), registry.Ptr(30000.5), registry.Ptr("NOK"), nil, registry.Ptr("Utleie av bygg.")}
+	want := fields{countrykit.Ptr(2024), countrykit.Ptr(30000.5), countrykit.Ptr("NOK"), nil, countrykit.Ptr("Utleie av bygg.")}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("lenient fields mismatch (-want +got):\n%s", diff)
 	}
@@ -329,8 +330,8 @@ func TestIndustryCodes(t *testing.T) {
 	t.Parallel()
 	rep := mapUnit(decodeUnit(t, `{"naeringskode1":{"kode":"06.100","beskrivelse":"Utvinning av råolje"},"naeringskode3":{"kode":"19.200"}}`), equinorID, false)
 	want := []registry.IndustryCode{
-		{Code: "06.100", Description: registry.Ptr("Utvinning av råolje"), Scheme: registry.Ptr(industryScheme), Rank: 1},
-		{Code: "19.200", Scheme: registry.Ptr(industryScheme), Rank: 3},
+		{Code: "06.100", Description: countrykit.Ptr("Utvinning av råolje"), Scheme: countrykit.Ptr(industryScheme), Rank: 1},
+		{Code: "19.200", Scheme: countrykit.Ptr(industryScheme), Rank: 3},
 	}
 	if diff := cmp.Diff(want, rep.IndustryCodes); diff != "" {
 		t.Errorf("industry codes mismatch (-want +got):\n%s", diff)

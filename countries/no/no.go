@@ -157,6 +157,7 @@ func (c *Country) Info() registry.CountryInfo {
 		SourceURL:      DefaultBaseURL,
 		License:        licenseText,
 		RequiresAPIKey: false,
+		TimeZone:       "Europe/Oslo",
 	}
 }
 

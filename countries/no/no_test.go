@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 func TestInfo(t *testing.T) {
@@ -113,7 +114,7 @@ func TestDeadlinesDelegates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := registry.NewCompanyReport("NO", "brreg", equinorID, "EQUINOR ASA")
+	rep := countrykit.NewReport("NO", "brreg", equinorID, "EQUINOR ASA")
 	today := registry.NewDate(2026, 1, 15)
 	out, err := c.Deadlines(rep, today)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/idcheck"
 )
 
@@ -20,22 +21,22 @@ func TestValidate(t *testing.T) {
 		want  registry.ValidationResult
 	}{
 		{"NO 923 609 016 MVA", registry.ValidationResult{
-			Country: "NO", Registry: "brreg", IDScheme: registry.Ptr("organisasjonsnummer"),
+			Country: "NO", Registry: "brreg", IDScheme: countrykit.Ptr("organisasjonsnummer"),
 			Input: "NO 923 609 016 MVA", Valid: true,
-			Normalized: registry.Ptr("923609016"), Formatted: registry.Ptr("923 609 016"),
-			Reason: registry.Ptr(idcheck.NorwayReason(idcheck.ProblemNone)),
+			Normalized: countrykit.Ptr("923609016"), Formatted: countrykit.Ptr("923 609 016"),
+			Reason: countrykit.Ptr(idcheck.NorwayReason(idcheck.ProblemNone)),
 		}},
 		{"923609017", registry.ValidationResult{
-			Country: "NO", Registry: "brreg", IDScheme: registry.Ptr("organisasjonsnummer"),
+			Country: "NO", Registry: "brreg", IDScheme: countrykit.Ptr("organisasjonsnummer"),
 			Input: "923609017", Valid: false,
-			Reason: registry.Ptr(idcheck.NorwayReason(idcheck.ProblemChecksum)),
-			Hint:   registry.Ptr(idcheck.NorwayHint(idcheck.ProblemChecksum)),
+			Reason: countrykit.Ptr(idcheck.NorwayReason(idcheck.ProblemChecksum)),
+			Hint:   countrykit.Ptr(idcheck.NorwayHint(idcheck.ProblemChecksum)),
 		}},
 		{"", registry.ValidationResult{
-			Country: "NO", Registry: "brreg", IDScheme: registry.Ptr("organisasjonsnummer"),
+			Country: "NO", Registry: "brreg", IDScheme: countrykit.Ptr("organisasjonsnummer"),
 			Input: "", Valid: false,
-			Reason: registry.Ptr(idcheck.NorwayReason(idcheck.ProblemEmpty)),
-			Hint:   registry.Ptr(idcheck.NorwayHint(idcheck.ProblemEmpty)),
+			Reason: countrykit.Ptr(idcheck.NorwayReason(idcheck.ProblemEmpty)),
+			Hint:   countrykit.Ptr(idcheck.NorwayHint(idcheck.ProblemEmpty)),
 		}},
 	}
 	for _, tt := range tests {

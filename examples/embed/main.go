@@ -31,16 +31,21 @@ import (
 
 func main() {
 	country := flag.String("country", "NO", "country code of the identifiers (NO or GB)")
-	today := flag.String("today", "", "compute from this date (YYYY-MM-DD); default today in UTC")
+	todayFlag := flag.String("today", "", "compute from this date (YYYY-MM-DD); default today in the register's time zone")
 	flag.Parse()
 	reg, err := newRegistry(os.Getenv)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	today, err := dayOf(reg, *country, *todayFlag)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if err := run(ctx, reg, *country, *today, flag.Args(), os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, reg, *country, today, flag.Args(), os.Stdout, os.Stderr); err != nil {
 		os.Exit(1)
 	}
 }
@@ -53,6 +58,19 @@ func newRegistry(getenv func(string) string) (*registry.Registry, error) {
 		return nil, err
 	}
 	return registry.New(cs)
+}
+
+// dayOf returns the date of -today, or today in the register's own time
+// zone when it is empty.
+func dayOf(reg *registry.Registry, country, flagValue string) (registry.Date, error) {
+	if flagValue == "" {
+		return reg.Today(country)
+	}
+	d, err := registry.ParseDate(flagValue)
+	if err != nil {
+		return registry.Date{}, fmt.Errorf("-today %q: %w", flagValue, err)
+	}
+	return d, nil
 }
 
 // row is one deadline of one company.
@@ -82,7 +100,7 @@ var errSomeFailed = errors.New("embed: some identifiers failed")
 
 // run computes the deadlines of every id and writes them, soonest first, to
 // out; failures go to errOut, one line each.
-func run(ctx context.Context, reg *registry.Registry, country, today string, ids []string, out, errOut io.Writer) error {
+func run(ctx context.Context, reg *registry.Registry, country string, today registry.Date, ids []string, out, errOut io.Writer) error {
 	var rows []row
 	failed := false
 	for _, id := range ids {

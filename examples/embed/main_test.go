@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // TestBatch runs a batch against a fake Brønnøysund: one real recording,
@@ -39,7 +40,7 @@ func TestBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	err = run(t.Context(), reg, "NO", "2026-01-15", []string{"923 609 016", "974760673", "923609017"}, &out, &errOut)
+	err = run(t.Context(), reg, "NO", registry.NewDate(2026, 1, 15), []string{"923 609 016", "974760673", "923609017"}, &out, &errOut)
 	if err != errSomeFailed {
 		t.Errorf("run = %v, want errSomeFailed", err)
 	}
@@ -71,7 +72,7 @@ func TestBatch(t *testing.T) {
 func TestWriteTableNullDaysUntil(t *testing.T) {
 	t.Parallel()
 	rows := []row{
-		{d: registry.Deadline{Kind: "tax_return", DueDate: registry.NewDate(2026, 6, 1), DaysUntil: registry.Ptr(137), Mandatory: true}, name: "A AS"},
+		{d: registry.Deadline{Kind: "tax_return", DueDate: registry.NewDate(2026, 6, 1), DaysUntil: countrykit.Ptr(137), Mandatory: true}, name: "A AS"},
 		{d: registry.Deadline{Kind: "vat_return", DueDate: registry.NewDate(2026, 2, 10), DaysUntil: nil}, name: "B AS"},
 	}
 	var out bytes.Buffer

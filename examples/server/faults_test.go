@@ -292,10 +292,10 @@ func TestDisconnectingClientKeepsSharedFetch(t *testing.T) {
 		t.Error("the first client's request succeeded after it hung up")
 	}
 	deadline := time.Now().Add(2 * time.Second)
-	for !strings.Contains(p.log.String(), `"status":504`) && time.Now().Before(deadline) {
+	for !strings.Contains(p.log.String(), `"status":499`) && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if !strings.Contains(p.log.String(), `"status":504`) {
+	if !strings.Contains(p.log.String(), `"status":499`) {
 		t.Errorf("the server did not end the hung-up request while the fetch ran:\n%s", p.log.String())
 	}
 	close(release)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // Tri is a yes/no answer that may be unknown, as the legal form tables of
@@ -22,9 +23,9 @@ const (
 func (t Tri) Ptr() *bool {
 	switch t {
 	case Yes:
-		return registry.Ptr(true)
+		return countrykit.Ptr(true)
 	case No:
-		return registry.Ptr(false)
+		return countrykit.Ptr(false)
 	}
 	return nil
 }
@@ -35,7 +36,7 @@ func CloneBool(b *bool) *bool {
 	if b == nil {
 		return nil
 	}
-	return registry.Ptr(*b)
+	return countrykit.Ptr(*b)
 }
 
 // Date parses an optional date decoded from a register: a real YYYY-MM-DD

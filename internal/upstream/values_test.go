@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 func TestTriPtr(t *testing.T) {
@@ -15,8 +16,8 @@ func TestTriPtr(t *testing.T) {
 		want *bool
 	}{
 		{Unknown, nil},
-		{Yes, registry.Ptr(true)},
-		{No, registry.Ptr(false)},
+		{Yes, countrykit.Ptr(true)},
+		{No, countrykit.Ptr(false)},
 		{Tri(42), nil},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,148 @@
+package registry
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"time"
+)
+
+// fetch runs call at most once for all concurrent callers of key, under a
+// context that no caller can cancel, with a per-attempt timeout and one retry
+// of a retryable failure, and caches the answer under key with tag. Each
+// caller waits under its own ctx and gets the answer's JSON (cached false),
+// which is shared and must not be modified.
+func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, tag byte, call func(context.Context) (T, error)) ([]byte, error) {
+	ch := r.group.DoChan(key, func() (any, error) {
+		bg := context.WithoutCancel(ctx)
+		v, err := r.attempts(bg, e.info, func(ctx context.Context) (any, error) { return call(ctx) })
+		if err != nil {
+			r.remember(bg, key, err)
+			return nil, err
+		}
+		doc := v.(T)
+		// Two encodings: the stored one says cached true, so that a hit is
+		// sent as stored; the live one, cached false, goes to the callers
+		// of this fetch.
+		doc.setCached(true)
+		stored, err := json.Marshal(doc)
+		if err != nil {
+			return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+		}
+		doc.setCached(false)
+		live, err := json.Marshal(doc)
+		if err != nil {
+			return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+		}
+		r.cacheSet(bg, key, append([]byte{tag}, stored...), r.ttl)
+		return live, nil
+	})
+	select {
+	case <-ctx.Done():
+		return nil, r.callerGaveUp(ctx, e.info)
+	case res := <-ch:
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		return res.Val.([]byte), nil
+	}
+}
+
+// answerDoc is a document that the Registry caches: a report or a search
+// result.
+type answerDoc interface {
+	setCached(bool)
+}
+
+func (r *CompanyReport) setCached(c bool) { r.Cached = c }
+func (s *SearchResult) setCached(c bool)  { s.Cached = c }
+
+// callerGaveUp is the error of a caller whose context ended while it
+// waited: canceled when it was cancelled, upstream_timeout when its own
+// deadline passed. The shared fetch goes on for the other callers.
+func (r *Registry) callerGaveUp(ctx context.Context, info CountryInfo) *Error {
+	cause := context.Cause(ctx)
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return r.decorate(info, &Error{Code: CodeCanceled, Err: cause,
+			Message: "The request was cancelled by its caller before the register answered."})
+	}
+	return r.decorate(info, &Error{Code: CodeUpstreamTimeout, Err: cause,
+		Message: fmt.Sprintf("The caller's deadline passed before the %s register answered.", info.Country)})
+}
+
+// attempts runs call once, and once more after a pause when the first
+// failure is retryable. It never panics.
+func (r *Registry) attempts(ctx context.Context, info CountryInfo, call func(context.Context) (any, error)) (any, error) {
+	var last *Error
+	for attempt := 1; attempt <= 2; attempt++ {
+		if attempt == 2 {
+			time.Sleep(r.retryPause)
+		}
+		v, err := r.attempt(ctx, info, call)
+		if err == nil {
+			return v, nil
+		}
+		last = err
+		r.log.LogAttrs(ctx, slog.LevelWarn, "upstream attempt failed",
+			slog.String("country", info.Country), slog.String("registry", info.Registry),
+			slog.Int("attempt", attempt), slog.String("code", string(err.Code)), slog.Bool("retryable", err.Retryable))
+		if !err.Retryable {
+			break
+		}
+	}
+	return nil, last
+}
+
+// attempt runs call once under the per-attempt timeout and classifies its
+// failure.
+func (r *Registry) attempt(ctx context.Context, info CountryInfo, call func(context.Context) (any, error)) (v any, err *Error) {
+	actx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			r.logPanic(info, "fetch", p)
+			v, err = nil, r.decorate(info, &Error{Code: CodeInternalError, Message: "A defect in the country module stopped this request."})
+		}
+	}()
+	v, cerr := call(actx)
+	if cerr == nil {
+		return v, nil
+	}
+	return nil, r.classify(actx, cerr, info)
+}
+
+// classify maps a module's failure to an *Error with the right code and
+// retryability. A plain error from an HTTP client becomes upstream_timeout
+// or upstream_error (retryable); anything else unknown is internal_error.
+func (r *Registry) classify(actx context.Context, err error, info CountryInfo) *Error {
+	timedOut := errors.Is(actx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded)
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		timedOut = true
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		e = r.decorate(info, e)
+		if e.Retryable && timedOut && e.Code == CodeUpstreamError {
+			e.Code = CodeUpstreamTimeout
+		}
+		return e
+	}
+	if timedOut {
+		return r.decorate(info, &Error{Code: CodeUpstreamTimeout, Retryable: true, Err: err,
+			Message: fmt.Sprintf("The %s register did not answer in time.", info.Country)})
+	}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &ne) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+		errors.As(err, &se) || errors.As(err, &te) {
+		return r.decorate(info, &Error{Code: CodeUpstreamError, Retryable: true, Err: err,
+			Message: fmt.Sprintf("The %s register could not be reached or sent an unreadable answer.", info.Country)})
+	}
+	return r.decorate(info, &Error{Code: CodeInternalError, Err: err,
+		Message: "An unexpected error occurred inside the service."})
+}

@@ -1,0 +1,119 @@
+// Package ops holds what the REST and MCP adapters share about the
+// operations beyond the Registry's own methods: the parameter rules of a
+// call as a transport receives it (limit and today as text, the default
+// country), the error envelope, and the Registry's zero-copy answers.
+package ops
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/seal"
+)
+
+// Backend is what the adapters need of a Registry beyond its public
+// operations; [registry.Registry.Internal] returns a value that has it.
+type Backend interface {
+	LookupJSON(ctx context.Context, country, id string) ([]byte, error)
+	SearchJSON(ctx context.Context, country, query string, limit int) ([]byte, error)
+	Module(country string) (registry.CountryInfo, error)
+	Modules() []registry.CountryInfo
+	Now() time.Time
+}
+
+// Ops is the adapters' view of one Registry.
+type Ops struct {
+	Reg *registry.Registry
+	Backend
+}
+
+// New returns the adapters' view of reg.
+func New(reg *registry.Registry) *Ops {
+	return &Ops{Reg: reg, Backend: reg.Internal(seal.Key{})}
+}
+
+// BadRequest returns the error for a parameter problem that an adapter
+// found before calling an operation for country: unsupported_country when
+// no module serves country (the country is checked first, as every
+// operation does), else a bad_request with message and hint and the
+// module's country and registry.
+func (o *Ops) BadRequest(country, message, hint string) *registry.Error {
+	info, err := o.Module(country)
+	if err != nil {
+		return registry.AsError(err)
+	}
+	return &registry.Error{Code: registry.CodeBadRequest, Country: info.Country, Registry: info.Registry, Message: message, Hint: hint}
+}
+
+// TodayHint is the hint of a today parameter that is not a date.
+const TodayHint = "Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."
+
+// InvalidToday returns the error of a today parameter that is not a date
+// (including one given but empty), or unsupported_country for an unknown
+// country.
+func (o *Ops) InvalidToday(country string) *registry.Error {
+	return o.BadRequest(country, "today must be a date written YYYY-MM-DD.", TodayHint)
+}
+
+// ParseToday reads the today parameter as the caller wrote it: absent is
+// the current UTC date by the Registry's clock (the adapters' default); a
+// given one must be a real date written YYYY-MM-DD, else the error is
+// bad_request (or unsupported_country).
+func (o *Ops) ParseToday(country, raw string, present bool) (registry.Date, error) {
+	if !present {
+		return registry.DateOf(o.Now().UTC()), nil
+	}
+	d, err := registry.ParseDate(raw)
+	if err != nil {
+		return registry.Date{}, o.InvalidToday(country)
+	}
+	return d, nil
+}
+
+// LimitHint is the hint of a search limit that is not an integer from 1 to
+// the maximum.
+var LimitHint = fmt.Sprintf("Retry with limit between 1 and %d (default %d).", registry.MaxSearchLimit, registry.DefaultSearchLimit)
+
+// ParseLimit reads the search limit of a call for country as the caller
+// wrote it: absent (present false) is [registry.DefaultSearchLimit];
+// present, it must be a decimal integer (an empty value is not), else the
+// error is bad_request, or unsupported_country for an unknown country. The
+// range is checked by the Registry.
+func (o *Ops) ParseLimit(country, raw string, present bool) (int, error) {
+	if !present {
+		return registry.DefaultSearchLimit, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil {
+		const show = 40
+		if len(raw) > show {
+			raw = raw[:show] + "..."
+		}
+		return 0, o.BadRequest(country, fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", registry.MaxSearchLimit, raw), LimitHint)
+	}
+	return n, nil
+}
+
+// envelopeFallback is the envelope [EnvelopeJSON] returns when an error
+// cannot be encoded.
+const envelopeFallback = `{"error":{"code":"internal_error","message":"The error could not be encoded.",` +
+	`"hint":"Retry once; if it fails again, report the problem to the operator of this service.",` +
+	`"country":null,"registry":null,"details":{}}}`
+
+// EnvelopeJSON returns the error envelope of [registry.AsError](err), the
+// body that the REST and MCP adapters send, and the *Error it encodes. It
+// never fails: when err is nil or cannot be encoded (a Details value that
+// JSON cannot hold), the body is a fixed internal_error envelope and the
+// *Error is that internal_error.
+func EnvelopeJSON(err error) ([]byte, *registry.Error) {
+	if e := registry.AsError(err); e != nil {
+		if b, merr := json.Marshal(e); merr == nil {
+			return b, e
+		}
+	}
+	return []byte(envelopeFallback), &registry.Error{Code: registry.CodeInternalError, Message: "The error could not be encoded.", Err: err}
+}

@@ -1,0 +1,64 @@
+package registry
+
+import (
+	"slices"
+
+	"github.com/companyregistry/registry/match"
+)
+
+// SearchWindow is the least number of rows [Registry.Search] asks a
+// register for, whatever the limit, so that the best match the register
+// returns near the top is ranked even when the caller wants one hit.
+const SearchWindow = 20
+
+// searchWindow is the number of rows to ask the module for, for a limit.
+func searchWindow(limit int) int { return min(MaxSearchLimit, max(limit, SearchWindow)) }
+
+// Hints of a search result the Registry writes.
+const (
+	hintNoHits       = "Nothing matches this name: try a shorter or differently spelled name, such as its first distinctive word."
+	hintTruncated    = "More entities match than were returned: raise limit (at most 100) or search with a more specific name. Look up a hit's id before acting on it."
+	hintTruncatedMax = "More entities match than the 100 returned: search with a more specific name. Look up a hit's id before acting on it."
+)
+
+// rank scores every hit of res against the query, sorts the hits by
+// confidence (a stable sort keeps the register's order among equal
+// scores), keeps the first limit, and sets total, truncated and the hint.
+// A module's own hint is kept for an answer without hits.
+func rank(res *SearchResult, query string, limit int) {
+	q := match.NewQuery(query)
+	for i := range res.Hits {
+		c, basis := q.Score(res.Hits[i].Name)
+		res.Hits[i].Confidence, res.Hits[i].ConfidenceBasis = c, ptr(basis)
+	}
+	slices.SortStableFunc(res.Hits, func(a, b SearchHit) int {
+		switch {
+		case a.Confidence > b.Confidence:
+			return -1
+		case a.Confidence < b.Confidence:
+			return 1
+		}
+		return 0
+	})
+	res.Total = max(res.Total, len(res.Hits))
+	if len(res.Hits) > limit {
+		res.Hits = res.Hits[:limit]
+	}
+	if res.Hits == nil {
+		res.Hits = []SearchHit{}
+	}
+	res.Query = query
+	res.Truncated = res.Total > len(res.Hits)
+	switch {
+	case len(res.Hits) == 0:
+		if res.Hint == nil || *res.Hint == "" {
+			res.Hint = ptr(hintNoHits)
+		}
+	case res.Truncated && limit >= MaxSearchLimit:
+		res.Hint = ptr(hintTruncatedMax)
+	case res.Truncated:
+		res.Hint = ptr(hintTruncated)
+	default:
+		res.Hint = nil
+	}
+}

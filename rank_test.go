@@ -1,0 +1,126 @@
+package registry_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
+)
+
+// searchFake returns a fake whose register answers names, in order, with
+// total matches, and records the limit it was asked for.
+func searchFake(total int, asked *int, names ...string) *fakeCountry {
+	f := &fakeCountry{code: "NO"}
+	f.search = func(_ context.Context, q string, limit int) (*registry.SearchResult, error) {
+		*asked = limit
+		res := &registry.SearchResult{Country: "NO", Registry: "fake", Query: q, Total: total}
+		for i, n := range names {
+			if i == limit {
+				break
+			}
+			res.Hits = append(res.Hits, countrykit.NewHit("NO", "fake", fmt.Sprintf("%06d", i), n))
+		}
+		return res, nil
+	}
+	return f
+}
+
+// TestSearchRanksTheRegistersWindow (issue 13, "Search ranks the register's
+// answer, not one page of it"): the exact match is the register's row 7 of
+// 20; limit 1 returns it with 0.95, because the Registry asks for
+// SearchWindow rows and ranks them before it trims.
+func TestSearchRanksTheRegistersWindow(t *testing.T) {
+	t.Parallel()
+	names := make([]string, 20)
+	for i := range names {
+		names[i] = fmt.Sprintf("OTHER EQUINOR THING %d AS", i)
+	}
+	names[6] = "EQUINOR ASA"
+	var asked int
+	r := newRegistry(t, searchFake(57, &asked, names...))
+	res, err := r.Search(t.Context(), "NO", "equinor asa", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if asked != registry.SearchWindow {
+		t.Errorf("the register was asked for %d rows, want %d", asked, registry.SearchWindow)
+	}
+	if len(res.Hits) != 1 || res.Hits[0].Name != "EQUINOR ASA" || res.Hits[0].Confidence != 0.95 {
+		t.Fatalf("hits = %+v, want EQUINOR ASA at 0.95", res.Hits)
+	}
+	if res.Total != 57 || !res.Truncated || res.Hint == nil {
+		t.Errorf("total %d truncated %t hint %v; want 57, true and a hint", res.Total, res.Truncated, res.Hint)
+	}
+}
+
+// TestSearchAnchorsAndStableOrder (spec "Confidence anchors for hits" and
+// "SearchResult.hits: best first, equal scores keep the upstream order").
+func TestSearchAnchorsAndStableOrder(t *testing.T) {
+	t.Parallel()
+	var asked int
+	r := newRegistry(t, searchFake(5, &asked, "STATOIL FUEL", "EQUINOR ENERGY AS", "NORSK EQUINOR", "EQUINOR", "EQUINOR ASA"))
+	res, err := r.Search(t.Context(), "NO", "equinor", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type hit struct {
+		Name       string
+		Confidence float64
+	}
+	var got []hit
+	for _, h := range res.Hits {
+		got = append(got, hit{h.Name, h.Confidence})
+		if h.ConfidenceBasis == nil || *h.ConfidenceBasis == "" {
+			t.Errorf("%s: no confidence_basis", h.Name)
+		}
+	}
+	want := []hit{{"EQUINOR", 0.95}, {"EQUINOR ENERGY AS", 0.8}, {"EQUINOR ASA", 0.8}, {"NORSK EQUINOR", 0.6}, {"STATOIL FUEL", 0.4}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("hits (-want +got):\n%s", diff)
+	}
+	if res.Truncated || res.Hint != nil {
+		t.Errorf("truncated %t hint %v; want false and none (every match returned)", res.Truncated, res.Hint)
+	}
+}
+
+// TestSearchHints: zero hits keep the module's own advice (or get the
+// generic one); a truncated answer names how to widen or narrow the search,
+// and at limit 100 only how to narrow it.
+func TestSearchHints(t *testing.T) {
+	t.Parallel()
+	var asked int
+	names := make([]string, 120)
+	for i := range names {
+		names[i] = fmt.Sprintf("ACME %d", i)
+	}
+	r := newRegistry(t, searchFake(500, &asked, names...))
+	for limit, want := range map[int]string{
+		10:  "More entities match than were returned: raise limit (at most 100) or search with a more specific name. Look up a hit's id before acting on it.",
+		100: "More entities match than the 100 returned: search with a more specific name. Look up a hit's id before acting on it.",
+	} {
+		res, err := r.Search(t.Context(), "NO", "acme", limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Hint == nil || *res.Hint != want || len(res.Hits) != limit {
+			t.Errorf("limit %d: %d hits, hint %v; want %q", limit, len(res.Hits), res.Hint, want)
+		}
+	}
+	none := newRegistry(t, searchFake(0, &asked))
+	res, err := none.Search(t.Context(), "NO", "nothing", 5)
+	if err != nil || len(res.Hits) != 0 || res.Hits == nil || res.Hint == nil || res.Truncated {
+		t.Errorf("zero hits: %+v, %v", res, err)
+	}
+	own := searchFake(0, &asked)
+	own.search = func(_ context.Context, q string, _ int) (*registry.SearchResult, error) {
+		return &registry.SearchResult{Country: "NO", Registry: "fake", Query: q, Hint: countrykit.Ptr("The module's advice.")}, nil
+	}
+	res, err = newRegistry(t, own).Search(t.Context(), "NO", "nothing", 5)
+	if err != nil || res.Hint == nil || *res.Hint != "The module's advice." {
+		t.Errorf("module hint: %+v, %v", res, err)
+	}
+}
