@@ -149,6 +149,10 @@ type Error struct {
 	// (Brønnøysund's 410): the Registry purges it from the cache instead of
 	// caching the failure.
 	Gone bool
+	// UpstreamStatus is the HTTP status the register answered with, or 0
+	// when it sent no answer. The Registry logs it as the cause of a failed
+	// attempt; it is never serialised.
+	UpstreamStatus int
 }
 
 // Error returns "registry: <country> <code>: <message>".

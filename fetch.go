@@ -2,12 +2,15 @@ package registry
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -89,7 +92,8 @@ func (r *Registry) attempts(ctx context.Context, info CountryInfo, call func(con
 		last = err
 		r.log.LogAttrs(ctx, slog.LevelWarn, "upstream attempt failed",
 			slog.String("country", info.Country), slog.String("registry", info.Registry),
-			slog.Int("attempt", attempt), slog.String("code", string(err.Code)), slog.Bool("retryable", err.Retryable))
+			slog.Int("attempt", attempt), slog.String("code", string(err.Code)), slog.Bool("retryable", err.Retryable),
+			slog.String("cause", causeOf(err)))
 		if !err.Retryable {
 			break
 		}
@@ -145,4 +149,50 @@ func (r *Registry) classify(actx context.Context, err error, info CountryInfo) *
 	}
 	return r.decorate(info, &Error{Code: CodeInternalError, Err: err,
 		Message: "An unexpected error occurred inside the service."})
+}
+
+// causeOf names why an attempt failed, for the operator's log: the HTTP
+// status the register answered, or the kind of network failure (DNS,
+// refused or reset connection, timeout, TLS, a body cut short or not JSON).
+// It is built from the error's types and status only, never from an error
+// text, so it holds no URL, identifier or credential.
+func causeOf(e *Error) string {
+	if e.UpstreamStatus != 0 {
+		return "http " + strconv.Itoa(e.UpstreamStatus)
+	}
+	err := e.Err
+	var dns *net.DNSError
+	var ne net.Error
+	var op *net.OpError
+	var cert *tls.CertificateVerificationError
+	var rec tls.RecordHeaderError
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return string(e.Code)
+	case errors.As(err, &dns):
+		switch {
+		case dns.IsNotFound:
+			return "dns: no such host"
+		case dns.IsTimeout:
+			return "dns: timeout"
+		}
+		return "dns: lookup failed"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "connection refused"
+	case errors.Is(err, syscall.ECONNRESET):
+		return "connection reset"
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+		return "timeout"
+	case errors.As(err, &cert), errors.As(err, &rec):
+		return "tls"
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "connection closed early"
+	case errors.As(err, &se), errors.As(err, &te):
+		return "malformed JSON"
+	case errors.As(err, &op):
+		return "network: " + op.Op
+	}
+	return string(e.Code)
 }
