@@ -7,6 +7,8 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"sync"
+	"time"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries/no"
@@ -115,4 +117,70 @@ func ExampleRegistry_Validate() {
 	// Output:
 	// 923609016 923 609 016
 	// invalid: The first eight digits give MOD11 check value 10, so no valid organisation number starts with them.
+}
+
+// mapCache is a minimal custom cache.Cache: a map without expiry, for the
+// example. A real one would honour ttl and bound its size, as
+// cache.NewMemory does, or keep the entries in a shared store.
+type mapCache struct {
+	mu sync.Mutex
+	m  map[string][]byte
+}
+
+func (c *mapCache) Get(_ context.Context, key string) ([]byte, bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[key]
+	return v, ok, nil
+}
+
+func (c *mapCache) Set(_ context.Context, key string, value []byte, ttl time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ttl <= 0 {
+		delete(c.m, key)
+		return nil
+	}
+	c.m[key] = value
+	return nil
+}
+
+func (c *mapCache) Delete(_ context.Context, key string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, key)
+	return nil
+}
+
+// ExampleWithCache plugs a cache of your own into a Registry: any
+// cache.Cache works, and several Registries may share one. The keys carry a
+// namespace and the format version of the entries.
+func ExampleWithCache() {
+	srv := fakeBrreg()
+	defer srv.Close()
+	nor, err := no.New(no.WithBaseURL(srv.URL), no.WithHTTPClient(srv.Client()))
+	if err != nil {
+		log.Fatal(err)
+	}
+	shared := &mapCache{m: map[string][]byte{}}
+	reg, err := registry.New([]registry.Country{nor}, registry.WithCache(shared))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := reg.Lookup(context.Background(), "NO", "923 609 016"); err != nil {
+		log.Fatal(err)
+	}
+	for key := range shared.m {
+		fmt.Println(key)
+	}
+	// A second Registry over the same cache answers without the register.
+	other, err := registry.New([]registry.Country{nor}, registry.WithCache(shared))
+	if err != nil {
+		log.Fatal(err)
+	}
+	rep, err := other.Lookup(context.Background(), "NO", "923609016")
+	fmt.Println(rep.Name, rep.Cached, err)
+	// Output:
+	// companyregistry/1/NO/company/923609016
+	// EKSEMPEL AS true <nil>
 }
