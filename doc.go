@@ -14,9 +14,10 @@
 //
 // The operations are [Registry.Countries], [Registry.Lookup],
 // [Registry.Search], [Registry.Deadlines], [Registry.Validate],
-// [Registry.Health] and [Registry.Rules]. The REST (package restserver) and
-// MCP (package mcpserver) adapters call the same Registry and send the same
-// documents.
+// [Registry.Health] and [Registry.Rules]; [Registry.LookupBatch] and
+// [Registry.DeadlinesBatch] answer many identifiers in one call with bounded
+// concurrency. The REST (package restserver) and MCP (package mcpserver)
+// adapters call the same Registry and send the same documents.
 //
 // # Documents
 //

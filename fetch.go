@@ -20,6 +20,10 @@ import (
 // caller waits under its own ctx and gets the answer's JSON (cached false),
 // which is shared and must not be modified.
 func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, tag byte, call func(context.Context) (T, error)) ([]byte, error) {
+	if ctx.Err() != nil {
+		// A caller that has already given up starts no upstream work.
+		return nil, r.callerGaveUp(ctx, e.info)
+	}
 	ch := r.group.DoChan(key, func() (any, error) {
 		bg := context.WithoutCancel(ctx)
 		v, err := r.attempts(bg, e.info, func(ctx context.Context) (any, error) { return call(ctx) })

@@ -46,6 +46,7 @@ type options struct {
 	version      string
 	includeStubs bool
 	noCache      bool
+	batch        int
 }
 
 // WithCache sets the cache, which may be shared with other Registries and
@@ -153,6 +154,20 @@ func WithVersion(v string) Option {
 func WithStubs(include bool) Option {
 	return func(o *options) error {
 		o.includeStubs = include
+		return nil
+	}
+}
+
+// WithBatchConcurrency bounds how many identifiers of a batch call are
+// worked on at once (default [DefaultBatchConcurrency], 1 to 64). Keep it
+// low enough for the registers' allowances: a cold batch makes about one
+// upstream request per identifier.
+func WithBatchConcurrency(n int) Option {
+	return func(o *options) error {
+		if n < 1 || n > 64 {
+			return fmt.Errorf("registry: WithBatchConcurrency: %d is outside [1, 64]", n)
+		}
+		o.batch = n
 		return nil
 	}
 }

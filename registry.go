@@ -34,6 +34,8 @@ type Registry struct {
 	version     string
 	stubs       bool
 	group       singleflight.Group
+	// batchConcurrency bounds the identifiers of a batch worked on at once.
+	batchConcurrency int
 }
 
 type entry struct {
@@ -54,6 +56,7 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		timeout:    DefaultUpstreamTimeout,
 		retryPause: DefaultRetryPause,
 		version:    Version,
+		batch:      DefaultBatchConcurrency,
 	}
 	for _, opt := range opts {
 		if opt == nil {
@@ -88,6 +91,8 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		retryPause:  o.retryPause,
 		version:     o.version,
 		stubs:       o.includeStubs,
+
+		batchConcurrency: o.batch,
 	}
 	for i, c := range countries {
 		if c == nil {
