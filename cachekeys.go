@@ -28,6 +28,7 @@ const (
 const (
 	kindCompany = "company"
 	kindSearch  = "search"
+	kindRoles   = "roles"
 )
 
 // Cache entries start with one byte saying what follows.
@@ -35,6 +36,7 @@ const (
 	tagReport   = 'r' // a CompanyReport JSON with cached true
 	tagNotFound = 'n' // an error envelope JSON
 	tagSearch   = 's' // a SearchResult JSON with cached true
+	tagRoles    = 'o' // a RolesReport JSON with cached true
 )
 
 const keyPrefix = CacheNamespace + "/" + CacheFormat + "/"

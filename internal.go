@@ -40,6 +40,16 @@ func (a adapter) SearchJSON(ctx context.Context, country, query string, limit in
 	return a.r.searchJSON(ctx, e, query, limit)
 }
 
+// RolesJSON is [Registry.Roles] returning the report's JSON: on a cache
+// hit the stored bytes, which the caller must not modify.
+func (a adapter) RolesJSON(ctx context.Context, country, id string) ([]byte, error) {
+	e, err := a.r.country(country)
+	if err != nil {
+		return nil, err
+	}
+	return a.r.rolesJSON(ctx, e, id)
+}
+
 // Module describes the module that serves country, ready or not, or returns
 // the unsupported_country error every operation returns for it.
 func (a adapter) Module(country string) (CountryInfo, error) {

@@ -20,6 +20,7 @@ import (
 type Backend interface {
 	LookupJSON(ctx context.Context, country, id string) ([]byte, error)
 	SearchJSON(ctx context.Context, country, query string, limit int) ([]byte, error)
+	RolesJSON(ctx context.Context, country, id string) ([]byte, error)
 	Module(country string) (registry.CountryInfo, error)
 	Modules() []registry.CountryInfo
 	Now() time.Time
