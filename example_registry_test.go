@@ -7,6 +7,7 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"time"
 
@@ -14,24 +15,18 @@ import (
 	"github.com/companyregistry/registry/countries/no"
 )
 
-// fakeBrreg serves one small Enhetsregisteret unit, so the examples run
-// without the network.
-func fakeBrreg() *httptest.Server {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /enheter/923609016", func(w http.ResponseWriter, r *http.Request) {
+// ExampleRegistry_Lookup looks a company up by its organisation number in
+// any of its usual spellings; the second call is answered from the cache.
+func ExampleRegistry_Lookup() {
+	// A stand-in for Brønnøysund's API, so that the example runs offline;
+	// without no.WithBaseURL the module asks the real register.
+	brreg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"organisasjonsnummer":"923609016","navn":"EKSEMPEL AS",
-			"organisasjonsform":{"kode":"AS","beskrivelse":"Aksjeselskap"},
-			"registrertIMvaregisteret":true,"harRegistrertAntallAnsatte":true,"antallAnsatte":12,
-			"stiftelsesdato":"2012-05-03","registreringsdatoEnhetsregisteret":"2012-05-10",
-			"konkurs":false,"underAvvikling":false,"underTvangsavviklingEllerTvangsopplosning":false}`)
-	})
-	mux.HandleFunc("GET /", http.NotFound)
-	return httptest.NewServer(mux)
-}
-
-func newNorway(srv *httptest.Server) *registry.Registry {
-	nor, err := no.New(no.WithBaseURL(srv.URL), no.WithHTTPClient(srv.Client()))
+			"organisasjonsform":{"kode":"AS","beskrivelse":"Aksjeselskap"},"registrertIMvaregisteret":true}`)
+	}))
+	defer brreg.Close()
+	nor, err := no.New(no.WithBaseURL(brreg.URL))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -39,15 +34,6 @@ func newNorway(srv *httptest.Server) *registry.Registry {
 	if err != nil {
 		log.Fatal(err)
 	}
-	return reg
-}
-
-// ExampleRegistry_Lookup looks a company up by its organisation number in
-// any of its usual spellings; the second call is answered from the cache.
-func ExampleRegistry_Lookup() {
-	srv := fakeBrreg()
-	defer srv.Close()
-	reg := newNorway(srv)
 	ctx := context.Background()
 
 	rep, err := reg.Lookup(ctx, "no", "923 609 016")
@@ -70,11 +56,25 @@ func ExampleRegistry_Lookup() {
 }
 
 // ExampleRegistry_Deadlines computes the next filing deadline of each kind
-// for a Norwegian AS, as of a fixed date.
+// for a Norwegian AS, as of a fixed date; reg.Today(countries.NO) gives the
+// current date in Oslo.
 func ExampleRegistry_Deadlines() {
-	srv := fakeBrreg()
-	defer srv.Close()
-	reg := newNorway(srv)
+	brreg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"organisasjonsnummer":"923609016","navn":"EKSEMPEL AS",
+			"organisasjonsform":{"kode":"AS","beskrivelse":"Aksjeselskap"},
+			"registrertIMvaregisteret":true,"harRegistrertAntallAnsatte":true,"antallAnsatte":12,
+			"stiftelsesdato":"2012-05-03"}`)
+	}))
+	defer brreg.Close()
+	nor, err := no.New(no.WithBaseURL(brreg.URL))
+	if err != nil {
+		log.Fatal(err)
+	}
+	reg, err := registry.New([]registry.Country{nor})
+	if err != nil {
+		log.Fatal(err)
+	}
 
 	rep, err := reg.Deadlines(context.Background(), "NO", "923609016", registry.NewDate(2026, 3, 1))
 	if err != nil {
@@ -90,6 +90,50 @@ func ExampleRegistry_Deadlines() {
 	// 2026-06-30 general_meeting false
 	// 2026-07-31 annual_accounts false
 	// 2027-02-01 shareholder_register_statement true
+}
+
+// ExampleRegistry_DeadlinesBatch computes the deadlines of many companies
+// in one call, at most four at a time, with one answer per identifier in
+// the order given: one bad identifier does not fail the others.
+func ExampleRegistry_DeadlinesBatch() {
+	brreg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := strings.TrimPrefix(r.URL.Path, "/enheter/")
+		if id != "923609016" && id != "974760673" {
+			http.NotFound(w, r) // the register answers 404 for an unknown number
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"organisasjonsnummer":%q,"navn":"EKSEMPEL %s AS",
+			"organisasjonsform":{"kode":"AS","beskrivelse":"Aksjeselskap"},"stiftelsesdato":"2012-05-03"}`, id, id[:3])
+	}))
+	defer brreg.Close()
+	nor, err := no.New(no.WithBaseURL(brreg.URL))
+	if err != nil {
+		log.Fatal(err)
+	}
+	reg, err := registry.New([]registry.Country{nor}, registry.WithBatchConcurrency(4))
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	ids := []string{"923 609 016", "923609017", "974760673", "987654325"}
+	items, err := reg.DeadlinesBatch(context.Background(), "NO", ids, registry.NewDate(2026, 3, 1))
+	if err != nil {
+		log.Fatal(err) // the whole batch: an unknown country or a bad date
+	}
+	for _, it := range items {
+		if it.Err != nil {
+			fmt.Println(it.ID, registry.AsError(it.Err).Code)
+			continue
+		}
+		next := it.Report.Deadlines[0]
+		fmt.Println(it.ID, *it.Report.CompanyName, next.Kind, next.DueDate)
+	}
+	// Output:
+	// 923 609 016 EKSEMPEL 923 AS tax_return 2026-06-01
+	// 923609017 invalid_id
+	// 974760673 EKSEMPEL 974 AS tax_return 2026-06-01
+	// 987654325 not_found
 }
 
 // ExampleRegistry_Validate checks identifiers offline: an invalid one is a
@@ -156,9 +200,12 @@ func (c *mapCache) Delete(_ context.Context, key string) error {
 // cache.Cache works, and several Registries may share one. The keys carry a
 // namespace and the format version of the entries.
 func ExampleWithCache() {
-	srv := fakeBrreg()
-	defer srv.Close()
-	nor, err := no.New(no.WithBaseURL(srv.URL), no.WithHTTPClient(srv.Client()))
+	brreg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"organisasjonsnummer":"923609016","navn":"EKSEMPEL AS","organisasjonsform":{"kode":"AS"}}`)
+	}))
+	defer brreg.Close()
+	nor, err := no.New(no.WithBaseURL(brreg.URL))
 	if err != nil {
 		log.Fatal(err)
 	}
