@@ -63,10 +63,13 @@ func jsonContent(ref string) map[string]map[string]any {
 
 // openAPI builds /openapi.json: OpenAPI 3.1 with the schemas of the schema
 // package as components, so the document and the Go types cannot drift.
-func (d docInputs) openAPI(publicURL string) ([]byte, error) {
-	server := publicURL
-	if server == "" {
-		server = "/"
+//
+// The server is the base URL when a public URL fixes it, else the base path
+// ("/" at the host root), relative to the document.
+func (d docInputs) openAPI(absolute bool) ([]byte, error) {
+	server := rootPlaceholder
+	if absolute {
+		server = basePlaceholder
 	}
 	doc := openAPIDoc{
 		OpenAPI: "3.1.0",

@@ -34,6 +34,8 @@ type options struct {
 	maxClients int
 	trusted    []netip.Prefix
 	publicURL  string
+	basePath   string // from WithBasePath
+	publicPath string // the path of WithPublicURL
 	mcpPath    string
 	logger     *slog.Logger
 	now        func() time.Time
@@ -69,11 +71,15 @@ func WithMaxClients(n int) Option {
 	}
 }
 
-// WithTrustedProxies lists the proxies whose X-Forwarded-For header is
+// WithTrustedProxies lists the proxies whose X-Forwarded-* headers are
 // believed, as CIDRs ("10.0.0.0/8") or single addresses. The client address
 // is the socket peer unless the peer is one of these; then it is the
-// right-most address in X-Forwarded-For that is not a trusted proxy. By
-// default no proxy is trusted and X-Forwarded-For is ignored.
+// right-most address in X-Forwarded-For that is not a trusted proxy. From a
+// trusted peer, X-Forwarded-Proto and X-Forwarded-Host also name the scheme
+// and host of the links, and X-Forwarded-Prefix the path the proxy
+// stripped, put in front of the base path (unless [WithPublicURL] fixes
+// the base URL). By default no proxy is trusted and these headers are
+// ignored.
 func WithTrustedProxies(cidrs ...string) Option {
 	return func(o *options) error {
 		for _, c := range cidrs {
@@ -90,34 +96,70 @@ func WithTrustedProxies(cidrs ...string) Option {
 	}
 }
 
-// WithPublicURL sets the base URL clients see (for example
-// "https://registry.example.com"), used in /server.json, /llms.txt,
-// /llms-full.txt and /openapi.json. It must be an absolute http or https URL
-// without query or fragment; a trailing slash is dropped. Without it the
-// base URL is derived from each request (its Host, and X-Forwarded-Host and
-// X-Forwarded-Proto from a trusted proxy), and /openapi.json names the
-// server relative to itself.
-func WithPublicURL(u string) Option {
+// WithBasePath sets the path under which clients reach this handler, for
+// example "/registry" when an application mounts it with
+// http.StripPrefix("/registry", server) next to routes of its own. Every
+// link of /llms.txt, /llms-full.txt, /server.json and /openapi.json, the
+// advertised MCP endpoint and every hint start with it. "" or "/" is the
+// host root (the default). It must be an absolute path of letters, digits
+// and -._~/; a trailing slash is dropped. A trusted proxy's
+// X-Forwarded-Prefix (see [WithTrustedProxies]) is put in front of it.
+func WithBasePath(p string) Option {
 	return func(o *options) error {
-		p, err := url.Parse(u)
-		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" ||
-			p.RawQuery != "" || p.Fragment != "" || p.User != nil {
-			return fmt.Errorf("restserver: WithPublicURL: %q is not an absolute http(s) URL without query, fragment or credentials", u)
+		c, ok := cleanBasePath(p)
+		if !ok {
+			return fmt.Errorf("restserver: WithBasePath: %q is not an absolute path of letters, digits and -._~/", p)
 		}
-		o.publicURL = strings.TrimRight(p.String(), "/")
+		o.basePath = c
 		return nil
 	}
 }
 
-// WithMCPPath sets the path where an MCP endpoint is mounted beside this
-// handler (default [DefaultMCPPath]); /llms.txt, /llms-full.txt and
-// /server.json advertise it. The handler does not serve it: mount the MCP
+// WithPublicURL sets the base URL clients see, scheme, host and base path
+// (for example "https://example.com/registry"), used for every link, the
+// advertised MCP endpoint and every hint, whatever the request says. It
+// must be an absolute http or https URL without query, fragment or
+// credentials; a trailing slash is dropped. Its path is the base path, so
+// [WithBasePath] is not needed beside it (if both are given, they must
+// agree). Without it the base URL is derived from each request: see
+// [WithBasePath] and [WithTrustedProxies].
+func WithPublicURL(u string) Option {
+	return func(o *options) error {
+		p, err := url.Parse(u)
+		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" ||
+			p.RawQuery != "" || p.Fragment != "" || p.User != nil || p.Opaque != "" {
+			return fmt.Errorf("restserver: WithPublicURL: %q is not an absolute http(s) URL without query, fragment or credentials", u)
+		}
+		path, ok := cleanBasePath(p.EscapedPath())
+		if !ok {
+			return fmt.Errorf("restserver: WithPublicURL: the path of %q is not a plain absolute path", u)
+		}
+		o.publicURL = p.Scheme + "://" + p.Host + path
+		o.publicPath = path
+		return nil
+	}
+}
+
+// WithMCPPath sets where an MCP endpoint is mounted beside this handler,
+// which /llms.txt, /llms-full.txt and /server.json advertise (default
+// [DefaultMCPPath]). A path is relative to the base (see [WithBasePath] and
+// [WithPublicURL]): with base path "/registry", "/mcp" advertises
+// /registry/mcp. An absolute http or https URL is advertised as it is, for
+// an endpoint elsewhere. The handler does not serve it: mount the MCP
 // handler on the same mux or server yourself. An empty path means there is
 // no MCP endpoint and nothing advertises one.
 func WithMCPPath(p string) Option {
 	return func(o *options) error {
+		if strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
+			u, err := url.Parse(p)
+			if err != nil || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+				return fmt.Errorf("restserver: WithMCPPath: %q is not an absolute http(s) URL without query, fragment or credentials", p)
+			}
+			o.mcpPath = p
+			return nil
+		}
 		if p != "" && (!strings.HasPrefix(p, "/") || strings.ContainsAny(p, "?# ")) {
-			return fmt.Errorf("restserver: WithMCPPath: %q is not an absolute path", p)
+			return fmt.Errorf("restserver: WithMCPPath: %q is neither an absolute path nor an http(s) URL", p)
 		}
 		o.mcpPath = p
 		return nil

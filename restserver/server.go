@@ -53,10 +53,11 @@ type Server struct {
 	log       *slog.Logger
 	now       func() time.Time
 	publicURL string
+	basePath  string
 	text      *textResources
 
-	notFoundBody         []byte
-	methodNotAllowedBody []byte
+	notFoundBody         *template
+	methodNotAllowedBody *template
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -92,6 +93,12 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 	if o.logger == nil {
 		o.logger = slog.New(slog.DiscardHandler)
 	}
+	if o.publicURL != "" {
+		if o.basePath != "" && o.basePath != o.publicPath {
+			return nil, fmt.Errorf("restserver: New: WithBasePath %q and the path of WithPublicURL %q disagree", o.basePath, o.publicPath)
+		}
+		o.basePath = o.publicPath
+	}
 	s := &Server{
 		reg:       reg,
 		ops:       ops.New(reg),
@@ -100,6 +107,7 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		log:       o.logger,
 		now:       o.now,
 		publicURL: o.publicURL,
+		basePath:  o.basePath,
 	}
 	if o.rateLimit > 0 {
 		s.lim = newLimiter(o.rateLimit, o.maxClients, o.now)
@@ -109,16 +117,17 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	s.text = text
-	s.notFoundBody = mustEnvelope(&registry.Error{
+	fixed := fixedLocation(o)
+	s.notFoundBody = newTemplate(string(mustEnvelope(&registry.Error{
 		Code:    registry.CodeNotFound,
 		Message: "There is no route at this path.",
-		Hint:    "Read /llms.txt for the routes of this service; GET /v1/countries lists the supported countries.",
-	})
-	s.methodNotAllowedBody = mustEnvelope(&registry.Error{
+		Hint:    "Read " + pathPlaceholder + "/llms.txt for the routes of this service; GET " + pathPlaceholder + "/v1/countries lists the supported countries.",
+	})), false, fixed)
+	s.methodNotAllowedBody = newTemplate(string(mustEnvelope(&registry.Error{
 		Code:    registry.CodeBadRequest,
 		Message: "This route accepts only GET (and HEAD).",
-		Hint:    "Retry with GET; read /llms.txt for the routes of this service.",
-	})
+		Hint:    "Retry with GET; read " + pathPlaceholder + "/llms.txt for the routes of this service.",
+	})), false, fixed)
 	s.routes()
 	return s, nil
 }
@@ -240,13 +249,15 @@ func (s *Server) writeError(w http.ResponseWriter, err error) {
 	s.writeJSON(w, e.HTTPStatus(), cacheError, b)
 }
 
-func (s *Server) notFound(w http.ResponseWriter, _ *http.Request) {
-	s.writeJSON(w, http.StatusNotFound, cacheError, s.notFoundBody)
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	b, _ := s.notFoundBody.render(s, r)
+	s.writeJSON(w, http.StatusNotFound, cacheError, b)
 }
 
-func (s *Server) methodNotAllowed(w http.ResponseWriter, _ *http.Request) {
+func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Allow", "GET, HEAD")
-	s.writeJSON(w, http.StatusMethodNotAllowed, cacheError, s.methodNotAllowedBody)
+	b, _ := s.methodNotAllowedBody.render(s, r)
+	s.writeJSON(w, http.StatusMethodNotAllowed, cacheError, b)
 }
 
 func (s *Server) health(w http.ResponseWriter, _ *http.Request) {
@@ -334,49 +345,4 @@ func (s *Server) textHandler(t *template, contentType string) http.HandlerFunc {
 		w.WriteHeader(http.StatusOK)
 		_, _ = w.Write(body)
 	}
-}
-
-// baseURL is the public base URL, or one derived from the request: https
-// when the connection is TLS, the Host header, and X-Forwarded-Proto and
-// X-Forwarded-Host when the peer is a trusted proxy. A host that is not a
-// plain host[:port] becomes "localhost".
-func (s *Server) baseURL(r *http.Request) string {
-	if s.publicURL != "" {
-		return s.publicURL
-	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	host := r.Host
-	if peer := httplog.PeerAddr(r.RemoteAddr); peer.IsValid() && httplog.IsTrusted(peer, s.trusted) {
-		if p := firstToken(r.Header.Get("X-Forwarded-Proto")); p == "http" || p == "https" {
-			scheme = p
-		}
-		if h := firstToken(r.Header.Get("X-Forwarded-Host")); h != "" {
-			host = h
-		}
-	}
-	if !validHost(host) {
-		host = "localhost"
-	}
-	return scheme + "://" + host
-}
-
-func firstToken(v string) string {
-	v, _, _ = strings.Cut(v, ",")
-	return strings.TrimSpace(v)
-}
-
-func validHost(h string) bool {
-	if h == "" || len(h) > 255 {
-		return false
-	}
-	for i := 0; i < len(h); i++ {
-		c := h[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(".-:[]", c) >= 0) {
-			return false
-		}
-	}
-	return true
 }

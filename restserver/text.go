@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,76 +15,24 @@ import (
 	"github.com/companyregistry/registry/schema"
 )
 
-// basePlaceholder stands for the public base URL in the text resources
-// until a request (or the configured public URL) fills it in.
-const basePlaceholder = "{{BASE_URL}}"
-
-// template is a text resource built once at construction. When the public
-// URL is configured, static holds the final bytes; otherwise the base URL
-// of each request is put between parts.
-type template struct {
-	static []byte
-	parts  [][]byte
-	json   bool // the base URL is JSON-escaped when filled in
-}
-
-func newTemplate(text string, publicURL string, isJSON bool) *template {
-	if publicURL != "" {
-		return &template{static: []byte(strings.ReplaceAll(text, basePlaceholder, escapeBase(publicURL, isJSON)))}
-	}
-	t := &template{json: isJSON}
-	for _, p := range strings.Split(text, basePlaceholder) {
-		t.parts = append(t.parts, []byte(p))
-	}
-	return t
-}
-
-func escapeBase(base string, isJSON bool) string {
-	if !isJSON {
-		return base
-	}
-	b, _ := json.Marshal(base) // a string always encodes
-	return string(b[1 : len(b)-1])
-}
-
-// render returns the resource for r and whether it is the same for every
-// request.
-func (t *template) render(s *Server, r *http.Request) ([]byte, bool) {
-	if t.static != nil {
-		return t.static, true
-	}
-	base := escapeBase(s.baseURL(r), t.json)
-	n := len(base) * (len(t.parts) - 1)
-	for _, p := range t.parts {
-		n += len(p)
-	}
-	out := make([]byte, 0, n)
-	for i, p := range t.parts {
-		if i > 0 {
-			out = append(out, base...)
-		}
-		out = append(out, p...)
-	}
-	return out, false
-}
-
 type textResources struct {
 	llms, llmsFull, serverJSON, openAPI *template
 }
 
 func buildText(reg *registry.Registry, o options) (*textResources, error) {
+	fixed := fixedLocation(o)
 	d := docInputs{
 		reg:       reg,
 		countries: ops.New(reg).Modules(),
 		version:   reg.Health().Version,
 		rateLimit: o.rateLimit,
-		mcpPath:   o.mcpPath,
+		mcpURL:    mcpURL(o.mcpPath),
 	}
 	serverJSON, err := d.serverJSON()
 	if err != nil {
 		return nil, err
 	}
-	openAPI, err := d.openAPI(o.publicURL)
+	openAPI, err := d.openAPI(o.publicURL != "")
 	if err != nil {
 		return nil, err
 	}
@@ -94,10 +41,10 @@ func buildText(reg *registry.Registry, o options) (*textResources, error) {
 		return nil, err
 	}
 	return &textResources{
-		llms:       newTemplate(d.llms(), o.publicURL, false),
-		llmsFull:   newTemplate(full, o.publicURL, false),
-		serverJSON: newTemplate(serverJSON, o.publicURL, true),
-		openAPI:    &template{static: openAPI},
+		llms:       newTemplate(d.llms(), false, fixed),
+		llmsFull:   newTemplate(full, false, fixed),
+		serverJSON: newTemplate(serverJSON, true, fixed),
+		openAPI:    newTemplate(string(openAPI), true, fixed),
 	}, nil
 }
 
@@ -106,7 +53,16 @@ type docInputs struct {
 	countries []registry.CountryInfo
 	version   string
 	rateLimit int
-	mcpPath   string
+	mcpURL    string // the advertised MCP endpoint, "" for none
+}
+
+// mcpURL is the advertised MCP endpoint of a WithMCPPath value: a path
+// after the base URL, or an absolute URL as it is.
+func mcpURL(p string) string {
+	if p == "" || strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
+		return p
+	}
+	return basePlaceholder + p
 }
 
 func (d docInputs) codes() []string {
@@ -140,8 +96,8 @@ func (d docInputs) llms() string {
 	b.WriteString("> One country-neutral JSON shape for national business registers: look a company up by its national " +
 		"identifier, search by name, compute its next statutory filing deadlines, and validate an identifier offline. " +
 		"REST under " + basePlaceholder + "/v1")
-	if d.mcpPath != "" {
-		b.WriteString(" and MCP (Streamable HTTP) at " + basePlaceholder + d.mcpPath)
+	if d.mcpURL != "" {
+		b.WriteString(" and MCP (Streamable HTTP) at " + d.mcpURL)
 	}
 	b.WriteString(".\n\n")
 	b.WriteString("Every failure is `{\"error\": {\"code\", \"message\", \"hint\", \"country\", \"registry\", \"details\"}}`; " +
@@ -157,9 +113,9 @@ func (d docInputs) llms() string {
 	}
 	b.WriteString("- [OpenAPI 3.1](" + basePlaceholder + "/openapi.json): every route, parameter, response and schema\n")
 	b.WriteString("- [Full reference](" + basePlaceholder + "/llms-full.txt): operations, parameters, errors, fields and each country's rules\n")
-	if d.mcpPath != "" {
+	if d.mcpURL != "" {
 		b.WriteString("\n## MCP\n\n")
-		b.WriteString("- [MCP endpoint](" + basePlaceholder + d.mcpPath + "): Streamable HTTP. Tools: " + tools +
+		b.WriteString("- [MCP endpoint](" + d.mcpURL + "): Streamable HTTP. Tools: " + tools +
 			"; resource registry://rules/{country}; prompt explain_company\n")
 		b.WriteString("- [server.json](" + basePlaceholder + "/server.json): MCP registry manifest\n")
 	}
@@ -266,8 +222,8 @@ func (d docInputs) llmsFull() (string, error) {
 	b.WriteString("This service answers questions about registered companies from national business registers, for " +
 		"every supported country, in one country-neutral JSON shape. Base URL: " + basePlaceholder + ". REST routes are " +
 		"under /v1")
-	if d.mcpPath != "" {
-		b.WriteString("; the MCP endpoint (Streamable HTTP) is " + basePlaceholder + d.mcpPath + " and returns the same " +
+	if d.mcpURL != "" {
+		b.WriteString("; the MCP endpoint (Streamable HTTP) is " + d.mcpURL + " and returns the same " +
 			"documents")
 	}
 	b.WriteString(". This file is generated from the running service.\n\n")
@@ -315,11 +271,11 @@ func (d docInputs) llmsFull() (string, error) {
 		"GET /server.json (MCP registry manifest), GET /openapi.json (OpenAPI 3.1 description of every route and " +
 		"schema).\n\n")
 
-	if d.mcpPath != "" {
+	if d.mcpURL != "" {
 		b.WriteString("## 3. MCP\n\n")
-		fmt.Fprintf(&b, "Endpoint %s%s (Streamable HTTP); the server can also run over stdio. Every tool returns the same "+
+		fmt.Fprintf(&b, "Endpoint %s (Streamable HTTP); the server can also run over stdio. Every tool returns the same "+
 			"JSON document as its REST counterpart; a failure is a tool result with isError true whose text is the same "+
-			"error envelope.\n\n", basePlaceholder, d.mcpPath)
+			"error envelope.\n\n", d.mcpURL)
 		b.WriteString("- `lookup_company(id, country=\"NO\")` → CompanyReport\n")
 		fmt.Fprintf(&b, "- `search_company(name, country=\"NO\", limit=%d)` → SearchResult\n", registry.DefaultSearchLimit)
 		b.WriteString("- `company_deadlines(id, country=\"NO\", today=null)` → DeadlineReport\n")
@@ -530,8 +486,8 @@ func (d docInputs) serverJSON() (string, error) {
 			},
 		},
 	}
-	if d.mcpPath != "" {
-		m.Remotes = []remote{{Type: "streamable-http", URL: basePlaceholder + d.mcpPath}}
+	if d.mcpURL != "" {
+		m.Remotes = []remote{{Type: "streamable-http", URL: d.mcpURL}}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
