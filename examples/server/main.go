@@ -10,7 +10,8 @@
 // Flags: -addr (or REGISTRY_ADDR, default :8080) and -stdio. Environment:
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
 // REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT, REGISTRY_TRUSTED_PROXIES,
-// REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL and REGISTRY_PUBLIC_URL (see -h).
+// REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL, REGISTRY_PUBLIC_URL and
+// REGISTRY_BASE_PATH (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -134,6 +135,7 @@ type config struct {
 	cacheTTL       time.Duration
 	logLevel       slog.Level
 	publicURL      string
+	basePath       string
 }
 
 // envHelp lists the environment variables for -h.
@@ -149,6 +151,7 @@ Environment:
   REGISTRY_CACHE_TTL        cache lifetime of successful lookups, at most 24h (default 24h)
   REGISTRY_LOG_LEVEL        debug, info, warn or error (default info; JSON on stderr)
   REGISTRY_PUBLIC_URL       base URL clients see, e.g. https://registry.example.com (default: from each request)
+  REGISTRY_BASE_PATH        serve everything under this path, e.g. /registry (REST at /registry/v1, MCP at /registry/mcp; default /)
 `
 
 // parseConfig reads the flags and the environment. A flag wins over its
@@ -163,6 +166,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		cacheTTL:  registry.DefaultCacheTTL,
 		logLevel:  slog.LevelInfo,
 		publicURL: strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
+		basePath:  strings.TrimRight(strings.TrimSpace(getenv("REGISTRY_BASE_PATH")), "/"),
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -284,6 +288,9 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.H
 	if cfg.publicURL != "" {
 		settings = append(settings, setting{"REGISTRY_PUBLIC_URL", restserver.WithPublicURL(cfg.publicURL)})
 	}
+	if cfg.basePath != "" {
+		settings = append(settings, setting{"REGISTRY_BASE_PATH", restserver.WithBasePath(cfg.basePath)})
+	}
 	restOpts := []restserver.Option{restserver.WithLogger(logger)}
 	for _, s := range settings {
 		if _, err := restserver.New(reg, s.opt); err != nil {
@@ -302,12 +309,18 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.H
 		return nil, nil, err
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/", rest)
+	if cfg.basePath == "" {
+		mux.Handle("/", rest)
+	} else {
+		// Under a base path the REST handler sees paths without it;
+		// nothing is served outside it.
+		mux.Handle(cfg.basePath+"/", http.StripPrefix(cfg.basePath, rest))
+	}
 	// Both paths, so that neither redirects (clients do not follow a
 	// redirected POST). Any Host is accepted, for deployments behind a
 	// reverse proxy; see the mcpserver package documentation.
-	mux.Handle("/mcp", mcp)
-	mux.Handle("/mcp/", mcp)
+	mux.Handle(cfg.basePath+"/mcp", mcp)
+	mux.Handle(cfg.basePath+"/mcp/", mcp)
 	return mux, mcpOpts, nil
 }
 

@@ -136,6 +136,8 @@ func TestConfigRefusedInBothModes(t *testing.T) {
 		"public URL relative": {env: map[string]string{"REGISTRY_PUBLIC_URL": "registry.example.com"}, want: "REGISTRY_PUBLIC_URL"},
 		"public URL ftp":      {env: map[string]string{"REGISTRY_PUBLIC_URL": "ftp://x"}, want: "REGISTRY_PUBLIC_URL"},
 		"public URL query":    {env: map[string]string{"REGISTRY_PUBLIC_URL": "https://r.example/?a=b"}, want: "REGISTRY_PUBLIC_URL"},
+		"base path relative":  {env: map[string]string{"REGISTRY_BASE_PATH": "registry"}, want: "REGISTRY_BASE_PATH"},
+		"base path dot-dot":   {env: map[string]string{"REGISTRY_BASE_PATH": "/a/../b"}, want: "REGISTRY_BASE_PATH"},
 		"brreg URL":           {env: map[string]string{"BRREG_BASE_URL": "ftp://brreg"}, want: "BRREG_BASE_URL"},
 		"ch URL":              {env: map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, want: "COMPANIES_HOUSE_BASE_URL"},
 		"contact email":       {env: map[string]string{"REGISTRY_CONTACT_EMAIL": "ops (at) example.com"}, want: "REGISTRY_CONTACT_EMAIL"},
@@ -170,6 +172,7 @@ func TestConfigAcceptedInBothModes(t *testing.T) {
 		"ttl 1ns":         {"REGISTRY_CACHE_TTL": "1ns"},
 		"proxies":         {"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1, ::1"},
 		"public URL":      {"REGISTRY_PUBLIC_URL": "https://registry.example.com/"},
+		"base path":       {"REGISTRY_BASE_PATH": "/registry/"},
 		"base URLs, mail": {"BRREG_BASE_URL": "http://brreg.test/api", "COMPANIES_HOUSE_BASE_URL": "https://ch.test", "REGISTRY_CONTACT_EMAIL": "ops@example.com"},
 	} {
 		for _, args := range [][]string{nil, {"-stdio"}} {
@@ -468,4 +471,50 @@ func FuzzParseConfig(f *testing.F) {
 			t.Errorf("accepted an invalid configuration: %+v", cfg)
 		}
 	})
+}
+
+// TestBasePath: with REGISTRY_BASE_PATH the REST routes and MCP answer under
+// it, the links say so, and nothing is served outside it (issue 14).
+func TestBasePath(t *testing.T) {
+	t.Parallel()
+	cfg, err := parseConfig(nil, env(map[string]string{"REGISTRY_BASE_PATH": "/registry/", "BRREG_BASE_URL": "http://127.0.0.1:1"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := build(cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.handler)
+	t.Cleanup(srv.Close)
+	get := func(path string) (int, string) {
+		res, err := srv.Client().Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if status, body := get("/registry/v1/NO/validate/923609016"); status != http.StatusOK || !strings.Contains(body, `"valid":true`) {
+		t.Errorf("validate under the base path: %d %s", status, body)
+	}
+	if status, body := get("/registry/llms.txt"); status != http.StatusOK || !strings.Contains(body, srv.URL+"/registry/mcp") {
+		t.Errorf("llms.txt under the base path: %d\n%s", status, body)
+	}
+	if status, _ := get("/v1/NO/validate/923609016"); status != http.StatusNotFound {
+		t.Errorf("outside the base path: %d, want 404", status)
+	}
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/registry/mcp", strings.NewReader(
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("MCP under the base path: %d", res.StatusCode)
+	}
 }
