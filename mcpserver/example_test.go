@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries/no"
 	"github.com/companyregistry/registry/mcpserver"
 )
 
@@ -16,7 +17,11 @@ import (
 // An invalid identifier is a normal result with valid false.
 func ExampleNew() {
 	ctx := context.Background()
-	reg, err := registry.New([]registry.Country{&fakeNO{}}) // e.g. countries.All(cfg) in a real program
+	nor, err := no.New() // countries.All(cfg) for every default module
+	if err != nil {
+		log.Fatal(err)
+	}
+	reg, err := registry.New([]registry.Country{nor})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -47,7 +52,11 @@ func ExampleNew() {
 // ExampleHandler mounts the Streamable HTTP endpoint at /mcp and /mcp/ (so
 // that neither redirects) next to other routes.
 func ExampleHandler() {
-	reg, err := registry.New([]registry.Country{&fakeNO{}})
+	nor, err := no.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	reg, err := registry.New([]registry.Country{nor})
 	if err != nil {
 		log.Fatal(err)
 	}

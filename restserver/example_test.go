@@ -7,12 +7,18 @@ import (
 	"net/http/httptest"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries/no"
 	"github.com/companyregistry/registry/restserver"
 )
 
-// ExampleNew serves a Registry over HTTP and validates an identifier.
+// ExampleNew serves a Registry over HTTP and validates an identifier
+// (offline: validation never calls the register).
 func ExampleNew() {
-	reg, err := registry.New([]registry.Country{&fakeCountry{code: "ZZ"}})
+	nor, err := no.New() // countries.All(cfg) for every default module
+	if err != nil {
+		panic(err)
+	}
+	reg, err := registry.New([]registry.Country{nor})
 	if err != nil {
 		panic(err)
 	}
@@ -23,7 +29,7 @@ func ExampleNew() {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 
-	res, err := http.Get(srv.URL + "/v1/ZZ/validate/123%20456")
+	res, err := http.Get(srv.URL + "/v1/no/validate/923%20609%20016")
 	if err != nil {
 		panic(err)
 	}
@@ -33,5 +39,5 @@ func ExampleNew() {
 	fmt.Println(string(body))
 	// Output:
 	// 200 application/json
-	// {"country":"ZZ","registry":"fakezz","id_scheme":"fake number","input":"123 456","valid":true,"normalized":"123456","formatted":"123 456","reason":"Six digits.","hint":null}
+	// {"country":"NO","registry":"brreg","id_scheme":"organisasjonsnummer","input":"923 609 016","valid":true,"normalized":"923609016","formatted":"923 609 016","reason":"Nine digits with a correct MOD11 check digit.","hint":null}
 }

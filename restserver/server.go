@@ -23,6 +23,12 @@
 //
 // The handler serves no MCP endpoint; mount the MCP handler beside it (see
 // [WithMCPPath]).
+//
+// Mounted under a path next to an application's own routes, with
+// http.StripPrefix("/registry", server), the handler needs to know where it
+// is so that its links and hints are right: [WithBasePath] says so, or
+// [WithPublicURL] with a path, or a trusted proxy's X-Forwarded-Prefix (see
+// [WithTrustedProxies]). The mount example shows REST and MCP together.
 package restserver
 
 import (
