@@ -289,3 +289,5 @@ func (c *Country) Deadlines(rep *registry.CompanyReport, today registry.Date) (*
 func (c *Country) errorf(code registry.Code, msg, hint string) *registry.Error {
 	return &registry.Error{Code: code, Message: msg, Hint: hint, Country: CountryCode, Registry: RegistrySlug}
 }
+
+//go:generate go run ./internal/gensic -in testdata/enumerations/constants.yml -out sic_descriptions.go
