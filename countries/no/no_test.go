@@ -64,7 +64,7 @@ func TestRules(t *testing.T) {
 		"9×3 + 2×2 + 3×7 + 6×6 + 0×5 + 9×4 + 0×3 + 1×2 = 126; 126 mod 11 = 5; 11 − 5 = 6, which is the ninth digit (6)",
 		"## Organisation forms",
 		"| AS | Private limited company | Aksjeselskap | yes | yes | yes |",
-		"| ENK | Sole proprietorship | Enkeltpersonforetak | no | no | unknown |",
+		"| ENK | Sole proprietorship | Enkeltpersonforetak | no | no | unknown (depends on facts the register does not publish) |",
 		"## Status",
 		"1. `deleted`", "2. `bankrupt`", "3. `under_compulsory_liquidation`", "4. `under_liquidation`",
 		"NLOD",
