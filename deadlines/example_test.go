@@ -10,6 +10,19 @@ import (
 	"github.com/companyregistry/registry/deadlines"
 )
 
+// exampleAS is a duty profile shaped like a private limited company's. A
+// country module passes the profile from its own legal-form table (package
+// countries/no does); this one is written out for the examples.
+func exampleAS() deadlines.NorwegianDuties {
+	return deadlines.NorwegianDuties{
+		Code: "AS", Label: "private limited company (AS)",
+		TaxReturn:                    deadlines.KindDuty{Duty: deadlines.DutyYes, Because: "A private limited company (AS) files its own tax return."},
+		ShareholderRegisterStatement: deadlines.KindDuty{Duty: deadlines.DutyYes, Because: "A private limited company (AS) files the statement."},
+		GeneralMeeting:               deadlines.KindDuty{Duty: deadlines.DutyYes, Because: "A private limited company (AS) holds an ordinary general meeting."},
+		AnnualAccounts:               deadlines.KindDuty{Duty: deadlines.DutyYes, Because: "A private limited company (AS) sends annual accounts."},
+	}
+}
+
 // A typical Norwegian private limited company with VAT and employees, seen
 // on 1 March 2027. VAT term 1 (10 April, a Saturday) rolls to Monday; the
 // annual accounts (31 July, also a Saturday) do not, and a note says so.
@@ -21,7 +34,7 @@ func ExampleNorway() {
 	rep.EmployeesReported = countrykit.Ptr(true)
 	rep.FoundedAt = countrykit.Ptr(registry.NewDate(2012, 5, 3))
 
-	out := deadlines.Norway(rep, registry.NewDate(2027, 3, 1))
+	out := deadlines.Norway(rep, exampleAS(), registry.NewDate(2027, 3, 1))
 	for _, d := range out.Deadlines {
 		rolled := ""
 		if d.RolledForward {
@@ -47,7 +60,7 @@ func ExampleNorway_subunit() {
 	rep.IsSubunit = true
 	rep.ParentID = countrykit.Ptr("923609016")
 
-	out := deadlines.Norway(rep, registry.NewDate(2026, 1, 15))
+	out := deadlines.Norway(rep, deadlines.NorwegianDuties{Code: "BEDR", Label: "sub-unit (BEDR)"}, registry.NewDate(2026, 1, 15))
 	fmt.Println(len(out.Deadlines))
 	fmt.Println(out.Notes[0])
 	// Output:
@@ -103,11 +116,13 @@ func ExampleNorwegianHolidays() {
 
 // The rules sections are Markdown for the country modules' rules documents.
 func ExampleNorwayRules() {
-	rules := deadlines.NorwayRules()
+	rules := deadlines.NorwayRules([]deadlines.NorwegianDuties{exampleAS()})
 	fmt.Println(strings.SplitN(rules, "\n", 2)[0])
 	fmt.Println(strings.Contains(rules, "Andre pinsedag (Whit Monday): Easter Sunday + 50 days"))
+	fmt.Println(strings.Contains(rules, "| **no** | AS always |"))
 	// Output:
 	// ## Deadlines (Norway)
+	// true
 	// true
 }
 
@@ -123,7 +138,7 @@ func BenchmarkNorwayTypicalAS(b *testing.B) {
 	today := registry.NewDate(2027, 3, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if out := deadlines.Norway(rep, today); len(out.Deadlines) != 6 {
+		if out := deadlines.Norway(rep, exampleAS(), today); len(out.Deadlines) != 6 {
 			b.Fatal(len(out.Deadlines))
 		}
 	}

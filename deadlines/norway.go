@@ -43,6 +43,8 @@ const (
 )
 
 // Authorities and sources of the Norwegian kinds (research/no-deadlines.md).
+// They belong to the kind, not to a legal form: what differs per form comes
+// with the form's [NorwegianDuties].
 const (
 	authSkatteetaten = "Skatteetaten (the Norwegian Tax Administration)"
 	authRegnskaps    = "Regnskapsregisteret (Brønnøysundregistrene)"
@@ -53,9 +55,6 @@ const (
 	srcTaxReturn   = "https://www.skatteetaten.no/nn/rettskjelder/type/handboker/skatteforvaltningshandboken/gjeldende/kapittel-8-opplysningsplikt-for-skattepliktige-trekkpliktige-mv/ID-8-2.001/ID-8-2.024/"
 	srcShareholder = "https://www.altinn.no/en/start-and-run-business/direct-and-indirect-taxes/the-enterprises-tax/shareholder-register/"
 	srcAccounts    = "https://www.brreg.no/bedrift/innsending-av-arsregnskap/innsendingsplikt-til-regnskapsregisteret/"
-	srcMeetingAS   = "https://lovdata.no/dokument/NL/lov/1997-06-13-44/KAPITTEL_5"
-	srcMeetingASA  = "https://lovdata.no/dokument/NL/lov/1997-06-13-45/KAPITTEL_5"
-	srcMeetingSA   = "https://lovdata.no/dokument/NL/lov/2007-06-29-81"
 )
 
 // duty says whether a form-dependent obligation applies to a legal form.
@@ -67,93 +66,100 @@ const (
 	dutyDepending             // depends on facts the register does not show (not mandatory)
 )
 
-// noForm is the classification of one Norwegian legal form.
-type noForm struct {
-	label       string // English description with the code, e.g. "private limited company (AS)"
-	accounts    duty
-	accountsWhy string // the threshold or condition, for dutyDepending
-	tax         duty
-	taxWhy      string // the whole applies_because sentence for the tax return
-	taxLocal    string
-	meeting     duty
-	shareholder duty
-	partial     bool // only some form-dependent duties are modelled (see noPartialNote)
-}
+// Duty says whether a deadline kind that depends on the legal form applies
+// to a Norwegian legal form. The zero value is [DutyUnknown].
+type Duty uint8
 
-// norwegianForm returns the classification of an Enhetsregisteret
-// organisasjonsform code; classified reports whether its form-dependent
-// duties are modelled.
-func norwegianForm(code string) (f noForm, classified bool) {
-	switch code {
-	case "AS":
-		return noForm{label: "private limited company (AS)", accounts: dutyAlways, tax: dutyAlways,
-			taxWhy:  "A private limited company (AS) files its own tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3).",
-			meeting: dutyAlways, shareholder: dutyAlways}, true
-	case "ASA":
-		return noForm{label: "public limited company (ASA)", accounts: dutyAlways, tax: dutyAlways,
-			taxWhy:  "A public limited company (ASA) files its own tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3).",
-			meeting: dutyAlways, shareholder: dutyAlways}, true
-	case "ENK":
-		return noForm{label: "sole proprietorship (ENK)", accounts: dutyDepending,
-			accountsWhy: "only if its assets exceed NOK 20 million or it has more than 20 full-time equivalents",
-			tax:         dutyAlways,
-			taxWhy:      "For a sole proprietorship (ENK) the owner's personal tax return with the business specification is due 31 May of the following year, not 30 April (skatteforvaltningsforskriften § 8-2-3)."}, true
-	case "ANS", "DA", "KS":
-		label := map[string]string{
-			"ANS": "general partnership with joint and several liability (ANS)",
-			"DA":  "general partnership with shared liability (DA)",
-			"KS":  "limited partnership (KS)",
-		}[code]
-		return noForm{label: label, accounts: dutyDepending,
-			accountsWhy: "unless it has sales under NOK 5 million, fewer than 5 full-time equivalents, at most 5 partners and no limited-liability partner",
-			tax:         dutyAlways, taxLocal: "selskapsmelding",
-			taxWhy: "A " + label + " files a partnership return (selskapsmelding, skatteforvaltningsloven § 8-9) by 31 May of the following year; each partner also files their own return."}, true
-	case "NUF":
-		return noForm{label: "Norwegian-registered foreign company (NUF)", accounts: dutyDepending,
-			accountsWhy: "only if it carries on business in Norway and is liable to tax there",
-			tax:         dutyDepending,
-			taxWhy:      "A Norwegian-registered foreign company (NUF) files a tax return by 31 May of the following year only if it is liable to tax in Norway (skatteloven § 2-3), which the register does not show."}, true
-	case "SA":
-		return noForm{label: "cooperative (SA)", accounts: dutyDepending,
-			accountsWhy: "only if its sales income exceeds NOK 2 million",
-			tax:         dutyAlways,
-			taxWhy:      "A cooperative (SA) files its own tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3).",
-			meeting:     dutyAlways}, true
-	case "STI":
-		return noForm{label: "foundation (STI)", accounts: dutyAlways, tax: dutyDepending,
-			taxWhy: "A foundation (STI) files a tax return by 31 May of the following year only if it is liable to tax; many non-profit foundations are exempt, which the register does not show."}, true
-	case "FLI":
-		return noForm{label: "association (FLI)", accounts: dutyDepending,
-			accountsWhy: "only if its assets exceed NOK 20 million or it has more than 20 full-time equivalents",
-			tax:         dutyDepending,
-			taxWhy:      "An association (FLI) files a tax return by 31 May of the following year only if it is liable to tax; many non-profit associations are exempt, which the register does not show."}, true
-	case "BA":
-		return noForm{label: "company with limited liability (BA)", accounts: dutyAlways, tax: dutyDepending,
-			taxWhy: "A company with limited liability (BA) is assumed to be its own tax subject filing by 31 May of the following year; its tax position is not shown by the register."}, true
-	case "BRL", "BBL", "SF", "SPA", "GFS", "PK", "VPFO":
-		// Regnskapsloven § 1-2 gives these an accounts duty whatever their
-		// size; their other form-dependent duties are not modelled.
-		label := map[string]string{
-			"BRL":  "housing cooperative (BRL)",
-			"BBL":  "housing building cooperative (BBL)",
-			"SF":   "state enterprise (SF)",
-			"SPA":  "savings bank (SPA)",
-			"GFS":  "mutual insurance company (GFS)",
-			"PK":   "pension fund (PK)",
-			"VPFO": "securities fund (VPFO)",
-		}[code]
-		return noForm{label: label, accounts: dutyAlways, partial: true}, true
+const (
+	// DutyUnknown means the form's duty of this kind is not modelled: no
+	// deadline of the kind is computed, and a note says so.
+	DutyUnknown Duty = iota
+	// DutyNo means the kind does not apply to the form.
+	DutyNo
+	// DutyYes means the kind applies to every unit of the form: the
+	// deadline is listed as mandatory.
+	DutyYes
+	// DutyConditional means the kind applies only when facts the register
+	// does not show hold (turnover, assets, staff, tax liability): the
+	// deadline is listed with mandatory false.
+	DutyConditional
+)
+
+// Applies reports whether a deadline of the kind is listed: for [DutyYes]
+// and [DutyConditional].
+func (d Duty) Applies() bool { return d == DutyYes || d == DutyConditional }
+
+// String returns "unknown", "no", "yes" or "conditional".
+func (d Duty) String() string {
+	switch d {
+	case DutyNo:
+		return "no"
+	case DutyYes:
+		return "yes"
+	case DutyConditional:
+		return "conditional"
 	}
-	return noForm{label: "legal form " + code}, false
+	return "unknown"
 }
 
-// knownForm reports whether the register module recognised the report's
-// legal form: a classified code, or any code to which the module gave an
-// English label (countries/no labels every code Enhetsregisteret
-// publishes). The list of published codes thus lives in one place, the
-// module's table.
-func knownForm(rep *registry.CompanyReport, classified bool) bool {
-	return classified || (rep.LegalForm != nil && *rep.LegalForm != "")
+// KindDuty is a legal form's duty of one deadline kind and what its
+// deadline says about it.
+type KindDuty struct {
+	// Duty says whether the kind applies.
+	Duty Duty
+	// Because is the deadline's applies_because: one sentence naming the
+	// legal form, its legal basis and any condition.
+	Because string
+	// Name, LocalName and SourceURL replace the kind's defaults when not
+	// empty, for a form whose obligation has its own name or law (a
+	// cooperative's annual meeting, a partnership's selskapsmelding).
+	Name, LocalName, SourceURL string
+}
+
+// NorwegianDuties is the duty profile of one Norwegian legal form: which of
+// the four form-dependent kinds apply to it and why. The country module owns
+// these facts (one row of its legal-form table per form) and passes the
+// profile of a report's form to [Norway]; this package keeps no list of
+// forms of its own.
+type NorwegianDuties struct {
+	// Code is the organisasjonsform code, such as "AS".
+	Code string
+	// Label names the form in notes, such as "private limited company
+	// (AS)". An empty Label means the module does not recognise the
+	// report's legal form: no deadlines are computed.
+	Label string
+	// The four kinds that depend on the legal form.
+	TaxReturn, ShareholderRegisterStatement, GeneralMeeting, AnnualAccounts KindDuty
+}
+
+// kinds returns the four kinds of d with their kind names, in the order the
+// engine and the rules document use.
+func (d NorwegianDuties) kinds() [4]struct {
+	kind string
+	duty KindDuty
+} {
+	return [4]struct {
+		kind string
+		duty KindDuty
+	}{
+		{kindTaxReturn, d.TaxReturn},
+		{kindShareholderStmt, d.ShareholderRegisterStatement},
+		{kindAnnualAccounts, d.AnnualAccounts},
+		{kindGeneralMeeting, d.GeneralMeeting},
+	}
+}
+
+// kindWord returns the plain name of a form-dependent kind, for notes.
+func kindWord(kind string) string {
+	switch kind {
+	case kindTaxReturn:
+		return "tax return"
+	case kindShareholderStmt:
+		return "shareholder register statement"
+	case kindAnnualAccounts:
+		return "annual accounts"
+	}
+	return "general meeting"
 }
 
 // Notes of the Norwegian report.
@@ -165,32 +171,35 @@ const (
 		"the annual return of primary industries and monthly terms are not modelled."
 	noteLiquidation   = "The unit is under voluntary liquidation (avvikling); its filing duties continue until the deletion is registered."
 	noteStatusUnknown = "The unit's status is unknown; deadlines are computed as if it were active."
+	notePayrollZero   = "The register shows zero employees, so the monthly payroll report (a-melding) is not mandatory; " +
+		"a unit that pays board fees or other remuneration still reports for each month in which it pays them."
 )
 
 // Norway returns the next occurrence, on or after today, of each Norwegian
 // filing obligation of the entity described by rep, sorted by due date and
-// then kind.
+// then kind. duties is the profile of rep's legal form, from the country
+// module's legal-form table; Norway keeps no list of forms of its own.
 //
 // Six kinds are covered: vat_return (bimonthly terms, for VAT-registered
-// units), payroll_report (monthly, for units with employees), tax_return,
-// shareholder_register_statement, annual_accounts and general_meeting (by
-// legal form). The first four roll forward past Saturdays, Sundays and
-// Norwegian public holidays; the annual accounts (before 1 August) and the
-// general meeting (within six months) are fixed by law and do not, and a
-// note says when such a date falls on a weekend. The financial year is
-// assumed to be the calendar year, and a note says so.
+// units, from the term in which the registration took effect),
+// payroll_report (monthly, for units with employees), and the four kinds
+// duties decides: tax_return, shareholder_register_statement,
+// annual_accounts and general_meeting. The first four roll forward past
+// Saturdays, Sundays and Norwegian public holidays; the annual accounts
+// (before 1 August) and the general meeting (within six months) are fixed by
+// law and do not, and a note says when such a date falls on a weekend. The
+// financial year is assumed to be the calendar year, and a note says so.
 //
 // A period that ended before the unit was founded (FoundedAt, else
 // RegisteredAt) is skipped, and accounts already filed for a year
 // (LastAnnualAccountsYear) move annual_accounts to the following year.
 // Sub-units, and bankrupt, deleted, dissolved or compulsorily liquidated
 // units, get an empty list and a note saying why; so does a unit whose legal
-// form is missing or not one Enhetsregisteret publishes. A unit under
-// voluntary liquidation keeps its duties. For a legal form whose own duties
-// are not classified, only the duties that follow from a register flag (VAT
-// registration, employees) are computed. Norway never panics and never
-// returns nil.
-func Norway(rep *registry.CompanyReport, today registry.Date) *registry.DeadlineReport {
+// form is missing or not recognised (an empty duties.Label). A unit under
+// voluntary liquidation keeps its duties. A kind whose duty is
+// [DutyUnknown] is not computed, and a note names it. Norway never panics
+// and never returns nil.
+func Norway(rep *registry.CompanyReport, duties NorwegianDuties, today registry.Date) *registry.DeadlineReport {
 	out := newReport(rep, today, "NO", "brreg", 6)
 	if rep == nil {
 		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.", noteCalendarYear)
@@ -201,7 +210,7 @@ func Norway(rep *registry.CompanyReport, today registry.Date) *registry.Deadline
 		return out
 	}
 	code := strings.ToUpper(strings.TrimSpace(deref(rep.LegalFormCode)))
-	if why, stop := norwayStop(rep, code); stop {
+	if why, stop := norwayStop(rep, code, duties); stop {
 		out.Notes = append(out.Notes, why, noteCalendarYear)
 		return out
 	}
@@ -212,29 +221,38 @@ func Norway(rep *registry.CompanyReport, today registry.Date) *registry.Deadline
 		out.Notes = append(out.Notes, noteStatusUnknown)
 	}
 
-	form, classified := norwegianForm(code)
-	known := knownForm(rep, classified)
-	c := noCalc{out: out, today: today, form: form, code: code}
+	c := noCalc{out: out, today: today, duties: duties}
 	if start := firstOf(rep.FoundedAt, rep.RegisteredAt); start != nil && plausible(*start) {
 		c.start, c.hasStart = normalize(*start), true
 	}
 
 	if rep.VATRegistered != nil && *rep.VATRegistered {
-		c.vat()
+		c.vat(rep.VATRegisteredAt)
 		out.Notes = append(out.Notes, noteVATTerms)
 	}
-	if (rep.EmployeesReported != nil && *rep.EmployeesReported) || (rep.Employees != nil && *rep.Employees > 0) {
-		c.payroll()
+	switch {
+	case rep.Employees != nil && *rep.Employees == 0:
+		c.payroll(false)
+		out.Notes = append(out.Notes, notePayrollZero)
+	case (rep.EmployeesReported != nil && *rep.EmployeesReported) || (rep.Employees != nil && *rep.Employees > 0):
+		c.payroll(true)
 	}
-	if known && classified {
-		c.annual(rep.LastAnnualAccountsYear)
-		if form.partial {
-			out.Notes = append(out.Notes, "For a "+form.label+" only the annual accounts and the duties that follow from a register flag "+
-				"(VAT registration, employees) are computed; its tax return and any meeting duty are not modelled.")
+	c.annual(rep.LastAnnualAccountsYear)
+	var unknown []string
+	all := duties.kinds()
+	for _, k := range all {
+		if k.duty.Duty == DutyUnknown {
+			unknown = append(unknown, kindWord(k.kind))
 		}
-	} else if known {
+	}
+	switch len(unknown) {
+	case 0:
+	case len(all):
 		out.Notes = append(out.Notes, "The duties that depend on the legal form "+code+" (annual accounts, tax return, shareholder register statement, "+
 			"general meeting) are not classified here; only the duties that follow from a register flag (VAT registration, employees) are computed.")
+	default:
+		out.Notes = append(out.Notes, "For a "+duties.Label+" the "+joinWords(unknown)+" are not modelled; only its other duties and the duties "+
+			"that follow from a register flag (VAT registration, employees) are computed.")
 	}
 	sortDeadlines(out.Deadlines)
 	if len(out.Deadlines) == 0 {
@@ -245,8 +263,16 @@ func Norway(rep *registry.CompanyReport, today registry.Date) *registry.Deadline
 	return out
 }
 
+// joinWords joins words as "a", "a and b" or "a, b and c".
+func joinWords(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
 // norwayStop says whether rep gets no deadlines at all, and why.
-func norwayStop(rep *registry.CompanyReport, code string) (string, bool) {
+func norwayStop(rep *registry.CompanyReport, code string, duties NorwegianDuties) (string, bool) {
 	if rep.IsSubunit || code == "BEDR" || code == "AAFY" {
 		parent := "its main unit"
 		if p := strings.TrimSpace(deref(rep.ParentID)); p != "" {
@@ -257,7 +283,7 @@ func norwayStop(rep *registry.CompanyReport, code string) (string, bool) {
 	}
 	switch rep.Status {
 	case registry.StatusDeleted:
-		if code == "AS" || code == "ASA" {
+		if duties.ShareholderRegisterStatement.Duty == DutyYes {
 			return "The unit is deleted from the register, so it has no filing deadlines; a company wound up during a year still " +
 				"files the shareholder register statement for that year by 31 January of the next year.", true
 		}
@@ -274,7 +300,7 @@ func norwayStop(rep *registry.CompanyReport, code string) (string, bool) {
 	if code == "" {
 		return "The legal form is unknown, so no deadlines are computed: the duties depend on it.", true
 	}
-	if _, classified := norwegianForm(code); !knownForm(rep, classified) {
+	if duties.Label == "" {
 		return "The legal form " + code + " is not one Enhetsregisteret publishes (unclassified), so no deadlines are computed.", true
 	}
 	return "", false
@@ -284,8 +310,7 @@ func norwayStop(rep *registry.CompanyReport, code string) (string, bool) {
 type noCalc struct {
 	out      *registry.DeadlineReport
 	today    registry.Date
-	form     noForm
-	code     string
+	duties   NorwegianDuties
 	start    registry.Date // founding (or registration) date
 	hasStart bool
 }
@@ -319,13 +344,21 @@ func vatTermDue(y, t int) registry.Date {
 
 var vatTermMonths = [...]string{"", "January–February", "March–April", "May–June", "July–August", "September–October", "November–December"}
 
-func (c *noCalc) vat() {
+// vat adds the next VAT return. registeredAt is the date the VAT
+// registration took effect, when the register gives one: VAT returns are due
+// from the term that contains it (merverdiavgiftsloven § 14-1 gives no duty
+// before registration), so a term that ended before it is skipped.
+func (c *noCalc) vat(registeredAt *registry.Date) {
 	// Terms are numbered y*6 + (t-1). Start two terms before today's, or
-	// at the founding term; each term is due within three months of its
-	// end, so the loop runs a few times at most.
+	// at the founding or registration term; each term is due within three
+	// months of its end, so the loop runs a few times at most.
 	idx := c.today.Year*6 + (int(c.today.Month)-1)/2 - 2
 	if c.hasStart {
 		idx = max(idx, c.start.Year*6+(int(c.start.Month)-1)/2)
+	}
+	if registeredAt != nil && !registeredAt.IsZero() && plausible(*registeredAt) {
+		r := normalize(*registeredAt)
+		idx = max(idx, r.Year*6+(int(r.Month)-1)/2)
 	}
 	for ; ; idx++ {
 		y, t := floorDiv(idx, 6), mod(idx, 6)+1
@@ -352,7 +385,9 @@ func (c *noCalc) vat() {
 	}
 }
 
-func (c *noCalc) payroll() {
+// payroll adds the next payroll report; mandatory is false when the
+// register shows zero employees.
+func (c *noCalc) payroll(mandatory bool) {
 	// Months are numbered y*12 + (m-1). A month's report is due early in
 	// the next month, so start two months back.
 	idx := c.today.Year*12 + int(c.today.Month) - 1 - 2
@@ -366,6 +401,10 @@ func (c *noCalc) payroll() {
 		if !c.startedBy(end) || rollForwardNorway(stat).Before(c.today) {
 			continue
 		}
+		why := "The register shows employees, so an a-melding is due for every month by the 5th of the next month (a-opplysningsforskriften § 2-1)."
+		if !mandatory {
+			why = "The register shows zero employees, so an a-melding is due by the 5th of the next month (a-opplysningsforskriften § 2-1) only for a month in which the unit pays board fees or other remuneration."
+		}
 		c.add(registry.Deadline{
 			Kind:           kindPayrollReport,
 			Name:           "Payroll report",
@@ -376,8 +415,8 @@ func (c *noCalc) payroll() {
 			PeriodStart:    countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
 			PeriodEnd:      countrykit.Ptr(end),
 			Recurrence:     registry.RecurrenceMonthly,
-			Mandatory:      true,
-			AppliesBecause: "The register shows employees, so an a-melding is due for every month by the 5th of the next month (a-opplysningsforskriften § 2-1).",
+			Mandatory:      mandatory,
+			AppliesBecause: why,
 			SourceURL:      countrykit.Ptr(srcPayroll),
 		}, true)
 		return
@@ -405,8 +444,28 @@ func (c *noCalc) nextYear(from int, month time.Month, day int, roll bool) int {
 // overflow the arithmetic.
 const maxYear = 9999
 
+// kindDeadline fills in what a form's KindDuty says of a deadline: its
+// mandatory flag, reason and any name, local name or source of its own.
+func kindDeadline(d registry.Deadline, k KindDuty, label string) registry.Deadline {
+	d.Mandatory = k.Duty == DutyYes
+	d.AppliesBecause = k.Because
+	if d.AppliesBecause == "" {
+		d.AppliesBecause = "The legal form (" + label + ") has this duty."
+	}
+	if k.Name != "" {
+		d.Name = k.Name
+	}
+	if k.LocalName != "" {
+		d.LocalName = countrykit.Ptr(k.LocalName)
+	}
+	if k.SourceURL != "" {
+		d.SourceURL = countrykit.Ptr(k.SourceURL)
+	}
+	return d
+}
+
 func (c *noCalc) annual(lastAccounts *int) {
-	f := c.form
+	f := c.duties
 	minYear := c.today.Year - 1
 	if c.hasStart {
 		minYear = max(minYear, c.start.Year)
@@ -417,64 +476,45 @@ func (c *noCalc) annual(lastAccounts *int) {
 			countrykit.Ptr(registry.Date{Year: y, Month: time.December, Day: 31})
 	}
 
-	if f.tax != dutyNone {
+	if f.TaxReturn.Duty.Applies() {
 		y := c.nextYear(minYear, time.May, 31, true)
 		label, ps, pe := yearPeriod(y, "Income year")
-		local := "skattemelding"
-		if f.taxLocal != "" {
-			local = f.taxLocal
-		}
-		c.add(registry.Deadline{
-			Kind: kindTaxReturn, Name: "Tax return", LocalName: countrykit.Ptr(local), Authority: authSkatteetaten,
+		c.add(kindDeadline(registry.Deadline{
+			Kind: kindTaxReturn, Name: "Tax return", LocalName: countrykit.Ptr("skattemelding"), Authority: authSkatteetaten,
 			StatutoryDate: registry.Date{Year: y + 1, Month: time.May, Day: 31},
 			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			Mandatory: f.tax == dutyAlways, AppliesBecause: f.taxWhy, SourceURL: countrykit.Ptr(srcTaxReturn),
-		}, true)
+			SourceURL: countrykit.Ptr(srcTaxReturn),
+		}, f.TaxReturn, f.Label), true)
 	}
 
-	if f.shareholder != dutyNone {
+	if f.ShareholderRegisterStatement.Duty.Applies() {
 		y := c.nextYear(minYear, time.January, 31, true)
 		label, ps, pe := yearPeriod(y, "Income year")
-		why := "Every private limited company (AS) files the shareholder register statement by 31 January of the following year (skatteforvaltningsloven § 7-7)."
-		if c.code == "ASA" {
-			why = "A public limited company (ASA) files the shareholder register statement by 31 January of the following year (skatteforvaltningsloven § 7-7), " +
-				"except for shares the VPS reports for it, which the register does not show."
-		}
-		c.add(registry.Deadline{
+		c.add(kindDeadline(registry.Deadline{
 			Kind: kindShareholderStmt, Name: "Shareholder register statement", LocalName: countrykit.Ptr("aksjonærregisteroppgave"),
 			Authority:     authSkatteetaten,
 			StatutoryDate: registry.Date{Year: y + 1, Month: time.January, Day: 31},
 			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			Mandatory: f.shareholder == dutyAlways, AppliesBecause: why, SourceURL: countrykit.Ptr(srcShareholder),
-		}, true)
+			SourceURL: countrykit.Ptr(srcShareholder),
+		}, f.ShareholderRegisterStatement, f.Label), true)
 	}
 
-	if f.meeting != dutyNone {
+	if f.GeneralMeeting.Duty.Applies() {
 		y := c.nextYear(minYear, time.June, 30, false)
 		label, ps, pe := yearPeriod(y, "Financial year")
-		name, local, src := "Ordinary general meeting", "ordinær generalforsamling", srcMeetingAS
-		why := "A private limited company (AS) must hold its ordinary general meeting within six months of the financial year's end (aksjeloven § 5-5); the date is fixed and does not move for weekends."
-		switch c.code {
-		case "ASA":
-			src = srcMeetingASA
-			why = "A public limited company (ASA) must hold its ordinary general meeting within six months of the financial year's end (allmennaksjeloven § 5-6); the date is fixed and does not move for weekends."
-		case "SA":
-			name, local, src = "Ordinary annual meeting", "ordinært årsmøte", srcMeetingSA
-			why = "A cooperative (SA) holds its ordinary annual meeting (årsmøte) by 30 June under the cooperatives act (samvirkelova); the date is fixed and does not move for weekends."
-		}
 		stat := registry.Date{Year: y + 1, Month: time.June, Day: 30}
-		c.add(registry.Deadline{
-			Kind: kindGeneralMeeting, Name: name, LocalName: countrykit.Ptr(local), Authority: authMeeting,
+		c.add(kindDeadline(registry.Deadline{
+			Kind: kindGeneralMeeting, Name: "Ordinary general meeting", LocalName: countrykit.Ptr("ordinær generalforsamling"), Authority: authMeeting,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
-			Recurrence: registry.RecurrenceAnnual, Mandatory: true, AppliesBecause: why, SourceURL: countrykit.Ptr(src),
-		}, false)
+			Recurrence: registry.RecurrenceAnnual,
+		}, f.GeneralMeeting, f.Label), false)
 		if w := stat.Weekday(); w == time.Saturday || w == time.Sunday {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("general_meeting: %s is a %s. The six-month limit is fixed by law and a meeting may be held on any day, "+
 				"so the date does not move to the next working day.", stat, w))
 		}
 	}
 
-	if f.accounts != dutyNone {
+	if f.AnnualAccounts.Duty.Applies() {
 		from := minYear
 		if lastAccounts != nil {
 			if *lastAccounts >= 1 && *lastAccounts <= maxYear {
@@ -485,19 +525,12 @@ func (c *noCalc) annual(lastAccounts *int) {
 		}
 		y := c.nextYear(from, time.July, 31, false)
 		label, ps, pe := yearPeriod(y, "Financial year")
-		why := "A " + f.label + " always has a duty to keep accounts (regnskapsloven § 1-2) and must send them to Regnskapsregisteret " +
-			"one month after approval and before 1 August (§§ 8-2 and 8-3); the date assumes approval by 30 June."
-		if f.accounts == dutyDepending {
-			why = "A " + f.label + " must send annual accounts to Regnskapsregisteret before 1 August (regnskapsloven § 8-3) " +
-				f.accountsWhy + " (§ 1-2), which the register does not show."
-		}
 		stat := registry.Date{Year: y + 1, Month: time.July, Day: 31}
-		c.add(registry.Deadline{
+		c.add(kindDeadline(registry.Deadline{
 			Kind: kindAnnualAccounts, Name: "Annual accounts", LocalName: countrykit.Ptr("årsregnskap"), Authority: authRegnskaps,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
-			Recurrence: registry.RecurrenceAnnual, Mandatory: f.accounts == dutyAlways, AppliesBecause: why,
-			SourceURL: countrykit.Ptr(srcAccounts),
-		}, false)
+			Recurrence: registry.RecurrenceAnnual, SourceURL: countrykit.Ptr(srcAccounts),
+		}, f.AnnualAccounts, f.Label), false)
 		if w := stat.Weekday(); w == time.Saturday || w == time.Sunday {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("annual_accounts: %s is a %s. The date is fixed by law (regnskapsloven § 8-3: sent before 1 August) "+
 				"and does not move to the next working day; file by %s %s to be safe.", stat, w, lastWorkingDayBefore(stat).Weekday(), lastWorkingDayBefore(stat)))

@@ -93,7 +93,7 @@ func TestNorwayLawTable2024To2031(t *testing.T) {
 		t.Run(row.kind+"/"+row.periodEnd, func(t *testing.T) {
 			t.Parallel()
 			today := d(t, row.today)
-			out := Norway(withFlags(noReport("AS"), true, true), today)
+			out := norway(withFlags(noReport("AS"), true, true), today)
 			got := briefOf(find(t, out, row.kind))
 			due := d(t, row.due)
 			want := brief{
@@ -204,7 +204,7 @@ func TestNorwayNamedCases(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			out := Norway(withFlags(noReport(tt.form), true, true), d(t, tt.today))
+			out := norway(withFlags(noReport(tt.form), true, true), d(t, tt.today))
 			if diff := cmp.Diff(tt.want, briefOf(find(t, out, tt.kind))); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -219,7 +219,7 @@ func TestNorwayNamedCases(t *testing.T) {
 // appears only when the date is on a weekend.
 func TestNorwayWeekendNoteOnlyOnWeekends(t *testing.T) {
 	t.Parallel()
-	out := Norway(noReport("AS"), d(t, "2026-03-01")) // accounts 2026-07-31 (Fri), meeting 2026-06-30 (Tue)
+	out := norway(noReport("AS"), d(t, "2026-03-01")) // accounts 2026-07-31 (Fri), meeting 2026-06-30 (Tue)
 	for _, n := range out.Notes {
 		if strings.HasPrefix(n, "annual_accounts:") || strings.HasPrefix(n, "general_meeting:") {
 			t.Errorf("unexpected weekend note %q", n)
@@ -280,7 +280,7 @@ func TestNorwaySkipsPeriodsBeforeFounding(t *testing.T) {
 			if tt.registeredOnly {
 				rep.RegisteredAt, rep.FoundedAt = rep.FoundedAt, nil
 			}
-			out := Norway(rep, d(t, tt.today))
+			out := norway(rep, d(t, tt.today))
 			for kind, want := range tt.want {
 				if diff := cmp.Diff(want, briefOf(find(t, out, kind))); diff != "" {
 					t.Errorf("%s (-want +got):\n%s", kind, diff)
@@ -311,7 +311,7 @@ func TestNorwayLastAnnualAccountsYear(t *testing.T) {
 			t.Parallel()
 			rep := noReport("AS")
 			rep.LastAnnualAccountsYear = tt.last
-			out := Norway(rep, d(t, "2026-03-01"))
+			out := norway(rep, d(t, "2026-03-01"))
 			if diff := cmp.Diff(tt.want, briefOf(find(t, out, kindAnnualAccounts))); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -323,48 +323,42 @@ func TestNorwayLastAnnualAccountsYear(t *testing.T) {
 	}
 }
 
-// TestNorwayFormTable checks which kinds each legal form gets and whether
-// each is mandatory (DESIGN §5 and no-deadlines.md §1), with no VAT
-// registration and no employees.
-func TestNorwayFormTable(t *testing.T) {
+// TestNorwayDutyShapes: the engine lists a form-dependent kind as the
+// profile says: mandatory for yes, not mandatory for conditional, not at all
+// for no or unknown, with a note naming the kinds that are not modelled. The
+// duties of the real legal forms are tested with their table in
+// countries/no.
+func TestNorwayDutyShapes(t *testing.T) {
 	t.Parallel()
+	yes, cond := KindDuty{Duty: DutyYes, Because: "Yes."}, KindDuty{Duty: DutyConditional, Because: "Maybe."}
+	no := KindDuty{Duty: DutyNo}
 	tests := []struct {
-		form string
-		want map[string]bool // kind -> mandatory
+		name   string
+		duties NorwegianDuties
+		want   map[string]bool // kind -> mandatory
+		note   string
 	}{
-		{"AS", map[string]bool{kindAnnualAccounts: true, kindGeneralMeeting: true, kindTaxReturn: true, kindShareholderStmt: true}},
-		{"ASA", map[string]bool{kindAnnualAccounts: true, kindGeneralMeeting: true, kindTaxReturn: true, kindShareholderStmt: true}},
-		{"ENK", map[string]bool{kindAnnualAccounts: false, kindTaxReturn: true}},
-		{"ANS", map[string]bool{kindAnnualAccounts: false, kindTaxReturn: true}},
-		{"DA", map[string]bool{kindAnnualAccounts: false, kindTaxReturn: true}},
-		{"KS", map[string]bool{kindAnnualAccounts: false, kindTaxReturn: true}},
-		{"NUF", map[string]bool{kindAnnualAccounts: false, kindTaxReturn: false}},
-		{"SA", map[string]bool{kindAnnualAccounts: false, kindGeneralMeeting: true, kindTaxReturn: true}},
-		{"STI", map[string]bool{kindAnnualAccounts: true, kindTaxReturn: false}},
-		{"FLI", map[string]bool{kindAnnualAccounts: false, kindTaxReturn: false}},
-		{"BA", map[string]bool{kindAnnualAccounts: true, kindTaxReturn: false}},
-		{"BRL", map[string]bool{kindAnnualAccounts: true}},
-		{"BBL", map[string]bool{kindAnnualAccounts: true}},
-		{"SF", map[string]bool{kindAnnualAccounts: true}},
-		{"SPA", map[string]bool{kindAnnualAccounts: true}},
-		{"GFS", map[string]bool{kindAnnualAccounts: true}},
-		{"PK", map[string]bool{kindAnnualAccounts: true}},
-		{"VPFO", map[string]bool{kindAnnualAccounts: true}},
-		{"as", map[string]bool{kindAnnualAccounts: true, kindGeneralMeeting: true, kindTaxReturn: true, kindShareholderStmt: true}},
+		{"all yes", profileAll("AS"), map[string]bool{kindAnnualAccounts: true, kindGeneralMeeting: true, kindTaxReturn: true, kindShareholderStmt: true}, ""},
+		{"conditional and no", NorwegianDuties{Code: "X", Label: "x (X)", TaxReturn: cond, AnnualAccounts: yes, GeneralMeeting: no, ShareholderRegisterStatement: no},
+			map[string]bool{kindTaxReturn: false, kindAnnualAccounts: true}, ""},
+		{"some unknown", NorwegianDuties{Code: "X", Label: "x (X)", AnnualAccounts: yes, ShareholderRegisterStatement: no},
+			map[string]bool{kindAnnualAccounts: true}, "For a x (X) the tax return and general meeting are not modelled"},
+		{"all unknown", profileUnmodelled("KOMM"), map[string]bool{}, "legal form KOMM (annual accounts, tax return"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.form, func(t *testing.T) {
+		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			out := Norway(noReport(tt.form), d(t, "2026-03-01"))
+			rep := noReport(tt.duties.Code)
+			out := Norway(rep, tt.duties, d(t, "2026-03-01"))
 			got := map[string]bool{}
 			for _, dl := range out.Deadlines {
 				got[string(dl.Kind)] = dl.Mandatory
-				if dl.AppliesBecause == "" || strings.Count(dl.AppliesBecause, ". ") > 0 {
-					t.Errorf("%s: applies_because is not one sentence: %q", dl.Kind, dl.AppliesBecause)
-				}
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("kinds and mandatory (-want +got):\n%s", diff)
+			}
+			if tt.note != "" && !hasNote(out, tt.note) {
+				t.Errorf("no note containing %q in %q", tt.note, out.Notes)
 			}
 		})
 	}
@@ -386,7 +380,7 @@ func TestNorwayFlags(t *testing.T) {
 		{"VAT-registered", countrykit.Ptr(true), nil, nil, []string{kindVATReturn}},
 		{"employees reported", nil, countrykit.Ptr(true), nil, []string{kindPayrollReport}},
 		{"employee count", nil, countrykit.Ptr(false), countrykit.Ptr(12), []string{kindPayrollReport}},
-		{"zero employees", nil, nil, countrykit.Ptr(0), []string{}},
+		{"zero employees (not mandatory, see TestNorwayZeroEmployees)", nil, nil, countrykit.Ptr(0), []string{kindPayrollReport}},
 		{"both", countrykit.Ptr(true), countrykit.Ptr(true), countrykit.Ptr(7), []string{kindPayrollReport, kindVATReturn}},
 	}
 	for _, tt := range tests {
@@ -394,7 +388,7 @@ func TestNorwayFlags(t *testing.T) {
 			t.Parallel()
 			rep := noReport("ENK")
 			rep.VATRegistered, rep.EmployeesReported, rep.Employees = tt.vat, tt.reported, tt.employees
-			out := Norway(rep, d(t, "2026-03-20"))
+			out := norway(rep, d(t, "2026-03-20"))
 			var got []string
 			for _, k := range kinds(out) {
 				if k == kindVATReturn || k == kindPayrollReport {
@@ -444,7 +438,7 @@ func TestNorwayEmpty(t *testing.T) {
 			t.Parallel()
 			rep := withFlags(noReport("AS"), true, true)
 			tt.edit(rep)
-			out := Norway(rep, d(t, "2026-03-01"))
+			out := norway(rep, d(t, "2026-03-01"))
 			if out.Deadlines == nil || len(out.Deadlines) != 0 {
 				t.Errorf("deadlines = %#v, want an empty non-nil list", out.Deadlines)
 			}
@@ -475,7 +469,7 @@ func TestNorwayStatusesThatKeepDuties(t *testing.T) {
 			t.Parallel()
 			rep := noReport("AS")
 			rep.Status = tt.status
-			out := Norway(rep, d(t, "2026-03-01"))
+			out := norway(rep, d(t, "2026-03-01"))
 			if len(out.Deadlines) != 4 {
 				t.Errorf("got kinds %v, want the four AS kinds", kinds(out))
 			}
@@ -486,76 +480,129 @@ func TestNorwayStatusesThatKeepDuties(t *testing.T) {
 	}
 }
 
-// TestNorwayUnclassifiedFormWithFlags: a legal form brreg publishes whose own
-// duties are not classified still gets the flag-driven duties, with a note.
+// TestNorwayUnclassifiedFormWithFlags: a recognised legal form whose own
+// duties are not modelled still gets the flag-driven duties, with a note; a
+// form the module does not recognise (the zero profile) gets none.
 func TestNorwayUnclassifiedFormWithFlags(t *testing.T) {
 	t.Parallel()
-	for _, form := range []struct{ code, label string }{{"KOMM", "Municipality"}, {"STAT", "The State"}} {
-		rep := withFlags(noReport(form.code), true, false)
-		rep.LegalForm = countrykit.Ptr(form.label) // the Norway module labels every code it knows
-		out := Norway(rep, d(t, "2026-03-01"))
+	for _, code := range []string{"KOMM", "STAT"} {
+		out := norway(withFlags(noReport(code), true, false), d(t, "2026-03-01"))
 		if diff := cmp.Diff([]string{kindVATReturn}, kinds(out)); diff != "" {
-			t.Errorf("%s kinds (-want +got):\n%s", form.code, diff)
+			t.Errorf("%s kinds (-want +got):\n%s", code, diff)
 		}
-		if !hasNote(out, "legal form "+form.code) {
-			t.Errorf("%s: no unclassified-form note in %q", form.code, out.Notes)
+		if !hasNote(out, "legal form "+code) {
+			t.Errorf("%s: no unclassified-form note in %q", code, out.Notes)
 		}
 	}
-	// Without the module's label a code is not recognised: no deadlines.
-	if out := Norway(withFlags(noReport("KOMM"), true, false), d(t, "2026-03-01")); len(out.Deadlines) != 0 {
-		t.Errorf("an unlabelled code got deadlines: %v", kinds(out))
+	out := Norway(withFlags(noReport("KOMM"), true, false), NorwegianDuties{}, d(t, "2026-03-01"))
+	if len(out.Deadlines) != 0 || !hasNote(out, "not one Enhetsregisteret publishes") {
+		t.Errorf("an unrecognised form got deadlines %v, notes %q", kinds(out), out.Notes)
+	}
+}
+
+// TestNorwayZeroEmployees (issue 13): a published count of zero employees
+// lists the payroll report as not mandatory, with a note that board fees
+// may still need one (a-opplysningsforskriften § 2-1).
+func TestNorwayZeroEmployees(t *testing.T) {
+	t.Parallel()
+	for _, reported := range []*bool{nil, countrykit.Ptr(true), countrykit.Ptr(false)} {
+		rep := noReport("AS")
+		rep.Employees, rep.EmployeesReported = countrykit.Ptr(0), reported
+		out := norway(rep, d(t, "2026-03-20"))
+		dl := find(t, out, kindPayrollReport)
+		if dl.Mandatory || !strings.Contains(dl.AppliesBecause, "board fees") || !strings.Contains(dl.AppliesBecause, "§ 2-1") {
+			t.Errorf("payroll report mandatory %t, applies_because %q", dl.Mandatory, dl.AppliesBecause)
+		}
+		if !hasNote(out, "board fees") {
+			t.Errorf("no board-fee note in %q", out.Notes)
+		}
+	}
+	rep := noReport("AS")
+	rep.Employees = countrykit.Ptr(3)
+	if dl := find(t, norway(rep, d(t, "2026-03-20")), kindPayrollReport); !dl.Mandatory {
+		t.Error("three employees: the payroll report is not mandatory")
+	}
+}
+
+// TestNorwayVATFromRegistration (issue 13): VAT returns start with the term
+// in which the registration took effect (merverdiavgiftsloven § 14-1); a
+// term that ended before vat_registered_at gets no return.
+func TestNorwayVATFromRegistration(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, registered, today string
+		want                    brief
+	}{
+		{"registered long ago: the current term", "2010-05-04", "2026-03-01",
+			brief{"2026-04-10", "2026-04-10", false, "2026-01-01", "2026-02-28", 40}},
+		{"registered in March: term 1 (Jan-Feb, due 10 April) is skipped", "2026-03-15", "2026-03-20",
+			brief{"2026-06-10", "2026-06-10", false, "2026-03-01", "2026-04-30", 82}},
+		{"registered on the last day of term 1: term 1 is due", "2026-02-28", "2026-03-20",
+			brief{"2026-04-10", "2026-04-10", false, "2026-01-01", "2026-02-28", 21}},
+		{"registered in the future: its first term", "2026-09-01", "2026-03-20",
+			brief{"2026-12-10", "2026-12-10", false, "2026-09-01", "2026-10-31", 265}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rep := withFlags(noReport("AS"), true, false)
+			rep.VATRegisteredAt = countrykit.Ptr(d(t, tt.registered))
+			if diff := cmp.Diff(tt.want, briefOf(find(t, norway(rep, d(t, tt.today)), kindVATReturn))); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
 // TestNorwayNames checks the names, local names, authorities and sources
-// per kind, and the partnership return's local name.
+// per kind, and that a profile's own name, local name and source win.
 func TestNorwayNames(t *testing.T) {
 	t.Parallel()
 	type names struct{ Name, Local, Authority, Source string }
 	get := func(dl registry.Deadline) names {
 		return names{dl.Name, deref(dl.LocalName), dl.Authority, deref(dl.SourceURL)}
 	}
-	as := Norway(withFlags(noReport("AS"), true, true), d(t, "2026-03-01"))
+	as := norway(withFlags(noReport("AS"), true, true), d(t, "2026-03-01"))
 	want := map[string]names{
 		kindVATReturn:       {"VAT return", "mva-melding", authSkatteetaten, srcVAT},
 		kindPayrollReport:   {"Payroll report", "a-melding", authSkatteetaten, srcPayroll},
 		kindTaxReturn:       {"Tax return", "skattemelding", authSkatteetaten, srcTaxReturn},
 		kindShareholderStmt: {"Shareholder register statement", "aksjonærregisteroppgave", authSkatteetaten, srcShareholder},
 		kindAnnualAccounts:  {"Annual accounts", "årsregnskap", authRegnskaps, srcAccounts},
-		kindGeneralMeeting:  {"Ordinary general meeting", "ordinær generalforsamling", authMeeting, srcMeetingAS},
+		kindGeneralMeeting:  {"Ordinary general meeting", "ordinær generalforsamling", authMeeting, "https://example.test/meeting"},
 	}
 	for kind, w := range want {
 		if diff := cmp.Diff(w, get(find(t, as, kind))); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", kind, diff)
 		}
 	}
-	if got := deref(find(t, Norway(noReport("DA"), d(t, "2026-03-01")), kindTaxReturn).LocalName); got != "selskapsmelding" {
-		t.Errorf("DA tax return local name %q, want selskapsmelding", got)
+	p := profileAll("X")
+	p.GeneralMeeting = KindDuty{Duty: DutyYes, Because: "Annual meeting.", Name: "Ordinary annual meeting", LocalName: "ordinært årsmøte", SourceURL: "https://example.test/sa"}
+	p.TaxReturn.LocalName = "selskapsmelding"
+	out := Norway(noReport("X"), p, d(t, "2026-03-01"))
+	if diff := cmp.Diff(names{"Ordinary annual meeting", "ordinært årsmøte", authMeeting, "https://example.test/sa"}, get(find(t, out, kindGeneralMeeting))); diff != "" {
+		t.Errorf("own meeting names (-want +got):\n%s", diff)
 	}
-	sa := find(t, Norway(noReport("SA"), d(t, "2026-03-01")), kindGeneralMeeting)
-	if diff := cmp.Diff(names{"Ordinary annual meeting", "ordinært årsmøte", authMeeting, srcMeetingSA}, get(sa)); diff != "" {
-		t.Errorf("SA meeting (-want +got):\n%s", diff)
-	}
-	if got := deref(find(t, Norway(noReport("ASA"), d(t, "2026-03-01")), kindGeneralMeeting).SourceURL); got != srcMeetingASA {
-		t.Errorf("ASA meeting source %q", got)
+	if got := deref(find(t, out, kindTaxReturn).LocalName); got != "selskapsmelding" {
+		t.Errorf("tax return local name %q, want selskapsmelding", got)
 	}
 }
 
 // TestNorwayReportFields checks the report's own fields and nil input.
 func TestNorwayReportFields(t *testing.T) {
 	t.Parallel()
-	out := Norway(noReport("AS"), d(t, "2026-03-01"))
+	out := norway(noReport("AS"), d(t, "2026-03-01"))
 	if out.Country != "NO" || out.Registry != "brreg" || out.CompanyID != "923609016" ||
 		deref(out.CompanyName) != "EKSEMPEL AS" || out.Today != d(t, "2026-03-01") {
 		t.Errorf("report header %+v", out)
 	}
-	nilOut := Norway(nil, d(t, "2026-03-01"))
+	nilOut := norway(nil, d(t, "2026-03-01"))
 	if nilOut == nil || nilOut.Deadlines == nil || len(nilOut.Deadlines) != 0 || nilOut.Country != "NO" || len(nilOut.Notes) == 0 {
-		t.Errorf("Norway(nil) = %+v", nilOut)
+		t.Errorf("norway(nil) = %+v", nilOut)
 	}
 	rep := noReport("AS")
 	rep.Name = ""
-	if Norway(rep, d(t, "2026-03-01")).CompanyName != nil {
+	if norway(rep, d(t, "2026-03-01")).CompanyName != nil {
 		t.Error("empty name should be null")
 	}
 }
@@ -566,37 +613,12 @@ func TestNorwayFoundedOnOrAfterJuly(t *testing.T) {
 	t.Parallel()
 	rep := noReport("AS")
 	rep.FoundedAt = countrykit.Ptr(d(t, "2025-09-15"))
-	out := Norway(rep, d(t, "2025-10-01"))
+	out := norway(rep, d(t, "2025-10-01"))
 	if !hasNote(out, "on or after 1 July") {
 		t.Errorf("no first-year note in %q", out.Notes)
 	}
-	if hasNote(Norway(noReport("AS"), d(t, "2025-10-01")), "on or after 1 July") {
+	if hasNote(norway(noReport("AS"), d(t, "2025-10-01")), "on or after 1 July") {
 		t.Error("first-year note for an old company")
-	}
-}
-
-// TestNorwayGolden compares whole wire documents with reviewed goldens.
-func TestNorwayGolden(t *testing.T) {
-	t.Parallel()
-	sub := noReport("BEDR")
-	sub.IsSubunit, sub.ParentID, sub.Name = true, countrykit.Ptr("923609016"), "EKSEMPEL AS AVD BERGEN"
-	sub.ID = "974760673"
-	enk := withFlags(noReport("ENK"), true, false)
-	enk.ID, enk.Name = "912345678", "OLA NORDMANN"
-	tests := []struct {
-		name  string
-		rep   *registry.CompanyReport
-		today string
-	}{
-		{"no_as_typical_2027-03-01", withFlags(noReport("AS"), true, true), "2027-03-01"},
-		{"no_enk_vat_2026-01-15", enk, "2026-01-15"},
-		{"no_subunit", sub, "2026-01-15"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			checkGolden(t, tt.name, Norway(tt.rep, d(t, tt.today)))
-		})
 	}
 }
 

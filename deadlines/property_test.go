@@ -189,7 +189,7 @@ func TestProperties(t *testing.T) {
 		}
 		var out, again *registry.DeadlineReport
 		if country == "NO" {
-			out, again = Norway(rep, today), Norway(rep, today)
+			out, again = norway(rep, today), norway(rep, today)
 		} else {
 			out, again = UnitedKingdom(rep, today), UnitedKingdom(rep, today)
 		}
@@ -217,7 +217,7 @@ func TestNorwayNextOccurrenceIsFirst(t *testing.T) {
 		rep := withFlags(noReport("AS"), true, true)
 		rep.FoundedAt = countrykit.Ptr(randomDate(r, 2020, 2030))
 		today := randomDate(r, 2024, 2032)
-		out := Norway(rep, today)
+		out := norway(rep, today)
 		for _, dl := range out.Deadlines {
 			var prevDue, prevEnd registry.Date
 			ps := *dl.PeriodStart
@@ -270,7 +270,7 @@ func FuzzNorway(f *testing.F) {
 		if flags&32 != 0 {
 			rep.LastAnnualAccountsYear = countrykit.Ptr(int(last))
 		}
-		checkInvariants(t, rep, day, Norway(rep, day), true)
+		checkInvariants(t, rep, day, norway(rep, day), true)
 	})
 }
 
@@ -317,7 +317,7 @@ func TestImplausibleDates(t *testing.T) {
 	t.Parallel()
 	farFuture := registry.Date{Year: 1 << 60, Month: 1, Day: 1}
 	for name, out := range map[string]*registry.DeadlineReport{
-		"Norway":        Norway(withFlags(noReport("AS"), true, true), farFuture),
+		"Norway":        norway(withFlags(noReport("AS"), true, true), farFuture),
 		"UnitedKingdom": UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), farFuture),
 	} {
 		if len(out.Deadlines) != 0 || !hasNote(out, "today is outside the years") {
@@ -326,7 +326,7 @@ func TestImplausibleDates(t *testing.T) {
 	}
 	rep := withFlags(noReport("AS"), true, true)
 	rep.FoundedAt = countrykit.Ptr(farFuture)
-	if got := find(t, Norway(rep, d(t, "2026-03-01")), kindTaxReturn).DueDate; got != d(t, "2026-06-01") {
+	if got := find(t, norway(rep, d(t, "2026-03-01")), kindTaxReturn).DueDate; got != d(t, "2026-06-01") {
 		t.Errorf("an implausible founding date was not ignored: tax return due %s", got)
 	}
 	uk := ukReport(t, "ltd", "")

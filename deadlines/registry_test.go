@@ -35,9 +35,11 @@ func (f *fakeNorway) Search(context.Context, string, int) (*registry.SearchResul
 	return &registry.SearchResult{}, nil
 }
 func (f *fakeNorway) Deadlines(rep *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
-	return deadlines.Norway(rep, today), nil
+	return deadlines.Norway(rep, exampleAS(), today), nil
 }
-func (f *fakeNorway) Rules() string { return deadlines.NorwayRules() }
+func (f *fakeNorway) Rules() string {
+	return deadlines.NorwayRules([]deadlines.NorwegianDuties{exampleAS()})
+}
 
 func typicalAS(id string) *registry.CompanyReport {
 	rep := countrykit.NewReport("NO", "brreg", id, "EKSEMPEL AS")
@@ -65,7 +67,7 @@ func TestRegistryDeadlines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := deadlines.Norway(typicalAS("923609016"), registry.NewDate(2027, 3, 1))
+	want := deadlines.Norway(typicalAS("923609016"), exampleAS(), registry.NewDate(2027, 3, 1))
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

@@ -9,7 +9,7 @@ import (
 // naming every kind, the twelve holidays and the sources they cite.
 func TestRulesSections(t *testing.T) {
 	t.Parallel()
-	no, gb := NorwayRules(), UnitedKingdomRules()
+	no, gb := NorwayRules([]NorwegianDuties{profileAll("AS"), profileOwner("ENK")}), UnitedKingdomRules()
 	for _, tt := range []struct {
 		name, doc string
 		want      []string
@@ -18,7 +18,9 @@ func TestRulesSections(t *testing.T) {
 			"## Deadlines (Norway)\n", "`vat_return`", "`payroll_report`", "`tax_return`", "`shareholder_register_statement`",
 			"`annual_accounts`", "`general_meeting`", "**31 Aug**", "24 and 31 December are ordinary working days",
 			"Andre påskedag (Easter Monday): Easter Sunday + 1 day\n", "Grunnlovsdag (Constitution Day): 17 May",
-			"regnskapsloven § 1-7", srcVAT, srcPayroll, srcTaxReturn, srcShareholder, srcAccounts, srcMeetingAS, srcMeetingASA, srcMeetingSA,
+			"regnskapsloven § 1-7", srcVAT, srcPayroll, srcTaxReturn, srcShareholder, srcAccounts,
+			"skatteforvaltningsforskriften §§ 7-7-1 to 7-7-3, the regulation to skatteforvaltningsloven § 7-7", "samvirkelova § 41 (1)",
+			"| yes | AS, ENK always |", "| **no** | AS always; ENK only when facts the register does not show hold",
 		}},
 		{"United Kingdom", gb, []string{
 			"## Deadlines (United Kingdom)\n", "`annual_accounts`", "`confirmation_statement`", "9 months", "6 months",

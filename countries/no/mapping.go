@@ -59,7 +59,7 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 			r.LegalForm = countrykit.Ptr(f.English)
 			r.LimitedLiability = f.LimitedLiability.Ptr()
 			r.HasBoardDuty = f.BoardDuty.Ptr()
-			r.HasAnnualAccountsDuty = f.AccountsDuty.Ptr()
+			r.HasAnnualAccountsDuty = accountsFlag(f.duties(u.RegistrertIForetak).AnnualAccounts.Duty)
 		} else {
 			r.Notes = append(r.Notes, fmt.Sprintf("The legal form code %s is not in this service's table of organisation forms (it may be a retired form), so its English label and its liability, board and accounts duties are unknown.", code))
 		}

@@ -200,8 +200,10 @@ type validationStrings struct {
 	scheme, reason, hint, normalized, formatted string
 }
 
-// Deadlines computes the next Norwegian filing deadlines of the unit.
-// It is pure: the rules live in package deadlines.
+// Deadlines computes the next Norwegian filing deadlines of the unit. It is
+// pure: the duties of the report's legal form come from this package's
+// legal-form table (the row that also filled the report's duty flags), and
+// the dates from package deadlines.
 func (c *Country) Deadlines(report *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
-	return deadlines.Norway(report, today), nil
+	return deadlines.Norway(report, dutiesOf(report), today), nil
 }

@@ -39,7 +39,10 @@ func buildRules() string {
 	b.WriteString("\n## Organisation forms\n\n")
 	b.WriteString("`legal_form_code` is the register's `organisasjonsform.kode`; `legal_form_local` is the register's own " +
 		"label; `legal_form` is the English label from the table below. The three duty columns fill " +
-		"`limited_liability`, `has_board_duty` and `has_annual_accounts_duty`. \"unknown\" (null in the report) means " +
+		"`limited_liability`, `has_board_duty` and `has_annual_accounts_duty` (the duty to send annual accounts to " +
+		"Regnskapsregisteret). The same rows give the deadline engine the duties of each form, so the report's flags and " +
+		"the deadline list always agree: an accounts duty of yes lists a mandatory `annual_accounts`, no lists none, and " +
+		"unknown lists it with `mandatory: false` when the duty depends on facts the register does not publish. \"unknown\" (null in the report) means " +
 		"the answer depends on facts the register does not publish (turnover, balance sheet, staff, foreign law) " +
 		"or that no reliable source was found; it never means \"no\". A code outside this table (such as a retired " +
 		"form) has a null English label, null duties and a note.\n\n")
@@ -47,7 +50,7 @@ func buildRules() string {
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for _, f := range legalForms() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n",
-			f.Code, f.English, f.Local, triWord(f.LimitedLiability), triWord(f.BoardDuty), triWord(f.AccountsDuty), f.Basis)
+			f.Code, f.English, f.Local, triWord(f.LimitedLiability), triWord(f.BoardDuty), accountsWord(f), f.Basis)
 	}
 
 	b.WriteString("\n## Status\n\n")
@@ -93,11 +96,32 @@ func buildRules() string {
 		"0.4 for any other hit the register returned. Hits are sorted by confidence; equal scores keep the " +
 		"register's order. A hit is thin: look its id up before acting on it.\n\n")
 
-	b.WriteString(deadlines.NorwayRules())
+	profiles := make([]deadlines.NorwegianDuties, 0, len(legalForms()))
+	for _, f := range legalForms() {
+		profiles = append(profiles, f.duties(nil))
+	}
+	b.WriteString(deadlines.NorwayRules(profiles))
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// accountsWord returns the annual accounts column of f's row: "yes", "no",
+// "unknown", or the condition under which the duty applies.
+func accountsWord(f legalForm) string {
+	switch f.Accounts.Duty {
+	case deadlines.DutyYes:
+		return "yes"
+	case deadlines.DutyNo:
+		return "no"
+	case deadlines.DutyConditional:
+		if f.AccountsIfRegistered != "" {
+			return "yes when in Foretaksregisteret, else unknown (depends on facts the register does not publish)"
+		}
+		return "unknown (depends on facts the register does not publish)"
+	}
+	return "unknown"
 }
 
 // triWord returns "yes", "no" or "unknown" for the rules document.
