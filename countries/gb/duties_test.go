@@ -348,3 +348,36 @@ func TestRegisters(t *testing.T) {
 		}
 	}
 }
+
+// Validation accepts what people type (issue 13): hyphens, dots, spaces and
+// lower-case prefixes; the normalized form is the 8-character number
+// (Companies House, Uniform Resource Identifiers Customer Guide: the company
+// number is eight characters). A two-letter prefix that is not on the
+// published prefix list is rejected: Companies House issues no number with
+// it (see doc/decisions.md).
+func TestValidateWhatPeopleType(t *testing.T) {
+	t.Parallel()
+	c, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{
+		"0044-5790":     "00445790",
+		"00.445.790":    "00445790",
+		"00 445 790":    "00445790",
+		"445790":        "00445790",
+		"sc 294 759":    "SC294759",
+		"oc-123.456":    "OC123456",
+		"br\u201312345": "BR012345",
+	} {
+		v := c.Validate(in)
+		if !v.Valid || v.Normalized == nil || *v.Normalized != want {
+			t.Errorf("Validate(%q) = valid %v normalized %v, want %s", in, v.Valid, v.Normalized, want)
+		}
+	}
+	for _, in := range []string{"QQ123456", "xx-445790"} {
+		if v := c.Validate(in); v.Valid || v.Hint == nil || !strings.Contains(*v.Hint, "prefix") {
+			t.Errorf("Validate(%q) = valid %v hint %v, want invalid with a hint on the prefix", in, v.Valid, v.Hint)
+		}
+	}
+}
