@@ -4,30 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-
-	registry "github.com/companyregistry/registry"
-	"github.com/companyregistry/registry/countrykit"
 )
-
-func TestInfo(t *testing.T) {
-	t.Parallel()
-	c, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := c.Info()
-	if info.Country != "NO" || info.Registry != "brreg" || info.IDScheme != "organisasjonsnummer" ||
-		info.RequiresAPIKey || info.APIKeyEnv != nil || info.IsStub || info.SourceURL != DefaultBaseURL ||
-		!strings.Contains(info.License, "NLOD") || info.Name == "" || info.IDDescription == "" {
-		t.Errorf("Info() = %+v", info)
-	}
-	if v := c.Validate(info.IDExample); !v.Valid {
-		t.Errorf("id_example %q is not valid: %s", info.IDExample, *v.Reason)
-	}
-	if c.Ready() != nil {
-		t.Error("Ready() != nil, want nil: the register needs no credential")
-	}
-}
 
 func TestOptions(t *testing.T) {
 	t.Parallel()
@@ -104,23 +81,5 @@ func TestRules(t *testing.T) {
 	}
 	if !strings.HasSuffix(doc, "\n") {
 		t.Error("rules document does not end with a newline")
-	}
-}
-
-// Deadlines delegates to package deadlines and echoes the company.
-func TestDeadlinesDelegates(t *testing.T) {
-	t.Parallel()
-	c, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep := countrykit.NewReport("NO", "brreg", equinorID, "EQUINOR ASA")
-	today := registry.NewDate(2026, 1, 15)
-	out, err := c.Deadlines(rep, today)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.CompanyID != equinorID || out.Today != today || out.Country != "NO" {
-		t.Errorf("Deadlines() = %+v", out)
 	}
 }

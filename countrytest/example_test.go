@@ -1,0 +1,35 @@
+package countrytest_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/companyregistry/registry/countrytest"
+)
+
+// A Replay serves recorded answers of a register by path, and 404 for
+// anything else; give it to a module as its HTTP client's transport, and
+// the module and [countrytest.Run] to a test.
+func ExampleReplay() {
+	rp := countrytest.NewReplay(map[string]countrytest.Answer{
+		"/api/units/1234": {Body: []byte(`{"id":"1234","name":"ACME"}`)},
+	})
+	client := &http.Client{Transport: rp}
+	for _, u := range []string{"https://register.test/api/units/1234", "https://register.test/api/units/5678"} {
+		resp, err := client.Get(u)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		fmt.Println(strings.TrimSpace(fmt.Sprint(resp.StatusCode, " ", resp.Header.Get("Content-Type"), " ", string(body))))
+	}
+	fmt.Println("requests:", rp.Calls())
+	// Output:
+	// 200 application/json {"id":"1234","name":"ACME"}
+	// 404
+	// requests: 2
+}
