@@ -70,8 +70,15 @@ func ExampleNorway_subunit() {
 
 // A UK company: the confirmation statement's date is published by Companies
 // House and used as given; the accounts date is computed from the period
-// the register names (9 months after 31 March, month-end rule).
+// the register names (9 months after 31 March, month-end rule). The duties
+// come from the country module's company-type table (countries/gb); the
+// engine keeps no list of company types.
 func ExampleUnitedKingdom() {
+	duties := deadlines.UKDuties{
+		Form:                  "private limited company",
+		Accounts:              deadlines.UKDuty{Level: deadlines.UKDutyAlways, Computable: true, Basis: "Companies Act 2006 s.441"},
+		ConfirmationStatement: deadlines.UKDuty{Level: deadlines.UKDutyAlways, Computable: true, Basis: "Companies Act 2006 s.853A"},
+	}
 	rep := countrykit.NewReport("GB", "companieshouse", "08957400", "EXAMPLE TRADING LTD")
 	rep.LegalFormCode = countrykit.Ptr("ltd")
 	rep.Status = registry.StatusActive
@@ -82,12 +89,12 @@ func ExampleUnitedKingdom() {
 			PeriodEnd: countrykit.Ptr(registry.NewDate(2024, 3, 25))},
 	}
 
-	out := deadlines.UnitedKingdom(rep, registry.NewDate(2024, 3, 1))
+	out := deadlines.UnitedKingdom(rep, duties, registry.NewDate(2024, 3, 1))
 	for _, d := range out.Deadlines {
 		fmt.Printf("%s  %-22s %3d days  %s\n", d.DueDate, d.Kind, *d.DaysUntil, strings.SplitN(d.AppliesBecause, ":", 2)[0])
 	}
 	// Output:
-	// 2024-04-08  confirmation_statement  38 days  The date is published by the register and used as given; it does not move for weekends or bank holidays.
+	// 2024-04-08  confirmation_statement  38 days  The date is published by the register and used as given; it does not move for weekends or bank holidays. The filing is owed under Companies Act 2006 s.853A.
 	// 2024-12-31  annual_accounts        305 days  Computed
 }
 
@@ -152,9 +159,14 @@ func BenchmarkUnitedKingdomComputed(b *testing.B) {
 	rep.Status = registry.StatusActive
 	rep.RegisteredAt = countrykit.Ptr(registry.NewDate(1991, 1, 30))
 	today := registry.NewDate(2026, 3, 15)
+	duties := deadlines.UKDuties{
+		Form:                  "private limited company",
+		Accounts:              deadlines.UKDuty{Level: deadlines.UKDutyAlways, Computable: true},
+		ConfirmationStatement: deadlines.UKDuty{Level: deadlines.UKDutyAlways, Computable: true},
+	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if out := deadlines.UnitedKingdom(rep, today); len(out.Deadlines) != 2 {
+		if out := deadlines.UnitedKingdom(rep, duties, today); len(out.Deadlines) != 2 {
 			b.Fatal(len(out.Deadlines))
 		}
 	}

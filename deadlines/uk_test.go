@@ -1,6 +1,7 @@
 package deadlines
 
 import (
+	"strings"
 	"testing"
 
 	registry "github.com/companyregistry/registry"
@@ -20,6 +21,32 @@ func ukReport(t *testing.T, typ, inc string) *registry.CompanyReport {
 	}
 	return rep
 }
+
+// Duty profiles as a country module gives them; the engine keeps no list
+// of company types, so the tests pass the profiles directly.
+var (
+	ukPrivate = UKDuties{
+		Form:                  "private limited company",
+		Accounts:              UKDuty{Level: UKDutyAlways, Computable: true, Basis: "Companies Act 2006 s.441"},
+		ConfirmationStatement: UKDuty{Level: UKDutyAlways, Computable: true, Basis: "Companies Act 2006 s.853A"},
+	}
+	ukPublic    = func() UKDuties { u := ukPrivate; u.Form, u.Public = "public limited company", true; return u }()
+	ukUnlimited = func() UKDuties {
+		u := ukPrivate
+		u.Form = "private unlimited company"
+		u.Accounts = UKDuty{Level: UKDutyDepends, Computable: true, Basis: "an unlimited company is often exempt, Companies Act 2006 s.448"}
+		return u
+	}()
+	// ukPublishedOnly owes an update statement whose dates are not computed.
+	ukPublishedOnly = UKDuties{Form: "overseas entity", ConfirmationStatement: UKDuty{Level: UKDutyAlways, Basis: "Economic Crime (Transparency and Enforcement) Act 2022 s.7"}}
+	// ukDependsOnly owes filings only on facts the register does not show.
+	ukDependsOnly = UKDuties{Form: "limited partnership",
+		Accounts:              UKDuty{Level: UKDutyDepends, Basis: "Partnerships (Accounts) Regulations 2008"},
+		ConfirmationStatement: UKDuty{Level: UKDutyDepends}}
+	ukProcedure = func() UKDuties { u := ukPrivate; u.Procedure = "administration"; return u }()
+	// ukDutyProfiles are the profiles the property tests draw from.
+	ukDutyProfiles = []UKDuties{ukPrivate, ukPublic, ukUnlimited, ukPublishedOnly, ukDependsOnly, {}, ukProcedure}
+)
 
 // pub is a published deadline; empty strings are null.
 func pub(t *testing.T, kind, due, start, end string) registry.PublishedDeadline {
@@ -69,7 +96,7 @@ func TestUKPublishedDateWins(t *testing.T) {
 				pub(t, kindConfirmationStmt, fx.csDue, "", fx.csEnd),
 			}
 			today := d(t, fx.csEnd) // before both due dates
-			out := UnitedKingdom(rep, today)
+			out := UnitedKingdom(rep, ukPrivate, today)
 			acc, cs := find(t, out, kindAnnualAccounts), find(t, out, kindConfirmationStmt)
 			want := map[string]brief{
 				kindAnnualAccounts:   {fx.accDue, fx.accDue, false, fx.accStart, fx.accEnd, d(t, fx.accDue).DaysSince(today)},
@@ -100,7 +127,7 @@ func TestUKComputedMatchesRegister(t *testing.T) {
 				pub(t, kindConfirmationStmt, "", "", fx.csEnd),
 			}
 			today := d(t, fx.accEnd)
-			out := UnitedKingdom(rep, today)
+			out := UnitedKingdom(rep, ukPrivate, today)
 			if got := find(t, out, kindAnnualAccounts).DueDate.String(); got != fx.computedAccDue {
 				t.Errorf("annual_accounts computed %s, want %s", got, fx.computedAccDue)
 			}
@@ -122,7 +149,7 @@ func TestUKOverduePublishedDate(t *testing.T) {
 	rep.PublishedDeadlines = []registry.PublishedDeadline{pub(t, kindAnnualAccounts, "2023-10-31", "2022-02-01", "2023-01-31")}
 	rep.PublishedDeadlines[0].Overdue = countrykit.Ptr(true)
 	today := d(t, "2024-01-10")
-	out := UnitedKingdom(rep, today)
+	out := UnitedKingdom(rep, ukPrivate, today)
 	acc := find(t, out, kindAnnualAccounts)
 	if diff := cmp.Diff(brief{"2023-10-31", "2023-10-31", false, "2022-02-01", "2023-01-31", -71}, briefOf(acc)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -144,41 +171,42 @@ func TestUKComputedFromIncorporation(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name, typ, inc, today string
+		duties                UKDuties
 		acc, cs               brief
 		accMandatory          bool
 	}{
 		{
-			name: "private first accounts: 21 months after incorporation 2019-10-24, a Saturday, not rolled", typ: "ltd", inc: "2019-10-24", today: "2020-03-01",
+			name: "private first accounts: 21 months after incorporation 2019-10-24, a Saturday, not rolled", typ: "ltd", duties: ukPrivate, inc: "2019-10-24", today: "2020-03-01",
 			acc: brief{"2021-07-24", "2021-07-24", false, "2019-10-24", "2020-10-31", 510},
 			cs:  brief{"2020-11-06", "2020-11-06", false, "2019-10-24", "2020-10-23", 250}, accMandatory: true,
 		},
 		{
-			name: "CH guidance example: incorporated 1 Jan 2011, first accounts due 1 Oct 2012", typ: "ltd", inc: "2011-01-01", today: "2011-06-01",
+			name: "CH guidance example: incorporated 1 Jan 2011, first accounts due 1 Oct 2012", typ: "ltd", duties: ukPrivate, inc: "2011-01-01", today: "2011-06-01",
 			acc: brief{"2012-10-01", "2012-10-01", false, "2011-01-01", "2012-01-31", 488},
 			cs:  brief{"2012-01-14", "2012-01-14", false, "2011-01-01", "2011-12-31", 227}, accMandatory: true,
 		},
 		{
-			name: "public first accounts: 18 months after incorporation", typ: "plc", inc: "2011-01-01", today: "2011-06-01",
+			name: "public first accounts: 18 months after incorporation", typ: "plc", duties: ukPublic, inc: "2011-01-01", today: "2011-06-01",
 			acc: brief{"2012-07-01", "2012-07-01", false, "2011-01-01", "2012-01-31", 396},
 			cs:  brief{"2012-01-14", "2012-01-14", false, "2011-01-01", "2011-12-31", 227}, accMandatory: true,
 		},
 		{
-			name: "next occurrence after the first accounts: period ending 2021-10-31, 9 months to 2022-07-31", typ: "ltd", inc: "2019-10-24", today: "2022-01-01",
+			name: "next occurrence after the first accounts: period ending 2021-10-31, 9 months to 2022-07-31", typ: "ltd", duties: ukPrivate, inc: "2019-10-24", today: "2022-01-01",
 			acc: brief{"2022-07-31", "2022-07-31", false, "2020-11-01", "2021-10-31", 211},
 			cs:  brief{"2022-11-06", "2022-11-06", false, "2021-10-24", "2022-10-23", 309}, accMandatory: true,
 		},
 		{
-			name: "old company far in the past: steps to the next period on or after today", typ: "ltd", inc: "1991-01-30", today: "2026-03-15",
+			name: "old company far in the past: steps to the next period on or after today", typ: "ltd", duties: ukPrivate, inc: "1991-01-30", today: "2026-03-15",
 			acc: brief{"2026-10-31", "2026-10-31", false, "2025-02-01", "2026-01-31", 230},
 			cs:  brief{"2027-02-12", "2027-02-12", false, "2026-01-30", "2027-01-29", 334}, accMandatory: true,
 		},
 		{
-			name: "incorporated on 29 February: review period ends 28 February", typ: "ltd", inc: "2020-02-29", today: "2020-06-01",
+			name: "incorporated on 29 February: review period ends 28 February", typ: "ltd", duties: ukPrivate, inc: "2020-02-29", today: "2020-06-01",
 			acc: brief{"2021-11-30", "2021-11-30", false, "2020-02-29", "2021-02-28", 547},
 			cs:  brief{"2021-03-14", "2021-03-14", false, "2020-02-29", "2021-02-28", 286}, accMandatory: true,
 		},
 		{
-			name: "unlimited company: accounts not mandatory (s.448 exemption)", typ: "private-unlimited", inc: "2019-10-24", today: "2020-03-01",
+			name: "unlimited company: accounts not mandatory (s.448 exemption)", typ: "private-unlimited", duties: ukUnlimited, inc: "2019-10-24", today: "2020-03-01",
 			acc: brief{"2021-07-24", "2021-07-24", false, "2019-10-24", "2020-10-31", 510},
 			cs:  brief{"2020-11-06", "2020-11-06", false, "2019-10-24", "2020-10-23", 250}, accMandatory: false,
 		},
@@ -186,7 +214,7 @@ func TestUKComputedFromIncorporation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			out := UnitedKingdom(ukReport(t, tt.typ, tt.inc), d(t, tt.today))
+			out := UnitedKingdom(ukReport(t, tt.typ, tt.inc), tt.duties, d(t, tt.today))
 			acc := find(t, out, kindAnnualAccounts)
 			if diff := cmp.Diff(tt.acc, briefOf(acc)); diff != "" {
 				t.Errorf("annual_accounts (-want +got):\n%s", diff)
@@ -201,26 +229,157 @@ func TestUKComputedFromIncorporation(t *testing.T) {
 	}
 }
 
-// TestUKNamedPeriodPassed: a period the register names without a due date
-// whose computed date has passed steps to the next period, with a note.
-func TestUKNamedPeriodPassed(t *testing.T) {
+// TestUKOverdueNamedPeriod: a period the register names without a due date
+// keeps its computed date even when it has passed: the filing is overdue
+// (negative days_until and a note), not moved to a later period
+// (Companies Act 2006 s.853A: 14 days after the end of the review period;
+// s.442: 9 months after the end of the accounting reference period).
+func TestUKOverdueNamedPeriod(t *testing.T) {
 	t.Parallel()
-	rep := ukReport(t, "ltd", "2014-03-25")
-	rep.PublishedDeadlines = []registry.PublishedDeadline{
-		pub(t, kindAnnualAccounts, "", "2023-04-01", "2024-03-31"),
-		pub(t, kindConfirmationStmt, "", "", "2024-03-25"),
+	tests := []struct {
+		name, kind, start, end, today string
+		want                          brief
+		note                          string
+	}{
+		{"confirmation statement: review period ended 2025-03-31, due 2025-04-14, overdue on 2025-05-02 (s.853A)",
+			kindConfirmationStmt, "", "2025-03-31", "2025-05-02",
+			brief{"2025-04-14", "2025-04-14", false, "", "2025-03-31", -18},
+			"confirmation_statement is overdue: the confirmation statement for the review period ending 2025-03-31 was due 2025-04-14 (18 days ago)"},
+		{"confirmation statement due today is not overdue (s.853A)",
+			kindConfirmationStmt, "", "2025-03-31", "2025-04-14",
+			brief{"2025-04-14", "2025-04-14", false, "", "2025-03-31", 0}, ""},
+		{"accounts made up to 2024-03-31, due 2024-12-31 (s.442(2)(a), s.443), overdue on 2025-01-15",
+			kindAnnualAccounts, "2023-04-01", "2024-03-31", "2025-01-15",
+			brief{"2024-12-31", "2024-12-31", false, "2023-04-01", "2024-03-31", -15},
+			"annual_accounts is overdue: the accounts made up to 2024-03-31 was due 2024-12-31"},
 	}
-	out := UnitedKingdom(rep, d(t, "2025-01-15"))
-	if diff := cmp.Diff(brief{"2025-12-31", "2025-12-31", false, "2024-04-01", "2025-03-31", 350}, briefOf(find(t, out, kindAnnualAccounts))); diff != "" {
-		t.Errorf("annual_accounts (-want +got):\n%s", diff)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rep := ukReport(t, "ltd", "2014-03-25")
+			rep.PublishedDeadlines = []registry.PublishedDeadline{pub(t, tt.kind, "", tt.start, tt.end)}
+			out := UnitedKingdom(rep, ukPrivate, d(t, tt.today))
+			if diff := cmp.Diff(tt.want, briefOf(find(t, out, tt.kind))); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			overdue := hasNote(out, tt.kind+" is overdue")
+			if tt.note == "" && overdue {
+				t.Errorf("an overdue note for a date not yet passed: %q", out.Notes)
+			}
+			if tt.note != "" && !hasNote(out, tt.note) {
+				t.Errorf("no note %q in %q", tt.note, out.Notes)
+			}
+		})
 	}
-	if diff := cmp.Diff(brief{"2025-04-08", "2025-04-08", false, "2024-03-26", "2025-03-25", 83}, briefOf(find(t, out, kindConfirmationStmt))); diff != "" {
-		t.Errorf("confirmation_statement (-want +got):\n%s", diff)
+	// When the register names no period, the period comes from the
+	// incorporation date and the first due date on or after today is
+	// given (the filings of earlier periods cannot be known).
+	out := UnitedKingdom(ukReport(t, "ltd", "2014-03-25"), ukPrivate, d(t, "2025-05-02"))
+	if got := find(t, out, kindConfirmationStmt); got.DueDate != d(t, "2026-04-07") || hasNote(out, "overdue") {
+		t.Errorf("computed from incorporation: due %s, notes %q", got.DueDate, out.Notes)
 	}
-	for _, n := range []string{"annual_accounts: the accounts the register names (made up to 2024-03-31)", "confirmation_statement: the review period the register names (ending 2024-03-25)"} {
-		if !hasNote(out, n) {
-			t.Errorf("no note %q in %q", n, out.Notes)
+}
+
+// TestUKProcedures: administration, receivership and a voluntary
+// arrangement do not end the duties to deliver accounts and confirmation
+// statements (Companies Act 2006 ss. 441, 442 and 853A make no exception):
+// the published dates are carried through with a note naming the
+// procedure. Only dissolution, removal or closure and liquidation end the
+// list.
+func TestUKProcedures(t *testing.T) {
+	t.Parallel()
+	published := []registry.PublishedDeadline{
+		pub(t, kindAnnualAccounts, "2026-12-31", "2025-04-01", "2026-03-31"),
+		pub(t, kindConfirmationStmt, "2026-04-08", "", "2026-03-25"),
+	}
+	tests := []struct {
+		procedure string
+		status    registry.Status
+		kinds     []string
+		note      string
+	}{
+		{"administration", registry.StatusUnknown, []string{kindConfirmationStmt, kindAnnualAccounts}, "The company is in administration"},
+		{"receivership", registry.StatusUnknown, []string{kindConfirmationStmt, kindAnnualAccounts}, "The company is in receivership"},
+		{"a voluntary arrangement", registry.StatusUnknown, []string{kindConfirmationStmt, kindAnnualAccounts}, "The company is in a voluntary arrangement"},
+		{"", registry.StatusUnknown, []string{}, "status is unknown"},
+		{"administration", registry.StatusUnderLiquidation, []string{}, "in liquidation"},
+		{"administration", registry.StatusDissolved, []string{}, "dissolved"},
+		{"administration", registry.StatusDeleted, []string{}, "removed from the register or closed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.procedure+"/"+string(tt.status), func(t *testing.T) {
+			t.Parallel()
+			rep := ukReport(t, "ltd", "2014-03-25")
+			rep.Status = tt.status
+			rep.PublishedDeadlines = published
+			duties := ukPrivate
+			duties.Procedure = tt.procedure
+			out := UnitedKingdom(rep, duties, d(t, "2026-01-15"))
+			if diff := cmp.Diff(tt.kinds, kinds(out)); diff != "" {
+				t.Errorf("kinds (-want +got):\n%s", diff)
+			}
+			for _, dl := range out.Deadlines {
+				if !dl.Mandatory || dl.DueDate != *findPub(published, string(dl.Kind)).DueDate {
+					t.Errorf("%s: due %s mandatory %v, want the published date, mandatory", dl.Kind, dl.DueDate, dl.Mandatory)
+				}
+			}
+			if !hasNote(out, tt.note) {
+				t.Errorf("no note %q in %q", tt.note, out.Notes)
+			}
+		})
+	}
+}
+
+func findPub(ps []registry.PublishedDeadline, kind string) registry.PublishedDeadline {
+	for _, p := range ps {
+		if string(p.Kind) == kind {
+			return p
 		}
+	}
+	return registry.PublishedDeadline{}
+}
+
+// TestUKDutyLevels: a kind the company type does not owe never appears,
+// not even from a published date; a duty that depends on facts the
+// register does not show is listed with mandatory false; the CIC note goes
+// with the accounts.
+func TestUKDutyLevels(t *testing.T) {
+	t.Parallel()
+	rep := ukReport(t, "registered-overseas-entity", "2023-05-06")
+	rep.PublishedDeadlines = []registry.PublishedDeadline{
+		pub(t, kindAnnualAccounts, "2026-12-31", "", "2026-03-31"),
+		pub(t, kindConfirmationStmt, "2026-05-20", "", "2026-05-06"),
+	}
+	out := UnitedKingdom(rep, ukPublishedOnly, d(t, "2026-01-15"))
+	if diff := cmp.Diff([]string{kindConfirmationStmt}, kinds(out)); diff != "" {
+		t.Errorf("kinds (-want +got):\n%s", diff)
+	}
+	if !hasNote(out, "owes no such filing") {
+		t.Errorf("no note on the dropped accounts date: %q", out.Notes)
+	}
+
+	out = UnitedKingdom(ukReport(t, "private-unlimited", "2019-10-24"), ukUnlimited, d(t, "2020-03-01"))
+	acc := find(t, out, kindAnnualAccounts)
+	if acc.Mandatory || !strings.Contains(acc.AppliesBecause, "s.448") {
+		t.Errorf("unlimited accounts: mandatory %v, applies_because %q", acc.Mandatory, acc.AppliesBecause)
+	}
+	if !find(t, out, kindConfirmationStmt).Mandatory {
+		t.Error("an unlimited company's confirmation statement is mandatory (s.853A)")
+	}
+
+	cic := ukPrivate
+	cic.AccountsNote = "A community interest company also delivers a CIC report (form CIC34) with its accounts."
+	out = UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), cic, d(t, "2020-03-01"))
+	if a := find(t, out, kindAnnualAccounts); !strings.Contains(a.AppliesBecause, "CIC34") {
+		t.Errorf("CIC accounts applies_because %q", a.AppliesBecause)
+	}
+	if c := find(t, out, kindConfirmationStmt); strings.Contains(c.AppliesBecause, "CIC34") {
+		t.Errorf("the CIC note went to the confirmation statement: %q", c.AppliesBecause)
+	}
+
+	out = UnitedKingdom(ukReport(t, "other", "2019-10-24"), UKDuties{}, d(t, "2020-03-01"))
+	if len(out.Deadlines) != 0 || !hasNote(out, "not one whose filings this service knows") {
+		t.Errorf("unknown type: %v %q", kinds(out), out.Notes)
 	}
 }
 
@@ -236,15 +395,23 @@ func TestUKEmpty(t *testing.T) {
 		{"dissolved", func(r *registry.CompanyReport) { r.Status = registry.StatusDissolved }, "dissolved"},
 		{"in liquidation", func(r *registry.CompanyReport) { r.Status = registry.StatusUnderLiquidation }, "liquidation"},
 		{"unknown status", func(r *registry.CompanyReport) { r.Status = registry.StatusUnknown }, "only computed for active companies"},
-		{"type not computed, nothing published", func(r *registry.CompanyReport) { r.LegalFormCode = countrykit.Ptr("limited-partnership") }, `"limited-partnership" is not one whose deadlines are computed`},
 		{"no incorporation date, nothing published", func(r *registry.CompanyReport) { r.RegisteredAt = nil }, "no incorporation date"},
+		// Companies Act 2006 s.1046 and the Overseas Companies Regulations
+		// 2009 reg. 32: the overseas company, not its UK establishment,
+		// delivers the accounts.
+		{"UK establishment with its parent", func(r *registry.CompanyReport) { r.IsSubunit, r.ParentID = true, countrykit.Ptr("FC012345") }, "overseas company FC012345 (parent_id)"},
+		{"UK establishment without a parent number", func(r *registry.CompanyReport) { r.IsSubunit = true }, "names no parent company number"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			rep := ukReport(t, "ltd", "2019-10-24")
 			tt.edit(rep)
-			out := UnitedKingdom(rep, d(t, "2026-01-15"))
+			rep.PublishedDeadlines = []registry.PublishedDeadline{pub(t, kindConfirmationStmt, "2026-05-20", "", "2026-05-06")}
+			if tt.name == "no incorporation date, nothing published" {
+				rep.PublishedDeadlines = nil
+			}
+			out := UnitedKingdom(rep, ukPrivate, d(t, "2026-01-15"))
 			if out.Deadlines == nil || len(out.Deadlines) != 0 {
 				t.Errorf("deadlines = %#v, want an empty non-nil list", out.Deadlines)
 			}
@@ -253,7 +420,7 @@ func TestUKEmpty(t *testing.T) {
 			}
 		})
 	}
-	if out := UnitedKingdom(nil, d(t, "2026-01-15")); out == nil || out.Country != "GB" || out.Registry != "companieshouse" || len(out.Deadlines) != 0 {
+	if out := UnitedKingdom(nil, ukPrivate, d(t, "2026-01-15")); out == nil || out.Country != "GB" || out.Registry != "companieshouse" || len(out.Deadlines) != 0 {
 		t.Errorf("UnitedKingdom(nil) = %+v", out)
 	}
 }
@@ -264,7 +431,7 @@ func TestUKPublishedForUncomputedType(t *testing.T) {
 	t.Parallel()
 	rep := ukReport(t, "registered-overseas-entity", "")
 	rep.PublishedDeadlines = []registry.PublishedDeadline{pub(t, kindConfirmationStmt, "2026-05-20", "", "2026-05-06")}
-	out := UnitedKingdom(rep, d(t, "2026-01-15"))
+	out := UnitedKingdom(rep, ukPublishedOnly, d(t, "2026-01-15"))
 	if diff := cmp.Diff([]string{kindConfirmationStmt}, kinds(out)); diff != "" {
 		t.Errorf("kinds (-want +got):\n%s", diff)
 	}
@@ -274,7 +441,7 @@ func TestUKPublishedForUncomputedType(t *testing.T) {
 // Saturday, and the note says why.
 func TestUKNoRollForward(t *testing.T) {
 	t.Parallel()
-	out := UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), d(t, "2020-03-01"))
+	out := UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), ukPrivate, d(t, "2020-03-01"))
 	acc := find(t, out, kindAnnualAccounts)
 	if acc.DueDate != d(t, "2021-07-24") || acc.RolledForward || acc.DueDate.Weekday().String() != "Saturday" {
 		t.Errorf("annual_accounts %s rolled %v", acc.DueDate, acc.RolledForward)
@@ -305,7 +472,7 @@ func TestUKGolden(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			checkGolden(t, tt.name, UnitedKingdom(tt.rep, d(t, tt.today)))
+			checkGolden(t, tt.name, UnitedKingdom(tt.rep, ukPrivate, d(t, tt.today)))
 		})
 	}
 }

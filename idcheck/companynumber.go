@@ -14,8 +14,10 @@ const maxScan = 14
 
 // ParseCompanyNumber parses a UK Companies House company number.
 //
-// It upper-cases ASCII letters and drops spaces (including NBSP and the
-// other Unicode spaces). What remains must be one of:
+// It upper-cases ASCII letters and drops what people type between the
+// characters: spaces (including NBSP and the other Unicode spaces), dots and
+// hyphens or dashes, so "0044-5790", "00.445.790" and "sc 294 759" are
+// accepted. What remains must be one of:
 //
 //   - up to eight digits (England and Wales), zero-padded on the left to
 //     eight, so "12345" gives "00012345";
@@ -31,8 +33,11 @@ const maxScan = 14
 //     These are never zero-padded.
 //
 // Anything else is rejected, in particular longer inputs (Companies House
-// answers 500 to numbers that are not eight characters), unknown or
-// one-letter prefixes ([ProblemPrefix]), letters among the digits
+// answers 500 to numbers that are not eight characters), one-letter
+// prefixes and two-letter prefixes that are not on Companies House's
+// published list ([ProblemPrefix]: Companies House issues numbers only with
+// the listed prefixes, so no company can have another, and the likely cause
+// is a typing mistake such as RO for R0), letters among the digits
 // ([ProblemLetterInNumber]) and UK VAT registration numbers: GB and 9 or 12
 // digits, or GBGD or GBHA and 3 digits ([ProblemVATNumber]).
 //
@@ -47,14 +52,14 @@ func ParseCompanyNumber(input string) (CompanyNumber, Problem) {
 		c := input[k]
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(input[k:])
-			if !isBlank(r) {
+			if !isUKSeparator(r) {
 				return CompanyNumber{}, ProblemBadCharacter
 			}
 			k += size
 			continue
 		}
 		k++
-		if isASCIIBlank(c) {
+		if isASCIIUKSeparator(c) {
 			continue
 		}
 		c = toUpper(c)
@@ -108,6 +113,23 @@ func ParseCompanyNumber(input string) (CompanyNumber, Problem) {
 		return out, ProblemNone
 	}
 	return CompanyNumber{}, ProblemLetterInNumber
+}
+
+// isUKSeparator reports whether r may appear between the characters of a
+// company number: a blank (see isBlank), a dot, or a hyphen or dash (ASCII
+// hyphen-minus, U+2010 to U+2015, U+2212 minus sign).
+func isUKSeparator(r rune) bool {
+	switch r {
+	case '.', '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
+		return true
+	}
+	return isBlank(r)
+}
+
+// isASCIIUKSeparator reports whether the ASCII byte c is a separator in a
+// company number.
+func isASCIIUKSeparator(c byte) bool {
+	return c == '.' || c == '-' || isASCIIBlank(c)
 }
 
 // String returns the eight-character number, such as "SC294759", or "" for

@@ -72,7 +72,21 @@ func companyNumberTests() []companyNumberTest {
 		{name: "empty", input: "", want: invalid(idcheck.ProblemEmpty)},
 		{name: "only spaces", input: "   ", want: invalid(idcheck.ProblemEmpty)},
 		{name: "only NBSP", input: "\u00a0", want: invalid(idcheck.ProblemEmpty)},
-		{name: "dash", input: "SC-294759", want: invalid(idcheck.ProblemBadCharacter)},
+		// Issue 13: what people type. Dots, hyphens and dashes are dropped
+		// like spaces.
+		{name: "dash", input: "SC-294759", want: valid("SC294759")},
+		{name: "hyphen groups", input: "0044-5790", want: valid("00445790")},
+		{name: "dot groups", input: "00.445.790", want: valid("00445790")},
+		{name: "spaced groups", input: "00 445 790", want: valid("00445790")},
+		{name: "en dash", input: "sc\u2013294759", want: valid("SC294759")},
+		{name: "lower prefix with dots", input: "oc.123.456", want: valid("OC123456")},
+		{name: "short with dash", input: "445-790", want: valid("00445790")},
+		{name: "only separators", input: " .-. ", want: invalid(idcheck.ProblemEmpty)},
+		{name: "slash", input: "0044/5790", want: invalid(idcheck.ProblemBadCharacter)},
+		{name: "dashed VAT", input: "GB-123-4567-89", want: invalid(idcheck.ProblemVATNumber)},
+		// An unlisted two-letter prefix: rejected, as no company has one.
+		{name: "unlisted prefix", input: "QQ123456", want: invalid(idcheck.ProblemPrefix)},
+		{name: "unlisted lower prefix", input: "zz-1234", want: invalid(idcheck.ProblemPrefix)},
 		{name: "punctuation", input: "SC294759!", want: invalid(idcheck.ProblemBadCharacter)},
 		{name: "fullwidth letters", input: "\uff33\uff23294759", want: invalid(idcheck.ProblemBadCharacter)},
 		{name: "invalid UTF-8", input: "\xff", want: invalid(idcheck.ProblemBadCharacter)},

@@ -59,7 +59,7 @@ func UKReason(p Problem) string {
 	case ProblemEmpty:
 		return "The company number is empty."
 	case ProblemBadCharacter:
-		return "The company number contains a character other than letters, digits and spaces."
+		return "The company number contains a character other than letters, digits, spaces, dots and dashes."
 	case ProblemLength:
 		return "A Companies House company number has eight characters: eight digits, or a two-character prefix and six digits."
 	case ProblemPrefix:

@@ -42,7 +42,7 @@ const (
 // transport failure, a retryable *registry.Error wrapping the client's
 // error). The API key travels only in the Authorization header, never in the
 // URL, so no error text can contain it.
-func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.Values, subject string) ([]byte, error) {
+func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.Values, subject string) (_ []byte, err error) {
 	if c.cred == nil {
 		return nil, c.Ready()
 	}
@@ -63,6 +63,7 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 		return nil, c.wrap(registry.CodeUpstreamError, true, "Companies House could not be reached.", "", c.redact(err))
 	}
 	defer resp.Body.Close()
+	defer setUpstreamStatus(&err, resp.StatusCode)
 
 	switch s := resp.StatusCode; {
 	case s == http.StatusOK && !upstream.IsJSON(resp.Header.Get("Content-Type")):
@@ -101,6 +102,16 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 		return nil, c.wrap(registry.CodeUpstreamError, true, fmt.Sprintf("Companies House answered with HTTP %d.", s), "", nil)
 	}
 	return nil, c.wrap(registry.CodeUpstreamError, false, fmt.Sprintf("Companies House answered with unexpected HTTP %d.", resp.StatusCode), "", nil)
+}
+
+// setUpstreamStatus records the HTTP status of an answer other than 200 on
+// the error get returns, so that the Registry can log it as the cause of a
+// failed attempt.
+func setUpstreamStatus(err *error, status int) {
+	var e *registry.Error
+	if status != http.StatusOK && errors.As(*err, &e) {
+		e.UpstreamStatus = status
+	}
 }
 
 // decode unmarshals a 200 body into v; a body that is not the expected

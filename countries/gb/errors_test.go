@@ -361,3 +361,30 @@ func TestHungUpstreamTimesOut(t *testing.T) {
 		t.Errorf("%d upstream calls, want 2", n)
 	}
 }
+
+// Every error of an HTTP answer other than 200 carries the status in
+// UpstreamStatus, from which the Registry logs the cause of a failed
+// attempt; a transport failure and a bad 200 body carry none.
+func TestUpstreamStatusOnErrors(t *testing.T) {
+	t.Parallel()
+	for _, status := range []int{http.StatusNotFound, http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests,
+		http.StatusTeapot, http.StatusInternalServerError, http.StatusBadGateway, http.StatusMovedPermanently} {
+		t.Run(strconv.Itoa(status), func(t *testing.T) {
+			t.Parallel()
+			mt := httpmock.NewMockTransport()
+			mt.RegisterResponder(http.MethodGet, testBase+"/company/00002065", jsonResponder(status, []byte(`{}`)))
+			_, err := newTestCountry(t, mt).Lookup(t.Context(), "00002065")
+			var e *registry.Error
+			if !errors.As(err, &e) || e.UpstreamStatus != status {
+				t.Errorf("error %v, want an *registry.Error with UpstreamStatus %d", err, status)
+			}
+		})
+	}
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponder(http.MethodGet, testBase+"/company/00002065", jsonResponder(http.StatusOK, []byte(`{`)))
+	_, err := newTestCountry(t, mt).Lookup(t.Context(), "00002065")
+	var e *registry.Error
+	if !errors.As(err, &e) || e.UpstreamStatus != 0 {
+		t.Errorf("bad 200 body: error %v, want UpstreamStatus 0", err)
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/deadlines"
 )
 
 // FuzzMapProfile feeds arbitrary bytes as a company profile: decoding either
@@ -74,4 +77,34 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// FuzzDeadlinesFromReport feeds arbitrary bytes as a stored report (the
+// Registry's cache may live outside the process): reading the duties back
+// from it (dutiesOf, companyStatusOf) and computing the deadlines never
+// panic, and a kind the company type does not owe never appears.
+func FuzzDeadlinesFromReport(f *testing.F) {
+	f.Add([]byte(`{"country":"GB","id":"12345678","name":"X","legal_form_code":"ltd","status":"unknown",
+		"status_detail":"Companies House company_status is \"administration\" (In Administration).","founded_at":"2019-10-24"}`), int32(20000))
+	f.Add([]byte(`{"legal_form_code":"registered-overseas-entity","status":"active","published_deadlines":[{"kind":"annual_accounts","due_date":"2026-01-01"}]}`), int32(0))
+	f.Add([]byte(`{"legal_form_code":"LTD","legal_form":"Private limited company (community interest company)","status":"active","registered_at":"2020-02-29"}`), int32(-5))
+	f.Add([]byte(`{"status_detail":"Companies House company_status is \"x`), int32(1))
+	f.Fuzz(func(t *testing.T, b []byte, day int32) {
+		var rep registry.CompanyReport
+		if err := json.Unmarshal(b, &rep); err != nil {
+			return
+		}
+		today := registry.NewDate(1970, 1, 1).AddDays(int(day) % 4_000_000)
+		out, err := (&Country{}).Deadlines(&rep, today)
+		if err != nil || out == nil {
+			t.Fatalf("Deadlines = %v, %v", out, err)
+		}
+		duties := dutiesOf(&rep)
+		for _, d := range out.Deadlines {
+			if (d.Kind == "annual_accounts" && duties.Accounts.Level == deadlines.UKDutyNone) ||
+				(d.Kind == "confirmation_statement" && duties.ConfirmationStatement.Level == deadlines.UKDutyNone) {
+				t.Fatalf("%s listed for a type that does not owe it", d.Kind)
+			}
+		}
+	})
 }

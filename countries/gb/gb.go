@@ -280,9 +280,10 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 }
 
 // Deadlines computes the next annual accounts and confirmation statement
-// deadlines of the company described by rep; see [deadlines.UnitedKingdom].
+// deadlines of the company described by rep, with the duties of its company
+// type from this module's table; see [deadlines.UnitedKingdom].
 func (c *Country) Deadlines(rep *registry.CompanyReport, today registry.Date) (*registry.DeadlineReport, error) {
-	return deadlines.UnitedKingdom(rep, today), nil
+	return deadlines.UnitedKingdom(rep, dutiesOf(rep), today), nil
 }
 
 // errorf returns an *registry.Error of code for GB.

@@ -23,7 +23,8 @@ func mapJSON(t testing.TB, s string) *registry.CompanyReport {
 }
 
 // Status comes from company_status; administration, receivership, a
-// voluntary arrangement and insolvency proceedings are never active; the
+// voluntary arrangement and insolvency proceedings are not active (status
+// unknown, see statusRules) and status_detail names the procedure; the
 // exact upstream status and company_status_detail go into status_detail.
 func TestStatusMapping(t *testing.T) {
 	t.Parallel()
@@ -41,10 +42,10 @@ func TestStatusMapping(t *testing.T) {
 		{"closed", "", registry.StatusDeleted, `Companies House company_status is "closed" (Closed).`, "is closed"},
 		{"registered", "", registry.StatusActive, `Companies House company_status is "registered" (Registered).`, ""},
 		{"open", "", registry.StatusActive, `Companies House company_status is "open" (Open).`, ""},
-		{"administration", "", registry.StatusUnknown, `Companies House company_status is "administration" (In Administration).`, "in administration"},
-		{"receivership", "", registry.StatusUnknown, `Companies House company_status is "receivership" (Receiver Action).`, "receiver"},
-		{"voluntary-arrangement", "", registry.StatusUnknown, `Companies House company_status is "voluntary-arrangement" (Voluntary Arrangement).`, "voluntary arrangement"},
-		{"insolvency-proceedings", "", registry.StatusUnknown, `Companies House company_status is "insolvency-proceedings" (Insolvency Proceedings).`, "insolvency proceedings"},
+		{"administration", "", registry.StatusUnknown, `Companies House company_status is "administration" (In Administration), an insolvency procedure that does not end the company or its filing duties.`, "in administration"},
+		{"receivership", "", registry.StatusUnknown, `Companies House company_status is "receivership" (Receiver Action), an insolvency procedure that does not end the company or its filing duties.`, "receiver"},
+		{"voluntary-arrangement", "", registry.StatusUnknown, `Companies House company_status is "voluntary-arrangement" (Voluntary Arrangement), an insolvency procedure that does not end the company or its filing duties.`, "voluntary arrangement"},
+		{"insolvency-proceedings", "", registry.StatusUnknown, `Companies House company_status is "insolvency-proceedings" (Insolvency Proceedings), an insolvency procedure that does not end the company or its filing duties.`, "insolvency proceedings"},
 		{"", "", registry.StatusUnknown, "Companies House gives no company_status for this company.", ""},
 		{"frozen", "", registry.StatusUnknown, `Companies House company_status is "frozen", which this service does not know.`, ""},
 		{"active", "active-proposal-to-strike-off", registry.StatusActive,
@@ -189,6 +190,7 @@ func TestNotes(t *testing.T) {
 		"undeliverable_registered_office_address":true,"subtype":"community-interest-company"}`)
 	want := []string{
 		"Companies House lists the subtype Community Interest Company (CIC).",
+		noteCIC34,
 		"Companies House records an insolvency history for this company; see the insolvency section of the company page.",
 		"The registered office address is in dispute at Companies House.",
 		"Companies House marks the registered office address as undeliverable: post sent there has been returned.",

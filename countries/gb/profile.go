@@ -10,6 +10,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/upstream"
 )
 
@@ -33,11 +34,15 @@ type profile struct {
 	PreviousCompanyNames                 []previousName `json:"previous_company_names"`
 	Accounts                             *accounts      `json:"accounts"`
 	ConfirmationStatement                *confirmation  `json:"confirmation_statement"`
-	HasInsolvencyHistory                 bool           `json:"has_insolvency_history"`
+	HasInsolvencyHistory                 *bool          `json:"has_insolvency_history"`
+	HasCharges                           *bool          `json:"has_charges"`
 	HasBeenLiquidated                    bool           `json:"has_been_liquidated"`
 	RegisteredOfficeIsInDispute          bool           `json:"registered_office_is_in_dispute"`
 	UndeliverableRegisteredOfficeAddress bool           `json:"undeliverable_registered_office_address"`
-	Links                                struct {
+	BranchCompanyDetails                 *struct {
+		ParentCompanyNumber string `json:"parent_company_number"`
+	} `json:"branch_company_details"`
+	Links struct {
 		Insolvency string `json:"insolvency"`
 	} `json:"links"`
 }
@@ -158,17 +163,26 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 	if code := strings.TrimSpace(p.Type); code != "" {
 		rep.LegalFormCode = countrykit.Ptr(code)
 		if lf, ok := legalForms[code]; ok {
-			rep.LegalForm = countrykit.Ptr(lf.label)
-			rep.LegalFormLocal = countrykit.Ptr(lf.label)
+			// The subtype (a community interest company, a private fund
+			// limited partnership) shows in the legal form beside the type.
+			label := formLabel(lf.label, strings.TrimSpace(p.Subtype))
+			rep.LegalForm = countrykit.Ptr(label)
+			rep.LegalFormLocal = countrykit.Ptr(label)
 			rep.LimitedLiability = lf.limited.Ptr()
-			rep.HasAnnualAccountsDuty = lf.accounts.Ptr()
+			rep.HasBoardDuty = lf.board.Ptr()
+			rep.HasAnnualAccountsDuty = lf.accountsFlag().Ptr()
 		} else {
 			rep.Notes = append(rep.Notes, "Companies House gives the company type "+strconv.Quote(code)+", which this service does not know, so legal_form is null.")
 		}
 	}
-	if label, ok := subtypeLabel(p.Subtype); ok {
+	if label, ok := subtypeLabel(p.Subtype); ok && (rep.LegalForm == nil || !strings.HasSuffix(*rep.LegalForm, ")")) {
 		rep.Notes = append(rep.Notes, "Companies House lists the subtype "+label+".")
 	}
+	if strings.TrimSpace(p.Subtype) == subtypeCIC {
+		rep.Notes = append(rep.Notes, noteCIC34)
+	}
+	mapEstablishment(rep, id, p)
+	rep.Registers = registers(p)
 
 	mapStatus(rep, p.CompanyStatus, p.CompanyStatusDetail)
 
@@ -199,7 +213,7 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 	rep.SourceURL = countrykit.Ptr(companyURL(id))
 	rep.License = countrykit.Ptr(licence)
 
-	if p.HasInsolvencyHistory || p.HasBeenLiquidated || p.Links.Insolvency != "" {
+	if (p.HasInsolvencyHistory != nil && *p.HasInsolvencyHistory) || p.HasBeenLiquidated || p.Links.Insolvency != "" {
 		rep.Notes = append(rep.Notes, "Companies House records an insolvency history for this company; see the insolvency section of the company page.")
 	}
 	if p.RegisteredOfficeIsInDispute {
@@ -221,6 +235,44 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 	return rep
 }
 
+// mapEstablishment marks a UK establishment of an overseas company (type
+// uk-establishment, numbers BR…) as a sub-unit: it has no filing duties of
+// its own, and parent_id is the overseas company's number when the profile
+// carries a well-formed one.
+func mapEstablishment(rep *registry.CompanyReport, id string, p *profile) {
+	if strings.TrimSpace(p.Type) != "uk-establishment" && !strings.HasPrefix(id, "BR") {
+		return
+	}
+	rep.IsSubunit = true
+	if b := p.BranchCompanyDetails; b != nil {
+		if n, prob := idcheck.ParseCompanyNumber(b.ParentCompanyNumber); prob == idcheck.ProblemNone {
+			rep.ParentID = countrykit.Ptr(n.String())
+		}
+	}
+	note := "This is a UK establishment (a branch) of an overseas company; the overseas company delivers the accounts and other documents for it, so it has no filing deadlines of its own"
+	if rep.ParentID != nil {
+		note += "; see the overseas company " + *rep.ParentID + " (parent_id)."
+	} else {
+		note += "; Companies House names no parent company number here."
+	}
+	rep.Notes = append(rep.Notes, note)
+}
+
+// registers returns the sub-registers the profile states facts about:
+// charges (the company has registered charges, has_charges) and insolvency
+// (it has an insolvency history, has_insolvency_history). A link to the
+// resource alone is not taken as a fact.
+func registers(p *profile) map[string]bool {
+	out := map[string]bool{}
+	if p.HasCharges != nil {
+		out["charges"] = *p.HasCharges
+	}
+	if p.HasInsolvencyHistory != nil {
+		out["insolvency"] = *p.HasInsolvencyHistory
+	}
+	return out
+}
+
 // mapStatus sets Status and StatusDetail from company_status and
 // company_status_detail, and adds the caveats that go with them.
 func mapStatus(rep *registry.CompanyReport, status, detail string) {
@@ -232,10 +284,14 @@ func mapStatus(rep *registry.CompanyReport, status, detail string) {
 		rep.StatusDetail = countrykit.Ptr("Companies House gives no company_status for this company.")
 	case !known:
 		rep.Status = registry.StatusUnknown
-		rep.StatusDetail = countrykit.Ptr("Companies House company_status is " + strconv.Quote(status) + ", which this service does not know.")
+		rep.StatusDetail = countrykit.Ptr(statusDetailPrefix + strconv.Quote(status) + ", which this service does not know.")
 	default:
 		rep.Status = rule.status
-		rep.StatusDetail = countrykit.Ptr("Companies House company_status is " + strconv.Quote(status) + " (" + rule.label + ").")
+		s := statusDetailPrefix + strconv.Quote(status) + " (" + rule.label + ")"
+		if rule.procedure != "" {
+			s += ", an insolvency procedure that does not end the company or its filing duties"
+		}
+		rep.StatusDetail = countrykit.Ptr(s + ".")
 		if rule.note != "" {
 			rep.Notes = append(rep.Notes, rule.note)
 		}

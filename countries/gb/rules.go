@@ -23,14 +23,16 @@ func buildRules() string {
 
 	b.WriteString("\n## Legal forms\n\n")
 	b.WriteString("`legal_form_code` is Companies House's company `type`; `legal_form` is its English description from the official enumerations (companieshouse/api-enumerations, constants.yml). `limited_liability` is true when no member is personally liable for the company's debts, false when some member is (unlimited companies, partnerships, economic interest groupings) and null when it depends on the entity's own constitution or on foreign law.\n\n")
-	b.WriteString("| type | legal form | limited liability |\n|---|---|---|\n")
+	b.WriteString("`has_board_duty` is true when the law requires directors or trustees (Companies Act 2006 s.154 for companies; the charity trustees of a CIO), false for types run by their members or partners (LLPs, partnerships), null when it depends. `has_annual_accounts_duty` is true when every company of the type must deliver annual accounts to Companies House, and null otherwise (an exemption may apply, or the accounts go elsewhere or follow a foreign law). The accounts and confirmation statement columns are what the deadlines operation applies: *always* (mandatory, computed from the Companies Act when the register publishes no date), *depends* (listed with `mandatory: false`), *published* (only the register's own date is used), *none* (never listed). A subtype shows in `legal_form`, as in \"Private limited company (community interest company)\".\n\n")
+	b.WriteString("| type | legal form | limited liability | board | annual accounts | confirmation statement |\n|---|---|---|---|---|---|\n")
 	for _, code := range slices.Sorted(maps.Keys(legalForms)) {
 		lf := legalForms[code]
-		b.WriteString("| `" + code + "` | " + lf.label + " | " + triText(lf.limited) + " |\n")
+		b.WriteString("| `" + code + "` | " + lf.label + " | " + triText(lf.limited) + " | " + triText(lf.board) + " | " +
+			dutyText(lf.accounts) + " | " + dutyText(lf.confirmation) + " |\n")
 	}
 
 	b.WriteString("\n## Status\n\n")
-	b.WriteString("`status` comes from `company_status`; `status_detail` names the exact upstream value and any `company_status_detail` (such as `active-proposal-to-strike-off`). A company in administration, receivership, a voluntary arrangement or insolvency proceedings is never reported as active: the interface has no status for these procedures, so `status` is `unknown` and a note names the procedure.\n\n")
+	b.WriteString("`status` comes from `company_status`; `status_detail` names the exact upstream value and any `company_status_detail` (such as `active-proposal-to-strike-off`). A company in administration, receivership, a voluntary arrangement or insolvency proceedings is not reported as active, because Companies House does not call it active and the interface has no status for these procedures: `status` is `unknown` (so `is_active` is false), `status_detail` names the procedure and a note explains it. These procedures do not end the company or its duties to deliver accounts and confirmation statements (Companies Act 2006 ss. 441, 442 and 853A make no exception), so its deadlines are still listed, with a note naming the procedure. Only dissolution, removal or closure and liquidation end the deadlines.\n\n")
 	b.WriteString("| company_status | Companies House label | status |\n|---|---|---|\n")
 	for _, s := range slices.Sorted(maps.Keys(statusRules)) {
 		r := statusRules[s]
@@ -44,7 +46,22 @@ func buildRules() string {
 	return b.String()
 }
 
-// text renders a tri for the rules document.
+// dutyText renders a duty for the rules document.
+func dutyText(d deadlines.UKDuty) string {
+	switch {
+	case d.Level == deadlines.UKDutyNone:
+		return "none"
+	case d.Level == deadlines.UKDutyAlways && d.Computable:
+		return "always"
+	case d.Level == deadlines.UKDutyAlways:
+		return "always (published)"
+	case d.Computable:
+		return "depends"
+	}
+	return "depends (published)"
+}
+
+// triText renders a tri for the rules document.
 func triText(v tri) string {
 	switch v {
 	case yes:
@@ -105,7 +122,10 @@ const rulesFields = `
 - ` + "`founded_at`" + ` and ` + "`registered_at`" + `: ` + "`date_of_creation`" + ` (incorporation or registration); ` + "`deregistered_at`" + `: ` + "`date_of_cessation`" + `.
 - ` + "`business_address`" + `: the registered office; the post town is the city and the county or region the municipality.
 - ` + "`industry_codes`" + `: ` + "`sic_codes`" + ` in upstream order, the first as primary, with Companies House's descriptions; five-digit codes are UK SIC 2007, four-digit ones UK SIC 2003.
-- ` + "`has_annual_accounts_duty`" + `: true for the forms that must deliver annual accounts to Companies House (Companies Act 2006 s.441; LLPs by SI 2008/1911); null otherwise.
+- ` + "`has_annual_accounts_duty`" + `: true for the forms that must deliver annual accounts to Companies House (Companies Act 2006 s.441; LLPs by SI 2008/1911); null otherwise. ` + "`has_board_duty`" + `: from the company type, see the table of legal forms.
+- ` + "`registers`" + `: ` + "`charges`" + ` is ` + "`has_charges`" + ` (the company has registered charges) and ` + "`insolvency`" + ` is ` + "`has_insolvency_history`" + `, each only when the profile states it; a link to the resource alone is not taken as a fact.
+- ` + "`is_subunit`" + ` and ` + "`parent_id`" + `: a UK establishment (type ` + "`uk-establishment`" + `, numbers ` + "`BR…`" + `) is a branch of an overseas company: ` + "`is_subunit`" + ` is true, ` + "`parent_id`" + ` is ` + "`branch_company_details.parent_company_number`" + ` when the profile carries it, and it has no deadlines of its own.
+- A community interest company (subtype ` + "`community-interest-company`" + `) shows in ` + "`legal_form`" + ` and a note says it delivers a CIC report (form CIC34) with its accounts.
 - ` + "`last_annual_accounts_year`" + `: the year in which the period of the last filed accounts ended.
 - ` + "`published_deadlines`" + `: the register's own dates, carried verbatim: ` + "`annual_accounts`" + ` from ` + "`accounts.next_accounts`" + ` (due date, period start and end, overdue flag; the deprecated ` + "`accounts.next_due`" + ` when ` + "`next_accounts`" + ` is absent) and ` + "`confirmation_statement`" + ` from ` + "`confirmation_statement`" + ` (next due date, the end of the review period as period end, overdue flag). The overdue flags are computed by Companies House against its own today.
 - ` + "`notes`" + `: the accounting reference date, an insolvency history, a registered office in dispute or undeliverable, a proposal to strike off, overdue filings, an insolvency procedure behind an unknown status, an unknown company type or subtype.
