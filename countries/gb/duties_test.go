@@ -301,6 +301,25 @@ func TestUKEstablishment(t *testing.T) {
 
 func ptr(s string) *string { return &s }
 
+// A search hit of a UK establishment is a sub-unit, as its report is.
+func TestSearchHitOfUKEstablishment(t *testing.T) {
+	t.Parallel()
+	var page searchPage
+	if err := json.Unmarshal([]byte(`{"total_results":2,"items":[
+		{"company_number":"BR012345","title":"X SA","company_type":"uk-establishment","company_status":"open"},
+		{"company_number":"00002065","title":"X LIMITED","company_type":"ltd","company_status":"active"}]}`), &page); err != nil {
+		t.Fatal(err)
+	}
+	res := mapSearch("x", 10, &page)
+	got := map[string]bool{}
+	for _, h := range res.Hits {
+		got[h.ID] = h.IsSubunit
+	}
+	if diff := cmp.Diff(map[string]bool{"BR012345": true, "00002065": false}, got); diff != "" {
+		t.Errorf("is_subunit by id (-want +got):\n%s", diff)
+	}
+}
+
 // A community interest company shows its subtype in legal_form without
 // losing the company type, and the accounts carry the CIC report (form
 // CIC34, Companies (Audit, Investigations and Community Enterprise) Act

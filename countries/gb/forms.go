@@ -213,7 +213,9 @@ func dutiesOf(rep *registry.CompanyReport) deadlines.UKDuties {
 		return deadlines.UKDuties{}
 	}
 	var d deadlines.UKDuties
-	lf, ok := legalForms[strings.ToLower(strings.TrimSpace(*rep.LegalFormCode))]
+	// The same lookup as mapProfile's, so that the report's duty flags and
+	// the deadlines always come from the same row.
+	lf, ok := legalForms[strings.TrimSpace(*rep.LegalFormCode)]
 	if ok {
 		d = lf.duties()
 		if rep.LegalForm != nil && *rep.LegalForm == formLabel(lf.label, subtypeCIC) {

@@ -60,6 +60,9 @@ func mapSearch(query string, limit int, page *searchPage) *registry.SearchResult
 				hit.LegalForm = countrykit.Ptr(lf.label)
 			}
 		}
+		// A UK establishment is a branch of an overseas company, as in
+		// the company report.
+		hit.IsSubunit = strings.TrimSpace(it.CompanyType) == "uk-establishment" || strings.HasPrefix(id, "BR")
 		if rule, ok := statusRules[strings.TrimSpace(it.CompanyStatus)]; ok {
 			hit.Status = rule.status
 		}
