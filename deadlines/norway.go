@@ -346,8 +346,9 @@ var vatTermMonths = [...]string{"", "January–February", "March–April", "May�
 
 // vat adds the next VAT return. registeredAt is the date the VAT
 // registration took effect, when the register gives one: VAT returns are due
-// from the term that contains it (merverdiavgiftsloven § 14-1 gives no duty
-// before registration), so a term that ended before it is skipped.
+// from the term that contains it (skatteforvaltningsloven § 8-3 lays the duty
+// on registered units, none before registration), so a term that ended
+// before it is skipped.
 func (c *noCalc) vat(registeredAt *registry.Date) {
 	// Terms are numbered y*6 + (t-1). Start two terms before today's, or
 	// at the founding or registration term; each term is due within three
