@@ -57,7 +57,9 @@ const (
 	srcAccounts    = "https://www.brreg.no/bedrift/innsending-av-arsregnskap/innsendingsplikt-til-regnskapsregisteret/"
 )
 
-// duty says whether a form-dependent obligation applies to a legal form.
+// duty says whether a form-dependent obligation applies to a legal form of
+// the United Kingdom's table (uk.go); Norway's forms use [Duty], given by the
+// country module.
 type duty uint8
 
 const (
@@ -132,16 +134,16 @@ type NorwegianDuties struct {
 	TaxReturn, ShareholderRegisterStatement, GeneralMeeting, AnnualAccounts KindDuty
 }
 
-// kinds returns the four kinds of d with their kind names, in the order the
-// engine and the rules document use.
-func (d NorwegianDuties) kinds() [4]struct {
+// kindEntry is one form-dependent kind of a profile.
+type kindEntry struct {
 	kind string
 	duty KindDuty
-} {
-	return [4]struct {
-		kind string
-		duty KindDuty
-	}{
+}
+
+// kinds returns the four kinds of d with their kind names, in the order the
+// engine and the rules document use.
+func (d NorwegianDuties) kinds() [4]kindEntry {
+	return [4]kindEntry{
 		{kindTaxReturn, d.TaxReturn},
 		{kindShareholderStmt, d.ShareholderRegisterStatement},
 		{kindAnnualAccounts, d.AnnualAccounts},
