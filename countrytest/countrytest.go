@@ -119,8 +119,8 @@ type Config struct {
 	WithTransport func(rt http.RoundTripper) (registry.Country, error)
 }
 
-// defaultToday is the day Deadlines gets when Config.Today is zero.
-var defaultToday = registry.NewDate(2026, time.March, 1)
+// defaultToday returns the day Deadlines gets when Config.Today is zero.
+func defaultToday() registry.Date { return registry.NewDate(2026, time.March, 1) }
 
 // Run checks m against the [registry.Country] contract, one subtest per
 // part. m must be ready (Ready returns nil) and talk to a fake register that
@@ -141,7 +141,7 @@ func Run(t *testing.T, m registry.Country, cfg Config) {
 		t.Fatal("countrytest: Config.Query is empty")
 	}
 	if cfg.Today.IsZero() {
-		cfg.Today = defaultToday
+		cfg.Today = defaultToday()
 	}
 	s := &suite{m: m, cfg: cfg, info: m.Info()}
 	t.Run("Info", s.testInfo)

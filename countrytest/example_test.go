@@ -5,7 +5,9 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"testing"
 
+	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrytest"
 )
 
@@ -32,4 +34,24 @@ func ExampleReplay() {
 	// 200 application/json {"id":"1234","name":"ACME"}
 	// 404
 	// requests: 2
+}
+
+// Run is called from one test of the module's package, with the module
+// built over a fake register and what that register knows.
+func ExampleRun() {
+	testConformance := func(t *testing.T) {
+		rp := countrytest.NewReplay(map[string]countrytest.Answer{
+			"/api/units/1234":      {Body: []byte(`{"id":"1234","name":"ACME XX"}`)},
+			"/api/units?name=acme": {Body: []byte(`[{"id":"1234","name":"ACME XX"}]`)},
+		})
+		countrytest.Run(t, newFake(rp, ""), countrytest.Config{
+			ValidID:       "12 34",
+			InvalidIDs:    []string{"123", "abcd"},
+			UnknownID:     "9999",
+			Query:         "acme",
+			UpstreamCalls: rp.Calls,
+			WithTransport: func(rt http.RoundTripper) (registry.Country, error) { return newFake(rt, ""), nil },
+		})
+	}
+	_ = testConformance // in a real module: func TestConformance(t *testing.T) { ... }
 }

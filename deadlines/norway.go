@@ -57,7 +57,9 @@ const (
 	srcAccounts    = "https://www.brreg.no/bedrift/innsending-av-arsregnskap/innsendingsplikt-til-regnskapsregisteret/"
 )
 
-// duty says whether a form-dependent obligation applies to a legal form.
+// duty says whether a form-dependent obligation applies to a legal form of
+// the United Kingdom's table (uk.go); Norway's forms use [Duty], given by the
+// country module.
 type duty uint8
 
 const (
@@ -132,16 +134,16 @@ type NorwegianDuties struct {
 	TaxReturn, ShareholderRegisterStatement, GeneralMeeting, AnnualAccounts KindDuty
 }
 
-// kinds returns the four kinds of d with their kind names, in the order the
-// engine and the rules document use.
-func (d NorwegianDuties) kinds() [4]struct {
+// kindEntry is one form-dependent kind of a profile.
+type kindEntry struct {
 	kind string
 	duty KindDuty
-} {
-	return [4]struct {
-		kind string
-		duty KindDuty
-	}{
+}
+
+// kinds returns the four kinds of d with their kind names, in the order the
+// engine and the rules document use.
+func (d NorwegianDuties) kinds() [4]kindEntry {
+	return [4]kindEntry{
 		{kindTaxReturn, d.TaxReturn},
 		{kindShareholderStmt, d.ShareholderRegisterStatement},
 		{kindAnnualAccounts, d.AnnualAccounts},
@@ -346,8 +348,9 @@ var vatTermMonths = [...]string{"", "January–February", "March–April", "May�
 
 // vat adds the next VAT return. registeredAt is the date the VAT
 // registration took effect, when the register gives one: VAT returns are due
-// from the term that contains it (merverdiavgiftsloven § 14-1 gives no duty
-// before registration), so a term that ended before it is skipped.
+// from the term that contains it (skatteforvaltningsloven § 8-3 lays the duty
+// on registered units, none before registration), so a term that ended
+// before it is skipped.
 func (c *noCalc) vat(registeredAt *registry.Date) {
 	// Terms are numbered y*6 + (t-1). Start two terms before today's, or
 	// at the founding or registration term; each term is due within three

@@ -525,8 +525,9 @@ func TestNorwayZeroEmployees(t *testing.T) {
 }
 
 // TestNorwayVATFromRegistration (issue 13): VAT returns start with the term
-// in which the registration took effect (merverdiavgiftsloven § 14-1); a
-// term that ended before vat_registered_at gets no return.
+// in which the registration took effect (skatteforvaltningsloven § 8-3: the
+// duty lies on registered units); a term that ended before vat_registered_at
+// gets no return.
 func TestNorwayVATFromRegistration(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

@@ -3,6 +3,9 @@ package no
 import (
 	"encoding/json"
 	"testing"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countrykit"
 )
 
 // BenchmarkMapEquinor measures decoding and mapping the Equinor recording,
@@ -42,5 +45,27 @@ func BenchmarkSearchResult(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = searchResult(&p, "sesam", 10)
+	}
+}
+
+// BenchmarkDeadlinesTypicalAS measures the module's deadlines operation for
+// a typical AS with VAT and employees: the duty profile read from the
+// legal-form table plus the engine (deadlines.BenchmarkNorwayTypicalAS
+// measures the engine alone).
+func BenchmarkDeadlinesTypicalAS(b *testing.B) {
+	c, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rep := mapUnit(&unit{
+		Organisasjonsnummer: equinorID, Navn: "EKSEMPEL AS", Organisasjonsform: &codeText{Kode: "AS"},
+		RegistrertIMva: countrykit.Ptr(true), HarAntallAnsatte: countrykit.Ptr(true), Stiftelsesdato: "2012-05-03",
+	}, equinorID, false)
+	today := registry.NewDate(2027, 3, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if out, _ := c.Deadlines(rep, today); len(out.Deadlines) != 6 {
+			b.Fatal(len(out.Deadlines))
+		}
 	}
 }

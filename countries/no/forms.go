@@ -247,18 +247,25 @@ func legalForms() []legalForm {
 // the table (such as a retired form).
 func lookupForm(code string) (legalForm, bool) {
 	f, ok := formsByCode[code]
-	return f, ok
+	return f.legalForm, ok
 }
 
-// formsByCode indexes legalForms by code. It is built once and never
-// written afterwards.
-var formsByCode = func() map[string]legalForm {
-	m := make(map[string]legalForm)
+// formsByCode indexes legalForms by code, each row with its two resolved
+// duty profiles (outside and inside Foretaksregisteret), so that a deadlines
+// call does not rebuild them. It is built once and never written afterwards.
+var formsByCode = func() map[string]indexedForm {
+	m := make(map[string]indexedForm)
 	for _, f := range legalForms() {
-		m[f.Code] = f
+		m[f.Code] = indexedForm{legalForm: f, profiles: [2]deadlines.NorwegianDuties{f.resolve(false), f.resolve(true)}}
 	}
 	return m
 }()
+
+// indexedForm is a row of the table with its resolved duty profiles.
+type indexedForm struct {
+	legalForm
+	profiles [2]deadlines.NorwegianDuties // [0] outside, [1] inside Foretaksregisteret
+}
 
 // label returns how sentences name the form.
 func (f legalForm) label() string {
@@ -290,8 +297,21 @@ func (f legalForm) fill(k deadlines.KindDuty) deadlines.KindDuty {
 // the unit is registered in Foretaksregisteret, which makes the accounts
 // duty of a form with AccountsIfRegistered mandatory.
 func (f legalForm) duties(inForetak *bool) deadlines.NorwegianDuties {
+	registered := inForetak != nil && *inForetak
+	if ix, ok := formsByCode[f.Code]; ok {
+		if registered {
+			return ix.profiles[1]
+		}
+		return ix.profiles[0]
+	}
+	return f.resolve(registered)
+}
+
+// resolve builds the form's duty profile, with {form} filled in; registered
+// says whether the unit is in Foretaksregisteret.
+func (f legalForm) resolve(registered bool) deadlines.NorwegianDuties {
 	accounts := f.Accounts
-	if f.AccountsIfRegistered != "" && inForetak != nil && *inForetak {
+	if f.AccountsIfRegistered != "" && registered {
 		accounts = deadlines.KindDuty{Duty: deadlines.DutyYes, Because: f.AccountsIfRegistered}
 	}
 	return deadlines.NorwegianDuties{

@@ -65,6 +65,22 @@ func FuzzMapUnit(f *testing.F) {
 			if (rep.VATNumber != nil) != (rep.VATRegistered != nil && *rep.VATRegistered) {
 				t.Errorf("vat_number %v with vat_registered %v", rep.VATNumber, rep.VATRegistered)
 			}
+			// The report's accounts flag and the deadlines agree (issue 13).
+			out, err := (&Country{}).Deadlines(rep, registry.NewDate(2026, 3, 1))
+			if err != nil || out == nil {
+				t.Fatalf("Deadlines = %v, %v", out, err)
+			}
+			if rep.Status == registry.StatusActive && !subunit && rep.HasAnnualAccountsDuty != nil {
+				listed, mandatory := false, false
+				for _, dl := range out.Deadlines {
+					if dl.Kind == "annual_accounts" {
+						listed, mandatory = true, dl.Mandatory
+					}
+				}
+				if *rep.HasAnnualAccountsDuty != (listed && mandatory) || (!*rep.HasAnnualAccountsDuty && listed) {
+					t.Errorf("has_annual_accounts_duty %t, annual_accounts listed %t mandatory %t", *rep.HasAnnualAccountsDuty, listed, mandatory)
+				}
+			}
 		}
 	})
 }

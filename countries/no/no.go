@@ -38,6 +38,16 @@
 // liability, board and accounts duties, the status precedence (deleted,
 // bankrupt, under compulsory liquidation, under liquidation, active) and
 // the deadline rules of package deadlines.
+//
+// # Deadlines
+//
+// The organisation form table is the one owner of each form's facts: the
+// report's limited_liability, has_board_duty and has_annual_accounts_duty,
+// and which form-dependent deadlines apply (tax return, shareholder register
+// statement, annual accounts, general meeting) and why. [Country.Deadlines]
+// passes the row of the report's form to the pure engine
+// ([deadlines.Norway]), so the report's flags and its deadlines always
+// agree.
 package no
 
 import (
