@@ -385,7 +385,7 @@ func (s *suite) testLookup(t *testing.T) {
 	id := s.canonical(t, s.cfg.ValidID)
 	rep, err := s.m.Lookup(t.Context(), id)
 	if err != nil {
-		checkError(t, "Lookup", err, false)
+		_ = checkError(t, "Lookup", err, false)
 		t.Fatalf("Lookup(%q) = %v, want a report", id, err)
 	}
 	if rep == nil {
@@ -422,7 +422,7 @@ func (s *suite) testLookupCanceled(t *testing.T) {
 		if err == nil {
 			t.Error("Lookup with a cancelled context succeeded, want an error")
 		} else {
-			checkError(t, "Lookup with a cancelled context", err, true)
+			_ = checkError(t, "Lookup with a cancelled context", err, true)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("Lookup with a cancelled context did not return within 10 s")
@@ -464,7 +464,7 @@ func (s *suite) testSearch(t *testing.T) {
 		what := fmt.Sprintf("Search(%q, %d)", s.cfg.Query, limit)
 		res, err := s.m.Search(t.Context(), s.cfg.Query, limit)
 		if err != nil {
-			checkError(t, what, err, false)
+			_ = checkError(t, what, err, false)
 			t.Fatalf("%s = %v, want hits", what, err)
 		}
 		if res == nil {
@@ -484,7 +484,7 @@ func (s *suite) testSearchOdd(t *testing.T) {
 			res, err := s.m.Search(t.Context(), q, 5)
 			switch {
 			case err != nil:
-				checkError(t, what, err, false)
+				_ = checkError(t, what, err, false)
 			case res == nil:
 				t.Errorf("%s = nil, nil", what)
 			default:
@@ -513,7 +513,7 @@ func (s *suite) checkDeadlines(t *testing.T, what string, rep *registry.CompanyR
 		if out != nil {
 			t.Errorf("%s returned both a report and the error %v", what, err)
 		}
-		checkError(t, what, err, false)
+		_ = checkError(t, what, err, false)
 		return nil
 	}
 	if out == nil {

@@ -88,7 +88,10 @@ func (f *fakeModule) get(ctx context.Context, path string, v any) error {
 		return f.fail(registry.CodeNotFound, false, "No such entity.")
 	case resp.StatusCode == http.StatusTooManyRequests:
 		e := f.fail(registry.CodeRateLimited, false, "Slow down.")
-		e.(*registry.Error).Details = map[string]any{"retry_after": 60}
+		var re *registry.Error
+		if errors.As(e, &re) {
+			re.Details = map[string]any{"retry_after": 60}
+		}
 		return e
 	case resp.StatusCode >= 500:
 		return f.fail(registry.CodeUpstreamError, true, "The register failed.")

@@ -57,17 +57,6 @@ const (
 	srcAccounts    = "https://www.brreg.no/bedrift/innsending-av-arsregnskap/innsendingsplikt-til-regnskapsregisteret/"
 )
 
-// duty says whether a form-dependent obligation applies to a legal form of
-// the United Kingdom's table (uk.go); Norway's forms use [Duty], given by the
-// country module.
-type duty uint8
-
-const (
-	dutyNone      duty = iota // does not apply
-	dutyAlways                // follows from the legal form alone (mandatory)
-	dutyDepending             // depends on facts the register does not show (not mandatory)
-)
-
 // Duty says whether a deadline kind that depends on the legal form applies
 // to a Norwegian legal form. The zero value is [DutyUnknown].
 type Duty uint8

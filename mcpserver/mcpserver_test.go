@@ -436,7 +436,7 @@ func TestUnknownToolIsProtocolError(t *testing.T) {
 
 func asWireError(err error, target **jsonrpc.Error) bool {
 	for err != nil {
-		if e, ok := err.(*jsonrpc.Error); ok {
+		if e, ok := err.(*jsonrpc.Error); ok { //nolint:errorlint // this loop is the unwrapping
 			*target = e
 			return true
 		}

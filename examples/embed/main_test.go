@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -41,7 +42,7 @@ func TestBatch(t *testing.T) {
 	}
 	var out, errOut bytes.Buffer
 	err = run(t.Context(), reg, "NO", registry.NewDate(2026, 1, 15), []string{"923 609 016", "974760673", "923609017"}, &out, &errOut)
-	if err != errSomeFailed {
+	if !errors.Is(err, errSomeFailed) {
 		t.Errorf("run = %v, want errSomeFailed", err)
 	}
 	// Equinor ASA (VAT-registered, reports employees), seen on 2026-01-15.

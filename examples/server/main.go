@@ -356,7 +356,10 @@ func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.L
 		logger.Error("shutdown incomplete", slog.String("error", err.Error()))
 		return 1
 	}
-	<-errc // Serve has returned http.ErrServerClosed
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		logger.Error("server stopped with an error", slog.String("error", err.Error()))
+		return 1
+	}
 	logger.Info("stopped")
 	return 0
 }
