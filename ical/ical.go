@@ -174,7 +174,11 @@ func description(d registry.Deadline) string {
 	if d.SourceURL != nil && *d.SourceURL != "" {
 		fmt.Fprintf(&b, "Source: %s\n", *d.SourceURL)
 	}
-	fmt.Fprintf(&b, "Kind: %s; recurrence: %s.", d.Kind, d.Recurrence)
+	rec := d.Recurrence
+	if rec == "" {
+		rec = registry.RecurrenceAnnual // the zero value's meaning
+	}
+	fmt.Fprintf(&b, "Kind: %s; recurrence: %s.", d.Kind, rec)
 	return b.String()
 }
 
