@@ -18,8 +18,8 @@
 // in the order of the input, each company's deadlines soonest first. Dates are
 // YYYY-MM-DD, days_until counts from -today (negative is overdue), legal_basis
 // is the deadline's applies_because sentence, and an unknown value is an
-// empty cell. A text cell that starts with = + - @, a tab or a CR gets a leading ' so that
-// a spreadsheet does not run it as a formula.
+// empty cell. A text cell that starts with = + - @, a tab or a CR gets a
+// leading ' so that a spreadsheet does not run it as a formula.
 //
 // The deadlines come from [registry.Registry.DeadlinesBatch], in chunks so
 // that progress can be shown: a bar on stderr when stderr is a terminal, else
