@@ -119,7 +119,8 @@ func (s *Server) deadlinesBatch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, err)
 		return
 	}
-	s.writeJSON(w, http.StatusOK, cacheData, encodeBatch(info.Country, today, items))
+	parts, size := encodeBatch(info.Country, today, items)
+	s.writeParts(w, parts, size)
 }
 
 // batchRequest is a decoded batch body.
@@ -195,46 +196,70 @@ func (s *Server) readBatch(w http.ResponseWriter, r *http.Request, country strin
 	return req, nil
 }
 
-// encodeBatch writes the batch document. Each item's error member holds the
+// encodeBatch returns the batch document as pieces to write in order, and
+// their total length: the reports' and envelopes' own bytes are written as
+// they are, not copied into one buffer. Each item's error member holds the
 // very bytes of the envelope the single deadlines route sends for that
 // identifier.
-func encodeBatch(country string, today registry.Date, items []registry.DeadlinesItem) []byte {
+func encodeBatch(country string, today registry.Date, items []registry.DeadlinesItem) ([][]byte, int) {
 	failed := 0
-	var b bytes.Buffer
-	b.Grow(len(items) * 2048)
+	parts := make([][]byte, 1, 2+3*len(items))
 	for i, it := range items {
-		if i > 0 {
-			b.WriteByte(',')
-		}
 		id, _ := json.Marshal(it.ID) // a string always encodes
-		var rep []byte
+		head := make([]byte, 0, len(id)+48)
+		if i > 0 {
+			head = append(head, ',')
+		}
+		head = append(head, `{"id":`...)
+		head = append(head, id...)
 		err := it.Err
 		if err == nil && it.Report == nil {
 			err = &registry.Error{Code: registry.CodeInternalError, Message: "The operation returned no answer."}
 		}
+		var rep []byte
 		if err == nil {
 			if rep, err = it.Report.MarshalJSON(); err != nil {
 				err = &registry.Error{Code: registry.CodeInternalError, Message: "The answer could not be encoded.", Err: err}
 			}
 		}
-		b.WriteString(`{"id":`)
-		b.Write(id)
 		if err != nil {
 			failed++
 			env, e := ops.EnvelopeJSON(err)
-			b.WriteString(`,"status":` + strconv.Itoa(e.HTTPStatus()) + `,"report":null,`)
-			b.Write(env[1:]) // "error":{...}}
+			head = append(head, `,"status":`...)
+			head = strconv.AppendInt(head, int64(e.HTTPStatus()), 10)
+			head = append(head, `,"report":null,`...)
+			parts = append(parts, head, env[1:]) // "error":{...}}
 			continue
 		}
-		b.WriteString(`,"status":200,"report":`)
-		b.Write(rep)
-		b.WriteString(`,"error":null}`)
+		head = append(head, `,"status":200,"report":`...)
+		parts = append(parts, head, rep, itemTail)
 	}
-	head := fmt.Sprintf(`{"country":%q,"today":"%s","count":%d,"failed":%d,"items":[`, country, today, len(items), failed)
-	out := make([]byte, 0, len(head)+b.Len()+2)
-	out = append(out, head...)
-	out = append(out, b.Bytes()...)
-	return append(out, "]}"...)
+	parts[0] = fmt.Appendf(nil, `{"country":%q,"today":"%s","count":%d,"failed":%d,"items":[`, country, today, len(items), failed)
+	parts = append(parts, batchTail)
+	size := 0
+	for _, p := range parts {
+		size += len(p)
+	}
+	return parts, size
+}
+
+var (
+	itemTail  = []byte(`,"error":null}`)
+	batchTail = []byte("]}")
+)
+
+// writeParts sends a 200 JSON answer made of parts, size bytes in all.
+func (s *Server) writeParts(w http.ResponseWriter, parts [][]byte, size int) {
+	h := w.Header()
+	h["Content-Type"] = []string{"application/json"}
+	h["Cache-Control"] = []string{cacheData}
+	h["Content-Length"] = []string{strconv.Itoa(size)}
+	w.WriteHeader(http.StatusOK)
+	for _, p := range parts {
+		if _, err := w.Write(p); err != nil {
+			return // the client is gone
+		}
+	}
 }
 
 // batchSchemas returns the documents of the batch route for /openapi.json
