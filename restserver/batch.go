@@ -303,8 +303,9 @@ func batchSchemas() map[string]*jsonschema.Schema {
 		},
 		batchItemSchema: {
 			Title: batchItemSchema,
-			Description: "The answer for one identifier: its DeadlineReport, or the error (the body of the envelope the " +
-				"single deadlines route would send) and that route's HTTP status.",
+			Description: "The answer for one identifier: its DeadlineReport, or its error with the HTTP status the single " +
+				"deadlines route would send. A failed item is itself an error envelope: its error member holds the bytes " +
+				"of that route's envelope, so it decodes as one.",
 			Type: "object",
 			Properties: map[string]*jsonschema.Schema{
 				"id":     {Type: "string", Description: "The identifier as the request wrote it."},

@@ -279,3 +279,40 @@ func TestDeadlinesBatchChargedByIDs(t *testing.T) {
 	h.clock.Advance(6 * time.Second)
 	step("malformed batch costs one request", h.post(t, batchPath, "{"), 400)
 }
+
+// TestDeadlinesBatchEndToEnd runs a batch through the real Norwegian module
+// behind a faked register: a unit written two ways, an unknown number, a
+// bad check digit and a failing register, each item pinned.
+func TestDeadlinesBatchEndToEnd(t *testing.T) {
+	t.Parallel()
+	h := newE2E(t, chKey)
+	res := h.post(t, "/v1/no/deadlines:batch",
+		`{"ids": ["923609016", "NO 923 609 016 MVA", "100000008", "923609017", "974760673"], "today": "2026-01-15"}`)
+	if res.status != 200 {
+		t.Fatalf("status %d\n%s", res.status, res.body)
+	}
+	h.checkPost(t, "/v1/{country}/deadlines:batch", res)
+	golden(t, "batch/e2e_no.golden", indent(t, res.body))
+	var got batchResponse
+	if err := json.Unmarshal(res.body, &got); err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, it := range got.Items {
+		code := "ok"
+		if string(it.Error) != "null" {
+			code = string(errorOf(t, []byte(`{"error":`+string(it.Error)+`}`)).Code)
+		}
+		codes = append(codes, fmt.Sprintf("%d %s", it.Status, code))
+	}
+	want := []string{"200 ok", "200 ok", "404 not_found", "400 invalid_id", "502 upstream_error"}
+	if fmt.Sprint(codes) != fmt.Sprint(want) || got.Country != "NO" || got.Failed != 3 {
+		t.Errorf("items %v country %q failed %d, want %v, NO, 3", codes, got.Country, got.Failed, want)
+	}
+	// Equinor once (the second spelling is the same unit), the unknown
+	// number under /enheter and /underenheter, the failing register twice
+	// (one retry); the bad check digit never.
+	if n := h.upstream.GetTotalCallCount(); n != 5 {
+		t.Errorf("%d upstream calls, want 5: %v", n, h.upstream.GetCallCountInfo())
+	}
+}
