@@ -50,6 +50,10 @@ var errNilReport = errors.New("ical: nil DeadlineReport")
 // sequence; text is escaped as RFC 5545 §3.3.11 says, with invalid UTF-8 and
 // control characters other than a line break replaced.
 //
+// A report without deadlines gives a calendar without events. RFC 5545 asks
+// for at least one component; calendar programs accept an empty calendar,
+// and a placeholder event would put a false date in them.
+//
 // It returns an error for a nil report, a date outside the years 0 to 9999,
 // or a failed write.
 func Write(w io.Writer, rep *registry.DeadlineReport) error {
