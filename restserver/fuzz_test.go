@@ -23,6 +23,7 @@ func FuzzServeHTTP(f *testing.F) {
 		{"/v1/UK/company/1", ""},
 		{"//v1//countries", ""},
 		{"/llms.txt", ""},
+		{"/v1/ZZ/company/123456/deadlines.ics", "today=2026-01-15"},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -47,7 +48,7 @@ func FuzzServeHTTP(f *testing.F) {
 		ct := w.Header().Get("Content-Type")
 		switch {
 		case w.Code >= 300 && w.Code < 400: // the mux cleaning a path
-		case strings.HasPrefix(ct, "text/plain"):
+		case strings.HasPrefix(ct, "text/plain"), strings.HasPrefix(ct, "text/calendar"):
 		case ct == "application/json":
 			if !json.Valid(w.Body.Bytes()) {
 				t.Fatalf("invalid JSON for %q?%q: %s", path, query, w.Body.Bytes())

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -48,7 +49,13 @@ type openAPIOperation struct {
 	Summary     string                     `json:"summary"`
 	Description string                     `json:"description"`
 	Parameters  []openAPIParam             `json:"parameters,omitempty"`
+	RequestBody *openAPIRequestBody        `json:"requestBody,omitempty"`
 	Responses   map[string]openAPIResponse `json:"responses"`
+}
+
+type openAPIRequestBody struct {
+	Required bool                      `json:"required"`
+	Content  map[string]map[string]any `json:"content"`
 }
 
 type openAPIResponse struct {
@@ -89,6 +96,9 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 	for name, s := range schema.Components() {
 		doc.Components["schemas"][name] = s
 	}
+	for name, s := range batchSchemas() {
+		doc.Components["schemas"][name] = s
+	}
 	errRef := schema.ComponentsRef + schema.Error
 	for _, op := range operations() {
 		o := openAPIOperation{
@@ -98,6 +108,13 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			Responses: map[string]openAPIResponse{
 				"200": {Description: "A " + op.result + ".", Content: jsonContent(schema.ComponentsRef + op.result)},
 			},
+		}
+		if op.contentType != "" {
+			o.Responses["200"] = openAPIResponse{Description: "A " + op.result + ".",
+				Content: map[string]map[string]any{op.contentType: {"schema": map[string]string{"type": "string"}}}}
+		}
+		if op.body != "" {
+			o.RequestBody = &openAPIRequestBody{Required: true, Content: jsonContent(schema.ComponentsRef + op.body)}
 		}
 		for _, p := range op.params {
 			o.Parameters = append(o.Parameters, openAPIParam{Name: p.name, In: p.in, Required: p.required,
@@ -124,7 +141,7 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			}
 			o.Responses[strconv.Itoa(status)] = r
 		}
-		doc.Paths[op.path] = map[string]any{"get": o}
+		doc.Paths[op.path] = map[string]any{strings.ToLower(op.method): o}
 	}
 	text := func(id, path, summary, desc, ctype string) {
 		typ := "string"

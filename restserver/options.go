@@ -43,8 +43,9 @@ type options struct {
 
 // WithRateLimit sets the number of requests per minute that one client
 // address may make to the /v1 routes (a token bucket of that size that
-// refills over a minute). 0 disables the limit, for embedded use behind a
-// gateway that limits on its own. The default is [DefaultRateLimit]. /health,
+// refills over a minute); a deadlines batch of n identifiers counts as n
+// requests. 0 disables the limit, for embedded use behind a gateway that
+// limits on its own. The default is [DefaultRateLimit]. /health,
 // /llms.txt, /llms-full.txt, /server.json and /openapi.json are never
 // limited.
 func WithRateLimit(perMinute int) Option {

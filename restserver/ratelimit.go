@@ -23,9 +23,11 @@ const limiterShards = 64
 // untouched for a full minute has refilled completely and is the same as no
 // bucket, so the timed rotation forgets nothing that matters; an early
 // rotation (a flood of distinct addresses) may forget a recent client, who
-// then starts again with a full bucket. Each shard holds at most two
-// generations of max(1, maxClients/64) buckets, so at most
-// 2*max(maxClients, 64) buckets exist.
+// then starts again with a full bucket. A batch call (allowN) may leave a
+// bucket in debt, below zero, which a minute does not refill: the timed
+// rotation keeps such buckets in prev (up to twice the shard's share), so
+// that the debt is paid. Each shard holds at most three times
+// max(1, maxClients/64) buckets, so at most 3*max(maxClients, 64) exist.
 type limiter struct {
 	perMinute int
 	perShard  int
@@ -64,14 +66,28 @@ func newLimiter(perMinute, maxClients int, now func() time.Time) *limiter {
 // allow takes a token from key's bucket. When none is left it returns false
 // and the whole seconds after which the next token is available (at least 1).
 func (l *limiter) allow(key netip.Addr) (ok bool, retryAfter int) {
+	return l.allowN(key, 1)
+}
+
+// allowN charges n tokens (n >= 1) to key's bucket, for a call that does the
+// work of n requests (a batch of n identifiers). It is allowed when the
+// bucket holds min(n, perMinute) tokens; then n are taken, so a call larger
+// than the bucket empties it and leaves a debt that refills at the usual
+// pace before the next call. Otherwise it returns false and the whole seconds
+// until the bucket holds enough (at least 1).
+func (l *limiter) allowN(key netip.Addr, n int) (ok bool, retryAfter int) {
 	const minute = int64(time.Minute)
+	n = max(n, 1)
 	now := l.now().UnixNano()
 	sh := &l.shards[maphash.Comparable(l.seed, key)%limiterShards]
 
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
+	full := float64(l.perMinute)
 	if now-sh.rotated >= minute {
+		dropped := sh.prev
 		sh.rotate(now)
+		sh.keepDebts(dropped, now, full, l.perShard)
 	}
 	b, found := sh.cur[key]
 	if !found {
@@ -79,18 +95,18 @@ func (l *limiter) allow(key netip.Addr) (ok bool, retryAfter int) {
 			delete(sh.prev, key)
 		}
 	}
-	full := float64(l.perMinute)
 	if !found {
 		b = bucket{tokens: full, last: now}
 	} else if elapsed := now - b.last; elapsed > 0 {
 		b.tokens = min(full, b.tokens+float64(elapsed)*full/float64(minute))
 		b.last = now
 	}
-	if b.tokens >= 1 {
-		b.tokens--
+	need := min(float64(n), full)
+	if b.tokens >= need {
+		b.tokens -= float64(n)
 		ok = true
 	} else {
-		wait := (1 - b.tokens) * float64(minute) / full // nanoseconds to one token
+		wait := (need - b.tokens) * float64(minute) / full // nanoseconds to enough tokens
 		retryAfter = max(1, int(math.Ceil(wait/float64(time.Second))))
 	}
 	if !found && len(sh.cur) >= l.perShard {
@@ -98,6 +114,20 @@ func (l *limiter) allow(key netip.Addr) (ok bool, retryAfter int) {
 	}
 	sh.cur[key] = b
 	return ok, retryAfter
+}
+
+// keepDebts runs after a timed rotation: it moves into prev the buckets of
+// dropped, the generation that rotation forgot, which are still below full
+// (in debt after a batch), up to 2*perShard buckets in prev.
+func (sh *limiterShard) keepDebts(dropped map[netip.Addr]bucket, now int64, full float64, perShard int) {
+	for k, b := range dropped {
+		if len(sh.prev) >= 2*perShard {
+			break
+		}
+		if b.tokens+float64(now-b.last)*full/float64(time.Minute) < full {
+			sh.prev[k] = b
+		}
+	}
 }
 
 func (sh *limiterShard) rotate(now int64) {

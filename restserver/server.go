@@ -12,14 +12,16 @@
 //	GET /v1/{country}/search?q=&limit=           SearchResult
 //	GET /v1/{country}/company/{id}/deadlines?today=  DeadlineReport
 //	GET /v1/{country}/validate/{id}              ValidationResult
+//	GET /v1/{country}/company/{id}/deadlines.ics?today=  text/calendar (RFC 5545)
+//	POST /v1/{country}/deadlines:batch           DeadlinesBatchResponse
 //	GET /llms.txt, /llms-full.txt                text/plain; charset=utf-8
 //	GET /server.json, /openapi.json              application/json
 //
 // Every failure is the interface's error envelope with the status of its
 // code. An unknown route is a 404 not_found envelope whose hint names
-// /llms.txt. A known route called with another method than GET or HEAD is a
-// 405 envelope with code bad_request and an Allow header. No response is
-// ever 422.
+// /llms.txt. A known route called with another method than GET or HEAD (POST
+// for the batch) is a 405 envelope with code bad_request and an Allow
+// header. No response is ever 422.
 //
 // The handler serves no MCP endpoint; mount the MCP handler beside it (see
 // [WithMCPPath]).
@@ -157,6 +159,9 @@ func (s *Server) routes() {
 	handle("/v1/{country}/search", s.search)
 	handle("/v1/{country}/company/{id}/deadlines", s.deadlines)
 	handle("/v1/{country}/validate/{id}", s.validate)
+	handle("/v1/{country}/company/{id}/deadlines.ics", s.deadlinesICS)
+	s.mux.HandleFunc("POST /v1/{country}/deadlines:batch", s.deadlinesBatch)
+	s.mux.HandleFunc("/v1/{country}/deadlines:batch", s.postOnly)
 	handle("/llms.txt", s.textHandler(s.text.llms, "text/plain; charset=utf-8"))
 	handle("/llms-full.txt", s.textHandler(s.text.llmsFull, "text/plain; charset=utf-8"))
 	handle("/server.json", s.textHandler(s.text.serverJSON, "application/json"))
@@ -189,14 +194,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		httplog.Access(r.Context(), s.log, "request", r, sw, rid, s.now().Sub(start))
 	}()
-	if s.lim != nil && strings.HasPrefix(r.URL.Path, "/v1/") {
-		if ok, retry := s.lim.allow(limiterKey(sw.IP)); !ok {
-			s.writeError(sw, &registry.Error{
-				Code:    registry.CodeRateLimited,
-				Message: "Too many requests from this address.",
-				Hint:    fmt.Sprintf("Back off for details.retry_after (%d) seconds, then retry.", retry),
-				Details: map[string]any{"retry_after": retry},
-			})
+	// A batch is charged by its identifiers, in its handler.
+	if s.lim != nil && strings.HasPrefix(r.URL.Path, "/v1/") && !isBatchPath(r) {
+		if !s.charge(sw, sw.IP, 1) {
 			return
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,6 +111,9 @@ func (d docInputs) llms() string {
 		fmt.Fprintf(&b, "- [Example lookup](%s/v1/%s/company/%s): a CompanyReport; also `/v1/{country}/search?q=name&limit="+strconv.Itoa(registry.DefaultSearchLimit)+"`, "+
 			"`/v1/{country}/company/{id}/deadlines?today=YYYY-MM-DD`, `/v1/{country}/validate/{id}`\n",
 			basePlaceholder, c.Country, c.IDExample)
+		fmt.Fprintf(&b, "- Many companies: `POST /v1/{country}/deadlines:batch` with `{\"ids\": [...], \"today\": \"YYYY-MM-DD\"}` "+
+			"(1 to %d ids, each charged to the rate limit) gives each id's DeadlineReport or error, in order; "+
+			"`/v1/{country}/company/{id}/deadlines.ics` is the same deadlines as a calendar feed to subscribe to\n", MaxBatchIDs)
 	}
 	b.WriteString("- [OpenAPI 3.1](" + basePlaceholder + "/openapi.json): every route, parameter, response and schema\n")
 	b.WriteString("- [Full reference](" + basePlaceholder + "/llms-full.txt): operations, parameters, errors, fields and each country's rules\n")
@@ -131,6 +135,8 @@ type operation struct {
 	result                         string // schema name
 	errors                         []registry.Code
 	limited                        bool
+	body                           string // schema name of the JSON request body, if any
+	contentType                    string // of the 200 answer when it is not JSON (result is then its description)
 }
 
 type param struct {
@@ -186,6 +192,29 @@ func operations() []operation {
 					schema: &jsonschema.Schema{Type: "string", Format: "date", Examples: []any{"2026-01-15"}}},
 			},
 			result: schema.DeadlineReport, limited: true, errors: append([]registry.Code{registry.CodeBadRequest}, upstream...)},
+		{id: "companyDeadlinesICS", method: "GET", path: "/v1/{country}/company/{id}/deadlines.ics", summary: "Filing deadlines as a calendar feed",
+			doc: "The deadlines of the JSON route, for the same today, as an RFC 5545 iCalendar feed to subscribe to: " +
+				"one all-day event per deadline on its due_date, named after the company (X-WR-CALNAME), with the " +
+				"legal basis and source_url in the description. An event's UID is the same for the same company, kind " +
+				"and period, so a subscribed calendar updates it; DTSTAMP is midnight UTC of today, so the same company " +
+				"and today give the same bytes. A failure is the JSON error envelope.",
+			params: []param{country, id,
+				{name: "today", in: "query", doc: "The date to count from, YYYY-MM-DD (default: the server's current UTC date).",
+					schema: &jsonschema.Schema{Type: "string", Format: "date", Examples: []any{"2026-01-15"}}},
+			},
+			result: "calendar feed (text/calendar; charset=utf-8, RFC 5545)", contentType: "text/calendar", limited: true,
+			errors: append([]registry.Code{registry.CodeBadRequest}, upstream...)},
+		{id: "companyDeadlinesBatch", method: "POST", path: "/v1/{country}/deadlines:batch", summary: "Deadlines of many companies in one call",
+			doc: fmt.Sprintf("The DeadlineReport of each of 1 to %d identifiers, computed from one today, in the order of "+
+				"the request. One bad identifier never fails the batch: its item carries the error the single deadlines "+
+				"route would give (error and status) and the others their reports. A batch of n identifiers costs n "+
+				"requests of the rate limit. A batch answers within %d seconds: an identifier not answered by then carries "+
+				"upstream_timeout (or rate_limited when the register's allowance ran out); send those again. A body that "+
+				"is not such a JSON object (more than %d ids, none, an unknown field, over %d bytes) is bad_request.",
+				MaxBatchIDs, int(BatchTimeout.Seconds()), MaxBatchIDs, MaxBatchBodyBytes),
+			params: []param{country}, body: batchRequestSchema, result: batchResponseSchema, limited: true,
+			errors: []registry.Code{registry.CodeBadRequest, registry.CodeUnsupportedCountry, registry.CodeRateLimited,
+				registry.CodeInternalError}},
 		{id: "validateCompanyID", method: "GET", path: "/v1/{country}/validate/{id}", summary: "Validate an identifier offline",
 			doc: "Format and checksum only, no call to the register. An invalid identifier is a normal 200 with valid " +
 				"false, a reason and a hint. A valid result does not mean the entity exists.",
@@ -245,7 +274,8 @@ func (d docInputs) llmsFull() (string, error) {
 		"personal data.\n\n")
 
 	b.WriteString("## 2. REST operations\n\n")
-	b.WriteString("All routes are GET (HEAD also works), take no body and answer `application/json`. Another method on a " +
+	b.WriteString("All routes but the batch are GET (HEAD also works) and take no body; the batch is POST with a JSON " +
+		"body. All answer `application/json` except the calendar feed; errors are always JSON. Another method on a " +
 		"known route is 405 with the error envelope (code bad_request) and an `Allow` header; an unknown route is 404 " +
 		"not_found. Every response carries `X-Request-ID` (yours, echoed, or a generated one).\n\n")
 	for _, op := range operations() {
@@ -256,6 +286,9 @@ func (d docInputs) llmsFull() (string, error) {
 				req = "required"
 			}
 			fmt.Fprintf(&b, "- `%s` (%s, %s): %s\n", p.name, p.in, req, p.doc)
+		}
+		if op.body != "" {
+			fmt.Fprintf(&b, "- Body (required, application/json): a %s, for example `{\"ids\": [\"923609016\", \"974760673\"], \"today\": \"2026-01-15\"}`.\n", op.body)
 		}
 		fmt.Fprintf(&b, "- Success: 200, a %s.\n", op.result)
 		if len(op.errors) > 0 {
@@ -307,6 +340,10 @@ func (d docInputs) llmsFull() (string, error) {
 	}
 	fmt.Fprintf(&b, "- Search: `q` 1 to %d bytes; `limit` 1 to %d, default %d; outside the range is bad_request.\n",
 		registry.MaxQueryLength, registry.MaxSearchLimit, registry.DefaultSearchLimit)
+	fmt.Fprintf(&b, "- Batch: 1 to %d ids, a body of at most %d bytes. A batch of n ids is charged as n requests of the "+
+		"rate limit: it needs as many tokens as it has ids (a full bucket when it has more ids than the bucket holds), "+
+		"and a batch larger than the bucket leaves a debt that refills at the usual pace before the next call.\n",
+		MaxBatchIDs, MaxBatchBodyBytes)
 	b.WriteString("- Cache: successful lookups and searches are cached up to 24 hours, not_found answers 1 hour; a cached " +
 		"answer has `cached: true` and keeps the original `fetched_at`.\n")
 	b.WriteString("- Upstream: one automatic retry of a failing register before 502 or 504; callers retry at most once " +
@@ -316,9 +353,11 @@ func (d docInputs) llmsFull() (string, error) {
 	b.WriteString("Every field is listed with its JSON type. \"or null\" marks a nullable field; all fields are always " +
 		"present.\n\n")
 	comps := schema.Components()
+	maps.Copy(comps, batchSchemas())
 	for _, name := range []string{schema.CompanyReport, schema.Address, schema.IndustryCode, schema.PublishedDeadline,
 		schema.SearchResult, schema.SearchHit, schema.DeadlineReport, schema.Deadline, schema.ValidationResult,
-		schema.CountriesResponse, schema.CountryInfo, schema.HealthResponse, schema.Error} {
+		schema.CountriesResponse, schema.CountryInfo, schema.HealthResponse, schema.Error,
+		batchRequestSchema, batchResponseSchema, batchItemSchema} {
 		s := comps[name]
 		if s == nil {
 			return "", fmt.Errorf("restserver: no schema %s", name)
@@ -383,7 +422,11 @@ func writeFields(b *strings.Builder, s *jsonschema.Schema, indent string) {
 // describe renders a property schema as a short type phrase.
 func describe(s *jsonschema.Schema) string {
 	if s.Ref != "" {
-		return strings.TrimPrefix(s.Ref, schema.ComponentsRef)
+		ref := strings.TrimPrefix(s.Ref, schema.ComponentsRef)
+		if doc, member, ok := strings.Cut(ref, "/properties/"); ok {
+			return "the " + member + " member of " + doc
+		}
+		return ref
 	}
 	if len(s.AnyOf) == 2 && s.AnyOf[1].Type == "null" {
 		return describe(s.AnyOf[0]) + " or null"

@@ -1,0 +1,11 @@
+package ical_test
+
+import (
+	"testing"
+
+	"github.com/companyregistry/registry/internal/leakcheck"
+)
+
+func TestMain(m *testing.M) {
+	leakcheck.Main(m)
+}
