@@ -56,8 +56,10 @@ type FinlandDuty struct {
 // table owns (countries/fi), and the register fact the report has no field
 // for (the employer register). VAT registration is read from the report.
 type FinlandDuties struct {
-	// Form names the legal form in notes, for example "private limited
-	// company (Oy)".
+	// Form names the legal form in notes and sentences, for example
+	// "private limited company (Oy)". An empty Form means the legal form is
+	// unknown or its own duties are not modelled: the three duties below are
+	// then ignored.
 	Form string
 	// GeneralMeeting is the ordinary general meeting that adopts the
 	// financial statements within six months of the year end
@@ -97,9 +99,10 @@ const (
 // Finland returns the next occurrence, on or after today, of each Finnish
 // filing obligation of the company described by rep, sorted by due date
 // and then kind. duties is the profile of its legal form and registers,
-// built by the Finnish module from its legal-form table; nil means the
-// legal form is not classified, and only the duties that follow from the
-// register (VAT registration) are computed.
+// built by the Finnish module from its legal-form table. A profile with an
+// empty Form (or nil) means the legal form is unknown or its own duties are
+// not modelled: only the duties that follow from the register (VAT and
+// employer registration) are computed.
 //
 // Five kinds are covered: vat_return (monthly, for a company in the VAT
 // register), employer_contributions (monthly, for a company in the employer
@@ -162,11 +165,11 @@ func Finland(rep *registry.CompanyReport, duties *FinlandDuties, today registry.
 		c.employer(from, has)
 		out.Notes = append(out.Notes, noteFIEmployer)
 	}
-	if duties != nil {
+	if duties != nil && duties.Form != "" {
 		c.annual(duties)
 	} else {
-		out.Notes = append(out.Notes, "The legal form is unknown or not classified, so the duties that depend on it (general meeting, "+
-			"financial statements, income tax return) are not computed; only the duties that follow from the register are.")
+		out.Notes = append(out.Notes, "The legal form is unknown, or its own duties (general meeting, financial statements, income tax return) "+
+			"are not modelled here, so only the duties that follow from the register (VAT and employer registration) are computed.")
 	}
 	sortDeadlines(out.Deadlines)
 	if len(out.Deadlines) == 0 {

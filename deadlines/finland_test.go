@@ -347,7 +347,9 @@ func TestFinlandWhoGetsWhat(t *testing.T) {
 			want:     []string{"employer_contributions", "vat_return", "tax_return", "general_meeting", "financial_statements"},
 			wantNote: "liquidation"},
 		{name: "unclassified form: register duties only", rep: fiOy, duties: nil,
-			want: []string{"vat_return"}, wantNote: "not classified"},
+			want: []string{"vat_return"}, wantNote: "not modelled"},
+		{name: "unclassified form keeps the employer register", rep: fiOy, duties: &deadlines.FinlandDuties{Employer: true},
+			want: []string{"vat_return", "employer_contributions"}, wantNote: "not modelled"},
 		{name: "not VAT-registered", rep: func() *registry.CompanyReport { r := fiOy(); r.VATRegistered = countrykit.Ptr(false); return r },
 			duties: fiOyDuties(), want: []string{"employer_contributions", "tax_return", "general_meeting", "financial_statements"}},
 		{name: "VAT registered this month: nothing due before", rep: func() *registry.CompanyReport {
