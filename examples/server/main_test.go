@@ -138,6 +138,7 @@ func TestConfigRefusedInBothModes(t *testing.T) {
 		"public URL query":    {env: map[string]string{"REGISTRY_PUBLIC_URL": "https://r.example/?a=b"}, want: "REGISTRY_PUBLIC_URL"},
 		"brreg URL":           {env: map[string]string{"BRREG_BASE_URL": "ftp://brreg"}, want: "BRREG_BASE_URL"},
 		"ch URL":              {env: map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, want: "COMPANIES_HOUSE_BASE_URL"},
+		"prh URL":             {env: map[string]string{"PRH_BASE_URL": "avoindata.prh.fi"}, want: "PRH_BASE_URL"},
 		"contact email":       {env: map[string]string{"REGISTRY_CONTACT_EMAIL": "ops (at) example.com"}, want: "REGISTRY_CONTACT_EMAIL"},
 	} {
 		for _, mode := range []string{"http", "stdio"} {
@@ -221,6 +222,7 @@ func TestInvalidConfigExits2(t *testing.T) {
 		"public ftp":   {map[string]string{"REGISTRY_PUBLIC_URL": "ftp://x"}, "REGISTRY_PUBLIC_URL"},
 		"brreg URL":    {map[string]string{"BRREG_BASE_URL": "ftp://brreg"}, "BRREG_BASE_URL"},
 		"ch URL":       {map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, "COMPANIES_HOUSE_BASE_URL"},
+		"prh URL":      {map[string]string{"PRH_BASE_URL": "ftp://prh"}, "PRH_BASE_URL"},
 		"contact mail": {map[string]string{"REGISTRY_CONTACT_EMAIL": "a\nb"}, "REGISTRY_CONTACT_EMAIL"},
 	} {
 		for _, args := range [][]string{nil, {"-stdio"}} {
