@@ -46,9 +46,10 @@ type FinlandDuty struct {
 	Mandatory bool
 	// Because is the applies_because sentence; "" gives a generic one.
 	Because string
-	// LocalName is the Finnish name of the obligation for this form; ""
-	// gives the usual one.
-	LocalName string
+	// Name, LocalName and SourceURL replace the kind's defaults when not
+	// empty, for a form whose obligation has its own name or law (a
+	// cooperative's meeting).
+	Name, LocalName, SourceURL string
 }
 
 // FinlandDuties is the profile of one Finnish company that [Finland]
@@ -56,11 +57,13 @@ type FinlandDuty struct {
 // table owns (countries/fi), and the register fact the report has no field
 // for (the employer register). VAT registration is read from the report.
 type FinlandDuties struct {
-	// Form names the legal form in notes and sentences, for example
-	// "private limited company (Oy)". An empty Form means the legal form is
-	// unknown or its own duties are not modelled: the three duties below are
-	// then ignored.
-	Form string
+	// Code is the register's legal-form code, such as "16".
+	Code string
+	// Label names the legal form in notes and sentences, for example
+	// "private limited company (Oy)". An empty Label means the legal form
+	// is unknown or its own duties are not modelled: the three duties below
+	// are then ignored.
+	Label string
 	// GeneralMeeting is the ordinary general meeting that adopts the
 	// financial statements within six months of the year end
 	// (osakeyhtiölaki 5:3; the cooperatives act likewise).
@@ -100,7 +103,7 @@ const (
 // filing obligation of the company described by rep, sorted by due date
 // and then kind. duties is the profile of its legal form and registers,
 // built by the Finnish module from its legal-form table. A profile with an
-// empty Form (or nil) means the legal form is unknown or its own duties are
+// empty Label (or nil) means the legal form is unknown or its own duties are
 // not modelled: only the duties that follow from the register (VAT and
 // employer registration) are computed.
 //
@@ -165,7 +168,7 @@ func Finland(rep *registry.CompanyReport, duties *FinlandDuties, today registry.
 		c.employer(from, has)
 		out.Notes = append(out.Notes, noteFIEmployer)
 	}
-	if duties != nil && duties.Form != "" {
+	if duties != nil && duties.Label != "" {
 		c.annual(duties)
 	} else {
 		out.Notes = append(out.Notes, "The legal form is unknown, or its own duties (general meeting, financial statements, income tax return) "+
@@ -293,19 +296,19 @@ func (c *fiCalc) annual(f *FinlandDuties) {
 		}
 		return s
 	}
-	form := or(f.Form, "company")
+	form := or(f.Label, "company")
 
 	if d := f.TaxReturn; d.Applies {
 		y := c.nextYear(minYear, time.April, 30, true)
 		label, ps, pe := fy(y)
 		c.add(registry.Deadline{
-			Kind: kindTaxReturn, Name: "Corporate income tax return",
+			Kind: kindTaxReturn, Name: or(d.Name, "Corporate income tax return"),
 			LocalName: countrykit.Ptr(or(d.LocalName, "veroilmoitus (yhteisön tuloveroilmoitus)")), Authority: authVero,
 			StatutoryDate: registry.Date{Year: y + 1, Month: time.April, Day: 30},
 			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual, Mandatory: d.Mandatory,
 			AppliesBecause: or(d.Because, "A "+form+" files its income tax return within four months of the end of the last calendar month "+
 				"of its accounting period: 30 April for a calendar year, the next business day when that is not one."),
-			SourceURL: countrykit.Ptr(srcFICorporate),
+			SourceURL: countrykit.Ptr(or(d.SourceURL, srcFICorporate)),
 		}, true)
 	}
 
@@ -314,13 +317,13 @@ func (c *fiCalc) annual(f *FinlandDuties) {
 		label, ps, pe := fy(y)
 		stat := registry.Date{Year: y + 1, Month: time.June, Day: 30}
 		c.add(registry.Deadline{
-			Kind: kindGeneralMeeting, Name: "Ordinary general meeting (adopting the financial statements)",
+			Kind: kindGeneralMeeting, Name: or(d.Name, "Ordinary general meeting (adopting the financial statements)"),
 			LocalName: countrykit.Ptr(or(d.LocalName, "varsinainen yhtiökokous")), Authority: authFIMeetng,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
 			Recurrence: registry.RecurrenceAnnual, Mandatory: d.Mandatory,
 			AppliesBecause: or(d.Because, "A "+form+" adopts its financial statements at a general meeting within six months of the end of "+
 				"the financial year (osakeyhtiölaki 5:3)."),
-			SourceURL: countrykit.Ptr(srcFIMeeting),
+			SourceURL: countrykit.Ptr(or(d.SourceURL, srcFIMeeting)),
 		}, false)
 		if !isFinnishBusinessDay(stat) {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("general_meeting: %s is a %s and not a business day. The six-month limit is not moved: "+
@@ -333,13 +336,13 @@ func (c *fiCalc) annual(f *FinlandDuties) {
 		label, ps, pe := fy(y)
 		stat := registry.Date{Year: y + 1, Month: time.August, Day: 31}
 		c.add(registry.Deadline{
-			Kind: FinancialStatements, Name: "Financial statements to the Trade Register",
+			Kind: FinancialStatements, Name: or(d.Name, "Financial statements to the Trade Register"),
 			LocalName: countrykit.Ptr(or(d.LocalName, "tilinpäätöksen rekisteröinti")), Authority: authPRH,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
 			Recurrence: registry.RecurrenceAnnual, Mandatory: d.Mandatory,
 			AppliesBecause: or(d.Because, "A "+form+" files its financial statements with the Trade Register within two months of their "+
 				"adoption; PRH charges a late fee when they arrive more than eight months after the end of the financial year."),
-			SourceURL: countrykit.Ptr(srcFIStatements),
+			SourceURL: countrykit.Ptr(or(d.SourceURL, srcFIStatements)),
 		}, false)
 		if !isFinnishBusinessDay(stat) {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("financial_statements: %s is a %s and not a business day. Whether PRH moves its eight-month "+

@@ -17,7 +17,7 @@ func ExampleFinland() {
 	rep.VATRegistered = countrykit.Ptr(true)
 	always := deadlines.FinlandDuty{Applies: true, Mandatory: true}
 	duties := &deadlines.FinlandDuties{
-		Form:           "private limited company (Oy)",
+		Label:          "private limited company (Oy)",
 		GeneralMeeting: always, FinancialStatements: always, TaxReturn: always,
 		Employer: true,
 	}

@@ -21,7 +21,7 @@ import (
 func fiOyDuties() *deadlines.FinlandDuties {
 	always := deadlines.FinlandDuty{Applies: true, Mandatory: true}
 	return &deadlines.FinlandDuties{
-		Form:                "private limited company (Oy)",
+		Label:               "private limited company (Oy)",
 		GeneralMeeting:      always,
 		FinancialStatements: always,
 		TaxReturn:           always,

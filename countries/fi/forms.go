@@ -99,7 +99,8 @@ func legalForms() []legalForm {
 		{Code: "14", Abbr: "OK", Finnish: "Osuuskunta", English: "Cooperative",
 			LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes,
 			Deadlines: &formDeadlines{Label: "cooperative (osuuskunta)",
-				GeneralMeeting: deadlines.FinlandDuty{Applies: true, Mandatory: true, LocalName: "varsinainen osuuskunnan kokous",
+				GeneralMeeting: deadlines.FinlandDuty{Applies: true, Mandatory: true, Name: "Ordinary meeting of the cooperative (adopting the financial statements)",
+					LocalName: "varsinainen osuuskunnan kokous",
 					Because: "A cooperative adopts its financial statements at the ordinary meeting within six months of the end of the financial " +
 						"year (osuuskuntalaki); the date is fixed and does not move for weekends."},
 				FinancialStatements: always("A cooperative files its financial statements with the Trade Register; PRH charges a late fee " +
@@ -163,7 +164,7 @@ func dutiesOf(rep *registry.CompanyReport) *deadlines.FinlandDuties {
 		local = *rep.LegalFormLocal
 	}
 	if f, ok := lookupForm(*rep.LegalFormCode, local); ok && f.Deadlines != nil {
-		d.Form = f.Deadlines.Label
+		d.Code, d.Label = f.Code, f.Deadlines.Label
 		d.GeneralMeeting = f.Deadlines.GeneralMeeting
 		d.FinancialStatements = f.Deadlines.FinancialStatements
 		d.TaxReturn = f.Deadlines.TaxReturn

@@ -171,7 +171,7 @@ func TestLegalFormLabelGuard(t *testing.T) {
 	if !strings.Contains(strings.Join(bad.Notes, " "), "not in this service's table") {
 		t.Errorf("no note: %q", bad.Notes)
 	}
-	if d := dutiesOf(bad); d.Form != "" {
+	if d := dutiesOf(bad); d.Label != "" {
 		t.Errorf("duties of a mismatching label: %+v", d)
 	}
 	// The form in force is the one without an end date.
