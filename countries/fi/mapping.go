@@ -176,8 +176,8 @@ func statusOf(c *company) statusResult {
 	}
 	if s, ok := situation(c, "SANE"); ok {
 		return statusResult{status: registry.StatusActive, detail: "Active, under restructuring proceedings (yrityssaneeraus, SANE)" + since(s),
-			notes: []string{"The company is under restructuring proceedings (yrityssaneeraus)" + since(s) + ": it continues its business " +
-				"and its filing duties under a court-confirmed programme, so its status is active."}}
+			notes: []string{"The company is under restructuring proceedings (yrityssaneeraus)" + since(s) + ": while the proceedings run, it " +
+				"carries on its business and keeps its filing duties, so its status is active."}}
 	}
 	tr, st := strings.TrimSpace(string(c.TradeRegisterStatus)), strings.TrimSpace(string(c.Status))
 	if tr == "1" || st == "2" {

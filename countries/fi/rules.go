@@ -63,8 +63,8 @@ func buildRules() string {
 	b.WriteString("1. `dissolved`: the company has a top-level `endDate` (it has ceased); `deregistered_at` is that date.\n")
 	b.WriteString("2. `bankrupt`: a company situation `KONK` (konkurssi) in force; `bankruptcy_date` is its registration date.\n")
 	b.WriteString("3. `under_liquidation`: a company situation `SELTILA` (selvitystila) in force.\n")
-	b.WriteString("4. `active`: a company situation `SANE` (yrityssaneeraus, restructuring) in force: the company carries on its " +
-		"business and its duties under a court-confirmed programme; `status_detail` and a note say so.\n")
+	b.WriteString("4. `active`: a company situation `SANE` (yrityssaneeraus, restructuring) in force: while the proceedings run, the " +
+		"company carries on its business and keeps its filing duties; `status_detail` and a note say so.\n")
 	b.WriteString("5. `active`: `tradeRegisterStatus` \"1\" or `status` \"2\" (the codes of every registered company in the " +
 		"register's answers).\n")
 	b.WriteString("6. `unknown`: anything else; `status_detail` repeats the register's codes. Third parties disagree about the other " +
