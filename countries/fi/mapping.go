@@ -273,6 +273,10 @@ func mapCompany(c *company, id string) *registry.CompanyReport {
 	r.License = countrykit.Ptr(licenseText)
 
 	r.Notes = append(r.Notes, st.notes...)
+	if r.LegalFormLocal != nil && strings.Contains(strings.ToLower(*r.LegalFormLocal), "elinkeinonharjoittaja") {
+		r.Notes = append(r.Notes, "This is a sole trader (yksityinen elinkeinonharjoittaja): the business is a person, so its data is personal data. "+
+			"Handle it with care and do not store or share it beyond the purpose at hand.")
+	}
 	if ns := otherNames(c.Names, "2"); len(ns) > 0 {
 		r.Notes = append(r.Notes, "Parallel names (rinnakkaistoiminimet, the name in other languages): "+strings.Join(ns, "; ")+".")
 	}

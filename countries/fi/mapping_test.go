@@ -239,3 +239,15 @@ func TestDeadlinesEmployerFromRegisters(t *testing.T) {
 		t.Errorf("deadlines %+v, %v", out, err)
 	}
 }
+
+// A sole trader's report says its data is personal data.
+func TestSoleTraderNote(t *testing.T) {
+	t.Parallel()
+	rep := mapJSON(t, `{"companyForms":[{"type":"26","version":1,"descriptions":[{"languageCode":"1","description":"Yksityinen elinkeinonharjoittaja"}]}]}`)
+	if !strings.Contains(strings.Join(rep.Notes, " "), "personal data") {
+		t.Errorf("no personal-data note: %q", rep.Notes)
+	}
+	if strings.Contains(strings.Join(mapJSON(t, `{"companyForms":[{"type":"16"}]}`).Notes, " "), "personal data") {
+		t.Error("a limited company gets the personal-data note")
+	}
+}

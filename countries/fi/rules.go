@@ -91,6 +91,8 @@ func buildRules() string {
 	b.WriteString("- `website` is the register's URL as written (usually without a scheme). The register publishes no e-mail, phone, " +
 		"employees or share capital: these are null.\n")
 	b.WriteString("- `source_url` is the register's open data answer for the company.\n")
+	b.WriteString("- A sole trader (yksityinen elinkeinonharjoittaja) is a person: the report carries a note that its data is " +
+		"personal data. Whether the open data lists sole traders at all is not settled by the sources we have.\n")
 
 	b.WriteString("\n## Search\n\n")
 	b.WriteString("Searches company names with `GET /companies?name=...`; the register matches current, previous, parallel and " +
