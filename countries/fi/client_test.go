@@ -2,10 +2,13 @@ package fi
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jarcoal/httpmock"
@@ -249,5 +252,23 @@ func TestValidate(t *testing.T) { //nolint:paralleltest // AllocsPerRun
 	}
 	if n := testing.AllocsPerRun(100, func() { c.Validate("0112038-9") }); n > 2 {
 		t.Errorf("Validate allocates %v times, want at most 2", n)
+	}
+}
+
+// A body that breaks off while it is read is a retryable upstream_error
+// without an HTTP status, wrapping the read error.
+func TestBodyBreaksOff(t *testing.T) {
+	t.Parallel()
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponder(http.MethodGet, testBase+"/companies", func(*http.Request) (*http.Response, error) {
+		r := httpmock.NewStringResponse(http.StatusOK, "")
+		r.Header.Set("Content-Type", "application/json")
+		r.Body = io.NopCloser(io.MultiReader(strings.NewReader(`{"totalResults":1,"compa`), iotest.ErrReader(io.ErrUnexpectedEOF)))
+		return r, nil
+	})
+	c := newTestCountry(t, mt)
+	_, err := c.Lookup(t.Context(), nokiaID)
+	if e := asError(t, err); e.Code != registry.CodeUpstreamError || !e.Retryable || e.UpstreamStatus != 0 || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("broken body: %+v", e)
 	}
 }
