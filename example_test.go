@@ -37,8 +37,8 @@ func ExampleError() {
 }
 
 // ExampleNew builds a Registry over the default modules. Without a Companies
-// House key the United Kingdom cannot answer yet, so only Norway is listed;
-// validation works offline for both.
+// House key the United Kingdom cannot answer yet, so only Finland and Norway
+// are listed; validation works offline for all three.
 func ExampleNew() {
 	cs, err := countries.All(countries.Config{ContactEmail: "ops@example.com"})
 	if err != nil {
@@ -55,6 +55,6 @@ func ExampleNew() {
 	}
 	fmt.Println(v.Valid, *v.Normalized)
 	// Output:
-	// [NO]
+	// [FI NO]
 	// true SC123456
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries/fi"
 	"github.com/companyregistry/registry/countries/gb"
 	"github.com/companyregistry/registry/countries/no"
 )
@@ -20,12 +21,14 @@ const (
 	// GB is the United Kingdom: Companies House (package gb). The code is
 	// GB, never UK.
 	GB = "GB"
+	// FI is Finland: PRH's YTJ open data (package fi).
+	FI = "FI"
 )
 
-// Config configures the default modules. The zero Config gives Norway
-// against the live register and the United Kingdom without a credential
-// (present, but not ready: its lookups answer upstream_error naming
-// COMPANIES_HOUSE_API_KEY).
+// Config configures the default modules. The zero Config gives Norway and
+// Finland against the live registers and the United Kingdom without a
+// credential (present, but not ready: its lookups answer upstream_error
+// naming COMPANIES_HOUSE_API_KEY).
 type Config struct {
 	// BrregBaseURL is the base URL of Brønnøysund's Enhetsregisteret API;
 	// "" means [no.DefaultBaseURL].
@@ -36,6 +39,9 @@ type Config struct {
 	// CompaniesHouseAPIKey is the operator's Companies House API key; ""
 	// leaves the United Kingdom not ready.
 	CompaniesHouseAPIKey string
+	// PRHBaseURL is the base URL of PRH's YTJ open data API; "" means
+	// [fi.DefaultBaseURL].
+	PRHBaseURL string
 	// ContactEmail is sent in the User-Agent to the registers when set.
 	ContactEmail string
 	// HTTPClient is the client for upstream calls; nil means a client of
@@ -50,6 +56,7 @@ type Config struct {
 //	BRREG_BASE_URL            BrregBaseURL
 //	COMPANIES_HOUSE_BASE_URL  CompaniesHouseBaseURL
 //	COMPANIES_HOUSE_API_KEY   CompaniesHouseAPIKey
+//	PRH_BASE_URL              PRHBaseURL
 //	REGISTRY_CONTACT_EMAIL    ContactEmail
 //
 // An unset or blank variable leaves its field empty, which means the
@@ -61,12 +68,14 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		BrregBaseURL:          get("BRREG_BASE_URL"),
 		CompaniesHouseBaseURL: get("COMPANIES_HOUSE_BASE_URL"),
 		CompaniesHouseAPIKey:  get("COMPANIES_HOUSE_API_KEY"),
+		PRHBaseURL:            get("PRH_BASE_URL"),
 		ContactEmail:          get("REGISTRY_CONTACT_EMAIL"),
 	}
 }
 
-// All returns the default modules, Norway (NO) then the United Kingdom (GB),
-// configured by cfg. It returns the first module's configuration error.
+// All returns the default modules, Norway (NO), the United Kingdom (GB) and
+// Finland (FI), configured by cfg. It returns the first module's
+// configuration error.
 func All(cfg Config) ([]registry.Country, error) {
 	noOpts := []no.Option{}
 	if cfg.BrregBaseURL != "" {
@@ -97,5 +106,26 @@ func All(cfg Config) ([]registry.Country, error) {
 	if err != nil {
 		return nil, fmt.Errorf("countries: GB: %w", err)
 	}
-	return []registry.Country{norway, uk}, nil
+	finland, err := fi.New(moduleOptions(cfg.PRHBaseURL, cfg, fi.WithBaseURL, fi.WithContactEmail, fi.WithHTTPClient)...)
+	if err != nil {
+		return nil, fmt.Errorf("countries: FI: %w", err)
+	}
+	return []registry.Country{norway, uk, finland}, nil
+}
+
+// moduleOptions returns the options of a keyless module from cfg: its base
+// URL when set, the contact e-mail when set and the HTTP client when set,
+// built with the module's own option constructors.
+func moduleOptions[O any](baseURL string, cfg Config, withBaseURL, withContactEmail func(string) O, withHTTPClient func(*http.Client) O) []O {
+	var opts []O
+	if baseURL != "" {
+		opts = append(opts, withBaseURL(baseURL))
+	}
+	if cfg.ContactEmail != "" {
+		opts = append(opts, withContactEmail(cfg.ContactEmail))
+	}
+	if cfg.HTTPClient != nil {
+		opts = append(opts, withHTTPClient(cfg.HTTPClient))
+	}
+	return opts
 }

@@ -22,8 +22,8 @@ func fixture(t *testing.T, name string) string {
 	return string(b)
 }
 
-// TestAllOrder: Norway then the United Kingdom; the zero Config leaves GB
-// present but not ready.
+// TestAllOrder: Norway, the United Kingdom, then Finland; the zero Config
+// leaves GB present but not ready, and Finland (keyless) ready.
 func TestAllOrder(t *testing.T) {
 	t.Parallel()
 	cs, err := countries.All(countries.Config{})
@@ -34,11 +34,14 @@ func TestAllOrder(t *testing.T) {
 	for _, c := range cs {
 		codes = append(codes, c.Info().Country)
 	}
-	if len(codes) != 2 || codes[0] != "NO" || codes[1] != "GB" {
-		t.Fatalf("codes %v, want [NO GB]", codes)
+	if diff := cmp.Diff([]string{"NO", "GB", "FI"}, codes); diff != "" {
+		t.Fatalf("codes (-want +got):\n%s", diff)
 	}
 	if cs[0].Ready() != nil {
 		t.Errorf("NO not ready: %v", cs[0].Ready())
+	}
+	if cs[2].Ready() != nil {
+		t.Errorf("FI not ready: %v", cs[2].Ready())
 	}
 	err = cs[1].Ready()
 	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError {
@@ -65,8 +68,18 @@ func TestAllConfig(t *testing.T) {
 			res.Header.Set("Content-Type", "application/json")
 			return res, nil
 		})
+	mt.RegisterResponder("GET", "http://prh.test/v3/companies?businessId=0112038-9",
+		func(r *http.Request) (*http.Response, error) {
+			if !strings.Contains(r.Header.Get("User-Agent"), "ops@example.com") {
+				return httpmock.NewStringResponse(403, `{}`), nil
+			}
+			res := httpmock.NewStringResponse(200, fixture(t, "prh_companies_0112038-9.json"))
+			res.Header.Set("Content-Type", "application/json")
+			return res, nil
+		})
 	cs, err := countries.All(countries.Config{
 		BrregBaseURL:          "http://brreg.test/api",
+		PRHBaseURL:            "http://prh.test/v3",
 		CompaniesHouseBaseURL: "http://ch.test",
 		CompaniesHouseAPIKey:  "test-key",
 		ContactEmail:          "ops@example.com",
@@ -79,8 +92,8 @@ func TestAllConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := reg.Health().Countries; len(got) != 2 {
-		t.Errorf("countries answering: %v, want GB and NO", got)
+	if got := reg.Health().Countries; len(got) != 3 {
+		t.Errorf("countries answering: %v, want FI, GB and NO", got)
 	}
 	no, err := reg.Lookup(t.Context(), "NO", "923609016")
 	if err != nil || no.Name != "EQUINOR ASA" {
@@ -90,8 +103,12 @@ func TestAllConfig(t *testing.T) {
 	if err != nil || gb.ID != "08957400" {
 		t.Errorf("GB lookup: %v %v", gb, err)
 	}
-	if n := mt.GetTotalCallCount(); n != 2 {
-		t.Errorf("%d upstream calls, want 2 (%v)", n, mt.GetCallCountInfo())
+	fi, err := reg.Lookup(t.Context(), "FI", "FI01120389")
+	if err != nil || fi.Name != "Nokia Oyj" {
+		t.Errorf("FI lookup: %v %v", fi, err)
+	}
+	if n := mt.GetTotalCallCount(); n != 3 {
+		t.Errorf("%d upstream calls, want 3 (%v)", n, mt.GetCallCountInfo())
 	}
 }
 
@@ -100,6 +117,7 @@ func TestAllErrors(t *testing.T) {
 	for name, cfg := range map[string]countries.Config{
 		"brreg URL": {BrregBaseURL: "ftp://x"},
 		"ch URL":    {CompaniesHouseBaseURL: "::"},
+		"prh URL":   {PRHBaseURL: "prh.test/v3"},
 		"email":     {ContactEmail: "a\nb"},
 	} {
 		if _, err := countries.All(cfg); err == nil {
@@ -126,6 +144,7 @@ func TestConfigFromEnv(t *testing.T) {
 				"BRREG_BASE_URL":           " http://brreg.test/api ",
 				"COMPANIES_HOUSE_BASE_URL": "\thttps://ch.test\n",
 				"COMPANIES_HOUSE_API_KEY":  " key\n",
+				"PRH_BASE_URL":             " https://prh.test/v3 ",
 				"REGISTRY_CONTACT_EMAIL":   "ops@example.com ",
 				"REGISTRY_RATE_LIMIT":      "7",
 			},
@@ -133,6 +152,7 @@ func TestConfigFromEnv(t *testing.T) {
 				BrregBaseURL:          "http://brreg.test/api",
 				CompaniesHouseBaseURL: "https://ch.test",
 				CompaniesHouseAPIKey:  "key",
+				PRHBaseURL:            "https://prh.test/v3",
 				ContactEmail:          "ops@example.com",
 			},
 		},

@@ -9,7 +9,7 @@ import (
 
 // ExampleAll builds a Registry over the default modules. Without a
 // Companies House key the United Kingdom is present but cannot answer, so
-// only Norway is listed.
+// only Finland and Norway are listed.
 func ExampleAll() {
 	cs, err := countries.All(countries.Config{ContactEmail: "ops@example.com"})
 	if err != nil {
@@ -26,7 +26,8 @@ func ExampleAll() {
 	// Output:
 	// NO brreg false
 	// GB companieshouse true
-	// [NO]
+	// FI prh false
+	// [FI NO]
 }
 
 // ExampleConfigFromEnv reads the module settings from environment

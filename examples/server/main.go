@@ -2,16 +2,16 @@
 // MCP over Streamable HTTP at /mcp (and /mcp/, neither redirecting), and MCP
 // over stdio with -stdio.
 //
-// With no configuration it serves Norway from the live Brønnøysund register
-// on :8080:
+// With no configuration it serves Norway and Finland from the live
+// Brønnøysund and PRH registers on :8080:
 //
 //	go run ./examples/server
 //
 // Flags: -addr (or REGISTRY_ADDR, default :8080) and -stdio. Environment:
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
-// REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT, REGISTRY_TRUSTED_PROXIES,
-// REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL, REGISTRY_PUBLIC_URL and
-// REGISTRY_BASE_PATH (see -h).
+// PRH_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
+// REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
+// REGISTRY_PUBLIC_URL and REGISTRY_BASE_PATH (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -145,6 +145,7 @@ Environment:
   BRREG_BASE_URL            Brønnøysund API base URL (default https://data.brreg.no/enhetsregisteret/api)
   COMPANIES_HOUSE_BASE_URL  Companies House API base URL (default https://api.company-information.service.gov.uk)
   COMPANIES_HOUSE_API_KEY   Companies House API key; unset: GB cannot answer
+  PRH_BASE_URL              PRH YTJ open data API base URL (default https://avoindata.prh.fi/opendata-ytj-api/v3)
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
   REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
   REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
@@ -242,6 +243,7 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		{"BRREG_BASE_URL", countries.Config{BrregBaseURL: cfg.countries.BrregBaseURL}},
 		{"COMPANIES_HOUSE_BASE_URL", countries.Config{CompaniesHouseBaseURL: cfg.countries.CompaniesHouseBaseURL}},
 		{"COMPANIES_HOUSE_API_KEY", countries.Config{CompaniesHouseAPIKey: cfg.countries.CompaniesHouseAPIKey}},
+		{"PRH_BASE_URL", countries.Config{PRHBaseURL: cfg.countries.PRHBaseURL}},
 		{"REGISTRY_CONTACT_EMAIL", countries.Config{ContactEmail: cfg.countries.ContactEmail}},
 	} {
 		if _, err := countries.All(s.cc); err != nil {

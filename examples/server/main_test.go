@@ -140,6 +140,7 @@ func TestConfigRefusedInBothModes(t *testing.T) {
 		"base path dot-dot":   {env: map[string]string{"REGISTRY_BASE_PATH": "/a/../b"}, want: "REGISTRY_BASE_PATH"},
 		"brreg URL":           {env: map[string]string{"BRREG_BASE_URL": "ftp://brreg"}, want: "BRREG_BASE_URL"},
 		"ch URL":              {env: map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, want: "COMPANIES_HOUSE_BASE_URL"},
+		"prh URL":             {env: map[string]string{"PRH_BASE_URL": "avoindata.prh.fi"}, want: "PRH_BASE_URL"},
 		"contact email":       {env: map[string]string{"REGISTRY_CONTACT_EMAIL": "ops (at) example.com"}, want: "REGISTRY_CONTACT_EMAIL"},
 	} {
 		for _, mode := range []string{"http", "stdio"} {
@@ -224,6 +225,7 @@ func TestInvalidConfigExits2(t *testing.T) {
 		"public ftp":   {map[string]string{"REGISTRY_PUBLIC_URL": "ftp://x"}, "REGISTRY_PUBLIC_URL"},
 		"brreg URL":    {map[string]string{"BRREG_BASE_URL": "ftp://brreg"}, "BRREG_BASE_URL"},
 		"ch URL":       {map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, "COMPANIES_HOUSE_BASE_URL"},
+		"prh URL":      {map[string]string{"PRH_BASE_URL": "ftp://prh"}, "PRH_BASE_URL"},
 		"contact mail": {map[string]string{"REGISTRY_CONTACT_EMAIL": "a\nb"}, "REGISTRY_CONTACT_EMAIL"},
 	} {
 		for _, args := range [][]string{nil, {"-stdio"}} {
@@ -347,7 +349,7 @@ func TestServerEndToEnd(t *testing.T) {
 		b, _ := io.ReadAll(res.Body)
 		return res.StatusCode, string(b)
 	}
-	if code, body := get("/health"); code != 200 || !strings.Contains(body, `"countries":["NO"]`) {
+	if code, body := get("/health"); code != 200 || !strings.Contains(body, `"countries":["FI","NO"]`) {
 		t.Errorf("/health: %d %s", code, body)
 	}
 	if code, body := get("/v1/NO/company/923%20609%20016"); code != 200 || !strings.Contains(body, `"name":"EQUINOR ASA"`) {
