@@ -11,6 +11,7 @@
 //	GET /v1/{country}/company/{id}               CompanyReport
 //	GET /v1/{country}/search?q=&limit=           SearchResult
 //	GET /v1/{country}/company/{id}/deadlines?today=  DeadlineReport
+//	GET /v1/{country}/company/{id}/roles         RolesReport
 //	GET /v1/{country}/validate/{id}              ValidationResult
 //	GET /llms.txt, /llms-full.txt                text/plain; charset=utf-8
 //	GET /server.json, /openapi.json              application/json
@@ -141,6 +142,7 @@ func (s *Server) routes() {
 	handle("/v1/{country}/company/{id}", s.lookup)
 	handle("/v1/{country}/search", s.search)
 	handle("/v1/{country}/company/{id}/deadlines", s.deadlines)
+	handle("/v1/{country}/company/{id}/roles", s.roles)
 	handle("/v1/{country}/validate/{id}", s.validate)
 	handle("/llms.txt", s.textHandler(s.text.llms, "text/plain; charset=utf-8"))
 	handle("/llms-full.txt", s.textHandler(s.text.llmsFull, "text/plain; charset=utf-8"))

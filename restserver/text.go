@@ -131,14 +131,15 @@ func (d docInputs) example() (registry.CountryInfo, bool) {
 	return registry.CountryInfo{}, false
 }
 
-const tools = "lookup_company, search_company, company_deadlines, validate_company_id, list_countries"
+const tools = "lookup_company, search_company, company_deadlines, company_roles, validate_company_id, list_countries"
 
 func (d docInputs) llms() string {
 	var b strings.Builder
 	codes := strings.Join(d.codes(), ", ")
 	fmt.Fprintf(&b, "# companyregistry — company data from national business registers (%s)\n\n", codes)
 	b.WriteString("> One country-neutral JSON shape for national business registers: look a company up by its national " +
-		"identifier, search by name, compute its next statutory filing deadlines, and validate an identifier offline. " +
+		"identifier, search by name, compute its next statutory filing deadlines, list who runs, signs for and controls it, " +
+		"and validate an identifier offline. " +
 		"REST under " + basePlaceholder + "/v1")
 	if d.mcpPath != "" {
 		b.WriteString(" and MCP (Streamable HTTP) at " + basePlaceholder + d.mcpPath)
@@ -152,7 +153,7 @@ func (d docInputs) llms() string {
 	b.WriteString("- [Countries](" + basePlaceholder + "/v1/countries): the registries that can answer now, with identifier formats and examples\n")
 	if c, ok := d.example(); ok {
 		fmt.Fprintf(&b, "- [Example lookup](%s/v1/%s/company/%s): a CompanyReport; also `/v1/{country}/search?q=name&limit="+strconv.Itoa(registry.DefaultSearchLimit)+"`, "+
-			"`/v1/{country}/company/{id}/deadlines?today=YYYY-MM-DD`, `/v1/{country}/validate/{id}`\n",
+			"`/v1/{country}/company/{id}/deadlines?today=YYYY-MM-DD`, `/v1/{country}/company/{id}/roles`, `/v1/{country}/validate/{id}`\n",
 			basePlaceholder, c.Country, c.IDExample)
 	}
 	b.WriteString("- [OpenAPI 3.1](" + basePlaceholder + "/openapi.json): every route, parameter, response and schema\n")
@@ -230,6 +231,15 @@ func operations() []operation {
 					schema: &jsonschema.Schema{Type: "string", Format: "date", Examples: []any{"2026-01-15"}}},
 			},
 			result: schema.DeadlineReport, limited: true, errors: append([]registry.Code{registry.CodeBadRequest}, upstream...)},
+		{id: "companyRoles", method: "GET", path: "/v1/{country}/company/{id}/roles", summary: "Who runs, signs for and controls a company",
+			doc: "The registered roles of one entity: board, management, signatories and procuration holders, partners, " +
+				"owners, beneficial owners (persons with significant control), secretaries, auditors and accountants, each " +
+				"with a country-neutral group, the register's own code and an English label. Current roles come first, " +
+				"then by group (board first, the chair first); former roles are kept with current false. The entity is " +
+				"looked up first, so the errors are those of a lookup; a country without roles is not_implemented. A " +
+				"person's birth is at most year and month. notes say where a signing rule is registered and when a list " +
+				"was cut.",
+			params: []param{country, id}, result: schema.RolesReport, limited: true, errors: upstream},
 		{id: "validateCompanyID", method: "GET", path: "/v1/{country}/validate/{id}", summary: "Validate an identifier offline",
 			doc: "Format and checksum only, no call to the register. An invalid identifier is a normal 200 with valid " +
 				"false, a reason and a hint. A valid result does not mean the entity exists.",
@@ -286,7 +296,9 @@ func (d docInputs) llmsFull() (string, error) {
 		"Quote `due_date`.\n")
 	b.WriteString("- Cite `source` and `source_url`: some registers publish under licences that require attribution.\n")
 	b.WriteString("- Sole proprietorships (legal form ENK) are registered in a person's name: treat their data as " +
-		"personal data.\n\n")
+		"personal data.\n")
+	b.WriteString("- Roles name people: use them for the purpose at hand only. A person's birth is never more than year " +
+		"and month; the register's rule for who may sign together is not guessed (notes say where it is registered).\n\n")
 
 	b.WriteString("## 2. REST operations\n\n")
 	b.WriteString("All routes are GET (HEAD also works), take no body and answer `application/json`. Another method on a " +
@@ -323,6 +335,7 @@ func (d docInputs) llmsFull() (string, error) {
 		b.WriteString("- `lookup_company(id, country=\"NO\")` → CompanyReport\n")
 		fmt.Fprintf(&b, "- `search_company(name, country=\"NO\", limit=%d)` → SearchResult\n", registry.DefaultSearchLimit)
 		b.WriteString("- `company_deadlines(id, country=\"NO\", today=null)` → DeadlineReport\n")
+		b.WriteString("- `company_roles(id, country=\"NO\")` → RolesReport\n")
 		b.WriteString("- `validate_company_id(id, country=\"NO\")` → ValidationResult (invalid gives valid false, no error)\n")
 		b.WriteString("- `list_countries()` → CountriesResponse\n")
 		b.WriteString("- Resource `registry://rules/{country}`: the country's rules document (section 7 below).\n")
@@ -351,7 +364,7 @@ func (d docInputs) llmsFull() (string, error) {
 	}
 	fmt.Fprintf(&b, "- Search: `q` 1 to %d bytes; `limit` 1 to %d, default %d; outside the range is bad_request.\n",
 		registry.MaxQueryLength, registry.MaxSearchLimit, registry.DefaultSearchLimit)
-	b.WriteString("- Cache: successful lookups and searches are cached up to 24 hours, not_found answers 1 hour; a cached " +
+	b.WriteString("- Cache: successful lookups, searches and roles are cached up to 24 hours, not_found answers 1 hour; a cached " +
 		"answer has `cached: true` and keeps the original `fetched_at`.\n")
 	b.WriteString("- Upstream: one automatic retry of a failing register before 502 or 504; callers retry at most once " +
 		"more after about 60 seconds, never in a loop.\n\n")
@@ -361,8 +374,8 @@ func (d docInputs) llmsFull() (string, error) {
 		"present.\n\n")
 	comps := schema.Components()
 	for _, name := range []string{schema.CompanyReport, schema.Address, schema.IndustryCode, schema.PublishedDeadline,
-		schema.SearchResult, schema.SearchHit, schema.DeadlineReport, schema.Deadline, schema.ValidationResult,
-		schema.CountriesResponse, schema.CountryInfo, schema.HealthResponse, schema.Error} {
+		schema.SearchResult, schema.SearchHit, schema.DeadlineReport, schema.Deadline, schema.RolesReport, schema.Role,
+		schema.RoleHolder, schema.ValidationResult, schema.CountriesResponse, schema.CountryInfo, schema.HealthResponse, schema.Error} {
 		s := comps[name]
 		if s == nil {
 			return "", fmt.Errorf("restserver: no schema %s", name)
