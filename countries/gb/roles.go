@@ -495,3 +495,36 @@ func statementNote(s *statementItem, names map[string]string) string {
 	}
 	return prefix + ": " + strings.TrimSuffix(text, ".") + "."
 }
+
+// rolesRules is the roles section of the rules document.
+func rolesRules() string {
+	var b strings.Builder
+	b.WriteString("\n## Roles\n\n")
+	b.WriteString("The roles operation reads three lists: `GET /company/{number}/officers`, " +
+		"`GET /company/{number}/persons-with-significant-control` and " +
+		"`GET /company/{number}/persons-with-significant-control-statements`.\n\n")
+	fmt.Fprintf(&b, "- Pages: officers %d per page, at most %d pages; persons with significant control %d per page, "+
+		"at most %d pages; statements one page of %d. A report therefore costs at most %d requests against the API "+
+		"key's 600 per five minutes, all inside one upstream attempt. When the register counts more items than were "+
+		"read, a note says how many are missing. A 404 of a list is an empty list.\n",
+		officersPerPage, maxOfficerPages, pscPerPage, maxPSCPages, statementsPerPage, maxOfficerPages+maxPSCPages+1)
+	b.WriteString("- Officers: `role_code` is `officer_role` and `role` its label in Companies House's enumeration. " +
+		"Resigned officers stay listed with `resigned_at` and `current: false`. `appointed_at` is `appointed_on`; an " +
+		"appointment before 1992 has only `appointed_before`, given in a note. A person's birth is `date_of_birth`, " +
+		"which holds only month and year; `nationality` and `country_of_residence` as registered. A corporate " +
+		"officer (a `corporate-` role or one with `identification`) is an entity: `id` is its registration number " +
+		"(zero-padded for a UK limited company), `country` GB when it is a UK company, `legal_form` as registered.\n")
+	b.WriteString("- There is no chair or chief executive in this register: the board is the set of current directors.\n")
+	b.WriteString("- Persons with significant control are group `beneficial_owner`; `role_code` is the item `kind`. " +
+		"`control` holds each `natures_of_control` code in Companies House's own words (the `description` table of " +
+		"psc_descriptions.yml). `appointed_at` is `notified_on`, `resigned_at` `ceased_on`; a ceased one is former. " +
+		"Corporate entities and legal persons are entities (registration number, legal form, country of " +
+		"registration); a super-secure person's details are withheld and the report says so.\n")
+	b.WriteString("- PSC statements (for example that the company knows of no registrable person) become notes in " +
+		"Companies House's words, dated, with the person they name when that person is in the list.\n\n")
+	b.WriteString("| officer_role | group | label |\n|---|---|---|\n")
+	for _, r := range officerRoles() {
+		b.WriteString("| `" + r.Code + "` | " + string(r.Group) + " | " + r.Label + " |\n")
+	}
+	return b.String()
+}

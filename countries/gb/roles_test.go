@@ -545,3 +545,20 @@ func FuzzMapPSCs(f *testing.F) {
 		}
 	})
 }
+
+// TestRulesDocumentRoles: the rules document has the roles section with the
+// page bounds and every officer role.
+func TestRulesDocumentRoles(t *testing.T) {
+	t.Parallel()
+	doc := newTestCountry(t, httpmock.NewMockTransport()).Rules()
+	for _, want := range []string{"## Roles", "at most 7 requests", "persons-with-significant-control-statements", "beneficial_owner"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("rules lack %q", want)
+		}
+	}
+	for _, r := range officerRoles() {
+		if !strings.Contains(doc, "| `"+r.Code+"` | "+string(r.Group)+" |") {
+			t.Errorf("rules lack %s", r.Code)
+		}
+	}
+}

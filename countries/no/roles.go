@@ -458,3 +458,44 @@ func nonEmpty(s []string) []string {
 	}
 	return out
 }
+
+// rolesRules is the roles section of the rules document.
+func rolesRules() string {
+	var b strings.Builder
+	b.WriteString("## Roles\n\n")
+	b.WriteString("The roles operation reads `GET /enheter/{orgnr}/roller`, one call without paging. Each role is mapped " +
+		"on its role type code (`roller[].type.kode`), never on the text; `role_local` is the register's own label. " +
+		"A code missing from the table below is kept with group `other` and its code; a role whose holder is neither a " +
+		"person, a unit nor a trustee is left out with a note.\n\n")
+	b.WriteString("- Holders: a person (`person`: the name's parts joined; the birth date cut to `birth_year` and " +
+		"`birth_month`, never the day; `deceased` from `erDoed`), a unit (`enhet`: `id` is its organisation number, " +
+		"`country` NO, `legal_form` the register's label, the name fragments joined; an approval status and a deleted " +
+		"unit become notes) or a trustee in bankruptcy (`bostyrer`: a person with a name and no birth date).\n")
+	b.WriteString("- A role flagged `avregistrert` (or, before 16 June 2026, `fratraadt`) is kept as a former role " +
+		"(`current: false`); the register gives no date, so `resigned_at` and `appointed_at` are null.\n")
+	b.WriteString("- Order: current before former, then by group (board first), then within a register group the " +
+		"chair, deputy chair, members, alternates and observers, each in the register's `rekkefolge`.\n")
+	b.WriteString("- Notes per role: who elected a board member (`valgtAv`, e.g. employee-elected), a partner's share " +
+		"of liability (`ansvarsandel`), a lasting power of attorney or limited legal capacity when the register " +
+		"records one.\n")
+	b.WriteString("- A sub-unit has no roles of its own: it is answered with the roles of its parent unit " +
+		"(`overordnetEnhet`) and a note. A 404 of the roles endpoint for a unit the lookup found is an empty list " +
+		"with a note.\n")
+	b.WriteString("- Signing: the roles name who holds a signature (`SIGN`, `SIFE`, `SIHV`) or procuration (`PROK`, " +
+		"`POFE`, `POHV`) role, not the registered rule that combines them. That rule is served by Brønnøysund's " +
+		"separate Fullmakt service (`" + fullmaktURL + "{orgnr}/signatur` and `/prokura`), which this service does " +
+		"not query; every report says so in a note.\n")
+	b.WriteString("- A sole proprietorship's owner (`INNH`) is a natural person: the report says so, and roles are " +
+		"never written to logs. Brønnøysund's terms (enhetsregisterloven § 22) allow an overview of one person's " +
+		"roles across units only for roles in business activities.\n\n")
+	b.WriteString("| Code | Group | English | Norwegian | Seen in a real or documented response |\n|---|---|---|---|---|\n")
+	for _, t := range roleTypes() {
+		seen := "no (from third-party role lists)"
+		if t.Verified {
+			seen = "yes"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", t.Code, t.Group, t.English, t.Local, seen)
+	}
+	b.WriteString("\n")
+	return b.String()
+}

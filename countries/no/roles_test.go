@@ -535,3 +535,20 @@ func FuzzMapRoles(f *testing.F) {
 		}
 	})
 }
+
+// TestRulesDocumentRoles: the rules document has the roles section with
+// every mapped code and the Fullmakt service.
+func TestRulesDocumentRoles(t *testing.T) {
+	t.Parallel()
+	doc := newTestCountry(t, httpmock.NewMockTransport()).Rules()
+	for _, want := range []string{"## Roles", "avregistrert", "bostyrer", fullmaktURL, "| FFØR | management |"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("rules lack %q", want)
+		}
+	}
+	for _, rt := range roleTypes() {
+		if !strings.Contains(doc, "| "+rt.Code+" | "+string(rt.Group)+" | "+rt.English+" |") {
+			t.Errorf("rules lack the row of %s", rt.Code)
+		}
+	}
+}

@@ -93,6 +93,7 @@ func buildRules() string {
 		"0.4 for any other hit the register returned. Hits are sorted by confidence; equal scores keep the " +
 		"register's order. A hit is thin: look its id up before acting on it.\n\n")
 
+	b.WriteString(rolesRules())
 	b.WriteString(deadlines.NorwayRules())
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
