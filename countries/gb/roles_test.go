@@ -254,6 +254,10 @@ func TestRolesPageBound(t *testing.T) {
 		if q.Get("items_per_page") != strconv.Itoa(officersPerPage) {
 			t.Errorf("items_per_page %q", q.Get("items_per_page"))
 		}
+		// Through the module's client: the key as HTTP Basic user name.
+		if user, pass, ok := req.BasicAuth(); !ok || user != testKey || pass != "" {
+			t.Errorf("authorization %q", req.Header.Get("Authorization"))
+		}
 		start, _ := strconv.Atoi(q.Get("start_index"))
 		items := make([]map[string]any, 0, officersPerPage)
 		for i := start; i < start+officersPerPage; i++ {

@@ -312,8 +312,13 @@ func TestRolesSubunit(t *testing.T) {
 	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+digdirSubID, httpmock.NewBytesResponder(http.StatusNotFound, nil))
 	mt.RegisterResponder(http.MethodGet, testBase+"/underenheter/"+digdirSubID,
 		jsonResponder(http.StatusOK, recording(t, "underenhet_924203617_digdir_avd_bronnoysund_bedr_2025-02.json")))
-	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/991825827/roller",
-		jsonResponder(http.StatusOK, roleRecordings(t)["roller_810004622_person_role_docs"]))
+	roles := jsonResponder(http.StatusOK, roleRecordings(t)["roller_810004622_person_role_docs"])
+	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/991825827/roller", func(r *http.Request) (*http.Response, error) {
+		if a, ua := r.Header.Get("Accept"), r.Header.Get("User-Agent"); a != acceptRoles || ua == "" {
+			t.Errorf("Accept %q, User-Agent %q", a, ua)
+		}
+		return roles(r)
+	})
 	reg := newTestRegistry(t, mt)
 	rep, err := reg.Roles(t.Context(), "NO", digdirSubID)
 	if err != nil {
