@@ -1,12 +1,13 @@
 // Package mcpserver exposes a [registry.Registry] as a Model Context Protocol
 // server, built on github.com/modelcontextprotocol/go-sdk.
 //
-// [New] returns the *mcp.Server with five tools, one resource template with
+// [New] returns the *mcp.Server with six tools, one resource template with
 // a concrete resource per country, and one prompt:
 //
 //   - lookup_company(id, country="NO") returns a CompanyReport.
 //   - search_company(name, country="NO", limit=10) returns a SearchResult.
 //   - company_deadlines(id, country="NO", today=null) returns a DeadlineReport.
+//   - company_roles(id, country="NO") returns a RolesReport.
 //   - validate_company_id(id, country="NO") returns a ValidationResult; an
 //     invalid identifier is a normal result with valid false.
 //   - list_countries() returns a CountriesResponse.

@@ -142,6 +142,24 @@ func (f *fakeNO) Deadlines(rep *registry.CompanyReport, today registry.Date) (*r
 	}, nil
 }
 
+// Roles answers a chair, a former member and an audit firm for every
+// entity the lookup finds.
+func (f *fakeNO) Roles(_ context.Context, rep *registry.CompanyReport) (*registry.RolesReport, error) {
+	y, m := 1970, 3
+	return &registry.RolesReport{
+		Country: "NO", Registry: "brreg", ID: rep.ID, Name: rep.Name,
+		Roles: []registry.Role{
+			{Group: registry.RoleBoard, RoleCode: "MEDL", Role: "Board member", RoleLocal: countrykit.Ptr("Styremedlem"),
+				Holder: registry.RoleHolder{Kind: registry.HolderPerson, Name: "Former Member <&>"}},
+			{Group: registry.RoleAuditor, RoleCode: "REVI", Role: "Auditor", Current: true,
+				Holder: registry.RoleHolder{Kind: registry.HolderEntity, Name: "ERNST & YOUNG AS", ID: countrykit.Ptr("976389387"), Country: countrykit.Ptr("NO")}},
+			{Group: registry.RoleBoard, RoleCode: "LEDE", Role: "Chair of the board", Current: true,
+				Holder: registry.RoleHolder{Kind: registry.HolderPerson, Name: "Kari Nordmann", BirthYear: &y, BirthMonth: &m, Deceased: countrykit.Ptr(false)}},
+		},
+		Source: countrykit.Ptr("Enhetsregisteret"), Notes: []string{"The signing rule is registered elsewhere."},
+	}, nil
+}
+
 func (f *fakeNO) Rules() string { return "# Norway\n\nOrganisation numbers have nine digits.\n" }
 
 // fakeGB is a UK module without its credential: offline validation only.

@@ -41,6 +41,8 @@ func TestFastPathMatchesSDK(t *testing.T) {
 		{name: "arguments not an object", body: call("13", `{"name":"lookup_company","arguments":[1]}`)},
 		{name: "html in input", body: call("14", `{"name":"validate_company_id","arguments":{"id":"<b>&</b>\u2028"}}`)},
 		{name: "accept wildcard", body: call("15", `{"name":"list_countries","arguments":{}}`), accept: "*/*"},
+		{name: "roles", body: call("16", `{"name":"company_roles","arguments":{"id":"923609016"}}`)},
+		{name: "roles not_implemented", body: call("17", `{"name":"company_roles","arguments":{"id":"00445790","country":"GB"}}`)},
 		// Not covered by the fast path: the SDK answers.
 		{name: "unknown tool", body: call("20", `{"name":"lookup","arguments":{}}`)},
 		{name: "meta", body: call("21", `{"name":"list_countries","arguments":{},"_meta":{"progressToken":1}}`)},

@@ -180,7 +180,7 @@ func TestHandlerGoClient(t *testing.T) {
 	}
 	defer cs.Close()
 	tools, err := cs.ListTools(t.Context(), nil)
-	if err != nil || len(tools.Tools) != 5 {
+	if err != nil || len(tools.Tools) != 6 {
 		t.Fatalf("ListTools: %v, %d tools", err, len(tools.Tools))
 	}
 	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "validate_company_id", Arguments: map[string]any{"id": idBadChecksum}})

@@ -89,6 +89,7 @@ func TestToolsList(t *testing.T) {
 		"lookup_company":      schema.CompanyReport,
 		"search_company":      schema.SearchResult,
 		"company_deadlines":   schema.DeadlineReport,
+		"company_roles":       schema.RolesReport,
 		"validate_company_id": schema.ValidationResult,
 		"list_countries":      schema.CountriesResponse,
 	}
@@ -101,7 +102,7 @@ func TestToolsList(t *testing.T) {
 		}
 		tool.OutputSchema = nil
 	}
-	if diff := cmp.Diff([]string{"company_deadlines", "list_countries", "lookup_company", "search_company", "validate_company_id"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"company_deadlines", "company_roles", "list_countries", "lookup_company", "search_company", "validate_company_id"}, names); diff != "" {
 		t.Errorf("tool names (-want +got):\n%s", diff)
 	}
 	golden(t, "tools.golden", indent(t, res.Tools))
@@ -129,6 +130,7 @@ func TestToolAnnotations(t *testing.T) {
 		"lookup_company":      {true, true, false, true},
 		"search_company":      {true, true, false, true},
 		"company_deadlines":   {true, true, false, true},
+		"company_roles":       {true, true, false, true},
 		"validate_company_id": {true, true, false, false},
 		"list_countries":      {true, true, false, false},
 	}
@@ -205,6 +207,10 @@ func calls() []call {
 			"/v1/" + esc(country) + "/validate/" + esc(id)}
 	}
 	countries := op{func(_ context.Context, reg *registry.Registry) (any, error) { return reg.Countries(), nil }, "/v1/countries"}
+	roles := func(country, id string) op {
+		return op{func(ctx context.Context, reg *registry.Registry) (any, error) { return reg.Roles(ctx, country, id) },
+			"/v1/" + esc(country) + "/company/" + esc(id) + "/roles"}
+	}
 	return []call{
 		{"lookup ok default country", "lookup_company", map[string]any{"id": idEquinor}, lookup("NO", idEquinor), ""},
 		{"lookup ok spaced lower-case country", "lookup_company", map[string]any{"id": "NO 923 609 016 MVA", "country": "no"}, lookup("no", "NO 923 609 016 MVA"), ""},
@@ -251,6 +257,12 @@ func calls() []call {
 		{"validate GB works without key", "validate_company_id", map[string]any{"id": "sc294759", "country": "GB"}, validate("GB", "sc294759"), ""},
 		{"validate unsupported_country", "validate_company_id", map[string]any{"id": idEquinor, "country": "UK"}, validate("UK", idEquinor), registry.CodeUnsupportedCountry},
 		{"list_countries", "list_countries", nil, countries, ""},
+		{"roles ok", "company_roles", map[string]any{"id": "923 609 016"}, roles("NO", "923 609 016"), ""},
+		{"roles invalid_id", "company_roles", map[string]any{"id": idBadChecksum}, roles("NO", idBadChecksum), registry.CodeInvalidID},
+		{"roles not_found", "company_roles", map[string]any{"id": idNotFound, "country": "no"}, roles("no", idNotFound), registry.CodeNotFound},
+		{"roles unsupported_country", "company_roles", map[string]any{"id": idEquinor, "country": "UK"}, roles("UK", idEquinor), registry.CodeUnsupportedCountry},
+		{"roles not_implemented GB", "company_roles", map[string]any{"id": "00445790", "country": "GB"}, roles("GB", "00445790"), registry.CodeNotImplemented},
+		{"roles upstream_timeout", "company_roles", map[string]any{"id": idUpstreamTimout}, roles("NO", idUpstreamTimout), registry.CodeUpstreamTimeout},
 	}
 }
 

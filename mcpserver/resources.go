@@ -87,7 +87,8 @@ func (h *handlers) addPrompts(srv *mcp.Server) {
 		Name:  PromptExplainCompany,
 		Title: "Explain a company",
 		Description: "Explain one registered company for a non-expert: what it is, whether it trades, its VAT " +
-			"status, its next filings and the caveats, using lookup_company and company_deadlines.",
+			"status, who runs it, its next filings and the caveats, using lookup_company, company_deadlines and " +
+			"company_roles.",
 		Arguments: []*mcp.PromptArgument{
 			{Name: "id", Title: "Identifier", Required: true,
 				Description: "The company's national identifier, e.g. 923609016 (NO) or 00445790 (GB)."},
@@ -124,13 +125,15 @@ func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) 
 
 1. Call lookup_company with %s.
 2. Call company_deadlines with the same arguments.
+3. Call company_roles with the same arguments. If it answers not_implemented, say that this register's roles are not available here and go on.
 
 Then write a short summary in plain language:
 - What the entity is: its name, its legal form (explain the abbreviation), when it was registered or founded, where it is based and what it does. If it is a sub-unit (is_subunit), say so and name parent_id.
 - Whether it is trading: if status is not active, lead with that and say what the status means (bankrupt, under liquidation, dissolved, deleted).
 - VAT status: whether it is VAT-registered (vat_registered), since when if known, and its VAT number if given.
+- Who runs it: the chair and the other current board members, the chief executive or managing director, the owner of a sole proprietorship, and the persons with significant control with their natures of control. Mention former roles only if they matter (a recent change). Give names as registered and no more personal detail than the task needs. Do not infer who may sign alone: repeat the note that says where the signing rule is registered.
 - Next filings: the upcoming deadlines in due_date order, with the authority that receives each one and the days until it. Say when a filing is overdue (days_until below 0), and when mandatory is false say that it depends on facts the register cannot see. If the list is empty, say why, from the deadline report's notes.
-- Caveats: restate every item of the report's notes and of the deadline report's notes in plain words.
+- Caveats: restate every item of the report's notes, of the deadline report's notes and of the roles report's notes in plain words.
 
 Cite the source and source_url of the data. If a tool result has isError true, its text is a JSON envelope: explain error.message to the user and follow error.hint (for invalid_id or not_found, offer to search by name with search_company); do not retry the same identifier.`, id, country, call)
 	return &mcp.GetPromptResult{

@@ -28,7 +28,7 @@ func TestServeIO(t *testing.T) {
 		t.Fatal(err)
 	}
 	tools, err := cs.ListTools(t.Context(), nil)
-	if err != nil || len(tools.Tools) != 5 {
+	if err != nil || len(tools.Tools) != 6 {
 		t.Fatalf("ListTools: %v (%d tools)", err, len(tools.Tools))
 	}
 	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "lookup_company", Arguments: map[string]any{"id": idNotFound}})

@@ -25,6 +25,7 @@ const (
 	ToolLookupCompany     = "lookup_company"
 	ToolSearchCompany     = "search_company"
 	ToolCompanyDeadlines  = "company_deadlines"
+	ToolCompanyRoles      = "company_roles"
 	ToolValidateCompanyID = "validate_company_id"
 	ToolListCountries     = "list_countries"
 )
@@ -145,6 +146,22 @@ func (h *handlers) addTools(srv *mcp.Server) {
 	}, h.deadlines)
 
 	h.addTool(srv, &mcp.Tool{
+		Name:  ToolCompanyRoles,
+		Title: "Who runs, signs for and controls a company",
+		Description: "List the registered roles of one entity: board (chair first), management, signatories and " +
+			"procuration holders, partners, owners, beneficial owners (persons with significant control, with their " +
+			"natures of control), secretaries, auditors and accountants. Each role has a country-neutral group, the " +
+			"register's role_code, an English role label and a holder (a person or an entity). Current roles come " +
+			"first; current false marks a former one. Read notes: they say where the rule of who may sign together is " +
+			"registered (it is not guessed) and when a long list was cut. Roles name people: use them for the task at " +
+			"hand only. The company is looked up first, so lookup errors apply; a country without roles is " +
+			"not_implemented.",
+		InputSchema:  inputSchema([]string{"id"}, idParam(), countryParam()),
+		OutputSchema: schema.For(schema.RolesReport),
+		Annotations:  annotations(true),
+	}, h.roles)
+
+	h.addTool(srv, &mcp.Tool{
 		Name:  ToolValidateCompanyID,
 		Title: "Validate a company identifier",
 		Description: "Check an identifier's format and checksum offline, without calling the register, and get its " +
@@ -195,6 +212,15 @@ func (h *handlers) deadlines(ctx context.Context, req *mcp.CallToolRequest) (*mc
 	}
 	rep, err := h.reg.Deadlines(ctx, a.country, a.id, today)
 	return h.result(rep, err), nil
+}
+
+func (h *handlers) roles(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a, err := h.args(req, "id", "country")
+	if err != nil {
+		return h.failure(err), nil
+	}
+	b, err := h.ops.RolesJSON(ctx, a.country, a.id)
+	return h.resultJSON(b, err), nil
 }
 
 func (h *handlers) validate(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -11,6 +11,7 @@
 //	GET /v1/{country}/company/{id}               CompanyReport
 //	GET /v1/{country}/search?q=&limit=           SearchResult
 //	GET /v1/{country}/company/{id}/deadlines?today=  DeadlineReport
+//	GET /v1/{country}/company/{id}/roles         RolesReport
 //	GET /v1/{country}/validate/{id}              ValidationResult
 //	GET /v1/{country}/company/{id}/deadlines.ics?today=  text/calendar (RFC 5545)
 //	POST /v1/{country}/deadlines:batch           DeadlinesBatchResponse
@@ -158,6 +159,7 @@ func (s *Server) routes() {
 	handle("/v1/{country}/company/{id}", s.lookup)
 	handle("/v1/{country}/search", s.search)
 	handle("/v1/{country}/company/{id}/deadlines", s.deadlines)
+	handle("/v1/{country}/company/{id}/roles", s.roles)
 	handle("/v1/{country}/validate/{id}", s.validate)
 	handle("/v1/{country}/company/{id}/deadlines.ics", s.deadlinesICS)
 	s.mux.HandleFunc("POST /v1/{country}/deadlines:batch", s.deadlinesBatch)

@@ -88,14 +88,15 @@ func (d docInputs) example() (registry.CountryInfo, bool) {
 	return registry.CountryInfo{}, false
 }
 
-const tools = "lookup_company, search_company, company_deadlines, validate_company_id, list_countries"
+const tools = "lookup_company, search_company, company_deadlines, company_roles, validate_company_id, list_countries"
 
 func (d docInputs) llms() string {
 	var b strings.Builder
 	codes := strings.Join(d.codes(), ", ")
 	fmt.Fprintf(&b, "# companyregistry — company data from national business registers (%s)\n\n", codes)
 	b.WriteString("> One country-neutral JSON shape for national business registers: look a company up by its national " +
-		"identifier, search by name, compute its next statutory filing deadlines, and validate an identifier offline. " +
+		"identifier, search by name, compute its next statutory filing deadlines, list who runs, signs for and controls it, " +
+		"and validate an identifier offline. " +
 		"REST under " + basePlaceholder + "/v1")
 	if d.mcpURL != "" {
 		b.WriteString(" and MCP (Streamable HTTP) at " + d.mcpURL)
@@ -109,7 +110,7 @@ func (d docInputs) llms() string {
 	b.WriteString("- [Countries](" + basePlaceholder + "/v1/countries): the registries that can answer now, with identifier formats and examples\n")
 	if c, ok := d.example(); ok {
 		fmt.Fprintf(&b, "- [Example lookup](%s/v1/%s/company/%s): a CompanyReport; also `/v1/{country}/search?q=name&limit="+strconv.Itoa(registry.DefaultSearchLimit)+"`, "+
-			"`/v1/{country}/company/{id}/deadlines?today=YYYY-MM-DD`, `/v1/{country}/validate/{id}`\n",
+			"`/v1/{country}/company/{id}/deadlines?today=YYYY-MM-DD`, `/v1/{country}/company/{id}/roles`, `/v1/{country}/validate/{id}`\n",
 			basePlaceholder, c.Country, c.IDExample)
 		fmt.Fprintf(&b, "- Many companies: `POST /v1/{country}/deadlines:batch` with `{\"ids\": [...], \"today\": \"YYYY-MM-DD\"}` "+
 			"(1 to %d ids, each charged to the rate limit) gives each id's DeadlineReport or error, in order; "+
@@ -192,6 +193,15 @@ func operations() []operation {
 					schema: &jsonschema.Schema{Type: "string", Format: "date", Examples: []any{"2026-01-15"}}},
 			},
 			result: schema.DeadlineReport, limited: true, errors: append([]registry.Code{registry.CodeBadRequest}, upstream...)},
+		{id: "companyRoles", method: "GET", path: "/v1/{country}/company/{id}/roles", summary: "Who runs, signs for and controls a company",
+			doc: "The registered roles of one entity: board, management, signatories and procuration holders, partners, " +
+				"owners, beneficial owners (persons with significant control), secretaries, auditors and accountants, each " +
+				"with a country-neutral group, the register's own code and an English label. Current roles come first, " +
+				"then by group (board first, the chair first); former roles are kept with current false. The entity is " +
+				"looked up first, so the errors are those of a lookup; a country without roles is not_implemented. A " +
+				"person's birth is at most year and month. notes say where a signing rule is registered and when a list " +
+				"was cut.",
+			params: []param{country, id}, result: schema.RolesReport, limited: true, errors: upstream},
 		{id: "companyDeadlinesICS", method: "GET", path: "/v1/{country}/company/{id}/deadlines.ics", summary: "Filing deadlines as a calendar feed",
 			doc: "The deadlines of the JSON route, for the same today, as an RFC 5545 iCalendar feed to subscribe to: " +
 				"one all-day event per deadline on its due_date, named after the company (X-WR-CALNAME), with the " +
@@ -271,7 +281,9 @@ func (d docInputs) llmsFull() (string, error) {
 		"Quote `due_date`.\n")
 	b.WriteString("- Cite `source` and `source_url`: some registers publish under licences that require attribution.\n")
 	b.WriteString("- Sole proprietorships (legal form ENK) are registered in a person's name: treat their data as " +
-		"personal data.\n\n")
+		"personal data.\n")
+	b.WriteString("- Roles name people: use them for the purpose at hand only. A person's birth is never more than year " +
+		"and month; the register's rule for who may sign together is not guessed (notes say where it is registered).\n\n")
 
 	b.WriteString("## 2. REST operations\n\n")
 	b.WriteString("All routes but the batch are GET (HEAD also works) and take no body; the batch is POST with a JSON " +
@@ -312,6 +324,7 @@ func (d docInputs) llmsFull() (string, error) {
 		b.WriteString("- `lookup_company(id, country=\"NO\")` → CompanyReport\n")
 		fmt.Fprintf(&b, "- `search_company(name, country=\"NO\", limit=%d)` → SearchResult\n", registry.DefaultSearchLimit)
 		b.WriteString("- `company_deadlines(id, country=\"NO\", today=null)` → DeadlineReport\n")
+		b.WriteString("- `company_roles(id, country=\"NO\")` → RolesReport\n")
 		b.WriteString("- `validate_company_id(id, country=\"NO\")` → ValidationResult (invalid gives valid false, no error)\n")
 		b.WriteString("- `list_countries()` → CountriesResponse\n")
 		b.WriteString("- Resource `registry://rules/{country}`: the country's rules document (section 7 below).\n")
@@ -344,7 +357,7 @@ func (d docInputs) llmsFull() (string, error) {
 		"rate limit: it needs as many tokens as it has ids (a full bucket when it has more ids than the bucket holds), "+
 		"and a batch larger than the bucket leaves a debt that refills at the usual pace before the next call.\n",
 		MaxBatchIDs, MaxBatchBodyBytes)
-	b.WriteString("- Cache: successful lookups and searches are cached up to 24 hours, not_found answers 1 hour; a cached " +
+	b.WriteString("- Cache: successful lookups, searches and roles are cached up to 24 hours, not_found answers 1 hour; a cached " +
 		"answer has `cached: true` and keeps the original `fetched_at`.\n")
 	b.WriteString("- Upstream: one automatic retry of a failing register before 502 or 504; callers retry at most once " +
 		"more after about 60 seconds, never in a loop.\n\n")
@@ -355,8 +368,8 @@ func (d docInputs) llmsFull() (string, error) {
 	comps := schema.Components()
 	maps.Copy(comps, batchSchemas())
 	for _, name := range []string{schema.CompanyReport, schema.Address, schema.IndustryCode, schema.PublishedDeadline,
-		schema.SearchResult, schema.SearchHit, schema.DeadlineReport, schema.Deadline, schema.ValidationResult,
-		schema.CountriesResponse, schema.CountryInfo, schema.HealthResponse, schema.Error,
+		schema.SearchResult, schema.SearchHit, schema.DeadlineReport, schema.Deadline, schema.RolesReport, schema.Role,
+		schema.RoleHolder, schema.ValidationResult, schema.CountriesResponse, schema.CountryInfo, schema.HealthResponse, schema.Error,
 		batchRequestSchema, batchResponseSchema, batchItemSchema} {
 		s := comps[name]
 		if s == nil {

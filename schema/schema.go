@@ -53,6 +53,9 @@ const (
 	CountriesResponse = "CountriesResponse"
 	CountryInfo       = "CountryInfo"
 	HealthResponse    = "HealthResponse"
+	RolesReport       = "RolesReport"
+	Role              = "Role"
+	RoleHolder        = "RoleHolder"
 	// Error is the error envelope {"error": {code, message, hint, country,
 	// registry, details}}.
 	Error = "Error"
@@ -127,6 +130,12 @@ func build() (*set, error) {
 		reflect.TypeFor[registry.SearchHit]():         SearchHit,
 		reflect.TypeFor[registry.Deadline]():          Deadline,
 		reflect.TypeFor[registry.CountryInfo]():       CountryInfo,
+		reflect.TypeFor[registry.Role]():              Role,
+		reflect.TypeFor[registry.RoleHolder]():        RoleHolder,
+	}
+	groups := make([]any, 0, len(registry.RoleGroups()))
+	for _, g := range registry.RoleGroups() {
+		groups = append(groups, string(g))
 	}
 	leaf := map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[registry.Date](): {Type: "string", Format: "date"},
@@ -141,6 +150,7 @@ func build() (*set, error) {
 			string(registry.RecurrenceQuarterly), string(registry.RecurrenceMonthly),
 			string(registry.RecurrenceOneOff),
 		}},
+		reflect.TypeFor[registry.RoleGroup](): {Type: "string", Enum: groups},
 	}
 	types := map[string]reflect.Type{
 		CompanyReport:     reflect.TypeFor[registry.CompanyReport](),
@@ -155,6 +165,9 @@ func build() (*set, error) {
 		CountriesResponse: reflect.TypeFor[registry.CountriesResponse](),
 		CountryInfo:       reflect.TypeFor[registry.CountryInfo](),
 		HealthResponse:    reflect.TypeFor[registry.HealthResponse](),
+		RolesReport:       reflect.TypeFor[registry.RolesReport](),
+		Role:              reflect.TypeFor[registry.Role](),
+		RoleHolder:        reflect.TypeFor[registry.RoleHolder](),
 	}
 	out := &set{base: make(map[string]*jsonschema.Schema, len(types)+1)}
 	for name, t := range types {
@@ -230,8 +243,11 @@ func tighten(base map[string]*jsonschema.Schema) {
 	prop(HealthResponse, "countries").Items.Pattern = countryCode
 	prop(HealthResponse, "status").Enum = []any{"ok"}
 	prop(CompanyReport, "registers").PropertyNames = &jsonschema.Schema{Pattern: `^[a-z0-9_]+$`}
+	prop(RolesReport, "id").Pattern = canonicalID
+	prop(RoleHolder, "kind").Enum = []any{registry.HolderPerson, registry.HolderEntity}
+	prop(RoleHolder, "birth_month").Minimum, prop(RoleHolder, "birth_month").Maximum = &one, jsonschema.Ptr(12.0)
 	for _, name := range []string{CompanyReport, SearchResult, SearchHit, DeadlineReport, Deadline,
-		ValidationResult, CountryInfo} {
+		ValidationResult, CountryInfo, RolesReport} {
 		prop(name, "country").Pattern = countryCode
 		prop(name, "registry").MinLength = jsonschema.Ptr(1)
 	}
@@ -253,6 +269,9 @@ func descriptions() map[string]string {
 		CountriesResponse: "The registries that can answer now, sorted by country code.",
 		CountryInfo:       "One national registry module.",
 		HealthResponse:    "The liveness answer.",
+		RolesReport:       "Who runs an entity, who may sign for it and who controls it, as the register publishes it: current roles first, then by group.",
+		Role:              "One registered role of one holder; current is false for a role the holder has left.",
+		RoleHolder:        "A person or an entity holding a role. A person's birth is never more than year and month.",
 		Error:             "The error envelope every failure carries on both surfaces.",
 	}
 }

@@ -137,7 +137,23 @@ func documents() map[string][]any {
 	info := registry.CountryInfo{Country: "GB", Registry: "companies_house", Name: "Companies House", IDScheme: "company number",
 		IDExample: "00000006", IDDescription: "Eight characters.", SourceURL: "https://api.company-information.service.gov.uk",
 		License: "OGL", RequiresAPIKey: true, APIKeyEnv: countrykit.Ptr("COMPANIES_HOUSE_API_KEY")}
+	person := registry.RoleHolder{Kind: registry.HolderPerson, Name: "Kari Nordmann", BirthYear: countrykit.Ptr(1970),
+		BirthMonth: countrykit.Ptr(1), Nationality: countrykit.Ptr("Norwegian"), CountryOfResidence: countrykit.Ptr("Norway"), Deceased: countrykit.Ptr(false)}
+	entity := registry.RoleHolder{Kind: registry.HolderEntity, Name: "ERNST & YOUNG AS", ID: countrykit.Ptr("976389387"),
+		Country: countrykit.Ptr("NO"), LegalForm: countrykit.Ptr("Aksjeselskap")}
+	chair := registry.Role{Group: registry.RoleBoard, RoleCode: "LEDE", Role: "Chair of the board", RoleLocal: countrykit.Ptr("Styrets leder"),
+		Holder: person, AppointedAt: today.Ptr(), Current: true, Notes: []string{"Elected by the employees."}}
+	psc := registry.Role{Group: registry.RoleBeneficialOwner, RoleCode: "corporate-entity-person-with-significant-control", Role: "PSC",
+		Holder: entity, ResignedAt: today.Ptr(), Control: []string{"The person holds more than 75% of the shares."}}
 	return map[string][]any{
+		schema.RolesReport: {
+			&registry.RolesReport{Country: "NO", Registry: "brreg", ID: "923609016", Name: "EQUINOR ASA"},
+			&registry.RolesReport{Country: "GB", Registry: "companieshouse", ID: "SC123456", Name: "X LTD", Roles: []registry.Role{chair, psc},
+				Cached: true, FetchedAt: &fetched, Source: countrykit.Ptr("Companies House"), SourceURL: countrykit.Ptr("https://x"),
+				License: countrykit.Ptr("OGL"), Notes: []string{"note"}},
+		},
+		schema.Role:       {chair, psc, registry.Role{Holder: registry.RoleHolder{Kind: registry.HolderPerson}}},
+		schema.RoleHolder: {person, entity},
 		schema.CompanyReport: {fullReport(), countrykit.NewReport("GB", "companies_house", "SC123456", "X LTD"),
 			&registry.CompanyReport{Country: "NO", Registry: "brreg", ID: "1", Name: "N"}},
 		schema.Address:           {registry.Address{}, *fullReport().BusinessAddress},
@@ -174,7 +190,8 @@ func documents() map[string][]any {
 func TestNames(t *testing.T) {
 	t.Parallel()
 	want := []string{"Address", "CompanyReport", "CountriesResponse", "CountryInfo", "Deadline", "DeadlineReport",
-		"Error", "HealthResponse", "IndustryCode", "PublishedDeadline", "SearchHit", "SearchResult", "ValidationResult"}
+		"Error", "HealthResponse", "IndustryCode", "PublishedDeadline", "Role", "RoleHolder", "RolesReport", "SearchHit",
+		"SearchResult", "ValidationResult"}
 	if diff := cmp.Diff(want, schema.Names()); diff != "" {
 		t.Errorf("Names() (-want +got):\n%s", diff)
 	}

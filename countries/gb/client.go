@@ -35,6 +35,10 @@ type endpoint int
 const (
 	endpointProfile endpoint = iota
 	endpointSearch
+	// endpointList is a page of officers, PSCs or PSC statements (roles):
+	// a 404, which older versions of the API sent for an empty list, is
+	// answered with a nil body and no error.
+	endpointList
 )
 
 // get performs one GET of path?query on the API and returns the body of a
@@ -83,6 +87,8 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 	// drained, so that the connection can be reused.
 	upstream.Discard(resp.Body)
 	switch s := resp.StatusCode; {
+	case s == http.StatusNotFound && ep == endpointList:
+		return nil, nil
 	case s == http.StatusNotFound && ep == endpointProfile:
 		return nil, c.errorf(registry.CodeNotFound,
 			"No company with number "+subject+" is registered at Companies House.",

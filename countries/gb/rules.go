@@ -41,6 +41,7 @@ func buildRules() string {
 	b.WriteString("| absent or unknown | | `unknown` |\n")
 
 	b.WriteString(rulesFields)
+	b.WriteString(rolesRules())
 	b.WriteString("\n")
 	b.WriteString(deadlines.UnitedKingdomRules())
 	return b.String()

@@ -96,6 +96,7 @@ func buildRules() string {
 		"0.4 for any other hit the register returned. Hits are sorted by confidence; equal scores keep the " +
 		"register's order. A hit is thin: look its id up before acting on it.\n\n")
 
+	b.WriteString(rolesRules())
 	profiles := make([]deadlines.NorwegianDuties, 0, len(legalForms()))
 	for _, f := range legalForms() {
 		profiles = append(profiles, f.duties(nil))

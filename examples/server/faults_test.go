@@ -23,6 +23,9 @@ import (
 type faultUpstream struct {
 	path, contentType string
 	good              []byte
+	// static answers other paths 200 with their body (the lookup before
+	// a roles call); every other path is 404.
+	static map[string][]byte
 
 	mu    sync.Mutex
 	mode  string
@@ -42,6 +45,11 @@ func (u *faultUpstream) count() int {
 }
 
 func (u *faultUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if b, ok := u.static[r.URL.Path]; ok && r.URL.Path != u.path {
+		w.Header().Set("Content-Type", u.contentType)
+		_, _ = w.Write(b)
+		return
+	}
 	if r.URL.Path != u.path {
 		w.WriteHeader(http.StatusNotFound)
 		return
@@ -105,8 +113,8 @@ func (u *faultUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // TestFaultMatrix (issue #9): for each upstream fault, through the whole
-// program (real modules, REST and MCP handlers, HTTP server), for lookups
-// and searches in Norway and the United Kingdom, the REST answer and the MCP tool result carry the right
+// program (real modules, REST and MCP handlers, HTTP server), for lookups,
+// searches and roles in Norway and the United Kingdom, the REST answer and the MCP tool result carry the right
 // envelope within a bounded time,
 // after exactly one retry where the fault is retryable and none where it is
 // not, and the next good answer of the register is served, not a cached
@@ -156,12 +164,29 @@ func TestFaultMatrix(t *testing.T) {
 		{"GB search", "GB", "companieshouse", "/v1/GB/search?q=bbc&limit=3", "/search/companies",
 			"application/json", "ch_search_bbc.json", `"hits":[{`,
 			"search_company", map[string]any{"country": "GB", "name": "bbc", "limit": 3}},
+		// Roles (issue 16): the lookup before the roles call answers well
+		// (static below); the fault hits the roles list itself.
+		{"NO roles", "NO", "brreg", "/v1/NO/company/923609016/roles", "/enheter/923609016/roller",
+			"application/json", "brreg_roller_923609016_anonymised.json", `"role_code":"LEDE"`,
+			"company_roles", map[string]any{"country": "NO", "id": "923609016"}},
+		{"GB roles", "GB", "companieshouse", "/v1/GB/company/08957400/roles", "/company/08957400/officers",
+			"application/json", "ch_officers_04475590.json", `"role_code":"director"`,
+			"company_roles", map[string]any{"country": "GB", "id": "08957400"}},
+	}
+	static := map[string]map[string]string{
+		"NO roles": {"/enheter/923609016": "brreg_enhet_923609016.json"},
+		"GB roles": {"/company/08957400": "ch_company_08957400.json",
+			"/company/08957400/persons-with-significant-control": "ch_psc_list_empty.json"},
 	}
 	for _, c := range targets {
 		for _, tt := range cases {
 			t.Run(c.name+"/"+tt.mode, func(t *testing.T) {
 				t.Parallel()
-				up := &faultUpstream{path: c.upstream, contentType: c.contentType, good: testdata(t, c.fixture), mode: tt.mode}
+				up := &faultUpstream{path: c.upstream, contentType: c.contentType, good: testdata(t, c.fixture), mode: tt.mode,
+					static: map[string][]byte{}}
+				for path, file := range static[c.name] {
+					up.static[path] = testdata(t, file)
+				}
 				upstream := httptest.NewServer(up)
 				t.Cleanup(upstream.Close)
 				// The attempt timeout is short where the fault is a hang, and

@@ -1,0 +1,59 @@
+package mcpserver_test
+
+import (
+	"bytes"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/companyregistry/registry/mcpserver"
+)
+
+// lockedBuffer is a bytes.Buffer safe for a logger's concurrent writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestRolesNoPersonalDataInLogs (issue 16): company_roles over HTTP, on the
+// fast path and through the SDK, answers the holders' names but writes none
+// of them, nor a birth date, to the log.
+func TestRolesNoPersonalDataInLogs(t *testing.T) {
+	t.Parallel()
+	for _, opts := range [][]mcpserver.Option{nil, {mcpserver.WithoutFastPath()}} {
+		logs := &lockedBuffer{}
+		logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		srv, _ := newHTTPServer(t, append(opts, mcpserver.WithLogger(logger))...)
+		for _, args := range []string{`{"id":"923609016"}`, `{"id":"974760673"}`, `{"id":"00445790","country":"GB"}`, `{"id":"910000039"}`} {
+			status, body := post(t, srv.URL+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"company_roles","arguments":`+args+`}}`, nil)
+			if status != http.StatusOK {
+				t.Fatalf("status %d: %s", status, body)
+			}
+			if args == `{"id":"923609016"}` && !strings.Contains(string(body), "Kari Nordmann") {
+				t.Errorf("the answer lacks the chair: %s", body)
+			}
+		}
+		if logs.String() == "" {
+			t.Fatal("nothing was logged")
+		}
+		for _, s := range []string{"Kari", "Nordmann", "Former Member", "1970"} {
+			if strings.Contains(logs.String(), s) {
+				t.Errorf("the log holds %q", s)
+			}
+		}
+	}
+}
