@@ -66,21 +66,33 @@ func FuzzToolArgs(f *testing.F) {
 	})
 }
 
-// FuzzParseToolsCall checks that the fast path's request parser never
-// panics and accepts only ids that the SDK echoes unchanged.
+// FuzzParseToolsCall checks that the fast path's request parsers (tools/call
+// and the lists) never panic and accept only ids that the SDK echoes
+// unchanged, and only the four list methods.
 func FuzzParseToolsCall(f *testing.F) {
 	for _, s := range []string{
 		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lookup_company","arguments":{"id":"1"}}}`,
 		`{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"x"}}`,
 		`{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":"b","method":"prompts/list","params":{"cursor":""}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"resources/list","params":{"cursor":"x"}}`,
 		`[{"jsonrpc":"2.0"}]`, `{}`, `null`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		id, _, _, ok := parseToolsCall(body)
+		msg, ok := parseMessage(body)
+		if !ok {
+			return
+		}
+		id, _, _, ok := parseToolsCall(msg)
 		if ok && !integerID.Match(id) && !stringID.Match(id) {
 			t.Fatalf("parseToolsCall(%q) accepted id %s", body, id)
+		}
+		id, method, ok := parseListRequest(msg)
+		if ok && (!integerID.Match(id) && !stringID.Match(id) || !isListMethod(method)) {
+			t.Fatalf("parseListRequest(%q) accepted id %s, method %q", body, id, method)
 		}
 	})
 }
