@@ -330,12 +330,17 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	if err != nil {
 		return err
 	}
-	srv, _, _ := newServer(reg, o, true)
+	srv, _, lists := newServer(reg, o, true)
 	rc, ok := r.(io.ReadCloser)
 	if !ok {
 		rc = io.NopCloser(r)
 	}
-	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})
+	var out io.WriteCloser = nopWriteCloser{w}
+	if lists != nil {
+		lw := &lockedWriter{w: w}
+		rc, out = readCloser{newStdioLists(rc, lw, lists), rc}, lw
+	}
+	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: out})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil // the client went away, or the caller stopped us
 	}
