@@ -44,6 +44,21 @@ echo "== TypeScript SDK client listTools over stdio"
 timeout 300 node "$dir/listtools.mjs" "$PWD/$dir/server" -stdio
 [ $# -gt 0 ] && timeout 300 node "$dir/listtools.mjs" "$PWD/$dir/server-before" -stdio | sed 's/^/before: /'
 
+echo "== Ajv (the TS SDK's validator) compiling the output schemas"
+answer() {
+  { printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}' \
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'; sleep 2; } |
+    timeout 30 "$1" -stdio 2>/dev/null | sed -n 2p >"$2"
+}
+answer "$PWD/$dir/server" "$dir/tools-this.json"
+answers=("this=$dir/tools-this.json")
+if [ $# -gt 0 ]; then
+  answer "$PWD/$dir/server-before" "$dir/tools-before.json"
+  answers+=("before=$dir/tools-before.json")
+fi
+cp .ci/mcp-bench/ajvcompile.mjs "$dir/"
+timeout 600 node "$dir/ajvcompile.mjs" "${answers[@]}"
+
 echo "== MCP Inspector --strict on tools/list"
 strict() {
   timeout 120 mcp-inspector --cli --format json -q "$1" -stdio --method tools/list --strict 2>&1 >/dev/null |
