@@ -25,7 +25,13 @@
 // Parameter problems (a country without a module, a limit outside 1 to 100,
 // an argument of the wrong type) are answered with that envelope too, never
 // with the SDK's generic validation text: the input schemas carry types,
-// descriptions and defaults but no enum, pattern or range.
+// descriptions and defaults but no enum, pattern or range, and no type
+// arrays (an optional argument is simply not required). The output schemas
+// are schema.Output: nested resources once in $defs, nullable values as
+// anyOf with {"type":"null"} (clients that map tool schemas onto a
+// single-type dialect reject type arrays), and a content-addressed $id, so
+// that a client caching compiled validators by $id (the TypeScript SDK)
+// compiles them once.
 //
 // # Transports
 //
@@ -38,6 +44,13 @@
 // them), without the SDK's per-request session; it brings a cached lookup
 // from about a quarter to most of the REST throughput. [ServeStdio] (and
 // [ServeIO] for any reader and writer) serves the same server over stdio.
+//
+// The four lists (tools, resources, resource templates, prompts) are
+// constant for the life of the servers of Handler and ServeIO, so each is
+// encoded once, from the SDK's own first answer, and later first-page
+// requests without _meta are answered with those bytes, over HTTP and over
+// stdio (a test compares them with the SDK's). [New] returns its server to
+// the caller, who may add tools, so its lists are built on every call.
 //
 // # Host and Origin checks
 //

@@ -19,6 +19,9 @@ import (
 // tools/call POST of one of this server's tools, without the SDK's
 // per-request session; everything else goes to the SDK handler next.
 //
+// It also answers the four list methods from the server's [listCache],
+// once the SDK has answered each one.
+//
 // The SDK builds a temporary session for every stateless POST and decodes
 // the message several times (each decode allocates a 32 KiB buffer), which
 // caps a cached lookup at about a quarter of the REST throughput. The fast
@@ -29,6 +32,7 @@ import (
 // 2026-07-28 protocol, batches, notifications and _meta, falls through.
 type fastPath struct {
 	tools map[string]mcp.ToolHandler
+	lists *listCache // nil: lists go to the SDK
 	next  http.Handler
 	bufs  sync.Pool // of *bytes.Buffer: response buffers, reused
 }
@@ -68,7 +72,23 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.fallBack(w, r, body)
 		return
 	}
-	id, name, args, ok := parseToolsCall(body)
+	msg, ok := parseMessage(body)
+	if !ok {
+		f.fallBack(w, r, body)
+		return
+	}
+	if f.lists != nil {
+		if id, method, ok := parseListRequest(msg); ok {
+			if res := f.lists.get(method); res != nil {
+				f.writeRaw(w, id, res.raw)
+				return
+			}
+			// The SDK answers the first one, and the cache keeps it.
+			f.fallBack(w, r, body)
+			return
+		}
+	}
+	id, name, args, ok := parseToolsCall(msg)
 	tool := f.tools[name]
 	if !ok || tool == nil {
 		f.fallBack(w, r, body)
@@ -108,12 +128,30 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		buf.Truncate(buf.Len() - 1) // Encode's newline
 	}
 	buf.WriteByte('}')
+	writeJSON(w, buf.Bytes())
+}
+
+// writeRaw answers a list request with the result stored in the cache.
+func (f *fastPath) writeRaw(w http.ResponseWriter, id json.RawMessage, result []byte) {
+	const head, mid = `{"jsonrpc":"2.0","id":`, `,"result":`
+	b := make([]byte, 0, len(head)+len(id)+len(mid)+len(result)+1)
+	b = append(b, head...)
+	b = append(b, id...)
+	b = append(b, mid...)
+	b = append(b, result...)
+	b = append(b, '}')
+	writeJSON(w, b)
+}
+
+// writeJSON writes a JSON-RPC response with the headers the SDK's
+// stateless JSON responses carry.
+func writeJSON(w http.ResponseWriter, b []byte) {
 	w.Header().Set("Cache-Control", "no-cache, no-transform")
 	w.Header().Set("Content-Type", "application/json")
 	// A known length spares both ends the chunked encoding that net/http
 	// uses for bodies larger than its 4 KiB buffer.
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	_, _ = w.Write(buf.Bytes())
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	_, _ = w.Write(b)
 }
 
 // fallBack hands the request to the SDK with the part of the body already
@@ -128,16 +166,24 @@ type readCloser struct {
 	io.Closer
 }
 
-// parseToolsCall recognises {"jsonrpc":"2.0","id":ID,"method":"tools/call",
-// "params":{"name":NAME,"arguments":ARGS}} with exactly these keys (arguments
-// optional), valid UTF-8, and an id the SDK would echo unchanged.
-func parseToolsCall(body []byte) (id json.RawMessage, name string, args json.RawMessage, ok bool) {
+// parseMessage decodes the top level of a JSON-RPC message in valid UTF-8
+// (a batch or anything but an object is refused).
+func parseMessage(body []byte) (map[string]json.RawMessage, bool) {
 	if !utf8.Valid(body) {
-		return nil, "", nil, false
+		return nil, false
 	}
 	var msg map[string]json.RawMessage
-	if json.Unmarshal(body, &msg) != nil || len(msg) != 4 ||
-		string(msg["jsonrpc"]) != `"2.0"` || string(msg["method"]) != `"tools/call"` {
+	if json.Unmarshal(body, &msg) != nil || msg == nil {
+		return nil, false
+	}
+	return msg, true
+}
+
+// parseToolsCall recognises {"jsonrpc":"2.0","id":ID,"method":"tools/call",
+// "params":{"name":NAME,"arguments":ARGS}} with exactly these keys (arguments
+// optional), and an id the SDK would echo unchanged.
+func parseToolsCall(msg map[string]json.RawMessage) (id json.RawMessage, name string, args json.RawMessage, ok bool) {
+	if len(msg) != 4 || string(msg["jsonrpc"]) != `"2.0"` || string(msg["method"]) != `"tools/call"` {
 		return nil, "", nil, false
 	}
 	id = msg["id"]

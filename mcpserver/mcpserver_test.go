@@ -96,7 +96,7 @@ func TestToolsList(t *testing.T) {
 	var names []string
 	for _, tool := range res.Tools {
 		names = append(names, tool.Name)
-		want := parse(t, indent(t, schema.For(wantOutput[tool.Name])))
+		want := parse(t, indent(t, schema.Output(wantOutput[tool.Name])))
 		if diff := cmp.Diff(want, parse(t, indent(t, tool.OutputSchema))); diff != "" {
 			t.Errorf("%s outputSchema (-want +got):\n%s", tool.Name, diff)
 		}

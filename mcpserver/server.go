@@ -156,11 +156,14 @@ func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv, _ := newServer(reg, o)
+	srv, _, _ := newServer(reg, o, false)
 	return srv, nil
 }
 
-func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
+// newServer builds the server. With private set, the server stays inside
+// this package, so its lists are constant and answered from a cache, which
+// it returns (else nil).
+func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *handlers, *listCache) {
 	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "Company registry", Version: reg.Health().Version},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
@@ -175,7 +178,12 @@ func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)
-	return srv, h
+	if !private || o.noFastPath {
+		return srv, h, nil
+	}
+	lists := newListCache()
+	srv.AddReceivingMiddleware(lists.middleware)
+	return srv, h, lists
 }
 
 // maxRequestBodyBytes bounds one HTTP request to the MCP endpoint; the
@@ -194,7 +202,7 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv, th := newServer(reg, o)
+	srv, th, lists := newServer(reg, o, true)
 	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{
 			Stateless:           true,
@@ -206,7 +214,7 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 			DisableLocalhostProtection: true,
 		})
 	if !o.noFastPath {
-		h = &fastPath{tools: th.tools, next: h}
+		h = &fastPath{tools: th.tools, lists: lists, next: h}
 	}
 	cop := o.cop
 	if cop == nil {
@@ -315,15 +323,24 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	if r == nil || w == nil {
 		return errors.New("mcpserver: ServeIO: nil reader or writer")
 	}
-	srv, err := New(reg, opts...)
+	if reg == nil {
+		return errors.New("mcpserver: ServeIO: nil registry")
+	}
+	o, err := buildOptions(opts)
 	if err != nil {
 		return err
 	}
+	srv, _, lists := newServer(reg, o, true)
 	rc, ok := r.(io.ReadCloser)
 	if !ok {
 		rc = io.NopCloser(r)
 	}
-	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})
+	var out io.WriteCloser = nopWriteCloser{w}
+	if lists != nil {
+		lw := &lockedWriter{w: w}
+		rc, out = readCloser{newStdioLists(rc, lw, lists), rc}, lw
+	}
+	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: out})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil // the client went away, or the caller stopped us
 	}

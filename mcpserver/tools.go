@@ -110,7 +110,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 			"Cached answers carry cached true and the original fetched_at. Failures: invalid_id (fix the id or search), " +
 			"not_found (search by name), unsupported_country, upstream_error/upstream_timeout (already retried once).",
 		InputSchema:  inputSchema([]string{"id"}, idParam(), countryParam()),
-		OutputSchema: schema.For(schema.CompanyReport),
+		OutputSchema: schema.Output(schema.CompanyReport),
 		Annotations:  annotations(true),
 	}, h.lookup)
 
@@ -127,7 +127,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 			countryParam(),
 			param{"limit", &jsonschema.Schema{Type: "integer", Default: json.RawMessage(strconv.Itoa(registry.DefaultSearchLimit)),
 				Description: fmt.Sprintf("Maximum number of hits, an integer from 1 to %d. Default %d.", registry.MaxSearchLimit, registry.DefaultSearchLimit)}}),
-		OutputSchema: schema.For(schema.SearchResult),
+		OutputSchema: schema.Output(schema.SearchResult),
 		Annotations:  annotations(true),
 	}, h.search)
 
@@ -139,9 +139,8 @@ func (h *handlers) addTools(srv *mcp.Server) {
 			"Quote due_date (after weekend and holiday roll-forward); days_until is negative when overdue. An empty " +
 			"list is a valid answer: notes say why. The company is looked up first, so lookup errors apply.",
 		InputSchema: inputSchema([]string{"id"}, idParam(), countryParam(),
-			param{"today", &jsonschema.Schema{Types: []string{"string", "null"}, Default: json.RawMessage(`null`),
-				Description: "The date to count from, YYYY-MM-DD. Default null: the current UTC date."}}),
-		OutputSchema: schema.For(schema.DeadlineReport),
+			stringParam("today", "The date to count from, YYYY-MM-DD. Omit it (or pass null) for the current UTC date.")),
+		OutputSchema: schema.Output(schema.DeadlineReport),
 		Annotations:  annotations(true),
 	}, h.deadlines)
 
@@ -157,7 +156,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 			"hand only. The company is looked up first, so lookup errors apply; a country without roles is " +
 			"not_implemented.",
 		InputSchema:  inputSchema([]string{"id"}, idParam(), countryParam()),
-		OutputSchema: schema.For(schema.RolesReport),
+		OutputSchema: schema.Output(schema.RolesReport),
 		Annotations:  annotations(true),
 	}, h.roles)
 
@@ -168,7 +167,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 			"canonical form (normalized) and local typography (formatted). An invalid identifier is a normal answer " +
 			"with valid false, a reason and a hint, not an error. A valid identifier does not prove the entity exists.",
 		InputSchema:  inputSchema([]string{"id"}, idParam(), countryParam()),
-		OutputSchema: schema.For(schema.ValidationResult),
+		OutputSchema: schema.Output(schema.ValidationResult),
 		Annotations:  annotations(false),
 	}, h.validate)
 
@@ -178,7 +177,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 		Description: "List the countries and registers that can answer now, with each identifier scheme, an example " +
 			"identifier and the data licence. Use these country codes in the other tools; do not hard-code them.",
 		InputSchema:  inputSchema(nil),
-		OutputSchema: schema.For(schema.CountriesResponse),
+		OutputSchema: schema.Output(schema.CountriesResponse),
 		Annotations:  annotations(false),
 	}, h.countries)
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/companyregistry/registry/schema"
 )
 
-// ExampleFor prints the self-contained schema of the health response, as an
-// MCP tool's outputSchema or a client-side validator would use it.
+// ExampleFor prints the strict, self-contained schema of the health
+// response, the contract a document is checked against.
 func ExampleFor() {
 	b, err := json.Marshal(schema.For(schema.HealthResponse))
 	if err != nil {
@@ -17,4 +17,16 @@ func ExampleFor() {
 	fmt.Println(string(b))
 	// Output:
 	// {"type":"object","properties":{"status":{"type":"string","enum":["ok"]},"version":{"type":"string"},"countries":{"type":"array","items":{"type":"string","pattern":"^[A-Z]{2}$"}}},"$schema":"https://json-schema.org/draft/2020-12/schema","title":"HealthResponse","description":"The liveness answer.","required":["status","version","countries"],"additionalProperties":false}
+}
+
+// ExampleOutput prints the outputSchema an MCP tool returning a validation
+// result advertises: nullable fields as anyOf with null, no patterns, and a
+// $id that changes whenever the schema does.
+func ExampleOutput() {
+	s := schema.Output(schema.ValidationResult)
+	fmt.Println(s.Properties["normalized"].AnyOf[1].Type, s.Properties["country"].Pattern == "")
+	fmt.Println(s.ID[:len(schema.IDPrefix)+len(schema.ValidationResult)])
+	// Output:
+	// null true
+	// urn:companyregistry:schema:ValidationResult
 }

@@ -12,15 +12,22 @@
 // (confidence 0..1, employees >= 0, rank >= 1, total >= 0) are minimum and
 // maximum keywords.
 //
-// [For] returns a self-contained schema for one document (nested resources
-// inlined), fit for an MCP tool's outputSchema; [Components] returns the
-// schemas with nested resources as $ref into "#/components/schemas/", fit
-// for an OpenAPI 3.1 document. Every call returns a fresh copy that the
-// caller may change.
+// [For] returns that strict schema for one document, self-contained (nested
+// resources inlined), the contract the project's tests check documents
+// against; [Components] returns the strict schemas with nested resources as
+// $ref into "#/components/schemas/", fit for an OpenAPI 3.1 document;
+// [Output] returns the form for an MCP tool's outputSchema: nested resources
+// once in "$defs", nullability as anyOf with {"type": "null"} (no type
+// arrays), and only the keywords a client can use. Every call returns a
+// fresh copy that the caller may change.
 package schema
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -71,10 +78,11 @@ func Names() []string {
 	return names
 }
 
-// For returns the self-contained schema of the document called name (one of
-// the constants of this package, e.g. [CompanyReport]), with every nested
-// resource inlined and "$schema" set to [Draft]. It returns nil for an
-// unknown name. The result is a fresh copy.
+// For returns the strict, self-contained schema of the document called name
+// (one of the constants of this package, e.g. [CompanyReport]), with every
+// nested resource inlined and "$schema" set to [Draft]. It returns nil for
+// an unknown name. The result is a fresh copy. An MCP tool's outputSchema
+// is [Output].
 func For(name string) *jsonschema.Schema {
 	b := built()
 	if _, ok := b.base[name]; !ok {
@@ -83,6 +91,121 @@ func For(name string) *jsonschema.Schema {
 	s := b.expand(name, "")
 	s.Schema = Draft
 	return s
+}
+
+// DefsRef is the prefix of the $ref values in the schemas that [Output]
+// returns: nested resources live in the schema's own "$defs".
+const DefsRef = "#/$defs/"
+
+// IDPrefix starts the "$id" of every schema that [Output] returns; the
+// rest is the schema's name and a hash of its content.
+const IDPrefix = "urn:companyregistry:schema:"
+
+// Output returns the schema of the document called name in the form fit
+// for an MCP tool's outputSchema, or nil for an unknown name. It says what
+// [For] says about the document's shape with less, and in a form strict
+// clients accept:
+//
+//   - Each nested resource is written once, in "$defs", and referenced as
+//     {"$ref": "#/$defs/<Name>"} (see [DefsRef]) wherever it appears.
+//   - A nullable value is {"anyOf": [<the value's schema>, {"type":
+//     "null"}]}, never a type array, which clients that map tool schemas
+//     onto a single-type dialect reject.
+//   - It keeps what a client can use: types, required properties, items,
+//     enums, date and date-time formats and descriptions. It leaves out the
+//     guarantees the server keeps by itself and a client can neither act on
+//     nor needs to check (patterns, lengths, numeric ranges, property-name
+//     patterns and the ban on unknown properties); [For] and [Components]
+//     keep them for the project's own contract tests and the OpenAPI
+//     document.
+//   - "$id" is [IDPrefix] + name + ":" + the first 16 hex digits of the
+//     SHA-256 of the schema without its "$id": a client that caches compiled
+//     validators by "$id" (the TypeScript SDK does) compiles each version of
+//     a schema once, and never reuses a stale one.
+//
+// The result is a fresh copy.
+func Output(name string) *jsonschema.Schema {
+	b := built()
+	if _, ok := b.base[name]; !ok {
+		return nil
+	}
+	s := b.expand(name, DefsRef)
+	defs := map[string]*jsonschema.Schema{}
+	pending := refsOf(s, nil)
+	for len(pending) > 0 {
+		n := pending[0]
+		pending = pending[1:]
+		if defs[n] != nil {
+			continue
+		}
+		d := b.expand(n, DefsRef)
+		defs[n] = d
+		pending = refsOf(d, pending)
+	}
+	slim(s)
+	for _, d := range defs {
+		slim(d)
+	}
+	if len(defs) > 0 {
+		s.Defs = defs
+	}
+	s.Schema = Draft
+	body, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("schema: encoding %s: %v", name, err)) // a defect: the schema is the package's own
+	}
+	sum := sha256.Sum256(body)
+	s.ID = IDPrefix + name + ":" + hex.EncodeToString(sum[:8])
+	return s
+}
+
+// refsOf appends to names the resources that s refers to with [DefsRef].
+func refsOf(s *jsonschema.Schema, names []string) []string {
+	if s == nil {
+		return names
+	}
+	if n, ok := strings.CutPrefix(s.Ref, DefsRef); ok {
+		names = append(names, n)
+	}
+	names = refsOf(s.Items, names)
+	names = refsOf(s.AdditionalProperties, names)
+	for _, a := range s.AnyOf {
+		names = refsOf(a, names)
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.Properties)) {
+		names = refsOf(s.Properties[k], names)
+	}
+	return names
+}
+
+// slim rewrites s in place into the form of [Output]: nullable types as
+// anyOf, and without the constraints a client cannot use.
+func slim(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	s.Pattern, s.MinLength, s.MaxLength, s.Minimum, s.Maximum, s.PropertyNames = "", nil, nil, nil, nil, nil
+	if a := s.AdditionalProperties; a != nil && a.Not != nil {
+		s.AdditionalProperties = nil // the ban on unknown properties
+	}
+	slim(s.Items)
+	slim(s.AdditionalProperties)
+	for _, a := range s.AnyOf {
+		slim(a)
+	}
+	for _, p := range s.Properties {
+		slim(p)
+	}
+	if len(s.Types) == 2 && slices.Contains(s.Types, "null") {
+		branch := *s
+		branch.Description, branch.Title, branch.Types = "", "", nil
+		branch.Type = s.Types[0]
+		if branch.Type == "null" {
+			branch.Type = s.Types[1]
+		}
+		*s = jsonschema.Schema{Title: s.Title, Description: s.Description,
+			AnyOf: []*jsonschema.Schema{&branch, {Type: "null"}}}
+	}
 }
 
 // Components returns every schema by name with nested resources written as

@@ -380,6 +380,15 @@ func TestFreshCopies(t *testing.T) {
 	}
 }
 
+// outputs returns the Output schema of every name.
+func outputs() map[string]*gjs.Schema {
+	m := map[string]*gjs.Schema{}
+	for _, n := range schema.Names() {
+		m[n] = schema.Output(n)
+	}
+	return m
+}
+
 // TestGolden pins every schema as JSON. Review testdata/*.golden by eye
 // after -update.
 func TestGolden(t *testing.T) {
@@ -390,6 +399,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"components.golden", schema.Components()},
 		{"companyreport.golden", schema.For(schema.CompanyReport)},
+		{"outputs.golden", outputs()},
 	} {
 		got, err := json.MarshalIndent(tc.v, "", "  ")
 		if err != nil {

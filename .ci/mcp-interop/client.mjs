@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 
 const [serverBin, fixtures] = process.argv.slice(2);
 if (!serverBin || !fixtures) {
@@ -28,7 +29,7 @@ if (!serverBin || !fixtures) {
   process.exit(2);
 }
 
-const TOOLS = ["company_deadlines", "list_countries", "lookup_company", "search_company", "validate_company_id"];
+const TOOLS = ["company_deadlines", "company_roles", "list_countries", "lookup_company", "search_company", "validate_company_id"];
 const OPEN_WORLD = new Set(["lookup_company", "search_company", "company_deadlines"]);
 const children = [];
 const pidFile = process.env.MCP_INTEROP_PIDS;
@@ -124,6 +125,22 @@ async function exercise(client, label, rest) {
   }
   step("tools/list: five tools with output schemas and annotations");
 
+  // Portable schemas: no type arrays anywhere (nullability is anyOf with
+  // {"type":"null"}), nested resources in $defs, a content-addressed $id
+  // (the client compiles each output schema once), and the validator the
+  // client uses still refuses a document of the wrong shape.
+  for (const t of tools) {
+    const json = JSON.stringify([t.inputSchema, t.outputSchema]);
+    assert.ok(!/"type":\[/.test(json), `${t.name}: a type array in its schemas`);
+    assert.match(t.outputSchema.$id ?? "", /^urn:companyregistry:schema:\w+:[0-9a-f]{16}$/, `${t.name}: outputSchema $id`);
+  }
+  const lookupSchema = tools.find((t) => t.name === "lookup_company").outputSchema;
+  assert.ok(lookupSchema.$defs?.Address, "lookup_company: Address in $defs");
+  assert.equal(lookupSchema.properties.postal_address.anyOf[0].$ref, "#/$defs/Address");
+  const again = await client.listTools();
+  assert.deepEqual(again.tools, tools, "a second tools/list is the same");
+  step("tools/list: portable output schemas ($defs, anyOf null, $id), stable");
+
   const call = (name, args) => client.callTool({ name, arguments: args });
   const restGet = async (path) => {
     const r = await fetch(rest + path);
@@ -142,6 +159,14 @@ async function exercise(client, label, rest) {
 
   const report = ok(await call("lookup_company", { id: "923609016" }), "lookup");
   assert.equal(report.name, "EQUINOR ASA");
+  {
+    const check = new AjvJsonSchemaValidator().getValidator(lookupSchema);
+    assert.equal(check(report).valid, true, "the report validates against lookup_company's outputSchema");
+    for (const bad of [{ ...report, name: null }, { ...report, postal_address: { lines: "x" } }, { ...report, status: "alive" },
+      { ...report, website: 1 }]) {
+      assert.equal(check(bad).valid, false, `a wrong report is refused: ${JSON.stringify(bad).slice(0, 80)}`);
+    }
+  }
   assert.equal(report.country, "NO");
   fails(await call("lookup_company", { id: "923609017" }), "invalid_id", "lookup invalid_id");
   fails(await call("lookup_company", { id: "974760673" }), "not_found", "lookup not_found");

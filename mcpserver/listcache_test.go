@@ -1,0 +1,106 @@
+package mcpserver_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/mcpserver"
+)
+
+// stdioPeer is a raw JSON-RPC client of [mcpserver.ServeIO] over pipes.
+type stdioPeer struct {
+	in   *io.PipeWriter
+	out  *bufio.Reader
+	done chan error
+}
+
+func startStdio(t testing.TB, opts ...mcpserver.Option) *stdioPeer {
+	t.Helper()
+	reg, _ := newRegistry(t)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	p := &stdioPeer{in: inW, out: bufio.NewReaderSize(outR, 64<<10), done: make(chan error, 1)}
+	go func() {
+		p.done <- mcpserver.ServeIO(context.Background(), reg, inR, outW, opts...)
+		_ = outW.Close()
+	}()
+	t.Cleanup(func() {
+		_ = inW.Close()
+		if err := <-p.done; err != nil {
+			t.Errorf("ServeIO: %v", err)
+		}
+	})
+	return p
+}
+
+// send writes one message and, when answer is set, returns the next line.
+func (p *stdioPeer) send(t testing.TB, msg string, answer bool) string {
+	t.Helper()
+	if _, err := io.WriteString(p.in, msg+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	if !answer {
+		return ""
+	}
+	line, err := p.out.ReadString('\n')
+	if err != nil {
+		t.Fatalf("reading the answer to %s: %v", msg, err)
+	}
+	return line
+}
+
+// TestListCacheMatchesSDK checks over stdio that the four lists answered
+// from the cache are byte for byte the SDK's own answers, for each protocol
+// version before 2026-07-28, with and without params, a second time (from
+// the cache) and with what the cache leaves to the SDK (a cursor, _meta).
+func TestListCacheMatchesSDK(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"} {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			cached := startStdio(t)
+			sdk := startStdio(t, mcpserver.WithoutFastPath())
+			var msgs []string
+			msgs = append(msgs, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"`+version+
+				`","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`)
+			id := 1
+			for _, method := range []string{"tools/list", "resources/list", "resources/templates/list", "prompts/list"} {
+				for _, params := range []string{"", `,"params":{}`, "", `,"params":{"cursor":""}`,
+					`,"params":{"_meta":{"progressToken":7}}`, `,"params":{"cursor":"bm90IGEgY3Vyc29y"}`, `,"params":null`} {
+					msgs = append(msgs, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q%s}`, id, method, params))
+					id++
+				}
+				msgs = append(msgs, fmt.Sprintf(`{"jsonrpc":"2.0","id":"s-%d","method":%q}`, id, method))
+				id++
+			}
+			// Framing the stdio filter must leave to the SDK or read as the
+			// SDK does: CRLF, a message over several lines, and (before
+			// 2025-06-18, which refuses them) batches, one of them written
+			// over several lines around a line that alone is a list request.
+			msgs = append(msgs, `{"jsonrpc":"2.0","id":90,"method":"tools/list"}`+"\r",
+				"\t  "+`{"jsonrpc":"2.0","id":91,"method":"prompts/list"}`,
+				`{"jsonrpc":"2.0",`+"\n"+`"id":92,"method":"tools/list"}`)
+			if version < "2025-06-18" {
+				msgs = append(msgs, `[{"jsonrpc":"2.0","id":93,"method":"tools/list"}]`,
+					"[\n"+`{"jsonrpc":"2.0","id":94,"method":"resources/list"}`+"\n]",
+					`{"jsonrpc":"2.0","id":95,"method":"resources/list"}`)
+			}
+			for i, msg := range msgs {
+				got := cached.send(t, msg, true)
+				want := sdk.send(t, msg, true)
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s (-sdk +cached):\n%s", msg, diff)
+				}
+				if i == 0 {
+					cached.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+					sdk.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+				}
+			}
+		})
+	}
+}
