@@ -153,9 +153,9 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 }
 
 // Search finds main units by name with GET /enheter?navn=<query>&size=<limit>.
-// The query is sent as one escaped parameter. Hits are scored against the
-// query (see the confidence anchors in the package documentation) and
-// sorted best first, keeping the register's order among equal scores.
+// The query is sent as one escaped parameter. Hits come in the register's
+// order; the Registry scores and sorts them (see the confidence anchors in
+// the package documentation).
 //
 // API docs: https://data.brreg.no/enhetsregisteret/api/dokumentasjon/en/index.html
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
@@ -199,17 +199,22 @@ func (c *Country) statusError(a *answer) error {
 	switch {
 	case a.status == http.StatusTooManyRequests:
 		return &registry.Error{
-			Code:     registry.CodeRateLimited,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "Enhetsregisteret is limiting the rate of requests from this service.",
-			Hint:     "Back off for details.retry_after seconds, then retry.",
-			Details:  map[string]any{"retry_after": upstream.RetryAfter(a.header.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)},
+			Code:           registry.CodeRateLimited,
+			Country:        countryCode,
+			Registry:       registrySlug,
+			Message:        "Enhetsregisteret is limiting the rate of requests from this service.",
+			Hint:           "Back off for details.retry_after seconds, then retry.",
+			Details:        map[string]any{"retry_after": upstream.RetryAfter(a.header.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)},
+			UpstreamStatus: a.status,
 		}
 	case a.status >= 500:
-		return c.errorf(registry.CodeUpstreamError, true, nil, fmt.Sprintf("Enhetsregisteret answered HTTP %d.", a.status))
+		e := c.errorf(registry.CodeUpstreamError, true, nil, fmt.Sprintf("Enhetsregisteret answered HTTP %d.", a.status))
+		e.UpstreamStatus = a.status
+		return e
 	}
-	return c.errorf(registry.CodeUpstreamError, false, nil, fmt.Sprintf("Enhetsregisteret answered with the unexpected HTTP status %d.", a.status))
+	e := c.errorf(registry.CodeUpstreamError, false, nil, fmt.Sprintf("Enhetsregisteret answered with the unexpected HTTP status %d.", a.status))
+	e.UpstreamStatus = a.status
+	return e
 }
 
 // errorf returns an *registry.Error of this module.

@@ -419,3 +419,18 @@ func TestLookupCachedReportRoundTrips(t *testing.T) {
 		t.Errorf("upstream calls = %d, want 1", got)
 	}
 }
+
+// TestUpstreamStatus: an error of an unexpected HTTP status carries it in
+// Error.UpstreamStatus, which the Registry logs as the cause of a failed
+// attempt (issue 13: "ops can see why an upstream call failed").
+func TestUpstreamStatus(t *testing.T) {
+	t.Parallel()
+	for _, status := range []int{http.StatusTooManyRequests, http.StatusServiceUnavailable, http.StatusTeapot} {
+		mt := httpmock.NewMockTransport()
+		mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+equinorID, httpmock.NewBytesResponder(status, nil))
+		_, err := newTestCountry(t, mt).Lookup(t.Context(), equinorID)
+		if got := asError(t, err).UpstreamStatus; got != status {
+			t.Errorf("HTTP %d: UpstreamStatus %d", status, got)
+		}
+	}
+}
