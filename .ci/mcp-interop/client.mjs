@@ -30,7 +30,7 @@ if (!serverBin || !fixtures) {
 }
 
 const TOOLS = ["company_deadlines", "company_roles", "list_countries", "lookup_company", "search_company", "validate_company_id"];
-const OPEN_WORLD = new Set(["lookup_company", "search_company", "company_deadlines"]);
+const OPEN_WORLD = new Set(["company_roles", "lookup_company", "search_company", "company_deadlines"]);
 const children = [];
 const pidFile = process.env.MCP_INTEROP_PIDS;
 function track(pid) {
@@ -123,7 +123,7 @@ async function exercise(client, label, rest) {
     assert.equal(t.annotations?.destructiveHint, false, `${t.name}: destructiveHint`);
     assert.equal(t.annotations?.openWorldHint, OPEN_WORLD.has(t.name), `${t.name}: openWorldHint`);
   }
-  step("tools/list: five tools with output schemas and annotations");
+  step("tools/list: six tools with output schemas and annotations");
 
   // Portable schemas: no type arrays anywhere (nullability is anyOf with
   // {"type":"null"}), nested resources in $defs, a content-addressed $id
