@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"sync"
 )
@@ -54,7 +55,7 @@ func (s *stdioLists) Read(p []byte) (int, error) {
 		}
 		line, err := s.src.ReadSlice('\n')
 		s.err = err
-		if err == bufio.ErrBufferFull {
+		if errors.Is(err, bufio.ErrBufferFull) {
 			s.err = nil
 			s.pending, s.midLine, s.boundary = line, true, false
 			break

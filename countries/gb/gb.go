@@ -291,4 +291,5 @@ func (c *Country) errorf(code registry.Code, msg, hint string) *registry.Error {
 	return &registry.Error{Code: code, Message: msg, Hint: hint, Country: CountryCode, Registry: RegistrySlug}
 }
 
-//go:generate go run ./internal/gensic -in testdata/enumerations/constants.yml -out sic_descriptions.go
+//go:generate go run ./internal/genenum -in testdata/enumerations/constants.yml -out sic_descriptions.go -table "sicDescription=sic_descriptions=returns Companies House's English description of a SIC code: the five-digit codes are UK SIC 2007, the four-digit ones UK SIC 2003"
+//go:generate go run ./internal/genenum -in testdata/enumerations/psc_descriptions.yml -out psc_descriptions.go -table "controlDescription=description=returns Companies House's plain-English description of a nature of control of a person with significant control or a registrable beneficial owner" -table "statementDescription=statement_description=returns Companies House's text of a PSC statement code; the text may hold the placeholder {linked_psc_name}" -table "superSecureDescription=super_secure_description=returns Companies House's text for a person with significant control whose details are withheld"
