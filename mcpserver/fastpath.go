@@ -99,7 +99,10 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := tool(r.Context(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: name, Arguments: args}})
 	if err != nil || res == nil {
-		f.fallBack(w, r, body)
+		// The tool has run: it is never run a second time through the
+		// SDK. This package's handlers answer failures as results, so
+		// this is a defect.
+		f.internalError(w, id)
 		return
 	}
 	// The buffer is reused: w.Write copies it, and a cached lookup answers
@@ -122,13 +125,23 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		enc := json.NewEncoder(buf)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(res); err != nil {
-			f.fallBack(w, r, body)
+			f.internalError(w, id)
 			return
 		}
 		buf.Truncate(buf.Len() - 1) // Encode's newline
 	}
 	buf.WriteByte('}')
 	writeJSON(w, buf.Bytes())
+}
+
+// internalError answers a tools/call whose tool ran but gave no result that
+// can be sent, with JSON-RPC's internal error.
+func (f *fastPath) internalError(w http.ResponseWriter, id json.RawMessage) {
+	b := make([]byte, 0, 96+len(id))
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = append(b, id...)
+	b = append(b, `,"error":{"code":-32603,"message":"internal error"}}`...)
+	writeJSON(w, b)
 }
 
 // writeRaw answers a list request with the result stored in the cache.

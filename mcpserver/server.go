@@ -44,7 +44,27 @@ type options struct {
 	cop            *http.CrossOriginProtection // holds trustedOrigins; nil when none
 	trusted        []netip.Prefix
 	now            func() time.Time
-	noFastPath     bool // tests compare the fast path with the SDK
+	noFastPath     bool // WithoutFastPath
+}
+
+// WithoutFastPath makes [Handler] and [ServeIO] send every request through
+// the SDK: no HTTP fast path for tools/call and no list cache. The fast
+// paths are on by default; they answer what they cover byte for byte as
+// the SDK would (the package tests compare both on every request shape),
+// and hand everything else to the SDK. Turn them off to rule them out when
+// chasing a protocol problem, or when a middleware of yours must see every
+// request go through the SDK.
+//
+// What a tool handler of this package may rely on, fast path or not: it is
+// called at most once per request; its context is the request's; its
+// arguments are the raw JSON the client sent; and its result is encoded as
+// the SDK encodes a CallToolResult. A handler that fails on the fast path
+// gets a JSON-RPC internal error, never a second run through the SDK.
+func WithoutFastPath() Option {
+	return func(o *options) error {
+		o.noFastPath = true
+		return nil
+	}
 }
 
 // WithLogger sets the logger: one record per HTTP request to [Handler]
