@@ -586,7 +586,7 @@ func TestInitialize(t *testing.T) {
 	reg, _ := newRegistry(t)
 	cs := connect(t, reg)
 	init := cs.InitializeResult()
-	if init.ServerInfo.Name != "companyregistry" || init.ServerInfo.Version != "1.2.3-test" {
+	if init.ServerInfo.Name != mcpserver.ServerName || init.ServerInfo.Version != "1.2.3-test" {
 		t.Errorf("serverInfo = %+v", init.ServerInfo)
 	}
 	for _, want := range []string{"list_countries", "GB, never UK", `{"error":{"code","message","hint","country","registry","details"}}`, "error.hint", "isError"} {

@@ -20,8 +20,9 @@ import (
 	"github.com/companyregistry/registry/internal/ops"
 )
 
-// ServerName is the name the server reports in its serverInfo.
-const ServerName = "companyregistry"
+// ServerName is the name the server reports in its serverInfo, the same as
+// in the /server.json of restserver.
+const ServerName = ops.ServerName
 
 // Instructions is the text the server sends to a client at initialisation,
 // telling an agent how to use the tools and read the errors.
@@ -184,7 +185,7 @@ func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
 // this package, so its lists are constant and answered from a cache, which
 // it returns (else nil).
 func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *handlers, *listCache) {
-	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "Company registry", Version: reg.Health().Version},
+	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Health().Version},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
 			Logger:       quiet(o.logger),

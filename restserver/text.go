@@ -504,8 +504,9 @@ func demoteHeadings(doc string, levels int) string {
 // ServerJSONSchemaURL is the "$schema" of /server.json.
 const ServerJSONSchemaURL = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
 
-// ServerName is the name of the MCP server in /server.json.
-const ServerName = "io.github.companyregistry/registry"
+// ServerName is the name of the server in /server.json, the same as the
+// MCP serverInfo name of mcpserver.
+const ServerName = ops.ServerName
 
 type serverManifest struct {
 	Schema      string         `json:"$schema"`
@@ -527,7 +528,7 @@ func (d docInputs) serverJSON() (string, error) {
 	m := serverManifest{
 		Schema:      ServerJSONSchemaURL,
 		Name:        ServerName,
-		Title:       "Company registry",
+		Title:       ops.ServerTitle,
 		Description: "Company data from national business registers: lookup, name search, ID checks, filing deadlines.",
 		Version:     d.version,
 		WebsiteURL:  basePlaceholder + "/llms.txt",

@@ -109,7 +109,7 @@ function fails(res, code, what) {
 async function exercise(client, label, rest) {
   const step = (s) => console.log(`   ${label}: ${s}`);
   const info = client.getServerVersion();
-  assert.equal(info.name, "companyregistry");
+  assert.equal(info.name, "io.github.companyregistry/registry");
   assert.match(client.getInstructions() ?? "", /list_countries/);
   assert.match(client.getInstructions() ?? "", /GB, never UK/);
 

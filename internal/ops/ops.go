@@ -50,6 +50,13 @@ func (o *Ops) BadRequest(country, message, hint string) *registry.Error {
 	return &registry.Error{Code: registry.CodeBadRequest, Country: info.Country, Registry: info.Registry, Message: message, Hint: hint}
 }
 
+// ServerName and ServerTitle name this server wherever it names itself: the
+// MCP serverInfo, /server.json and the text resources.
+const (
+	ServerName  = "io.github.companyregistry/registry"
+	ServerTitle = "Company registry"
+)
+
 // TodayHint is the hint of a today parameter that is not a date.
 const TodayHint = "Pass today as YYYY-MM-DD (for example 2026-01-15), or leave it out for the current UTC date."
 
