@@ -64,7 +64,7 @@ func (r *Registry) LookupBatch(ctx context.Context, country string, ids []string
 		}
 		out[i].Err = err
 		return err
-	})
+	}, func(i int, err error) { out[i] = LookupItem{ID: ids[i], Err: err} })
 	return out, nil
 }
 
@@ -97,16 +97,22 @@ func (r *Registry) DeadlinesBatch(ctx context.Context, country string, ids []str
 		}
 		out[i].Err = err
 		return err
-	})
+	}, func(i int, err error) { out[i] = DeadlinesItem{ID: ids[i], Err: err} })
 	return out, nil
 }
+
+// maxBatchBackoff is the longest retry_after a batch waits for; a longer
+// one (possible only from a third-party module) ends the item with its
+// rate_limited error.
+const maxBatchBackoff = time.Hour
 
 // batch runs do for the items 0..n-1 with at most r.batchConcurrency at
 // once. An item whose do fails with rate_limited is tried again after its
 // retry_after when ctx leaves room for that; every worker then waits, so
 // that the batch as a whole slows to the register's pace. When ctx ends, the
-// items not started are given the caller's error without being tried.
-func (r *Registry) batch(ctx context.Context, e entry, n int, do func(ctx context.Context, i int) error) {
+// items not started are given the caller's error by fail, without being
+// tried.
+func (r *Registry) batch(ctx context.Context, e entry, n int, do func(ctx context.Context, i int) error, fail func(i int, err error)) {
 	var (
 		mu         sync.Mutex
 		next       int
@@ -149,7 +155,7 @@ func (r *Registry) batch(ctx context.Context, e entry, n int, do func(ctx contex
 				}
 				for {
 					if !wait() {
-						_ = do(ctx, i) // answers at once with the caller's error
+						fail(i, r.callerGaveUp(ctx, e.info))
 						break
 					}
 					err := do(ctx, i)
@@ -172,7 +178,7 @@ func (r *Registry) batch(ctx context.Context, e entry, n int, do func(ctx contex
 // retryAfter returns the back-off of a rate_limited error.
 func retryAfter(err error) (time.Duration, bool) {
 	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeRateLimited {
+	if !errors.As(err, &e) || e.Code != CodeRateLimited || e.RetryAfter() > int(maxBatchBackoff/time.Second) {
 		return 0, false
 	}
 	return time.Duration(max(e.RetryAfter(), 1)) * time.Second, true

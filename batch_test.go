@@ -200,3 +200,47 @@ func TestBatchWaitsForTheRegistersAllowance(t *testing.T) {
 		t.Errorf("%+v %v, %d lookups; want rate_limited after one call (no room for 60 s)", items, err, g.lookups.Load())
 	}
 }
+
+// TestBatchHugeRetryAfter: a retry_after beyond an hour (a third-party
+// module's, the built-in ones cap it) ends the item with its rate_limited
+// error after one call; it never overflows into a retry loop (review of
+// issue 18).
+func TestBatchHugeRetryAfter(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(context.Context, string, int64) (*registry.CompanyReport, error) {
+		return nil, &registry.Error{Code: registry.CodeRateLimited, Details: map[string]any{"retry_after": 10_000_000_000}}
+	}
+	r := newRegistry(t, f, registry.WithBatchConcurrency(1))
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	items, err := r.LookupBatch(ctx, "NO", []string{"123456"})
+	if err != nil || !errors.Is(items[0].Err, registry.ErrRateLimited) || f.lookups.Load() != 1 {
+		t.Errorf("%+v %v, %d lookups; want rate_limited after one call", items, err, f.lookups.Load())
+	}
+}
+
+// TestBatchCancelledBeforeStart: with ctx already ended, every item carries
+// the caller's error, also an invalid or a cached id; nothing is tried.
+func TestBatchCancelledBeforeStart(t *testing.T) {
+	t.Parallel()
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f)
+	if _, err := r.Lookup(t.Context(), "NO", "123456"); err != nil { // warm the cache
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	items, err := r.LookupBatch(ctx, "NO", []string{"123456", "not an id", "654321"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, it := range items {
+		if !errors.Is(it.Err, registry.ErrCanceled) || it.Report != nil {
+			t.Errorf("item %d = %+v, want the caller's cancellation", i, it)
+		}
+	}
+	if n := f.lookups.Load(); n != 1 {
+		t.Errorf("%d lookups, want only the warming one", n)
+	}
+}
