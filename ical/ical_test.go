@@ -14,8 +14,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
-	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/countries/no"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/ical"
 )
 
