@@ -11,19 +11,24 @@ import (
 )
 
 // The deadline kinds this package computes. A kind is unique within a
-// country; AnnualAccounts is shared by Norway and the United Kingdom.
+// country; AnnualAccounts is shared by Norway and the United Kingdom, and
+// GeneralMeeting, TaxReturn and VATReturn by Norway and Finland (whose own
+// kinds are [FinancialStatements] and [EmployerContributions]).
 const (
 	// AnnualAccounts is the annual accounts (NO årsregnskap; GB statutory
 	// accounts).
 	AnnualAccounts registry.DeadlineKind = kindAnnualAccounts
-	// GeneralMeeting is the ordinary general meeting (NO).
+	// GeneralMeeting is the ordinary general meeting (NO ordinær
+	// generalforsamling; FI varsinainen yhtiökokous).
 	GeneralMeeting registry.DeadlineKind = kindGeneralMeeting
-	// TaxReturn is the income tax return (NO skattemelding).
+	// TaxReturn is the income tax return (NO skattemelding; FI
+	// veroilmoitus).
 	TaxReturn registry.DeadlineKind = kindTaxReturn
 	// ShareholderRegisterStatement is the shareholder register statement
 	// (NO aksjonærregisteroppgave).
 	ShareholderRegisterStatement registry.DeadlineKind = kindShareholderStmt
-	// VATReturn is the VAT return (NO mva-melding).
+	// VATReturn is the VAT return (NO mva-melding; FI
+	// arvonlisäveroilmoitus).
 	VATReturn registry.DeadlineKind = kindVATReturn
 	// PayrollReport is the monthly payroll report (NO a-melding).
 	PayrollReport registry.DeadlineKind = kindPayrollReport
