@@ -236,7 +236,7 @@ func TestValidate(t *testing.T) { //nolint:paralleltest // AllocsPerRun
 		t.Errorf("valid: %+v", v)
 	}
 	v = c.Validate("0112038-8")
-	if v.Valid || v.Normalized != nil || !strings.Contains(*v.Reason, "MOD11") || !strings.Contains(*v.Hint, "/v1/FI/search") {
+	if v.Valid || v.Normalized != nil || !strings.Contains(*v.Reason, "MOD11") || !strings.Contains(*v.Hint, "the search operation") {
 		t.Errorf("invalid: %+v", v)
 	}
 	if n := testing.AllocsPerRun(100, func() { c.Validate("0112038-9") }); n > 2 {
