@@ -6,8 +6,10 @@ import (
 )
 
 // Duty says whether a deadline kind that depends on the legal form applies
-// to a legal form. Every country describes a form's duties with it
-// ([NorwegianDuties], [FinlandDuties]). The zero value is [DutyUnknown].
+// to a legal form. Norway's and Finland's legal-form tables describe a
+// form's duties with it ([NorwegianDuties], [FinlandDuties]); the UK's,
+// whose dates the register publishes, use [UKDuties]. The zero value is
+// [DutyUnknown].
 type Duty uint8
 
 const (

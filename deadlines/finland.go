@@ -88,7 +88,10 @@ const (
 // built by the Finnish module from its legal-form table. A profile with an
 // empty Label (or nil) means the legal form is unknown or its own duties are
 // not modelled: only the duties that follow from the register (VAT and
-// employer registration) are computed.
+// employer registration) are computed. A form-dependent kind is computed
+// when its duty [Duty.Applies], as mandatory for [DutyYes]; a kind whose
+// duty is [DutyNo] or [DutyUnknown] is not computed, and no note names it
+// (the module's rules document lists each form's kinds).
 //
 // Five kinds are covered: vat_return (monthly, for a company in the VAT
 // register), employer_contributions (monthly, for a company in the employer
