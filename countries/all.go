@@ -1,5 +1,6 @@
-// Package countries assembles the default set of national modules, so that
-// the root package never imports a country.
+// Package countries assembles the default set of national modules (Norway,
+// the United Kingdom and Finland: packages no, gb and fi), so that the root
+// package never imports a country.
 package countries
 
 import (

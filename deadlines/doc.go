@@ -1,8 +1,12 @@
-// Package deadlines computes statutory filing deadlines for Norway and the
-// United Kingdom from a [registry.CompanyReport] and a given day. It is the
-// engine behind the deadlines operation of the country modules: [Norway] and
-// [UnitedKingdom] return a [registry.DeadlineReport], and [NorwayRules] and
-// [UnitedKingdomRules] describe the rules for the modules' rules documents.
+// Package deadlines computes statutory filing deadlines for Norway, the
+// United Kingdom and Finland from a [registry.CompanyReport] and a given
+// day. It is the engine behind the deadlines operation of the country
+// modules: [Norway], [UnitedKingdom] and [Finland] return a
+// [registry.DeadlineReport], and [NorwayRules], [UnitedKingdomRules] and
+// [FinlandRules] describe the rules for the modules' rules documents. The
+// modules own their legal-form tables and pass the duties of a report's
+// form ([NorwegianDuties], [UKDuties], [FinlandDuties]); a Norwegian or
+// Finnish form's duty of a kind is a [KindDuty].
 //
 // The package is pure: no I/O, no clock and no package-level mutable state;
 // the same report and day always give the same output. Dates are civil
@@ -17,4 +21,13 @@
 // [NorwegianWorkingDay], is computed here, with Easter by the anonymous
 // Gregorian algorithm, and tested against the published holidays of
 // 2024–2031 and an independent Easter implementation for 1700–2299.
+//
+// # Finnish public holidays
+//
+// The Finnish business calendar of Laki säädettyjen määräaikain
+// laskemisesta (150/1930) § 5 (Saturdays, Sundays and fifteen holidays,
+// among them Midsummer Eve and the Saturdays of Midsummer and All Saints'
+// Day; New Year's Eve is not one), exported as [FinnishHolidays] and
+// [FinnishBusinessDay], uses the same Easter computation and is tested day
+// by day against an independent list for 2025–2031.
 package deadlines

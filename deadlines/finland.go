@@ -35,23 +35,6 @@ const (
 	srcFIStatements  = "https://prh.fi/en/companiesandorganisations/financial_statements/filing_financial_statements_late/fee-for-late-submission.html"
 )
 
-// FinlandDuty says whether one form-dependent Finnish obligation applies to
-// a legal form, and why. The zero value does not apply.
-type FinlandDuty struct {
-	// Applies is true when the deadline is computed for the form.
-	Applies bool
-	// Mandatory is true when the obligation follows from the legal form
-	// alone, false when it depends on facts the register does not show
-	// (size, taxable income).
-	Mandatory bool
-	// Because is the applies_because sentence; "" gives a generic one.
-	Because string
-	// Name, LocalName and SourceURL replace the kind's defaults when not
-	// empty, for a form whose obligation has its own name or law (a
-	// cooperative's meeting).
-	Name, LocalName, SourceURL string
-}
-
 // FinlandDuties is the profile of one Finnish company that [Finland]
 // computes from: the form-dependent duties, which the module's legal-form
 // table owns (countries/fi), and the register fact the report has no field
@@ -67,13 +50,13 @@ type FinlandDuties struct {
 	// GeneralMeeting is the ordinary general meeting that adopts the
 	// financial statements within six months of the year end
 	// (osakeyhtiölaki 5:3; the cooperatives act likewise).
-	GeneralMeeting FinlandDuty
+	GeneralMeeting KindDuty
 	// FinancialStatements is the filing of the financial statements with
 	// the Trade Register, free within eight months of the year end.
-	FinancialStatements FinlandDuty
+	FinancialStatements KindDuty
 	// TaxReturn is the corporate income tax return, due four months after
 	// the end of the last calendar month of the accounting period.
-	TaxReturn FinlandDuty
+	TaxReturn KindDuty
 	// Employer is true when the register shows a current entry in the
 	// employer register (työnantajarekisteri) of the Tax Administration.
 	Employer bool
@@ -105,7 +88,10 @@ const (
 // built by the Finnish module from its legal-form table. A profile with an
 // empty Label (or nil) means the legal form is unknown or its own duties are
 // not modelled: only the duties that follow from the register (VAT and
-// employer registration) are computed.
+// employer registration) are computed. A form-dependent kind is computed
+// when its duty [Duty.Applies], as mandatory for [DutyYes]; a kind whose
+// duty is [DutyNo] or [DutyUnknown] is not computed, and no note names it
+// (the module's rules document lists each form's kinds).
 //
 // Five kinds are covered: vat_return (monthly, for a company in the VAT
 // register), employer_contributions (monthly, for a company in the employer
@@ -290,60 +276,57 @@ func (c *fiCalc) annual(f *FinlandDuties) {
 			countrykit.Ptr(registry.Date{Year: y, Month: time.January, Day: 1}),
 			countrykit.Ptr(registry.Date{Year: y, Month: time.December, Day: 31})
 	}
-	or := func(s, def string) string {
-		if s == "" {
-			return def
-		}
-		return s
+	form := f.Label
+	if form == "" {
+		form = "company"
 	}
-	form := or(f.Label, "company")
 
-	if d := f.TaxReturn; d.Applies {
+	if f.TaxReturn.Duty.Applies() {
 		y := c.nextYear(minYear, time.April, 30, true)
 		label, ps, pe := fy(y)
-		c.add(registry.Deadline{
-			Kind: kindTaxReturn, Name: or(d.Name, "Corporate income tax return"),
-			LocalName: countrykit.Ptr(or(d.LocalName, "veroilmoitus (yhteisön tuloveroilmoitus)")), Authority: authVero,
+		c.add(kindDeadline(registry.Deadline{
+			Kind: kindTaxReturn, Name: "Corporate income tax return",
+			LocalName: countrykit.Ptr("veroilmoitus (yhteisön tuloveroilmoitus)"), Authority: authVero,
 			StatutoryDate: registry.Date{Year: y + 1, Month: time.April, Day: 30},
-			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual, Mandatory: d.Mandatory,
-			AppliesBecause: or(d.Because, "A "+form+" files its income tax return within four months of the end of the last calendar month "+
-				"of its accounting period: 30 April for a calendar year, the next business day when that is not one."),
-			SourceURL: countrykit.Ptr(or(d.SourceURL, srcFICorporate)),
-		}, true)
+			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
+			AppliesBecause: "A " + form + " files its income tax return within four months of the end of the last calendar month " +
+				"of its accounting period: 30 April for a calendar year, the next business day when that is not one.",
+			SourceURL: countrykit.Ptr(srcFICorporate),
+		}, f.TaxReturn, form), true)
 	}
 
-	if d := f.GeneralMeeting; d.Applies {
+	if f.GeneralMeeting.Duty.Applies() {
 		y := c.nextYear(minYear, time.June, 30, false)
 		label, ps, pe := fy(y)
 		stat := registry.Date{Year: y + 1, Month: time.June, Day: 30}
-		c.add(registry.Deadline{
-			Kind: kindGeneralMeeting, Name: or(d.Name, "Ordinary general meeting (adopting the financial statements)"),
-			LocalName: countrykit.Ptr(or(d.LocalName, "varsinainen yhtiökokous")), Authority: authFIMeetng,
+		c.add(kindDeadline(registry.Deadline{
+			Kind: kindGeneralMeeting, Name: "Ordinary general meeting (adopting the financial statements)",
+			LocalName: countrykit.Ptr("varsinainen yhtiökokous"), Authority: authFIMeetng,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
-			Recurrence: registry.RecurrenceAnnual, Mandatory: d.Mandatory,
-			AppliesBecause: or(d.Because, "A "+form+" adopts its financial statements at a general meeting within six months of the end of "+
-				"the financial year (osakeyhtiölaki 5:3)."),
-			SourceURL: countrykit.Ptr(or(d.SourceURL, srcFIMeeting)),
-		}, false)
+			Recurrence: registry.RecurrenceAnnual,
+			AppliesBecause: "A " + form + " adopts its financial statements at a general meeting within six months of the end of " +
+				"the financial year (osakeyhtiölaki 5:3).",
+			SourceURL: countrykit.Ptr(srcFIMeeting),
+		}, f.GeneralMeeting, form), false)
 		if !isFinnishBusinessDay(stat) {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("general_meeting: %s is a %s and not a business day. The six-month limit is not moved: "+
 				"a meeting may be held on any day, and no source says the limit moves.", stat, stat.Weekday()))
 		}
 	}
 
-	if d := f.FinancialStatements; d.Applies {
+	if f.FinancialStatements.Duty.Applies() {
 		y := c.nextYear(minYear, time.August, 31, false)
 		label, ps, pe := fy(y)
 		stat := registry.Date{Year: y + 1, Month: time.August, Day: 31}
-		c.add(registry.Deadline{
-			Kind: FinancialStatements, Name: or(d.Name, "Financial statements to the Trade Register"),
-			LocalName: countrykit.Ptr(or(d.LocalName, "tilinpäätöksen rekisteröinti")), Authority: authPRH,
+		c.add(kindDeadline(registry.Deadline{
+			Kind: FinancialStatements, Name: "Financial statements to the Trade Register",
+			LocalName: countrykit.Ptr("tilinpäätöksen rekisteröinti"), Authority: authPRH,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe,
-			Recurrence: registry.RecurrenceAnnual, Mandatory: d.Mandatory,
-			AppliesBecause: or(d.Because, "A "+form+" files its financial statements with the Trade Register within two months of their "+
-				"adoption; PRH charges a late fee when they arrive more than eight months after the end of the financial year."),
-			SourceURL: countrykit.Ptr(or(d.SourceURL, srcFIStatements)),
-		}, false)
+			Recurrence: registry.RecurrenceAnnual,
+			AppliesBecause: "A " + form + " files its financial statements with the Trade Register within two months of their " +
+				"adoption; PRH charges a late fee when they arrive more than eight months after the end of the financial year.",
+			SourceURL: countrykit.Ptr(srcFIStatements),
+		}, f.FinancialStatements, form), false)
 		if !isFinnishBusinessDay(stat) {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("financial_statements: %s is a %s and not a business day. Whether PRH moves its eight-month "+
 				"limit to the next business day is not settled by any source found, so the date is not moved; file by %s %s to be safe.",

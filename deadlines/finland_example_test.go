@@ -15,7 +15,7 @@ func ExampleFinland() {
 	rep := countrykit.NewReport("FI", "prh", "2336509-6", "Esimerkki Oy")
 	rep.Status = registry.StatusActive
 	rep.VATRegistered = countrykit.Ptr(true)
-	always := deadlines.FinlandDuty{Applies: true, Mandatory: true}
+	always := deadlines.KindDuty{Duty: deadlines.DutyYes}
 	duties := &deadlines.FinlandDuties{
 		Label:          "private limited company (Oy)",
 		GeneralMeeting: always, FinancialStatements: always, TaxReturn: always,

@@ -19,7 +19,7 @@ import (
 // fiOyDuties is the profile of a private limited company (Oy) in the
 // employer register, as the Finnish module's table gives it.
 func fiOyDuties() *deadlines.FinlandDuties {
-	always := deadlines.FinlandDuty{Applies: true, Mandatory: true}
+	always := deadlines.KindDuty{Duty: deadlines.DutyYes}
 	return &deadlines.FinlandDuties{
 		Label:               "private limited company (Oy)",
 		GeneralMeeting:      always,
@@ -467,7 +467,9 @@ func TestFinlandProperties(t *testing.T) {
 		if rng.IntN(4) != 0 {
 			duties = fiOyDuties()
 			duties.Employer = rng.IntN(2) == 0
-			duties.TaxReturn.Mandatory = rng.IntN(2) == 0
+			if rng.IntN(2) == 0 {
+				duties.TaxReturn.Duty = deadlines.DutyConditional
+			}
 			if rng.IntN(3) == 0 {
 				duties.EmployerSince = countrykit.Ptr(today.AddDays(rng.IntN(800) - 400))
 			}

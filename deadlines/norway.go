@@ -11,19 +11,24 @@ import (
 )
 
 // The deadline kinds this package computes. A kind is unique within a
-// country; AnnualAccounts is shared by Norway and the United Kingdom.
+// country; AnnualAccounts is shared by Norway and the United Kingdom, and
+// GeneralMeeting, TaxReturn and VATReturn by Norway and Finland (whose own
+// kinds are [FinancialStatements] and [EmployerContributions]).
 const (
 	// AnnualAccounts is the annual accounts (NO årsregnskap; GB statutory
 	// accounts).
 	AnnualAccounts registry.DeadlineKind = kindAnnualAccounts
-	// GeneralMeeting is the ordinary general meeting (NO).
+	// GeneralMeeting is the ordinary general meeting (NO ordinær
+	// generalforsamling; FI varsinainen yhtiökokous).
 	GeneralMeeting registry.DeadlineKind = kindGeneralMeeting
-	// TaxReturn is the income tax return (NO skattemelding).
+	// TaxReturn is the income tax return (NO skattemelding; FI
+	// veroilmoitus).
 	TaxReturn registry.DeadlineKind = kindTaxReturn
 	// ShareholderRegisterStatement is the shareholder register statement
 	// (NO aksjonærregisteroppgave).
 	ShareholderRegisterStatement registry.DeadlineKind = kindShareholderStmt
-	// VATReturn is the VAT return (NO mva-melding).
+	// VATReturn is the VAT return (NO mva-melding; FI
+	// arvonlisäveroilmoitus).
 	VATReturn registry.DeadlineKind = kindVATReturn
 	// PayrollReport is the monthly payroll report (NO a-melding).
 	PayrollReport registry.DeadlineKind = kindPayrollReport
@@ -56,56 +61,6 @@ const (
 	srcShareholder = "https://www.altinn.no/en/start-and-run-business/direct-and-indirect-taxes/the-enterprises-tax/shareholder-register/"
 	srcAccounts    = "https://www.brreg.no/bedrift/innsending-av-arsregnskap/innsendingsplikt-til-regnskapsregisteret/"
 )
-
-// Duty says whether a deadline kind that depends on the legal form applies
-// to a Norwegian legal form. The zero value is [DutyUnknown].
-type Duty uint8
-
-const (
-	// DutyUnknown means the form's duty of this kind is not modelled: no
-	// deadline of the kind is computed, and a note says so.
-	DutyUnknown Duty = iota
-	// DutyNo means the kind does not apply to the form.
-	DutyNo
-	// DutyYes means the kind applies to every unit of the form: the
-	// deadline is listed as mandatory.
-	DutyYes
-	// DutyConditional means the kind applies only when facts the register
-	// does not show hold (turnover, assets, staff, tax liability): the
-	// deadline is listed with mandatory false.
-	DutyConditional
-)
-
-// Applies reports whether a deadline of the kind is listed: for [DutyYes]
-// and [DutyConditional].
-func (d Duty) Applies() bool { return d == DutyYes || d == DutyConditional }
-
-// String returns "unknown", "no", "yes" or "conditional".
-func (d Duty) String() string {
-	switch d {
-	case DutyNo:
-		return "no"
-	case DutyYes:
-		return "yes"
-	case DutyConditional:
-		return "conditional"
-	}
-	return "unknown"
-}
-
-// KindDuty is a legal form's duty of one deadline kind and what its
-// deadline says about it.
-type KindDuty struct {
-	// Duty says whether the kind applies.
-	Duty Duty
-	// Because is the deadline's applies_because: one sentence naming the
-	// legal form, its legal basis and any condition.
-	Because string
-	// Name, LocalName and SourceURL replace the kind's defaults when not
-	// empty, for a form whose obligation has its own name or law (a
-	// cooperative's annual meeting, a partnership's selskapsmelding).
-	Name, LocalName, SourceURL string
-}
 
 // NorwegianDuties is the duty profile of one Norwegian legal form: which of
 // the four form-dependent kinds apply to it and why. The country module owns
@@ -435,26 +390,6 @@ func (c *noCalc) nextYear(from int, month time.Month, day int, roll bool) int {
 // written YYYY-MM-DD, so no real year is larger, and absurd input cannot
 // overflow the arithmetic.
 const maxYear = 9999
-
-// kindDeadline fills in what a form's KindDuty says of a deadline: its
-// mandatory flag, reason and any name, local name or source of its own.
-func kindDeadline(d registry.Deadline, k KindDuty, label string) registry.Deadline {
-	d.Mandatory = k.Duty == DutyYes
-	d.AppliesBecause = k.Because
-	if d.AppliesBecause == "" {
-		d.AppliesBecause = "The legal form (" + label + ") has this duty."
-	}
-	if k.Name != "" {
-		d.Name = k.Name
-	}
-	if k.LocalName != "" {
-		d.LocalName = countrykit.Ptr(k.LocalName)
-	}
-	if k.SourceURL != "" {
-		d.SourceURL = countrykit.Ptr(k.SourceURL)
-	}
-	return d
-}
 
 func (c *noCalc) annual(lastAccounts *int) {
 	f := c.duties

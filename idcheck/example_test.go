@@ -34,7 +34,7 @@ func ExampleNorwayHint() {
 	fmt.Println(idcheck.NorwayHint(p))
 	// Output:
 	// A Norwegian organisation number has exactly nine digits.
-	// Check that all nine digits are there, or search by name with search_company (GET /v1/NO/search?q=<name>).
+	// Check that all nine digits are there, or search by name with the search operation.
 }
 
 func ExampleParseCompanyNumber() {
@@ -60,5 +60,5 @@ func ExampleUKHint() {
 	fmt.Println(idcheck.UKHint(p))
 	// Output:
 	// The company number starts with letters that are not a Companies House prefix such as SC, NI, OC or R0.
-	// Check the prefix (R0 is the letter R and the digit zero), or search by name with search_company (GET /v1/GB/search?q=<name>).
+	// Check the prefix (R0 is the letter R and the digit zero), or search by name with the search operation.
 }

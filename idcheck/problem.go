@@ -1,13 +1,15 @@
 // Package idcheck parses and validates company identifiers: Norwegian
-// organisation numbers (organisasjonsnummer, see [ParseOrgNr]) and UK
-// Companies House company numbers (see [ParseCompanyNumber]).
+// organisation numbers (organisasjonsnummer, see [ParseOrgNr]), UK
+// Companies House company numbers (see [ParseCompanyNumber]) and Finnish
+// business identity codes (Y-tunnus, see [ParseYTunnus]).
 //
 // The package is pure: it does no I/O, keeps no state and does not allocate
 // while parsing. A parse function returns the normalised identifier and a
 // [Problem]; the identifier is valid exactly when the Problem is
 // [ProblemNone], and on any other Problem the returned identifier is the zero
-// value. [NorwayReason], [NorwayHint], [UKReason] and [UKHint] turn a Problem
-// into English sentences for users and agents.
+// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint], and
+// [FinlandReason] and [FinlandHint] turn a Problem into English sentences
+// for users and agents.
 package idcheck
 
 import "strconv"
@@ -16,7 +18,8 @@ import "strconv"
 // [ProblemNone], means the identifier is valid.
 type Problem uint8
 
-// The problems that [ParseOrgNr] and [ParseCompanyNumber] report.
+// The problems that [ParseOrgNr], [ParseCompanyNumber] and [ParseYTunnus]
+// report.
 const (
 	// ProblemNone means the identifier is valid.
 	ProblemNone Problem = iota
@@ -29,12 +32,16 @@ const (
 	// ProblemLength means the input has the wrong number of digits or
 	// characters.
 	ProblemLength
-	// ProblemChecksum means a Norwegian organisation number's ninth digit
-	// does not match the MOD11 check digit of the first eight.
+	// ProblemChecksum means the check digit does not match the MOD11 check
+	// digit of the digits before it: a Norwegian organisation number's ninth
+	// digit, or a Finnish business identity code's digit after the hyphen.
 	ProblemChecksum
-	// ProblemCheckValue10 means the first eight digits of a Norwegian
-	// organisation number give MOD11 check value 10, which no valid number
-	// has. Use [Problem.IsChecksum] to treat it like [ProblemChecksum].
+	// ProblemCheckValue10 means the digits before the check digit give a
+	// MOD11 check value that no valid identifier has: 10 for the first
+	// eight digits of a Norwegian organisation number, and a remainder of 1
+	// (also check value 10) for the seven digits of a Finnish business
+	// identity code. Use [Problem.IsChecksum] to treat it like
+	// [ProblemChecksum].
 	ProblemCheckValue10
 	// ProblemPrefix means a UK company number starts with letters that are
 	// not a Companies House prefix, or with a single letter.
@@ -79,8 +86,8 @@ func (p Problem) String() string {
 }
 
 // Reason returns one country-neutral English sentence saying what failed, or
-// that the identifier is valid. [NorwayReason] and [UKReason] give sentences
-// that name the country's rules.
+// that the identifier is valid. [NorwayReason], [UKReason] and
+// [FinlandReason] give sentences that name the country's rules.
 func (p Problem) Reason() string {
 	switch p {
 	case ProblemNone:

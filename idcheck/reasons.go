@@ -3,8 +3,8 @@ package idcheck
 // The sentences below are what users and agents read in validation results
 // and invalid_id errors. Each one is a complete English sentence ending with
 // a period. Hints name the next action, which for every failure includes
-// searching by name with the search_company tool or the REST search
-// endpoint.
+// searching by name with the library's search operation; the REST and MCP
+// adapters name their route and tool there instead.
 
 // NorwayReason returns one English sentence saying why a Norwegian
 // organisation number is invalid, or what makes it valid when p is
@@ -32,7 +32,7 @@ func NorwayReason(p Problem) string {
 // do about a Norwegian organisation number that failed with p, or "" when p
 // is [ProblemNone].
 func NorwayHint(p Problem) string {
-	const search = "search by name with search_company (GET /v1/NO/search?q=<name>)."
+	const search = "search by name with the search operation."
 	switch p {
 	case ProblemNone:
 		return ""
@@ -76,7 +76,7 @@ func UKReason(p Problem) string {
 // about a UK company number that failed with p, or "" when p is
 // [ProblemNone].
 func UKHint(p Problem) string {
-	const search = "search by name with search_company (GET /v1/GB/search?q=<name>)."
+	const search = "search by name with the search operation."
 	switch p {
 	case ProblemNone:
 		return ""

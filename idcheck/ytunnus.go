@@ -197,7 +197,7 @@ func FinlandReason(p Problem) string {
 // to do about a Finnish business identity code that failed with p, or ""
 // when p is [ProblemNone].
 func FinlandHint(p Problem) string {
-	const search = "search by name with search_company (GET /v1/FI/search?q=<name>)."
+	const search = "search by name with the search operation."
 	switch p {
 	case ProblemNone:
 		return ""

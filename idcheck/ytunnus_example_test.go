@@ -26,5 +26,5 @@ func ExampleFinlandHint() {
 	_, p := idcheck.ParseYTunnus("112038-9")
 	fmt.Println(idcheck.FinlandHint(p))
 	// Output:
-	// Check that all eight digits are there; an old code written with six digits before the hyphen takes a leading zero (112038-9 is 0112038-9). Or search by name with search_company (GET /v1/FI/search?q=<name>).
+	// Check that all eight digits are there; an old code written with six digits before the hyphen takes a leading zero (112038-9 is 0112038-9). Or search by name with the search operation.
 }

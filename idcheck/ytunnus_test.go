@@ -245,7 +245,7 @@ func TestFinlandReasonAndHint(t *testing.T) {
 	for _, p := range []idcheck.Problem{idcheck.ProblemEmpty, idcheck.ProblemBadCharacter, idcheck.ProblemLength,
 		idcheck.ProblemChecksum, idcheck.ProblemCheckValue10} {
 		r, h := idcheck.FinlandReason(p), idcheck.FinlandHint(p)
-		if !strings.HasSuffix(r, ".") || !strings.Contains(h, "/v1/FI/search") {
+		if !strings.HasSuffix(r, ".") || !strings.Contains(h, "search by name with the search operation") {
 			t.Errorf("%v: reason %q, hint %q", p, r, h)
 		}
 	}

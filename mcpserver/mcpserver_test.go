@@ -270,7 +270,9 @@ func calls() []call {
 // document as the operation it wraps: on success the text content is the
 // document's JSON byte for byte and structuredContent is the same document;
 // on failure isError is set and the text is the error envelope, byte for
-// byte. It also checks the defaults (country NO, limit 10, today null).
+// byte. The library's neutral operation phrases in hints appear as the
+// adapters name them (ops.SurfaceText). It also checks the defaults
+// (country NO, limit 10, today null).
 func TestToolCalls(t *testing.T) {
 	t.Parallel()
 	for _, tc := range calls() {
@@ -287,8 +289,11 @@ func TestToolCalls(t *testing.T) {
 			doc, derr := tc.op.do(t.Context(), other)
 			var want []byte
 			if derr != nil {
-				want, _ = json.Marshal(registry.AsError(derr))
+				want, _ = ops.EnvelopeJSON(derr)
 			} else {
+				if v, ok := doc.(*registry.ValidationResult); ok {
+					doc = ops.SurfaceValidation(v)
+				}
 				want, _ = json.Marshal(doc)
 			}
 			if got := text(t, res); got != string(want) {

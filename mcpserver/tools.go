@@ -228,7 +228,7 @@ func (h *handlers) validate(_ context.Context, req *mcp.CallToolRequest) (*mcp.C
 		return h.failure(err), nil
 	}
 	res, err := h.reg.Validate(a.country, a.id)
-	return h.result(res, err), nil
+	return h.result(ops.SurfaceValidation(res), err), nil
 }
 
 func (h *handlers) countries(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -288,7 +288,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 	res, err := s.reg.Validate(r.PathValue("country"), r.PathValue("id"))
-	respond(s, w, res, err)
+	respond(s, w, ops.SurfaceValidation(res), err)
 }
 
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {

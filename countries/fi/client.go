@@ -94,7 +94,7 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 			Registry:       registrySlug,
 			UpstreamStatus: a.status,
 			Message:        "PRH's open data API rejected the business ID " + id + " as malformed.",
-			Hint:           "Do not retry the same ID: give the business ID (Y-tunnus) as seven digits, a hyphen and the check digit, such as 0112038-9, or search by name with search_company (GET /v1/FI/search?q=<name>).",
+			Hint:           "Do not retry the same ID: give the business ID (Y-tunnus) as seven digits, a hyphen and the check digit, such as 0112038-9, or search by name with the search operation.",
 		}
 	default:
 		return nil, c.statusError(a)
@@ -109,7 +109,7 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 			Country:  countryCode,
 			Registry: registrySlug,
 			Message:  "No company with business ID " + id + " is in YTJ's open data.",
-			Hint:     "Do not retry this ID: check it for a mistyped digit, or search by name with search_company (GET /v1/FI/search?q=<name>). Sole traders may be missing from the open data.",
+			Hint:     "Do not retry this ID: check it for a mistyped digit, or search by name with the search operation. Sole traders may be missing from the open data.",
 		}
 	}
 	for i := range res.Companies {

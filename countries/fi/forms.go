@@ -41,9 +41,11 @@ type legalForm struct {
 }
 
 // formDeadlines are the form-dependent Finnish deadline duties of a form.
+// A duty left at its zero value is deadlines.DutyUnknown: not modelled, so
+// no deadline of the kind is computed.
 type formDeadlines struct {
 	Label                                          string // e.g. "private limited company (Oy)"
-	GeneralMeeting, FinancialStatements, TaxReturn deadlines.FinlandDuty
+	GeneralMeeting, FinancialStatements, TaxReturn deadlines.KindDuty
 }
 
 const (
@@ -57,11 +59,11 @@ const (
 // recordings; the other numeric codes come from a third party's list and
 // are trusted only when the register's own Finnish label agrees.
 func legalForms() []legalForm {
-	always := func(because string) deadlines.FinlandDuty {
-		return deadlines.FinlandDuty{Applies: true, Mandatory: true, Because: because}
+	always := func(because string) deadlines.KindDuty {
+		return deadlines.KindDuty{Duty: deadlines.DutyYes, Because: because}
 	}
-	depending := func(because string) deadlines.FinlandDuty {
-		return deadlines.FinlandDuty{Applies: true, Because: because}
+	depending := func(because string) deadlines.KindDuty {
+		return deadlines.KindDuty{Duty: deadlines.DutyConditional, Because: because}
 	}
 	const (
 		taxOy = "A limited company is a community (yhteisö) that files its income tax return within four months of the end of the last " +
@@ -99,7 +101,7 @@ func legalForms() []legalForm {
 		{Code: "14", Abbr: "OK", Finnish: "Osuuskunta", English: "Cooperative",
 			LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes,
 			Deadlines: &formDeadlines{Label: "cooperative (osuuskunta)",
-				GeneralMeeting: deadlines.FinlandDuty{Applies: true, Mandatory: true, Name: "Ordinary meeting of the cooperative (adopting the financial statements)",
+				GeneralMeeting: deadlines.KindDuty{Duty: deadlines.DutyYes, Name: "Ordinary meeting of the cooperative (adopting the financial statements)",
 					LocalName: "varsinainen osuuskunnan kokous",
 					Because: "A cooperative adopts its financial statements at the ordinary meeting within six months of the end of the financial " +
 						"year (osuuskuntalaki); the date is fixed and does not move for weekends."},

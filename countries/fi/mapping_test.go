@@ -209,10 +209,10 @@ func TestFormsDutiesAgreeWithDeadlines(t *testing.T) {
 			}
 			want := map[registry.DeadlineKind]bool{}
 			if d := f.Deadlines; d != nil {
-				for k, duty := range map[registry.DeadlineKind]deadlines.FinlandDuty{
+				for k, duty := range map[registry.DeadlineKind]deadlines.KindDuty{
 					deadlines.GeneralMeeting: d.GeneralMeeting, deadlines.FinancialStatements: d.FinancialStatements, deadlines.TaxReturn: d.TaxReturn} {
-					if duty.Applies {
-						want[k] = duty.Mandatory
+					if duty.Duty.Applies() {
+						want[k] = duty.Duty == deadlines.DutyYes
 					}
 				}
 			}

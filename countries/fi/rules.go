@@ -115,17 +115,18 @@ func formKinds(f legalForm) string {
 	var ks []string
 	for _, k := range []struct {
 		kind string
-		d    deadlines.FinlandDuty
+		d    deadlines.KindDuty
 	}{
 		{"general_meeting", f.Deadlines.GeneralMeeting},
 		{"financial_statements", f.Deadlines.FinancialStatements},
 		{"tax_return", f.Deadlines.TaxReturn},
 	} {
-		switch {
-		case k.d.Applies && k.d.Mandatory:
+		switch k.d.Duty {
+		case deadlines.DutyYes:
 			ks = append(ks, "`"+k.kind+"`")
-		case k.d.Applies:
+		case deadlines.DutyConditional:
 			ks = append(ks, "`"+k.kind+"` (if applicable)")
+		case deadlines.DutyNo, deadlines.DutyUnknown:
 		}
 	}
 	return strings.Join(ks, ", ")

@@ -92,7 +92,7 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 	case s == http.StatusNotFound && ep == endpointProfile:
 		return nil, c.errorf(registry.CodeNotFound,
 			"No company with number "+subject+" is registered at Companies House.",
-			"Check the number against the company's documents, or search by name with search_company (GET /v1/GB/search?q=<name>); do not retry this number.")
+			"Check the number against the company's documents, or search by name with the search operation; do not retry this number.")
 	case s == http.StatusUnauthorized || s == http.StatusForbidden:
 		return nil, c.errorf(registry.CodeUpstreamError,
 			fmt.Sprintf("Companies House refused this service's API key (HTTP %d).", s),

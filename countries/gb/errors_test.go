@@ -140,7 +140,7 @@ func TestUpstreamOutcomes(t *testing.T) {
 		{
 			name:       "404 not found",
 			responders: []httpmock.Responder{jsonResponder(404, recording(t, "error_404_company-profile-not-found.json"))},
-			wantCode:   registry.CodeNotFound, wantCalls: 1, wantInHint: "search_company",
+			wantCode:   registry.CodeNotFound, wantCalls: 1, wantInHint: "search by name with the search operation",
 		},
 		{
 			name:       "429 with X-Ratelimit-Reset",

@@ -205,7 +205,7 @@ func (c *Country) Ready() error {
 	}
 	return c.errorf(registry.CodeUpstreamError,
 		"This deployment has no Companies House API key, so it cannot reach the UK register.",
-		"The operator must set "+APIKeyEnv+" (a Companies House REST API key) and restart the service; until then validate_company_id still works for GB.")
+		"The operator must set "+APIKeyEnv+" (a Companies House REST API key) and restart the service; until then the validate operation still works for GB.")
 }
 
 // Validate checks a company number offline. The United Kingdom has no

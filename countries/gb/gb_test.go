@@ -55,7 +55,7 @@ func TestValidate(t *testing.T) {
 			Country: "GB", Registry: "companieshouse", IDScheme: countrykit.Ptr("company registration number"),
 			Input: "GB123456789", Valid: false,
 			Reason: countrykit.Ptr("This is a UK VAT registration number, not a Companies House company number."),
-			Hint:   countrykit.Ptr("Use the company's Companies House number, which is not its VAT number, or search by name with search_company (GET /v1/GB/search?q=<name>)."),
+			Hint:   countrykit.Ptr("Use the company's Companies House number, which is not its VAT number, or search by name with the search operation."),
 		}},
 	}
 	for _, tt := range tests {

@@ -103,7 +103,7 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 		Country:  countryCode,
 		Registry: registrySlug,
 		Message:  "No unit with organisation number " + id + " is registered in Enhetsregisteret, neither as a main unit nor as a sub-unit.",
-		Hint:     "Do not retry this number: check it for a mistyped digit, or search by name with search_company (GET /v1/NO/search?q=<name>).",
+		Hint:     "Do not retry this number: check it for a mistyped digit, or search by name with the search operation.",
 	}
 }
 
@@ -136,7 +136,7 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 			Country:  countryCode,
 			Registry: registrySlug,
 			Message:  "Enhetsregisteret rejected the organisation number " + id + " as malformed.",
-			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016, or search by name with search_company (GET /v1/NO/search?q=<name>).",
+			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016, or search by name with the search operation.",
 		}
 	default:
 		return nil, false, c.statusError(a)

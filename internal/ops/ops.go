@@ -1,7 +1,9 @@
 // Package ops holds what the REST and MCP adapters share about the
 // operations beyond the Registry's own methods: the parameter rules of a
 // call as a transport receives it (limit and today as text, the default
-// country), the error envelope, and the Registry's zero-copy answers.
+// country), the error envelope, the rewriting of the library's neutral
+// operation names to the adapters' route and tool names ([SurfaceText]),
+// and the Registry's zero-copy answers.
 package ops
 
 import (
@@ -113,12 +115,15 @@ const envelopeFallback = `{"error":{"code":"internal_error","message":"The error
 	`"country":null,"registry":null,"details":{}}}`
 
 // EnvelopeJSON returns the error envelope of [registry.AsError](err), the
-// body that the REST and MCP adapters send, and the *Error it encodes. It
-// never fails: when err is nil or cannot be encoded (a Details value that
-// JSON cannot hold), the body is a fixed internal_error envelope and the
-// *Error is that internal_error.
+// body that the REST and MCP adapters send, and the *Error it encodes. The
+// message and hint name the REST route and MCP tool where the library's
+// text names an operation ([SurfaceText]); the *Error is then a copy, and
+// err is never modified. It never fails: when err is nil or cannot be
+// encoded (a Details value that JSON cannot hold), the body is a fixed
+// internal_error envelope and the *Error is that internal_error.
 func EnvelopeJSON(err error) ([]byte, *registry.Error) {
 	if e := registry.AsError(err); e != nil {
+		e = surfaceError(e)
 		if b, merr := json.Marshal(e); merr == nil {
 			return b, e
 		}
