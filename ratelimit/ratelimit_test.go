@@ -221,7 +221,7 @@ func TestRedisSharedAcrossReplicas(t *testing.T) {
 
 func newRedis(t *testing.T, rdb redis.UniversalClient, rate ratelimit.Rate, opts ...ratelimit.Option) *ratelimit.Redis {
 	t.Helper()
-	l, err := ratelimit.NewRedis(rdb, rate, append([]ratelimit.Option{ratelimit.WithTimeout(time.Second)}, opts...)...)
+	l, err := ratelimit.NewRedis(rdb, rate, append([]ratelimit.Option{ratelimit.WithTimeout(5 * time.Second)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

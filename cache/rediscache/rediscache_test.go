@@ -23,7 +23,7 @@ func newCache(t *testing.T, rdb redis.UniversalClient, opts ...rediscache.Option
 	t.Helper()
 	// A generous timeout first (a later option wins): a loaded CI machine
 	// running the race detector must not make Redis look down.
-	c, err := rediscache.New(rdb, append([]rediscache.Option{rediscache.WithTimeout(time.Second)}, opts...)...)
+	c, err := rediscache.New(rdb, append([]rediscache.Option{rediscache.WithTimeout(5 * time.Second)}, opts...)...)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}

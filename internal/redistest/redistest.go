@@ -33,14 +33,15 @@ func Mini(t testing.TB) (*miniredis.Miniredis, *redis.Client) {
 
 // Client returns a client on addr configured as a replica would be for
 // tests: no retries inside the client (the components time-box every call
-// themselves) and short dial and read timeouts.
+// themselves, and the context bounds every call) and dial, read and write
+// timeouts long enough for a loaded machine running the race detector.
 func Client(addr string) *redis.Client {
 	return redis.NewClient(&redis.Options{
 		Addr:         addr,
 		MaxRetries:   -1,
-		DialTimeout:  200 * time.Millisecond,
-		ReadTimeout:  200 * time.Millisecond,
-		WriteTimeout: 200 * time.Millisecond,
+		DialTimeout:  5 * time.Second,
+		ReadTimeout:  5 * time.Second,
+		WriteTimeout: 5 * time.Second,
 		PoolSize:     8,
 
 		ContextTimeoutEnabled: true,
