@@ -49,6 +49,7 @@ type Server struct {
 	ops       *ops.Ops
 	mux       *http.ServeMux
 	lim       *limiter // nil when the limit is disabled
+	ext       Limiter  // WithLimiter's, used instead of lim; or nil
 	trusted   []netip.Prefix
 	log       *slog.Logger
 	now       func() time.Time
@@ -101,7 +102,9 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		now:       o.now,
 		publicURL: o.publicURL,
 	}
-	if o.rateLimit > 0 {
+	if o.limiter != nil {
+		s.ext = o.limiter
+	} else if o.rateLimit > 0 {
 		s.lim = newLimiter(o.rateLimit, o.maxClients, o.now)
 	}
 	text, err := buildText(reg, o)
@@ -174,8 +177,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		httplog.Access(r.Context(), s.log, "request", r, sw, rid, s.now().Sub(start))
 	}()
-	if s.lim != nil && strings.HasPrefix(r.URL.Path, "/v1/") {
-		if ok, retry := s.lim.allow(limiterKey(sw.IP)); !ok {
+	if (s.lim != nil || s.ext != nil) && strings.HasPrefix(r.URL.Path, "/v1/") {
+		if ok, retry := s.allow(r.Context(), sw.IP); !ok {
 			s.writeError(sw, &registry.Error{
 				Code:    registry.CodeRateLimited,
 				Message: "Too many requests from this address.",
