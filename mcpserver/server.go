@@ -45,6 +45,7 @@ type options struct {
 	trusted        []netip.Prefix
 	now            func() time.Time
 	noFastPath     bool // tests compare the fast path with the SDK
+	limiter        Limiter
 }
 
 // WithLogger sets the logger: one record per HTTP request to [Handler]
@@ -171,7 +172,7 @@ func newServer(reg *registry.Registry, o options) (*mcp.Server, *handlers) {
 				return complete(reg, req.Params), nil
 			},
 		})
-	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}}
+	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}, lim: o.limiter}
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)
