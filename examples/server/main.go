@@ -10,7 +10,8 @@
 // Flags: -addr (or REGISTRY_ADDR, default :8080) and -stdio. Environment:
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
 // REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT, REGISTRY_TRUSTED_PROXIES,
-// REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL and REGISTRY_PUBLIC_URL (see -h).
+// REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL, REGISTRY_PUBLIC_URL, REDIS_URL and
+// REGISTRY_UPSTREAM_BUDGETS (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -33,9 +34,12 @@ import (
 	"time"
 	_ "time/tzdata" // deadlines need time zones on hosts without a tz database
 
+	"github.com/redis/go-redis/v9"
+
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/mcpserver"
+	"github.com/companyregistry/registry/ratelimit"
 	"github.com/companyregistry/registry/restserver"
 )
 
@@ -83,6 +87,10 @@ func newHTTPServer(handler http.Handler, logger *slog.Logger, l limits) *http.Se
 }
 
 func main() {
+	// The Redis client's own log lines (a failed dial, with the address)
+	// are dropped: the cache, the limiter and the budgets log each change
+	// of Redis's state once, in JSON, on the program's logger.
+	redis.SetLogger(quietRedis{})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr, nil)
 	stop()
@@ -111,6 +119,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintf(stderr, "server: %v\n", err)
 		return 2
 	}
+	defer a.shared.close()
+	logger.LogAttrs(ctx, slog.LevelInfo, "shared state", a.shared.describe...)
 
 	if cfg.stdio {
 		// MCP over stdin/stdout until the client closes stdin or a signal;
@@ -134,6 +144,8 @@ type config struct {
 	cacheTTL       time.Duration
 	logLevel       slog.Level
 	publicURL      string
+	redisURL       string // REDIS_URL; never logged
+	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
 }
 
 // envHelp lists the environment variables for -h.
@@ -149,6 +161,10 @@ Environment:
   REGISTRY_CACHE_TTL        cache lifetime of successful lookups, at most 24h (default 24h)
   REGISTRY_LOG_LEVEL        debug, info, warn or error (default info; JSON on stderr)
   REGISTRY_PUBLIC_URL       base URL clients see, e.g. https://registry.example.com (default: from each request)
+  REDIS_URL                 redis:// or rediss:// URL shared by replicas: cache, rate limit, upstream budgets
+                            (default none: all in process)
+  REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
+                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m)
 `
 
 // parseConfig reads the flags and the environment. A flag wins over its
@@ -163,6 +179,8 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		cacheTTL:  registry.DefaultCacheTTL,
 		logLevel:  slog.LevelInfo,
 		publicURL: strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
+		redisURL:  strings.TrimSpace(getenv("REDIS_URL")),
+		budgets:   strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -223,6 +241,7 @@ type app struct {
 	reg     *registry.Registry
 	handler http.Handler
 	mcpOpts []mcpserver.Option
+	shared  *shared
 }
 
 // build builds and so validates every option of the registry, the REST
@@ -257,22 +276,32 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 	if v == "" {
 		v = registry.Version
 	}
-	reg, err := registry.New(cs, registry.WithLogger(logger), ttl, registry.WithVersion(v))
+	codes := make([]string, 0, len(cs))
+	for _, c := range cs {
+		codes = append(codes, c.Info().Country)
+	}
+	sh, err := buildShared(cfg, codes, logger)
 	if err != nil {
+		return nil, err
+	}
+	reg, err := registry.New(cs, append([]registry.Option{registry.WithLogger(logger), ttl, registry.WithVersion(v)}, sh.regOpts...)...)
+	if err != nil {
+		sh.close()
 		return nil, err
 	}
 
-	handler, mcpOpts, err := newHandler(cfg, reg, logger)
+	handler, mcpOpts, err := newHandler(cfg, reg, logger, sh.limiter)
 	if err != nil {
+		sh.close()
 		return nil, err
 	}
-	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts}, nil
+	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh}, nil
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
 // at /mcp and /mcp/, and returns it with the MCP options, which stdio uses
 // too. An error from a REST option names its environment variable.
-func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.Handler, []mcpserver.Option, error) {
+func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter) (http.Handler, []mcpserver.Option, error) {
 	type setting struct {
 		name string
 		opt  restserver.Option
@@ -291,12 +320,17 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.H
 		}
 		restOpts = append(restOpts, s.opt)
 	}
+	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger), mcpserver.WithTrustedProxies(cfg.trustedProxies...)}
+	if lim != nil {
+		// One allowance per client for REST /v1 and MCP tools/call.
+		restOpts = append(restOpts, restserver.WithLimiter(lim))
+		mcpOpts = append(mcpOpts, mcpserver.WithLimiter(lim))
+	}
 	rest, err := restserver.New(reg, restOpts...)
 	if err != nil {
 		return nil, nil, err
 	}
 
-	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger), mcpserver.WithTrustedProxies(cfg.trustedProxies...)}
 	mcp, err := mcpserver.Handler(reg, mcpOpts...)
 	if err != nil {
 		return nil, nil, err
