@@ -11,7 +11,7 @@
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
 // REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT, REGISTRY_TRUSTED_PROXIES,
 // REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL, REGISTRY_PUBLIC_URL, REDIS_URL and
-// REGISTRY_UPSTREAM_BUDGETS (see -h).
+// REGISTRY_UPSTREAM_BUDGETS and REGISTRY_METRICS_ADDR (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -39,6 +39,7 @@ import (
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/mcpserver"
+	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
 	"github.com/companyregistry/registry/restserver"
 )
@@ -131,6 +132,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		}
 		return 0
 	}
+	if a.shared.metrics != nil {
+		stopMetrics, err := serveMetrics(cfg.metricsAddr, a.shared.metrics, logger)
+		if err != nil {
+			return 1
+		}
+		defer stopMetrics()
+	}
 	return serve(ctx, cfg, a.handler, logger, onListen)
 }
 
@@ -145,6 +153,7 @@ type config struct {
 	logLevel       slog.Level
 	publicURL      string
 	redisURL       string // REDIS_URL; never logged
+	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
 	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
 }
 
@@ -165,6 +174,8 @@ Environment:
                             (default none: all in process)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
                             (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m)
+  REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
+                            (default none)
 `
 
 // parseConfig reads the flags and the environment. A flag wins over its
@@ -181,6 +192,8 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		publicURL: strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
 		redisURL:  strings.TrimSpace(getenv("REDIS_URL")),
 		budgets:   strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
+
+		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -263,6 +276,12 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
 	}
+	var m *metrics.Metrics
+	if cfg.metricsAddr != "" {
+		m = metrics.New()
+		// The modules' default is a zero client; this one counts too.
+		cfg.countries.HTTPClient = &http.Client{Transport: m.Transport(nil)}
+	}
 	cs, err := countries.All(cfg.countries)
 	if err != nil {
 		return nil, err
@@ -280,7 +299,7 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 	for _, c := range cs {
 		codes = append(codes, c.Info().Country)
 	}
-	sh, err := buildShared(cfg, codes, logger)
+	sh, err := buildShared(cfg, codes, logger, m)
 	if err != nil {
 		return nil, err
 	}
@@ -294,6 +313,9 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 	if err != nil {
 		sh.close()
 		return nil, err
+	}
+	if m != nil {
+		handler = withMetrics(m, handler)
 	}
 	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh}, nil
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -14,7 +16,9 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/budget"
+	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/cache/rediscache"
+	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
 	"github.com/companyregistry/registry/restserver"
 )
@@ -27,6 +31,7 @@ type shared struct {
 	limiter  ratelimit.Limiter // nil when the rate limit is off
 	regOpts  []registry.Option // the cache and the budgets
 	describe []slog.Attr       // for the start-up log line, without secrets
+	metrics  *metrics.Metrics  // nil without REGISTRY_METRICS_ADDR
 }
 
 // close closes the Redis client, if any.
@@ -46,8 +51,8 @@ func defaultBudgets() map[string]ratelimit.Rate {
 // buildShared builds the limiter, the budgets of the countries in codes
 // and, with REDIS_URL, the Redis client and cache. An error names its
 // environment variable; it never shows REDIS_URL, which may hold a password.
-func buildShared(cfg config, codes []string, logger *slog.Logger) (*shared, error) {
-	s := &shared{}
+func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Metrics) (*shared, error) {
+	s := &shared{metrics: m}
 	rates := defaultBudgets()
 	if err := parseBudgets(cfg.budgets, rates); err != nil {
 		return nil, fmt.Errorf("REGISTRY_UPSTREAM_BUDGETS: %w", err)
@@ -63,7 +68,18 @@ func buildShared(cfg config, codes []string, logger *slog.Logger) (*shared, erro
 			s.close()
 			return nil, err
 		}
-		s.regOpts = append(s.regOpts, registry.WithCache(c))
+		var cc cache.Cache = c
+		if m != nil {
+			cc = m.Cache(c)
+			m.RedisUp("cache", c.Reachable)
+		}
+		s.regOpts = append(s.regOpts, registry.WithCache(cc))
+	} else if m != nil {
+		mem, err := cache.NewMemory()
+		if err != nil {
+			return nil, err
+		}
+		s.regOpts = append(s.regOpts, registry.WithCache(m.Cache(mem)))
 	}
 	s.describe = append(s.describe, slog.Bool("redis", s.rdb != nil))
 
@@ -78,6 +94,12 @@ func buildShared(cfg config, codes []string, logger *slog.Logger) (*shared, erro
 		if err != nil {
 			s.close()
 			return nil, fmt.Errorf("REGISTRY_RATE_LIMIT: %w", err)
+		}
+		if r, ok := s.limiter.(*ratelimit.Redis); ok && m != nil {
+			m.RedisUp("ratelimit", r.Reachable)
+		}
+		if m != nil {
+			s.limiter = m.Limiter(s.limiter)
 		}
 	}
 
@@ -97,7 +119,11 @@ func buildShared(cfg config, codes []string, logger *slog.Logger) (*shared, erro
 			s.close()
 			return nil, fmt.Errorf("REGISTRY_UPSTREAM_BUDGETS: %s: %w", cc, err)
 		}
-		s.regOpts = append(s.regOpts, registry.WithUpstreamBudget(cc, b))
+		var ub registry.UpstreamBudget = b
+		if m != nil {
+			ub = m.Budget(cc, b)
+		}
+		s.regOpts = append(s.regOpts, registry.WithUpstreamBudget(cc, ub))
 		s.describe = append(s.describe, slog.String("budget_"+strings.ToLower(cc),
 			fmt.Sprintf("%d/%v", rate.Limit+rate.Burst, rate.Period)))
 	}
@@ -153,3 +179,58 @@ func parseBudgets(v string, rates map[string]ratelimit.Rate) error {
 type quietRedis struct{}
 
 func (quietRedis) Printf(context.Context, string, ...any) {}
+
+// apiRoutes are the route patterns of the REST handler and the MCP
+// endpoint, for the requests metric: a request is counted under its
+// pattern, never its path (which may hold an identifier).
+func apiRoutes() []string {
+	return []string{"GET /health", "GET /v1/countries", "GET /v1/{country}/company/{id}", "GET /v1/{country}/search",
+		"GET /v1/{country}/company/{id}/deadlines", "GET /v1/{country}/validate/{id}", "GET /v1/{country}/company/{id}/roles",
+		"GET /llms.txt", "GET /llms-full.txt", "GET /server.json", "GET /openapi.json", "/mcp", "/mcp/",
+	}
+}
+
+// withMetrics counts the requests of h by surface, route pattern and status.
+func withMetrics(m *metrics.Metrics, h http.Handler) http.Handler {
+	patterns := http.NewServeMux()
+	for _, p := range apiRoutes() {
+		patterns.Handle(p, http.NotFoundHandler())
+	}
+	route := func(r *http.Request) string {
+		_, p := patterns.Handler(r)
+		return p
+	}
+	rest := m.Middleware("rest", route, h)
+	mcp := m.Middleware("mcp", route, h)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/mcp" || strings.HasPrefix(r.URL.Path, "/mcp/") {
+			mcp.ServeHTTP(w, r)
+			return
+		}
+		rest.ServeHTTP(w, r)
+	})
+}
+
+// serveMetrics serves m at /metrics on addr, apart from the API listener:
+// never rate limited, and reachable only where the operator binds it. The
+// returned function stops it.
+func serveMetrics(addr string, m *metrics.Metrics, logger *slog.Logger) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		logger.Error("metrics listen failed", slog.String("addr", addr), slog.String("error", err.Error()))
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	srv := newHTTPServer(mux, logger, defaultLimits())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = srv.Serve(ln)
+	}()
+	logger.Info("metrics listening", slog.String("addr", ln.Addr().String()))
+	return func() {
+		_ = srv.Close()
+		<-done
+	}, nil
+}

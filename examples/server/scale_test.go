@@ -261,3 +261,54 @@ func TestBadRedisURL(t *testing.T) {
 		t.Errorf("bad budgets: exit %d", code)
 	}
 }
+
+// TestMetricsEndpoint: with REGISTRY_METRICS_ADDR the program serves
+// /metrics on that address (not on the API listener), counting requests by
+// route pattern, upstream requests and cache gets, never an identifier.
+func TestMetricsEndpoint(t *testing.T) {
+	t.Parallel()
+	upstream, _ := countingBrreg(t)
+	r := start(t, map[string]string{"BRREG_BASE_URL": upstream.URL, "REGISTRY_METRICS_ADDR": "127.0.0.1:0"})
+	var addr string
+	for _, line := range strings.Split(r.stderr.String(), "\n") {
+		var m struct{ Msg, Addr string }
+		if json.Unmarshal([]byte(line), &m) == nil && m.Msg == "metrics listening" {
+			addr = m.Addr
+		}
+	}
+	if addr == "" {
+		t.Fatalf("no metrics address logged: %s", r.stderr.String())
+	}
+	for range 2 {
+		res, err := http.Get("http://" + r.addr + "/v1/NO/company/923609016")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	if res, err := http.Get("http://" + r.addr + "/metrics"); err == nil {
+		res.Body.Close()
+		if res.StatusCode == http.StatusOK {
+			t.Error("/metrics is served on the API listener")
+		}
+	}
+	res, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	out := string(b)
+	for _, want := range []string{
+		`companyregistry_http_requests_total{route="GET /v1/{country}/company/{id}",status="200",surface="rest"} 2`,
+		`companyregistry_cache_gets_total{result="hit"} 1`,
+		`outcome="2xx"} 1`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	if strings.Contains(out, "923609016") {
+		t.Error("the metrics hold an identifier")
+	}
+}
