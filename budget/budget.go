@@ -77,12 +77,22 @@ func Local(rate ratelimit.Rate) (*Budget, error) {
 // falls back to an in-process budget of rate while Redis is unreachable.
 // opts are those of [ratelimit.NewRedis] (a logger, a timeout).
 func Redis(rdb redis.UniversalClient, name string, rate ratelimit.Rate, opts ...ratelimit.Option) (*Budget, error) {
-	opts = append([]ratelimit.Option{ratelimit.WithKeyPrefix(KeyPrefix), ratelimit.WithMaxKeys(1)}, opts...)
+	opts = append([]ratelimit.Option{ratelimit.WithKeyPrefix(KeyPrefix), ratelimit.WithMaxKeys(1),
+		ratelimit.WithComponent("budget")}, opts...)
 	l, err := ratelimit.NewRedis(rdb, rate, opts...)
 	if err != nil {
 		return nil, err
 	}
 	return New(l, name)
+}
+
+// Reachable reports whether the budget's last Redis call succeeded; it is
+// true for a budget that does not use Redis.
+func (b *Budget) Reachable() bool {
+	if r, ok := b.l.(*ratelimit.Redis); ok {
+		return r.Reachable()
+	}
+	return true
 }
 
 // Take implements [registry.UpstreamBudget]: it takes one call.

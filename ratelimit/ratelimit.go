@@ -114,13 +114,14 @@ func errCost(cost, burst int) error {
 type Option func(*options) error
 
 type options struct {
-	now      func() time.Time
-	maxKeys  int
-	prefix   string
-	timeout  time.Duration
-	retry    time.Duration // 0: the default; set by tests
-	logger   *slog.Logger
-	fallback *Local
+	now       func() time.Time
+	maxKeys   int
+	prefix    string
+	timeout   time.Duration
+	retry     time.Duration // 0: the default; set by tests
+	logger    *slog.Logger
+	fallback  *Local
+	component string
 }
 
 // DefaultMaxKeys bounds the memory of a [Local]: it tracks about this many

@@ -50,6 +50,18 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
+// WithComponent sets the name a [Redis] limiter gives itself in its log
+// lines (default "ratelimit"), such as "budget".
+func WithComponent(name string) Option {
+	return func(o *options) error {
+		if name == "" {
+			return errors.New("ratelimit: WithComponent: empty name")
+		}
+		o.component = name
+		return nil
+	}
+}
+
 // WithFallback sets the in-process limiter a [Redis] limiter uses while
 // Redis is unreachable (default: a new [Local] of the same rate with the
 // same options). Pass the one other code already uses to keep one local
@@ -124,7 +136,11 @@ func NewRedis(rdb redis.UniversalClient, rate Rate, opts ...Option) (*Redis, err
 	if r.local == nil {
 		r.local = newLocal(rate, o)
 	}
-	r.state = redisstate.New("ratelimit", o.logger, o.timeout, o.retry, nil)
+	component := o.component
+	if component == "" {
+		component = "ratelimit"
+	}
+	r.state = redisstate.New(component, o.logger, o.timeout, o.retry, nil)
 	return r, nil
 }
 

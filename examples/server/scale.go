@@ -122,6 +122,9 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		var ub registry.UpstreamBudget = b
 		if m != nil {
 			ub = m.Budget(cc, b)
+			if s.rdb != nil {
+				m.RedisUp("budget_"+strings.ToLower(cc), b.Reachable)
+			}
 		}
 		s.regOpts = append(s.regOpts, registry.WithUpstreamBudget(cc, ub))
 		s.describe = append(s.describe, slog.String("budget_"+strings.ToLower(cc),
