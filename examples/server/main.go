@@ -11,7 +11,8 @@
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
 // REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT, REGISTRY_TRUSTED_PROXIES,
 // REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL, REGISTRY_PUBLIC_URL, REDIS_URL and
-// REGISTRY_UPSTREAM_BUDGETS and REGISTRY_METRICS_ADDR (see -h).
+// REDIS_TIMEOUT, REGISTRY_UPSTREAM_BUDGETS and REGISTRY_METRICS_ADDR (see
+// -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -153,6 +154,7 @@ type config struct {
 	logLevel       slog.Level
 	publicURL      string
 	redisURL       string // REDIS_URL; never logged
+	redisTimeout   string // REDIS_TIMEOUT, parsed by buildShared
 	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
 	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
 }
@@ -172,6 +174,7 @@ Environment:
   REGISTRY_PUBLIC_URL       base URL clients see, e.g. https://registry.example.com (default: from each request)
   REDIS_URL                 redis:// or rediss:// URL shared by replicas: cache, rate limit, upstream budgets
                             (default none: all in process)
+  REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
                             (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m)
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
@@ -191,7 +194,9 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		logLevel:  slog.LevelInfo,
 		publicURL: strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
 		redisURL:  strings.TrimSpace(getenv("REDIS_URL")),
-		budgets:   strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
+
+		redisTimeout: strings.TrimSpace(getenv("REDIS_TIMEOUT")),
+		budgets:      strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
 
 		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
 	}

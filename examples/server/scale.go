@@ -57,13 +57,21 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 	if err := parseBudgets(cfg.budgets, rates); err != nil {
 		return nil, fmt.Errorf("REGISTRY_UPSTREAM_BUDGETS: %w", err)
 	}
+	timeout := rediscache.DefaultTimeout
+	if cfg.redisTimeout != "" {
+		d, err := time.ParseDuration(cfg.redisTimeout)
+		if err != nil || d <= 0 || d > 5*time.Second {
+			return nil, fmt.Errorf("REDIS_TIMEOUT %q is not a duration in (0, 5s] (for example 100ms)", cfg.redisTimeout)
+		}
+		timeout = d
+	}
 	if cfg.redisURL != "" {
 		rdb, err := rediscache.NewClient(cfg.redisURL)
 		if err != nil {
 			return nil, fmt.Errorf("REDIS_URL: %w", err)
 		}
 		s.rdb = rdb
-		c, err := rediscache.New(rdb, rediscache.WithLogger(logger))
+		c, err := rediscache.New(rdb, rediscache.WithLogger(logger), rediscache.WithTimeout(timeout))
 		if err != nil {
 			s.close()
 			return nil, err
@@ -87,7 +95,8 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		var err error
 		local := ratelimit.WithMaxKeys(restserver.DefaultMaxClients)
 		if s.rdb != nil {
-			s.limiter, err = ratelimit.NewRedis(s.rdb, ratelimit.PerMinute(cfg.rateLimit), local, ratelimit.WithLogger(logger))
+			s.limiter, err = ratelimit.NewRedis(s.rdb, ratelimit.PerMinute(cfg.rateLimit), local, ratelimit.WithLogger(logger),
+				ratelimit.WithTimeout(timeout))
 		} else {
 			s.limiter, err = ratelimit.NewLocal(ratelimit.PerMinute(cfg.rateLimit), local)
 		}
@@ -111,7 +120,7 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		var b *budget.Budget
 		var err error
 		if s.rdb != nil {
-			b, err = budget.Redis(s.rdb, budgetName(cc, cfg), rate, ratelimit.WithLogger(logger))
+			b, err = budget.Redis(s.rdb, budgetName(cc, cfg), rate, ratelimit.WithLogger(logger), ratelimit.WithTimeout(timeout))
 		} else {
 			b, err = budget.Local(rate)
 		}

@@ -77,6 +77,7 @@ func TestScaleOutReplicas(t *testing.T) {
 			"REGISTRY_UPSTREAM_BUDGETS": "NO=20/1h", // a burst of 2, then 18 an hour
 			"REGISTRY_LOG_LEVEL":        "info",
 			"REGISTRY_METRICS_ADDR":     "127.0.0.1:0",
+			"REDIS_TIMEOUT":             "2s", // a loaded CI machine must not make Redis look down
 		}))
 	}
 	get := func(r *running, path string) (int, map[string]any) {
@@ -268,6 +269,13 @@ func TestBadRedisURL(t *testing.T) {
 	var stderr syncBuffer
 	if code := run(t.Context(), nil, env(map[string]string{"REGISTRY_UPSTREAM_BUDGETS": "GB=lots"}), strings.NewReader(""), io.Discard, &stderr, nil); code != 2 {
 		t.Errorf("bad budgets: exit %d", code)
+	}
+	for _, bad := range []string{"soon", "0s", "1m"} {
+		var stderr syncBuffer
+		if code := run(t.Context(), nil, env(map[string]string{"REDIS_TIMEOUT": bad}), strings.NewReader(""), io.Discard, &stderr, nil); code != 2 ||
+			!strings.Contains(stderr.String(), "REDIS_TIMEOUT") {
+			t.Errorf("REDIS_TIMEOUT %q: exit %d, %s", bad, code, stderr.String())
+		}
 	}
 }
 
