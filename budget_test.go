@@ -108,14 +108,17 @@ func TestBudgetCacheHitsCostNothing(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	close(release)
 	wg.Wait()
+	// Collapsed callers share the one fetch's take (a caller delayed past
+	// the fetch may start a fetch of its own, which then takes too).
+	if takes, calls := b.count(), f.lookups.Load(); int64(takes) != calls {
+		t.Errorf("%d budget takes for %d upstream calls", takes, calls)
+	}
+	before := b.count()
 	for range 5 {
 		_, _ = r.Lookup(t.Context(), "NO", "123456")
 	}
-	if n := b.count(); n != 1 {
-		t.Errorf("%d budget takes, want 1", n)
-	}
-	if n := f.lookups.Load(); n != 1 {
-		t.Errorf("%d upstream calls, want 1", n)
+	if n := b.count(); n != before {
+		t.Errorf("5 cache hits took %d calls from the budget", n-before)
 	}
 }
 
