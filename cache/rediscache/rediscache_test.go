@@ -311,3 +311,25 @@ func TestNewClient(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNewClient: any REDIS_URL is refused or accepted without a panic, and
+// an error never shows the URL's password.
+func FuzzNewClient(f *testing.F) {
+	for _, s := range []string{"redis://:pw@h:6379/0", "rediss://u:pw@h", "redis://h:x", "redis://[::1]:1/2?dial_timeout=1s", "%"} {
+		f.Add(s, "pw")
+	}
+	f.Fuzz(func(t *testing.T, u, secret string) {
+		if len(secret) < 4 || strings.ContainsAny(secret, ":/@?#%[] ") {
+			return
+		}
+		raw := strings.Replace(u, "pw", secret, 1)
+		c, err := rediscache.NewClient(raw)
+		if err != nil {
+			if strings.Contains(raw, secret) && strings.Contains(err.Error(), secret) {
+				t.Errorf("error %q shows the password", err)
+			}
+			return
+		}
+		_ = c.Close()
+	})
+}

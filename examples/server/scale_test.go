@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/companyregistry/registry/internal/redistest"
+	"github.com/companyregistry/registry/ratelimit"
 )
 
 // orgnr returns the i-th valid Norwegian organisation number from 920000000
@@ -328,4 +329,23 @@ func TestMetricsEndpoint(t *testing.T) {
 	if strings.Contains(out, "923609016") {
 		t.Error("the metrics hold an identifier")
 	}
+}
+
+// FuzzParseBudgets: any REGISTRY_UPSTREAM_BUDGETS value is refused or gives
+// usable rates, without a panic.
+func FuzzParseBudgets(f *testing.F) {
+	for _, s := range []string{"GB=600/5m,NO=off", "FI=2/1ns", "gb=99999999999/1h", " , ", "NO=3/-1s"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		rates := defaultBudgets()
+		if err := parseBudgets(v, rates); err != nil {
+			return
+		}
+		for cc, r := range rates {
+			if _, err := ratelimit.NewLocal(r); err != nil {
+				t.Errorf("%q gave an unusable rate for %s: %+v", v, cc, r)
+			}
+		}
+	})
 }
