@@ -26,7 +26,7 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 	}
 	ch := r.group.DoChan(key, func() (any, error) {
 		bg := context.WithoutCancel(ctx)
-		v, err := r.attempts(bg, e.info, func(ctx context.Context) (any, error) { return call(ctx) })
+		v, err := r.attempts(bg, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
 		if err != nil {
 			r.remember(bg, key, err)
 			return nil, err
@@ -82,12 +82,20 @@ func (r *Registry) callerGaveUp(ctx context.Context, info CountryInfo) *Error {
 }
 
 // attempts runs call once, and once more after a pause when the first
-// failure is retryable. It never panics.
-func (r *Registry) attempts(ctx context.Context, info CountryInfo, call func(context.Context) (any, error)) (any, error) {
+// failure is retryable, each time after taking a call from budget (when not
+// nil): an empty budget stops before the register is called. It never
+// panics.
+func (r *Registry) attempts(ctx context.Context, info CountryInfo, budget UpstreamBudget, call func(context.Context) (any, error)) (any, error) {
 	var last *Error
 	for attempt := 1; attempt <= 2; attempt++ {
 		if attempt == 2 {
 			time.Sleep(r.retryPause)
+		}
+		if err := r.takeBudget(ctx, info, budget); err != nil {
+			if last != nil {
+				return nil, last
+			}
+			return nil, err
 		}
 		v, err := r.attempt(ctx, info, call)
 		if err == nil {

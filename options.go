@@ -47,6 +47,7 @@ type options struct {
 	includeStubs bool
 	noCache      bool
 	batch        int
+	budgets      map[string]UpstreamBudget
 }
 
 // WithCache sets the cache, which may be shared with other Registries and

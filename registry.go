@@ -44,6 +44,8 @@ type entry struct {
 	loc  *time.Location // nil when info.TimeZone is empty or unknown here
 	// locErr says why loc is nil although info.TimeZone is set.
 	locErr error
+	// budget is the upstream budget of the register, or nil.
+	budget UpstreamBudget
 }
 
 // New builds a Registry over countries. It returns an error for a nil
@@ -108,7 +110,7 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		if _, dup := r.byCode[info.Country]; dup {
 			return nil, fmt.Errorf("registry: New: two modules for country %s", info.Country)
 		}
-		e := entry{c: c, info: info}
+		e := entry{c: c, info: info, budget: o.budgets[info.Country]}
 		if info.TimeZone != "" {
 			e.loc, e.locErr = time.LoadLocation(info.TimeZone)
 		}
@@ -116,6 +118,11 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		r.codes = append(r.codes, info.Country)
 	}
 	slices.Sort(r.codes)
+	for cc := range o.budgets {
+		if _, ok := r.byCode[cc]; !ok {
+			return nil, fmt.Errorf("registry: WithUpstreamBudget: no module for country %s", cc)
+		}
+	}
 	return r, nil
 }
 

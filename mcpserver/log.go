@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"sync/atomic"
 
 	"github.com/companyregistry/registry/internal/httplog"
 )
@@ -35,7 +37,9 @@ func (h minLevel) WithGroup(name string) slog.Handler {
 // requestInfo collects what the access log says about an MCP request beyond
 // HTTP: the tool the fast path answered.
 type requestInfo struct {
-	tool string
+	tool       string
+	ip         netip.Addr   // the client, for the rate limit
+	retryAfter atomic.Int64 // seconds, when a tool call was rate limited
 }
 
 type requestInfoKey struct{}
@@ -57,9 +61,13 @@ func accessLog(o options, next http.Handler) http.Handler {
 		rid := httplog.RequestID(r.Header.Get("X-Request-Id"))
 		w.Header()["X-Request-Id"] = []string{rid}
 		ctx := r.Context()
-		ri := &requestInfo{}
 		sw := &httplog.Writer{ResponseWriter: w, IP: httplog.ClientIP(r, o.trusted)}
-		next.ServeHTTP(sw, r.WithContext(context.WithValue(ctx, requestInfoKey{}, ri)))
+		ri := &requestInfo{ip: sw.IP}
+		var out http.ResponseWriter = sw
+		if o.limiter != nil {
+			out = &retryAfterWriter{ResponseWriter: sw, ri: ri}
+		}
+		next.ServeHTTP(out, r.WithContext(context.WithValue(ctx, requestInfoKey{}, ri)))
 		var extra []slog.Attr
 		if ri.tool != "" {
 			extra = append(extra, slog.String("tool", ri.tool))

@@ -46,6 +46,7 @@ type options struct {
 	trusted        []netip.Prefix
 	now            func() time.Time
 	noFastPath     bool // WithoutFastPath
+	limiter        Limiter
 }
 
 // WithoutFastPath makes [Handler] and [ServeIO] send every request through
@@ -195,7 +196,7 @@ func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *h
 				return complete(reg, req.Params), nil
 			},
 		})
-	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}}
+	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}, lim: o.limiter}
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)

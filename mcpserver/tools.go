@@ -42,10 +42,12 @@ type handlers struct {
 	ops   *ops.Ops
 	log   *slog.Logger
 	tools map[string]mcp.ToolHandler // by name, for the HTTP fast path
+	lim   Limiter                    // WithLimiter's, or nil
 }
 
 // addTool registers a tool with srv and remembers its handler.
 func (h *handlers) addTool(srv *mcp.Server, t *mcp.Tool, th mcp.ToolHandler) {
+	th = h.limited(th)
 	srv.AddTool(t, th)
 	h.tools[t.Name] = th
 }

@@ -56,11 +56,11 @@ func isBatchPath(r *http.Request) bool {
 
 // charge takes n requests' worth from the rate limit of the client ip; when
 // the limit is exhausted it writes the 429 envelope and returns false.
-func (s *Server) charge(w http.ResponseWriter, ip netip.Addr, n int) bool {
-	if s.lim == nil {
+func (s *Server) charge(w http.ResponseWriter, r *http.Request, ip netip.Addr, n int) bool {
+	if s.lim == nil && s.ext == nil {
 		return true
 	}
-	ok, retry := s.lim.allowN(limiterKey(ip), n)
+	ok, retry := s.allow(r.Context(), ip, n)
 	if ok {
 		return true
 	}
@@ -95,7 +95,7 @@ func (s *Server) deadlinesBatch(w http.ResponseWriter, r *http.Request) {
 	if perr == nil {
 		cost = len(req.ids)
 	}
-	if !s.charge(w, httplog.ClientIP(r, s.trusted), cost) {
+	if !s.charge(w, r, httplog.ClientIP(r, s.trusted), cost) {
 		return
 	}
 	if perr != nil {

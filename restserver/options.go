@@ -32,6 +32,7 @@ type Option func(*options) error
 type options struct {
 	rateLimit  int
 	maxClients int
+	limiter    Limiter // WithLimiter's; nil: the built-in limiter
 	trusted    []netip.Prefix
 	publicURL  string
 	basePath   string // from WithBasePath

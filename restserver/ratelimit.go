@@ -1,11 +1,16 @@
 package restserver
 
 import (
+	"context"
+	"errors"
 	"hash/maphash"
+	"log/slog"
 	"math"
 	"net/netip"
 	"sync"
 	"time"
+
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // limiterShards is the number of independently locked parts of the limiter.
@@ -136,15 +141,49 @@ func (sh *limiterShard) rotate(now int64) {
 	sh.rotated = now
 }
 
-// limiterKey is the address a client is limited by: an IPv4 address, or the
-// /64 network of an IPv6 address (one subscriber usually holds a whole /64).
-func limiterKey(ip netip.Addr) netip.Addr {
-	ip = ip.Unmap()
-	if ip.Is6() {
-		p, err := ip.Prefix(64)
-		if err == nil {
-			return p.Addr()
+// limiterKey is the address a client is limited by (see
+// [httplog.LimitKey]).
+func limiterKey(ip netip.Addr) netip.Addr { return httplog.LimitKey(ip) }
+
+// Limiter is a rate limiter shared beyond this handler, for instance with
+// the MCP endpoint or, through Redis, with other replicas: the
+// ratelimit package's Local and Redis implement it. Allow decides whether
+// key may make a request now; when not, retryAfter says how long until it
+// may. An error lets the request through and is logged.
+type Limiter interface {
+	Allow(ctx context.Context, key string, cost int) (ok bool, retryAfter time.Duration, err error)
+}
+
+// WithLimiter makes the /v1 routes draw from l, with the client's limit
+// key (its IPv4 address, or the /64 of its IPv6 address, as text) and a
+// cost of 1 per request, instead of the built-in limiter; give the MCP
+// handler the same l so that both surfaces share one allowance. Pass
+// [WithRateLimit] the same per-minute number too: the text resources quote
+// it. [WithMaxClients] does not apply to l.
+func WithLimiter(l Limiter) Option {
+	return func(o *options) error {
+		if l == nil {
+			return errors.New("restserver: WithLimiter: nil limiter")
 		}
+		o.limiter = l
+		return nil
 	}
-	return ip
+}
+
+// allow charges cost requests of the client at ip to the shared limiter
+// when there is one, or to the built-in one. It returns false and the whole
+// seconds to wait (at least 1) when the client is over its limit.
+func (s *Server) allow(ctx context.Context, ip netip.Addr, cost int) (ok bool, retryAfter int) {
+	if s.ext == nil {
+		return s.lim.allowN(limiterKey(ip), cost)
+	}
+	ok, wait, err := s.ext.Allow(ctx, limiterKey(ip).String(), cost)
+	if err != nil {
+		s.log.LogAttrs(ctx, slog.LevelWarn, "rate limiter failed, request let through", slog.String("error", err.Error()))
+		return true, 0
+	}
+	if ok {
+		return true, 0
+	}
+	return false, max(1, int(math.Ceil(wait.Seconds())))
 }

@@ -58,6 +58,7 @@ type Server struct {
 	ops       *ops.Ops
 	mux       *http.ServeMux
 	lim       *limiter // nil when the limit is disabled
+	ext       Limiter  // WithLimiter's, used instead of lim; or nil
 	trusted   []netip.Prefix
 	log       *slog.Logger
 	now       func() time.Time
@@ -118,7 +119,9 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		publicURL: o.publicURL,
 		basePath:  o.basePath,
 	}
-	if o.rateLimit > 0 {
+	if o.limiter != nil {
+		s.ext = o.limiter
+	} else if o.rateLimit > 0 {
 		s.lim = newLimiter(o.rateLimit, o.maxClients, o.now)
 	}
 	text, err := buildText(reg, o)
@@ -197,8 +200,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httplog.Access(r.Context(), s.log, "request", r, sw, rid, s.now().Sub(start))
 	}()
 	// A batch is charged by its identifiers, in its handler.
-	if s.lim != nil && strings.HasPrefix(r.URL.Path, "/v1/") && !isBatchPath(r) {
-		if !s.charge(sw, sw.IP, 1) {
+	if (s.lim != nil || s.ext != nil) && strings.HasPrefix(r.URL.Path, "/v1/") && !isBatchPath(r) {
+		if !s.charge(sw, r, sw.IP, 1) {
 			return
 		}
 	}

@@ -11,7 +11,8 @@
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
 // PRH_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
-// REGISTRY_PUBLIC_URL and REGISTRY_BASE_PATH (see -h).
+// REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
+// REGISTRY_UPSTREAM_BUDGETS and REGISTRY_METRICS_ADDR (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -34,9 +35,13 @@ import (
 	"time"
 	_ "time/tzdata" // deadlines need time zones on hosts without a tz database
 
+	"github.com/redis/go-redis/v9"
+
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/mcpserver"
+	"github.com/companyregistry/registry/metrics"
+	"github.com/companyregistry/registry/ratelimit"
 	"github.com/companyregistry/registry/restserver"
 )
 
@@ -84,6 +89,10 @@ func newHTTPServer(handler http.Handler, logger *slog.Logger, l limits) *http.Se
 }
 
 func main() {
+	// The Redis client's own log lines (a failed dial, with the address)
+	// are dropped: the cache, the limiter and the budgets log each change
+	// of Redis's state once, in JSON, on the program's logger.
+	redis.SetLogger(quietRedis{})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr, nil)
 	stop()
@@ -112,6 +121,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintf(stderr, "server: %v\n", err)
 		return 2
 	}
+	defer a.shared.close()
+	logger.LogAttrs(ctx, slog.LevelInfo, "shared state", a.shared.describe...)
 
 	if cfg.stdio {
 		// MCP over stdin/stdout until the client closes stdin or a signal;
@@ -121,6 +132,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 			return 1
 		}
 		return 0
+	}
+	if a.shared.metrics != nil {
+		stopMetrics, err := serveMetrics(cfg.metricsAddr, a.shared.metrics, logger)
+		if err != nil {
+			return 1
+		}
+		defer stopMetrics()
 	}
 	return serve(ctx, cfg, a.handler, logger, onListen)
 }
@@ -136,6 +154,10 @@ type config struct {
 	logLevel       slog.Level
 	publicURL      string
 	basePath       string
+	redisURL       string // REDIS_URL; never logged
+	redisTimeout   string // REDIS_TIMEOUT, parsed by buildShared
+	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
+	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
 }
 
 // envHelp lists the environment variables for -h.
@@ -153,6 +175,13 @@ Environment:
   REGISTRY_LOG_LEVEL        debug, info, warn or error (default info; JSON on stderr)
   REGISTRY_PUBLIC_URL       base URL clients see, e.g. https://registry.example.com (default: from each request)
   REGISTRY_BASE_PATH        serve everything under this path, e.g. /registry (REST at /registry/v1, MCP at /registry/mcp; default /)
+  REDIS_URL                 redis:// or rediss:// URL shared by replicas: cache, rate limit, upstream budgets
+                            (default none: all in process)
+  REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
+  REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
+                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m)
+  REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
+                            (default none)
 `
 
 // parseConfig reads the flags and the environment. A flag wins over its
@@ -168,6 +197,12 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		logLevel:  slog.LevelInfo,
 		publicURL: strings.TrimSpace(getenv("REGISTRY_PUBLIC_URL")),
 		basePath:  strings.TrimRight(strings.TrimSpace(getenv("REGISTRY_BASE_PATH")), "/"),
+		redisURL:  strings.TrimSpace(getenv("REDIS_URL")),
+
+		redisTimeout: strings.TrimSpace(getenv("REDIS_TIMEOUT")),
+		budgets:      strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
+
+		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -228,6 +263,7 @@ type app struct {
 	reg     *registry.Registry
 	handler http.Handler
 	mcpOpts []mcpserver.Option
+	shared  *shared
 }
 
 // build builds and so validates every option of the registry, the REST
@@ -250,6 +286,12 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
 	}
+	var m *metrics.Metrics
+	if cfg.metricsAddr != "" {
+		m = metrics.New()
+		// The modules' default is a zero client; this one counts too.
+		cfg.countries.HTTPClient = &http.Client{Transport: m.Transport(nil)}
+	}
 	cs, err := countries.All(cfg.countries)
 	if err != nil {
 		return nil, err
@@ -263,22 +305,35 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 	if v == "" {
 		v = registry.Version
 	}
-	reg, err := registry.New(cs, registry.WithLogger(logger), ttl, registry.WithVersion(v))
+	codes := make([]string, 0, len(cs))
+	for _, c := range cs {
+		codes = append(codes, c.Info().Country)
+	}
+	sh, err := buildShared(cfg, codes, logger, m)
 	if err != nil {
+		return nil, err
+	}
+	reg, err := registry.New(cs, append([]registry.Option{registry.WithLogger(logger), ttl, registry.WithVersion(v)}, sh.regOpts...)...)
+	if err != nil {
+		sh.close()
 		return nil, err
 	}
 
-	handler, mcpOpts, err := newHandler(cfg, reg, logger)
+	handler, mcpOpts, err := newHandler(cfg, reg, logger, sh.limiter)
 	if err != nil {
+		sh.close()
 		return nil, err
 	}
-	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts}, nil
+	if m != nil {
+		handler = withMetrics(m, handler)
+	}
+	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh}, nil
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
 // at /mcp and /mcp/, and returns it with the MCP options, which stdio uses
 // too. An error from a REST option names its environment variable.
-func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.Handler, []mcpserver.Option, error) {
+func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter) (http.Handler, []mcpserver.Option, error) {
 	type setting struct {
 		name string
 		opt  restserver.Option
@@ -300,12 +355,17 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger) (http.H
 		}
 		restOpts = append(restOpts, s.opt)
 	}
+	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger), mcpserver.WithTrustedProxies(cfg.trustedProxies...)}
+	if lim != nil {
+		// One allowance per client for REST /v1 and MCP tools/call.
+		restOpts = append(restOpts, restserver.WithLimiter(lim))
+		mcpOpts = append(mcpOpts, mcpserver.WithLimiter(lim))
+	}
 	rest, err := restserver.New(reg, restOpts...)
 	if err != nil {
 		return nil, nil, err
 	}
 
-	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger), mcpserver.WithTrustedProxies(cfg.trustedProxies...)}
 	mcp, err := mcpserver.Handler(reg, mcpOpts...)
 	if err != nil {
 		return nil, nil, err

@@ -1,0 +1,77 @@
+package registry
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math"
+	"time"
+)
+
+// UpstreamBudget is an allowance of calls to one register, which a
+// [Registry] draws on before every upstream attempt, the retry included
+// (see [WithUpstreamBudget]). Several Registries, in one process or in
+// several replicas, that hold one budget together never call the register
+// more often than it allows: the budget package has in-process and Redis
+// implementations, with rates for Companies House, Brønnøysund and PRH.
+//
+// Take takes one call from the budget. When the budget is empty, ok is
+// false and retryAfter says when a call will be available (more than
+// zero). An error means the budget could not decide: the Registry logs it
+// and lets the call through, so a failing budget store never stops the
+// service (the register's own 429 is still answered as rate_limited).
+// Implementations must be safe for concurrent use.
+type UpstreamBudget interface {
+	Take(ctx context.Context) (ok bool, retryAfter time.Duration, err error)
+}
+
+// WithUpstreamBudget makes every upstream attempt for country (a
+// two-letter code of one of the Registry's modules) take a call from b
+// first. When b is empty the register is not called and the caller gets
+// rate_limited with details.retry_after from the budget; a retry refused
+// by the budget is not made, and the first attempt's failure is returned.
+// Cache hits and calls collapsed into one fetch cost nothing. The last
+// budget given for a country wins.
+func WithUpstreamBudget(country string, b UpstreamBudget) Option {
+	return func(o *options) error {
+		cc, ok := normalizeCountry(country)
+		if !ok {
+			return fmt.Errorf("registry: WithUpstreamBudget: %q is not a two-letter country code", country)
+		}
+		if b == nil {
+			return fmt.Errorf("registry: WithUpstreamBudget: nil budget for %s", cc)
+		}
+		if o.budgets == nil {
+			o.budgets = make(map[string]UpstreamBudget)
+		}
+		o.budgets[cc] = b
+		return nil
+	}
+}
+
+// takeBudget takes one call from b before an upstream attempt. It returns
+// the rate_limited error when the budget is empty, and nil otherwise (also
+// when b is nil or fails, which is logged).
+func (r *Registry) takeBudget(ctx context.Context, info CountryInfo, b UpstreamBudget) *Error {
+	if b == nil {
+		return nil
+	}
+	ok, wait, err := b.Take(ctx)
+	if err != nil {
+		r.log.LogAttrs(ctx, slog.LevelWarn, "upstream budget failed, calling the register anyway",
+			slog.String("country", info.Country), slog.String("error", err.Error()))
+		return nil
+	}
+	if ok {
+		return nil
+	}
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	r.log.LogAttrs(ctx, slog.LevelDebug, "upstream budget empty",
+		slog.String("country", info.Country), slog.Int("retry_after", secs))
+	return r.decorate(info, &Error{
+		Code:    CodeRateLimited,
+		Message: fmt.Sprintf("This service has used up its allowance of calls to the %s register for now; the register was not called.", info.Country),
+		Hint:    fmt.Sprintf("Back off for details.retry_after (%d) seconds, then retry.", secs),
+		Details: map[string]any{"retry_after": secs},
+	})
+}

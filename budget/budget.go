@@ -1,0 +1,101 @@
+// Package budget keeps a server's calls to a national register within the
+// register's allowance, across every replica that shares one Redis: a
+// [Budget] is a [registry.UpstreamBudget] for [registry.WithUpstreamBudget],
+// built on a [ratelimit.Limiter] with one key per register.
+//
+// The rates of the registers this module serves are [CompaniesHouse] (600
+// requests per five minutes per API key, by its documentation), [Brreg]
+// (no published limit; a polite ceiling) and [PRH] (about 300 per minute,
+// shared). Each is a [ratelimit.Ceiling]: never more than the allowance in
+// any window, whatever the alignment of the register's own windows.
+//
+// A budget in Redis falls back to an in-process budget of the same rate
+// while Redis is unreachable, so each replica then keeps to the whole
+// allowance on its own; see the ratelimit package.
+package budget
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/ratelimit"
+)
+
+// KeyPrefix is put in front of the name of a budget kept in Redis.
+const KeyPrefix = "companyregistry/budget/"
+
+// CompaniesHouse is the allowance of one Companies House API key: at most
+// 600 requests in any five minutes.
+func CompaniesHouse() ratelimit.Rate { return ratelimit.Ceiling(600, 5*time.Minute) }
+
+// Brreg is the default polite ceiling for Brønnøysund, which publishes no
+// limit: at most 300 requests in any minute (5 per second on average, the
+// pace a careful published client keeps).
+func Brreg() ratelimit.Rate { return ratelimit.Ceiling(300, time.Minute) }
+
+// PRH is the allowance of the Finnish Patent and Registration Office's open
+// data API: at most 300 requests in any minute, shared by all its users.
+func PRH() ratelimit.Rate { return ratelimit.Ceiling(300, time.Minute) }
+
+// Budget is an allowance of calls to one register. It is safe for
+// concurrent use.
+type Budget struct {
+	l   ratelimit.Limiter
+	key string
+}
+
+var _ registry.UpstreamBudget = (*Budget)(nil)
+
+// New returns the budget called name on l: every Budget with the same
+// limiter (or the same Redis and prefix) and name draws on one allowance.
+func New(l ratelimit.Limiter, name string) (*Budget, error) {
+	if l == nil {
+		return nil, errors.New("budget: New: nil limiter")
+	}
+	if name == "" {
+		return nil, errors.New("budget: New: empty name")
+	}
+	return &Budget{l: l, key: name}, nil
+}
+
+// Local returns an in-process budget of rate.
+func Local(rate ratelimit.Rate) (*Budget, error) {
+	l, err := ratelimit.NewLocal(rate, ratelimit.WithMaxKeys(1))
+	if err != nil {
+		return nil, err
+	}
+	return New(l, "local")
+}
+
+// Redis returns the budget called name (for example "GB" and a digest of
+// the API key, so that two keys have two budgets) of rate, kept in rdb
+// under [KeyPrefix] and shared by every replica that uses the same name. It
+// falls back to an in-process budget of rate while Redis is unreachable.
+// opts are those of [ratelimit.NewRedis] (a logger, a timeout).
+func Redis(rdb redis.UniversalClient, name string, rate ratelimit.Rate, opts ...ratelimit.Option) (*Budget, error) {
+	opts = append([]ratelimit.Option{ratelimit.WithKeyPrefix(KeyPrefix), ratelimit.WithMaxKeys(1),
+		ratelimit.WithComponent("budget")}, opts...)
+	l, err := ratelimit.NewRedis(rdb, rate, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return New(l, name)
+}
+
+// Reachable reports whether the budget's last Redis call succeeded; it is
+// true for a budget that does not use Redis.
+func (b *Budget) Reachable() bool {
+	if r, ok := b.l.(*ratelimit.Redis); ok {
+		return r.Reachable()
+	}
+	return true
+}
+
+// Take implements [registry.UpstreamBudget]: it takes one call.
+func (b *Budget) Take(ctx context.Context) (bool, time.Duration, error) {
+	return b.l.Allow(ctx, b.key, 1)
+}

@@ -1,0 +1,67 @@
+package budget_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/companyregistry/registry/budget"
+	"github.com/companyregistry/registry/internal/leakcheck"
+	"github.com/companyregistry/registry/internal/redistest"
+	"github.com/companyregistry/registry/ratelimit"
+)
+
+func TestMain(m *testing.M) { leakcheck.Main(m) }
+
+// TestRedisBudgetShared: two budgets of one name on one Redis share the
+// allowance; another name has its own.
+func TestRedisBudgetShared(t *testing.T) {
+	t.Parallel()
+	mr, rdb := redistest.Mini(t)
+	rate := ratelimit.Rate{Limit: 1, Period: time.Hour, Burst: 3}
+	mk := func(name string) *budget.Budget {
+		b, err := budget.Redis(rdb, name, rate, ratelimit.WithTimeout(5*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	a, b, other := mk("GB/key1"), mk("GB/key1"), mk("GB/key2")
+	taken := 0
+	for range 4 {
+		for _, x := range []*budget.Budget{a, b} {
+			if ok, _, err := x.Take(t.Context()); err != nil {
+				t.Fatal(err)
+			} else if ok {
+				taken++
+			}
+		}
+	}
+	if taken != 3 {
+		t.Errorf("%d calls taken, want 3", taken)
+	}
+	if ok, _, _ := other.Take(t.Context()); !ok {
+		t.Error("another name shares the allowance")
+	}
+	if !mr.Exists(budget.KeyPrefix + "GB/key1") {
+		t.Errorf("keys %v, want %s", mr.Keys(), budget.KeyPrefix+"GB/key1")
+	}
+}
+
+func TestNewValidation(t *testing.T) {
+	t.Parallel()
+	if _, err := budget.New(nil, "x"); err == nil {
+		t.Error("New(nil) succeeded")
+	}
+	l, _ := ratelimit.NewLocal(ratelimit.PerMinute(1))
+	if _, err := budget.New(l, ""); err == nil {
+		t.Error("New with an empty name succeeded")
+	}
+	if _, err := budget.Local(ratelimit.Rate{}); err == nil {
+		t.Error("Local with a zero rate succeeded")
+	}
+	for _, r := range []ratelimit.Rate{budget.CompaniesHouse(), budget.Brreg(), budget.PRH()} {
+		if _, err := budget.Local(r); err != nil {
+			t.Errorf("Local(%+v): %v", r, err)
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package rediscache
+
+import (
+	"errors"
+	"net/url"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// NewClient returns a Redis client for rawURL ("redis://[:password@]host[:port][/db]"
+// or "rediss://" for TLS, as [redis.ParseURL] reads them) configured for the
+// Redis-backed components of this module: the context's deadline bounds every
+// call (ContextTimeoutEnabled, without which the per-operation timeout of
+// [WithTimeout] cannot interrupt a Redis that stopped answering), no retries
+// inside the client (each component falls back instead), and dial, read and
+// write timeouts of one second as a last bound. Share one client between the
+// cache, the rate limiter and the budgets, and close it at exit.
+//
+// The error never contains rawURL, which may hold a password.
+func NewClient(rawURL string) (*redis.Client, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "" {
+		return nil, errors.New("rediscache: NewClient: not a redis:// or rediss:// URL with a host")
+	}
+	opt, err := redis.ParseURL(rawURL)
+	if err != nil {
+		return nil, errors.New("rediscache: NewClient: the URL's port, database number or query is invalid")
+	}
+	opt.ContextTimeoutEnabled = true
+	opt.MaxRetries = -1
+	opt.DialTimeout = time.Second
+	opt.ReadTimeout = time.Second
+	opt.WriteTimeout = time.Second
+	return redis.NewClient(opt), nil
+}

@@ -1,0 +1,179 @@
+// Package redistest helps the tests of the Redis-backed components: an
+// in-process Redis (miniredis), a real redis-server started on a free
+// loopback port and stopped by the test, and a logger that counts records.
+package redistest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+)
+
+// Mini starts an in-process Redis for t and returns it with a client on it;
+// both are closed when t ends.
+func Mini(t testing.TB) (*miniredis.Miniredis, *redis.Client) {
+	t.Helper()
+	mr := miniredis.RunT(t)
+	rdb := Client(mr.Addr())
+	t.Cleanup(func() { _ = rdb.Close() })
+	return mr, rdb
+}
+
+// Client returns a client on addr configured as a replica would be for
+// tests: no retries inside the client (the components time-box every call
+// themselves, and the context bounds every call) and dial, read and write
+// timeouts long enough for a loaded machine running the race detector.
+func Client(addr string) *redis.Client {
+	return redis.NewClient(&redis.Options{
+		Addr:         addr,
+		MaxRetries:   -1,
+		DialTimeout:  5 * time.Second,
+		ReadTimeout:  5 * time.Second,
+		WriteTimeout: 5 * time.Second,
+		PoolSize:     8,
+
+		ContextTimeoutEnabled: true,
+	})
+}
+
+// Server is a redis-server process started by a test.
+type Server struct {
+	t    testing.TB
+	bin  string
+	port int
+	dir  string
+	mu   sync.Mutex
+	cmd  *exec.Cmd
+}
+
+// StartServer starts redis-server on a free loopback port, without
+// persistence, and stops it when t ends. Without the binary it skips t,
+// unless the environment variable CI is set, when it fails t: CI installs
+// redis-server, so its absence there is a defect.
+func StartServer(t testing.TB) *Server {
+	t.Helper()
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("redis-server is not installed, and CI is set: .ci/run should have installed it (apt-get install -y redis-server)")
+		}
+		t.Skip("redis-server not found on PATH: install it (apt-get install -y redis-server) to run this test")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("free port: %v", err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	_ = ln.Close()
+	s := &Server{t: t, bin: bin, port: port, dir: t.TempDir()}
+	s.Start()
+	t.Cleanup(s.Stop)
+	return s
+}
+
+// Addr returns the server's host:port.
+func (s *Server) Addr() string { return "127.0.0.1:" + strconv.Itoa(s.port) }
+
+// Start starts the server (again) on its port and waits until it answers.
+func (s *Server) Start() {
+	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd != nil {
+		return
+	}
+	cmd := exec.Command(s.bin, "--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
+		"--save", "", "--appendonly", "no", "--dir", s.dir, "--protected-mode", "yes")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		s.t.Fatalf("start redis-server: %v", err)
+	}
+	s.cmd = cmd
+	c := Client(s.Addr())
+	defer c.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		err := c.Ping(ctx).Err()
+		cancel()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("redis-server did not answer within 5 s: %v\n%s", err, out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Stop kills the server, as a crash would, and waits for it to exit.
+func (s *Server) Stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd == nil {
+		return
+	}
+	_ = s.cmd.Process.Kill()
+	_ = s.cmd.Wait()
+	s.cmd = nil
+}
+
+// Logs is a logger whose records tests can count. It is safe for
+// concurrent use.
+type Logs struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+// Logger returns a logger writing text records at debug level and above.
+func (l *Logs) Logger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(l, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// Write implements io.Writer.
+func (l *Logs) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// String returns everything logged so far.
+func (l *Logs) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// Count returns the number of records whose message is msg.
+func (l *Logs) Count(msg string) int {
+	return strings.Count(l.String(), "msg="+strconv.Quote(msg)) + strings.Count(l.String(), "msg="+msg+" ")
+}
+
+// Eventually calls cond every 10 ms until it is true or d has passed, and
+// fails t then.
+func Eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not true after %v", what, d)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// String describes s for failure messages.
+func (s *Server) String() string { return fmt.Sprintf("redis-server on %s", s.Addr()) }

@@ -1,0 +1,90 @@
+package metrics_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/internal/leakcheck"
+	"github.com/companyregistry/registry/metrics"
+	"github.com/companyregistry/registry/ratelimit"
+)
+
+func TestMain(m *testing.M) { leakcheck.Main(m) }
+
+type refuseBudget struct{}
+
+func (refuseBudget) Take(context.Context) (bool, time.Duration, error) {
+	return false, time.Second, nil
+}
+
+// TestMetrics drives every wrapper once and checks the exposition: the
+// series are there, and no identifier, query or address is a label.
+func TestMetrics(t *testing.T) {
+	t.Parallel()
+	m := metrics.New()
+	ctx := t.Context()
+
+	mem, _ := cache.NewMemory()
+	c := m.Cache(mem)
+	_ = c.Set(ctx, "companyregistry/1/NO/company/923609016", []byte("x"), time.Hour)
+	_, _, _ = c.Get(ctx, "companyregistry/1/NO/company/923609016")
+	_, _, _ = c.Get(ctx, "companyregistry/1/NO/company/999999999")
+
+	l, _ := ratelimit.NewLocal(ratelimit.PerMinute(1))
+	lim := m.Limiter(l)
+	_, _, _ = lim.Allow(ctx, "192.0.2.7", 1)
+	_, _, _ = lim.Allow(ctx, "192.0.2.7", 1)
+	_, _, _ = m.Budget("GB", refuseBudget{}).Take(ctx)
+	m.RedisUp("cache", func() bool { return false })
+
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "missing") {
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	defer upstream.Close()
+	client := &http.Client{Transport: m.Transport(nil)}
+	for _, p := range []string{"/enheter/923609016", "/enheter/missing?navn=secret"} {
+		resp, err := client.Get(upstream.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	client.CloseIdleConnections()
+
+	h := m.Middleware("rest", func(*http.Request) string { return "GET /v1/{country}/company/{id}" },
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusTooManyRequests) }))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/v1/NO/company/923609016", nil))
+
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	body, _ := io.ReadAll(rec.Body)
+	out := string(body)
+	for _, want := range []string{
+		`companyregistry_cache_gets_total{result="hit"} 1`,
+		`companyregistry_cache_gets_total{result="miss"} 1`,
+		`companyregistry_refusals_total{country="",kind="client"} 1`,
+		`companyregistry_refusals_total{country="GB",kind="budget"} 1`,
+		`companyregistry_redis_up{component="cache"} 0`,
+		`companyregistry_upstream_requests_total{host="127.0.0.1",outcome="2xx"} 1`,
+		`companyregistry_upstream_requests_total{host="127.0.0.1",outcome="4xx"} 1`,
+		`companyregistry_upstream_request_duration_seconds_count{host="127.0.0.1"} 2`,
+		`companyregistry_http_requests_total{route="GET /v1/{country}/company/{id}",status="429",surface="rest"} 1`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	for _, never := range []string{"923609016", "999999999", "192.0.2.7", "secret", "missing"} {
+		if strings.Contains(out, never) {
+			t.Errorf("the exposition holds %q", never)
+		}
+	}
+}

@@ -1,0 +1,12 @@
+package ratelimit
+
+import "time"
+
+// WithRetry sets how often a Redis limiter that saw Redis fail tries it
+// again.
+func WithRetry(d time.Duration) Option {
+	return func(o *options) error {
+		o.retry = d
+		return nil
+	}
+}

@@ -1,0 +1,311 @@
+package ratelimit_test
+
+import (
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/companyregistry/registry/internal/fakeclock"
+	"github.com/companyregistry/registry/internal/redistest"
+	"github.com/companyregistry/registry/ratelimit"
+)
+
+const (
+	msgDown = "redis unreachable, using the in-process fallback"
+	msgUp   = "redis reachable again"
+)
+
+// decision is the outcome of an Allow, in a form cmp can print.
+type decision struct {
+	OK    bool
+	Retry time.Duration
+}
+
+func allow(t *testing.T, l ratelimit.Limiter, key string, cost int) decision {
+	t.Helper()
+	ok, retry, err := l.Allow(t.Context(), key, cost)
+	if err != nil {
+		t.Fatalf("Allow(%q, %d): %v", key, cost, err)
+	}
+	return decision{ok, retry}
+}
+
+func newClock() *fakeclock.Clock {
+	return fakeclock.New(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
+}
+
+func TestLocalPerMinute(t *testing.T) {
+	t.Parallel()
+	clock := newClock()
+	l, err := ratelimit.NewLocal(ratelimit.PerMinute(60), ratelimit.WithClock(clock.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 60 {
+		if d := allow(t, l, "a", 1); !d.OK {
+			t.Fatalf("request %d refused: %+v", i+1, d)
+		}
+	}
+	if diff := cmp.Diff(decision{false, time.Second}, allow(t, l, "a", 1)); diff != "" {
+		t.Errorf("61st request mismatch (-want +got):\n%s", diff)
+	}
+	// Another key has its own allowance.
+	if diff := cmp.Diff(decision{true, 0}, allow(t, l, "b", 1)); diff != "" {
+		t.Errorf("other key mismatch (-want +got):\n%s", diff)
+	}
+	clock.Advance(400 * time.Millisecond)
+	if diff := cmp.Diff(decision{false, 600 * time.Millisecond}, allow(t, l, "a", 1)); diff != "" {
+		t.Errorf("after 0.4 s mismatch (-want +got):\n%s", diff)
+	}
+	clock.Advance(600 * time.Millisecond)
+	if diff := cmp.Diff(decision{true, 0}, allow(t, l, "a", 1)); diff != "" {
+		t.Errorf("after 1 s mismatch (-want +got):\n%s", diff)
+	}
+	// Idle for a minute: a full burst again.
+	clock.Advance(time.Minute)
+	for i := range 60 {
+		if d := allow(t, l, "a", 1); !d.OK {
+			t.Fatalf("after a minute, request %d refused: %+v", i+1, d)
+		}
+	}
+}
+
+func TestLocalCost(t *testing.T) {
+	t.Parallel()
+	clock := newClock()
+	l, err := ratelimit.NewLocal(ratelimit.Rate{Limit: 10, Period: 10 * time.Second, Burst: 5}, ratelimit.WithClock(clock.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(decision{true, 0}, allow(t, l, "k", 3)); diff != "" {
+		t.Errorf("cost 3 mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(decision{false, time.Second}, allow(t, l, "k", 3)); diff != "" {
+		t.Errorf("cost 3 again mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(decision{true, 0}, allow(t, l, "k", 0)); diff != "" { // counts as 1
+		t.Errorf("cost 0 mismatch (-want +got):\n%s", diff)
+	}
+	if ok, _, err := l.Allow(t.Context(), "k", 6); ok || err == nil {
+		t.Errorf("cost above the burst: ok %v, err %v; want a refusal with an error", ok, err)
+	}
+}
+
+// TestCeiling checks that a Ceiling rate never lets more than n events into
+// any window, with a client that acts as soon as it may.
+func TestCeiling(t *testing.T) {
+	t.Parallel()
+	const n, window = 600, 5 * time.Minute
+	clock := newClock()
+	l, err := ratelimit.NewLocal(ratelimit.Ceiling(n, window), ratelimit.WithClock(clock.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var times []time.Time
+	end := clock.Now().Add(3 * window)
+	for clock.Now().Before(end) {
+		ok, retry, _ := l.Allow(t.Context(), "GB", 1)
+		if ok {
+			times = append(times, clock.Now())
+			continue
+		}
+		clock.Advance(retry)
+	}
+	for i := range times {
+		j := i
+		for j < len(times) && times[j].Sub(times[i]) < window {
+			j++
+		}
+		if j-i > n {
+			t.Fatalf("%d events in the window from %v", j-i, times[i])
+		}
+	}
+	if len(times) < 3*(n-n/10) {
+		t.Errorf("only %d events in three windows", len(times))
+	}
+}
+
+func TestLocalForgetsBoundedly(t *testing.T) {
+	t.Parallel()
+	clock := newClock()
+	l, err := ratelimit.NewLocal(ratelimit.PerMinute(1), ratelimit.WithClock(clock.Now), ratelimit.WithMaxKeys(64))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10_000 {
+		allow(t, l, strconv.Itoa(i), 1)
+	}
+	// A recent key is still limited unless a flood pushed it out; the
+	// last key is certainly remembered.
+	if d := allow(t, l, "9999", 1); d.OK {
+		t.Errorf("the last key was forgotten")
+	}
+}
+
+func TestLocalConcurrent(t *testing.T) {
+	t.Parallel()
+	l, err := ratelimit.NewLocal(ratelimit.Rate{Limit: 1, Period: time.Hour, Burst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	allowed := 0
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Go(func() {
+			for range 50 {
+				if ok, _, _ := l.Allow(t.Context(), "k", 1); ok {
+					mu.Lock()
+					allowed++
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if allowed != 100 {
+		t.Errorf("%d allowed, want 100", allowed)
+	}
+}
+
+func TestRateValidation(t *testing.T) {
+	t.Parallel()
+	for _, r := range []ratelimit.Rate{
+		{}, {Limit: 1}, {Limit: -1, Period: time.Second}, {Limit: 1, Period: time.Second, Burst: -1},
+		{Limit: 1 << 30, Period: time.Millisecond}, {Limit: 1, Period: 48 * time.Hour},
+	} {
+		if _, err := ratelimit.NewLocal(r); err == nil {
+			t.Errorf("NewLocal(%+v) succeeded", r)
+		}
+	}
+	for _, o := range []ratelimit.Option{nil, ratelimit.WithClock(nil), ratelimit.WithMaxKeys(0)} {
+		if _, err := ratelimit.NewLocal(ratelimit.PerMinute(1), o); err == nil {
+			t.Errorf("NewLocal with a bad option succeeded")
+		}
+	}
+}
+
+// TestRedisSharedAcrossReplicas: two limiters (two replicas) on one Redis
+// draw from one allowance.
+func TestRedisSharedAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	mr, _ := redistest.Mini(t)
+	a := newRedis(t, redistest.Client(mr.Addr()), ratelimit.PerMinute(60))
+	b := newRedis(t, redistest.Client(mr.Addr()), ratelimit.PerMinute(60))
+	for i := range 60 {
+		l := a
+		if i%2 == 1 {
+			l = b
+		}
+		if d := allow(t, l, "203.0.113.7", 1); !d.OK {
+			t.Fatalf("request %d refused: %+v", i+1, d)
+		}
+	}
+	for _, l := range []*ratelimit.Redis{a, b} {
+		d := allow(t, l, "203.0.113.7", 1)
+		if d.OK || d.Retry <= 0 || d.Retry > time.Second {
+			t.Errorf("61st request = %+v, want a refusal within a second", d)
+		}
+	}
+	if ttl := mr.TTL(ratelimit.DefaultKeyPrefix + "203.0.113.7"); ttl <= 0 || ttl > time.Minute+time.Second {
+		t.Errorf("key TTL %v, want at most a minute", ttl)
+	}
+	if !a.Reachable() || !b.Reachable() {
+		t.Error("Reachable() = false")
+	}
+}
+
+func newRedis(t *testing.T, rdb redis.UniversalClient, rate ratelimit.Rate, opts ...ratelimit.Option) *ratelimit.Redis {
+	t.Helper()
+	l, err := ratelimit.NewRedis(rdb, rate, append([]ratelimit.Option{ratelimit.WithTimeout(5 * time.Second)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestRedisDownFallsBack: with Redis gone the limiter answers from its
+// in-process fallback at the single-replica rate, logs one warning, and
+// shares again when Redis is back.
+func TestRedisDownFallsBack(t *testing.T) {
+	t.Parallel()
+	mr, rdb := redistest.Mini(t)
+	var logs redistest.Logs
+	l := newRedis(t, rdb, ratelimit.PerMinute(5), ratelimit.WithLogger(logs.Logger()), ratelimit.WithRetry(50*time.Millisecond))
+	for range 5 {
+		allow(t, l, "k", 1)
+	}
+	mr.Close()
+	// The fallback has its own full allowance.
+	for i := range 5 {
+		if d := allow(t, l, "k", 1); !d.OK {
+			t.Fatalf("fallback request %d refused: %+v", i+1, d)
+		}
+	}
+	if d := allow(t, l, "k", 1); d.OK {
+		t.Error("the fallback does not limit")
+	}
+	if n := logs.Count(msgDown); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
+	}
+	if err := mr.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	redistest.Eventually(t, 5*time.Second, "Redis used again", func() bool {
+		_, _, _ = l.Allow(t.Context(), "other", 1)
+		return l.Reachable()
+	})
+	// Redis kept "k" exhausted.
+	if d := allow(t, l, "k", 1); d.OK {
+		t.Error("after recovery the shared state was not used")
+	}
+	if n := logs.Count(msgUp); n != 1 {
+		t.Errorf("%d recovery lines, want 1:\n%s", n, logs.String())
+	}
+}
+
+// TestRedisRealServer: the script on a real redis-server; the server is
+// killed mid-test (answers go on, one warning) and started again.
+func TestRedisRealServer(t *testing.T) {
+	t.Parallel()
+	srv := redistest.StartServer(t)
+	var logs redistest.Logs
+	a := newRedis(t, redistest.Client(srv.Addr()), ratelimit.PerMinute(10), ratelimit.WithLogger(logs.Logger()),
+		ratelimit.WithRetry(50*time.Millisecond))
+	b := newRedis(t, redistest.Client(srv.Addr()), ratelimit.PerMinute(10))
+	for i := range 10 {
+		l := a
+		if i%2 == 1 {
+			l = b
+		}
+		if d := allow(t, l, "k", 1); !d.OK {
+			t.Fatalf("request %d refused: %+v", i+1, d)
+		}
+	}
+	if d := allow(t, b, "k", 1); d.OK || d.Retry <= 0 || d.Retry > 6*time.Second {
+		t.Errorf("11th request = %+v, want a refusal within 6 s", d)
+	}
+	srv.Stop()
+	for range 20 {
+		start := time.Now()
+		allow(t, a, "k", 1)
+		if d := time.Since(start); d > 1500*time.Millisecond {
+			t.Fatalf("Allow with Redis killed took %v", d)
+		}
+	}
+	if n := logs.Count(msgDown); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
+	}
+	srv.Start()
+	redistest.Eventually(t, 5*time.Second, "Redis used again", func() bool {
+		_, _, _ = a.Allow(t.Context(), "other", 1)
+		return a.Reachable()
+	})
+	if n := logs.Count(msgUp); n != 1 {
+		t.Errorf("%d recovery lines, want 1:\n%s", n, logs.String())
+	}
+}

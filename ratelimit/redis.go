@@ -1,0 +1,174 @@
+package ratelimit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/companyregistry/registry/internal/redisstate"
+)
+
+// DefaultKeyPrefix is put in front of every key a [Redis] limiter stores.
+const DefaultKeyPrefix = "companyregistry/ratelimit/"
+
+// WithKeyPrefix sets the prefix of a [Redis] limiter's keys (default
+// [DefaultKeyPrefix]). Replicas that share an allowance use the same
+// prefix and the same rate.
+func WithKeyPrefix(prefix string) Option {
+	return func(o *options) error {
+		o.prefix = prefix
+		return nil
+	}
+}
+
+// WithTimeout bounds each Redis call of a [Redis] limiter (more than zero,
+// at most 5 s; default 100 ms). Past it the call falls back to the
+// in-process limiter.
+func WithTimeout(d time.Duration) Option {
+	return func(o *options) error {
+		if d <= 0 || d > 5*time.Second {
+			return fmt.Errorf("ratelimit: WithTimeout: %v is outside (0, 5s]", d)
+		}
+		o.timeout = d
+		return nil
+	}
+}
+
+// WithLogger sets the logger of a [Redis] limiter's changes of state
+// (default discard). Keys are never logged.
+func WithLogger(l *slog.Logger) Option {
+	return func(o *options) error {
+		if l == nil {
+			return errors.New("ratelimit: WithLogger: nil logger")
+		}
+		o.logger = l
+		return nil
+	}
+}
+
+// WithComponent sets the name a [Redis] limiter gives itself in its log
+// lines (default "ratelimit"), such as "budget".
+func WithComponent(name string) Option {
+	return func(o *options) error {
+		if name == "" {
+			return errors.New("ratelimit: WithComponent: empty name")
+		}
+		o.component = name
+		return nil
+	}
+}
+
+// WithFallback sets the in-process limiter a [Redis] limiter uses while
+// Redis is unreachable (default: a new [Local] of the same rate with the
+// same options). Pass the one other code already uses to keep one local
+// allowance.
+func WithFallback(l *Local) Option {
+	return func(o *options) error {
+		if l == nil {
+			return errors.New("ratelimit: WithFallback: nil limiter")
+		}
+		o.fallback = l
+		return nil
+	}
+}
+
+// gcraScript is the GCRA in one atomic step. It takes the time from the
+// server (in microseconds), so that replicas with skewed clocks agree.
+// KEYS[1] is the key; ARGV is the interval and the tolerance in
+// microseconds, and the cost. It returns {1, 0} when allowed and {0, wait in
+// microseconds} when not.
+const gcraScript = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local interval = tonumber(ARGV[1])
+local tolerance = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or 0) or 0
+if tat < now then tat = now end
+local nxt = tat + interval * cost
+local allow_at = nxt - tolerance
+if now < allow_at then
+  return {0, allow_at - now}
+end
+redis.call('SET', KEYS[1], string.format('%d', nxt), 'PX', math.ceil((nxt - now) / 1000))
+return {1, 0}
+`
+
+// Redis is a [Limiter] shared by every replica that uses the same Redis,
+// key prefix and rate. It is safe for concurrent use. Build it with
+// [NewRedis].
+type Redis struct {
+	rdb       redis.UniversalClient
+	prefix    string
+	g         gcra
+	intervalU int64 // microseconds
+	tolU      int64
+	local     *Local
+	state     *redisstate.State
+	script    *redis.Script
+}
+
+var _ Limiter = (*Redis)(nil)
+
+// NewRedis returns a limiter of rate on rdb, best made by
+// rediscache.NewClient (a client of your own must set
+// ContextTimeoutEnabled, or the timeout cannot interrupt a Redis that
+// stopped answering). It does not contact Redis. The caller keeps
+// ownership of rdb.
+func NewRedis(rdb redis.UniversalClient, rate Rate, opts ...Option) (*Redis, error) {
+	if rdb == nil {
+		return nil, errors.New("ratelimit: NewRedis: nil client")
+	}
+	o, err := build(rate, append([]Option{WithKeyPrefix(DefaultKeyPrefix)}, opts...))
+	if err != nil {
+		return nil, err
+	}
+	g := newGCRA(rate)
+	if g.interval < int64(time.Microsecond) {
+		return nil, errors.New("ratelimit: NewRedis: the rate is faster than one event per microsecond")
+	}
+	r := &Redis{rdb: rdb, prefix: o.prefix, g: g, intervalU: g.interval / 1000, tolU: g.tolerance / 1000, local: o.fallback,
+		script: redis.NewScript(gcraScript)}
+	if r.local == nil {
+		r.local = newLocal(rate, o)
+	}
+	component := o.component
+	if component == "" {
+		component = "ratelimit"
+	}
+	r.state = redisstate.New(component, o.logger, o.timeout, o.retry, nil)
+	return r, nil
+}
+
+// Reachable reports whether the last Redis call succeeded (true before the
+// first).
+func (r *Redis) Reachable() bool { return r.state.Up() }
+
+// Allow implements [Limiter] on Redis, or on the fallback while Redis is
+// unreachable. Its error is non-nil only for a cost above the burst.
+func (r *Redis) Allow(ctx context.Context, key string, cost int) (bool, time.Duration, error) {
+	cost = max(cost, 1)
+	if cost > r.g.burst {
+		return false, 0, errCost(cost, r.g.burst)
+	}
+	if !r.state.Usable() {
+		return r.local.Allow(ctx, key, cost)
+	}
+	rctx, cancel := r.state.Context(ctx)
+	res, err := r.script.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, cost).Int64Slice()
+	cancel()
+	if err == nil && len(res) != 2 {
+		err = errors.New("ratelimit: unexpected script result")
+	}
+	if !r.state.Report(ctx, err) {
+		return r.local.Allow(ctx, key, cost)
+	}
+	if res[0] == 1 {
+		return true, 0, nil
+	}
+	return false, max(time.Duration(res[1])*time.Microsecond, time.Microsecond), nil
+}
