@@ -364,15 +364,19 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 		end, start = endOfMonth(c.inc.Year+1, c.inc.Month), countrykit.Ptr(c.inc)
 		how = "the default accounting reference date (the last day of the month of incorporation, each year)"
 	}
-	due := func(end registry.Date) (registry.Date, bool) {
-		// First accounts: a first period longer than 12 months, at most
-		// 18 (s.442(3)).
-		if c.hasInc && end.After(anniversary(c.inc).AddDays(-1)) && !end.After(addMonthsUK(c.inc, 18)) {
+	due := func(start *registry.Date, end registry.Date) (registry.Date, bool) {
+		// First accounts: s.442(3) applies only to the first accounting
+		// reference period (one that begins on incorporation, or whose
+		// start the register does not name) when it is longer than 12
+		// months, at most 18. A later period ending in that window (after
+		// a changed accounting reference date) keeps the s.442(2) period.
+		isFirst := start == nil || *start == c.inc
+		if c.hasInc && isFirst && end.After(anniversary(c.inc).AddDays(-1)) && !end.After(addMonthsUK(c.inc, 18)) {
 			return maxDate(addMonthsUK(anniversary(c.inc), months), addMonthsUK(end, 3)), true
 		}
 		return addMonthsUK(end, months), false
 	}
-	d, first := due(end)
+	d, first := due(start, end)
 	// The period the register names is the one owed, even when its date
 	// has passed; only a period derived from incorporation steps forward
 	// to the next occurrence.
@@ -381,7 +385,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 		step := func(n int) {
 			start = countrykit.Ptr((addMonthsUK(end, 12*(n-1))).AddDays(1))
 			end = addMonthsUK(end, 12*n)
-			d, first = due(end)
+			d, first = due(start, end)
 			steps += n
 		}
 		// Jump close to today, then step one period at a time.

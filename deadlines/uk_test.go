@@ -476,3 +476,45 @@ func TestUKGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestUKFirstAccountsOnlyFirstPeriod: Companies Act 2006 s.442(3) (first
+// accounts: 21 months from incorporation for a private company, or 3 months
+// after the period end if later) applies only to the FIRST accounting
+// reference period, the one beginning on incorporation
+// (research/companieshouse.md §5). A later period that ends within 18
+// months of incorporation, after the accounting reference date was changed,
+// is due 9 months after its end (s.442(2)(a)) by the month-end rule of
+// s.443.
+func TestUKFirstAccountsOnlyFirstPeriod(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, start, end string
+		want             brief
+		overdue          bool
+	}{
+		{"second period 2020-08-01..2021-03-31: s.442(2)(a), 9 months to the month end 2021-12-31",
+			"2020-08-01", "2021-03-31", brief{"2021-12-31", "2021-12-31", false, "2020-08-01", "2021-03-31", 60}, false},
+		{"first period beginning on incorporation: s.442(3), 21 months after incorporation",
+			"2020-01-15", "2021-03-31", brief{"2021-10-15", "2021-10-15", false, "2020-01-15", "2021-03-31", -17}, true},
+		{"period start not named: taken as the first period, s.442(3)",
+			"", "2021-03-31", brief{"2021-10-15", "2021-10-15", false, "", "2021-03-31", -17}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rep := ukReport(t, "ltd", "2020-01-15")
+			rep.PublishedDeadlines = []registry.PublishedDeadline{pub(t, kindAnnualAccounts, "", tt.start, tt.end)}
+			out := UnitedKingdom(rep, ukPrivate, d(t, "2021-11-01"))
+			acc := find(t, out, kindAnnualAccounts)
+			if diff := cmp.Diff(tt.want, briefOf(acc)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if got := hasNote(out, "annual_accounts is overdue"); got != tt.overdue {
+				t.Errorf("overdue note %v, want %v: %q", got, tt.overdue, out.Notes)
+			}
+			if first := strings.Contains(acc.AppliesBecause, "s.442(3)"); first != (tt.start != "2020-08-01") {
+				t.Errorf("applies_because %q", acc.AppliesBecause)
+			}
+		})
+	}
+}
