@@ -100,6 +100,14 @@ func TestFormDeadlines(t *testing.T) {
 		t.Run(tt.form+"/foretak="+tt.inForetak, func(t *testing.T) {
 			t.Parallel()
 			got, out := formDeadlines(t, formReport(t, tt.form, tt.inForetak))
+			// harRegistrertAntallAnsatte false lists the payroll report,
+			// not mandatory, whatever the form (review D3, see
+			// TestNoRegisteredEmployeesFromRegister); the table is about the
+			// form-dependent kinds.
+			if m, ok := got["payroll_report"]; !ok || m {
+				t.Errorf("payroll_report listed %t mandatory %t, want listed and not mandatory", ok, m)
+			}
+			delete(got, "payroll_report")
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("kinds and mandatory per %s (-want +got):\n%s", tt.source, diff)
 			}
@@ -262,6 +270,49 @@ func TestZeroEmployeesFromRegister(t *testing.T) {
 	_, out := formDeadlines(t, rep)
 	if dl := deadlineOf(t, out, "payroll_report"); dl.Mandatory || !strings.Contains(dl.AppliesBecause, "board fees") {
 		t.Errorf("payroll report mandatory %t, applies_because %q", dl.Mandatory, dl.AppliesBecause)
+	}
+}
+
+// TestNoRegisteredEmployeesFromRegister (issue 13, review D3): the live v2
+// API says "no registered employees" with harRegistrertAntallAnsatte false
+// and never publishes antallAnsatte 0 (research/brreg.md, the
+// harRegistrertAntallAnsatte row and pitfall 4). employees stays null (no
+// invented 0) and the deadlines are those of a count of zero: the payroll
+// report (a-opplysningsforskriften § 2-1, research/no-deadlines.md §1.3)
+// for November 2026, statutory 2026-12-05 (a Saturday), due Monday
+// 2026-12-07, mandatory false, with the board-fee note.
+func TestNoRegisteredEmployeesFromRegister(t *testing.T) {
+	t.Parallel()
+	rep := mapUnit(decodeUnit(t, `{"organisasjonsnummer":"923609016","navn":"EKSEMPEL AS","organisasjonsform":{"kode":"AS"},`+
+		`"stiftelsesdato":"2001-11-24","registrertIMvaregisteret":false,"harRegistrertAntallAnsatte":false}`), equinorID, false)
+	if rep.Employees != nil || rep.EmployeesReported == nil || *rep.EmployeesReported {
+		t.Fatalf("employees = %v, employees_reported = %v, want null and false", rep.Employees, rep.EmployeesReported)
+	}
+	c, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.Deadlines(rep, registry.NewDate(2026, 11, 24))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dl := deadlineOf(t, out, "payroll_report")
+	period := ""
+	if dl.PeriodLabel != nil {
+		period = *dl.PeriodLabel
+	}
+	type got struct {
+		Period               string
+		Statutory, Due       registry.Date
+		Mandatory, BoardFees bool
+	}
+	want := got{"November 2026", registry.NewDate(2026, 12, 5), registry.NewDate(2026, 12, 7), false, true}
+	if diff := cmp.Diff(want, got{period, dl.StatutoryDate, dl.DueDate, dl.Mandatory,
+		strings.Contains(dl.AppliesBecause, "board fees")}); diff != "" {
+		t.Errorf("payroll_report (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(strings.Join(out.Notes, " "), "no registered employees, so the monthly payroll report (a-melding) is not mandatory") {
+		t.Errorf("no board-fee note in %q", out.Notes)
 	}
 }
 
