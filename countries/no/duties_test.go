@@ -80,7 +80,7 @@ func TestFormDeadlines(t *testing.T) {
 		{"KS", "", "regnskapsloven § 1-2 (small-partnership exemption), skfvl § 8-9", map[string]bool{acc: false, tax: true}},
 		{"NUF", "false", "regnskapsloven § 1-2: only if liable to tax in Norway", map[string]bool{acc: false, tax: false}},
 		{"NUF", "", "regnskapsloven § 1-2: only if liable to tax in Norway", map[string]bool{acc: false, tax: false}},
-		{"NUF", "true", "Brønnøysund: a NUF in Foretaksregisteret files accounts", map[string]bool{acc: true, tax: false}},
+		{"NUF", "true", "Brønnøysund: a NUF in Foretaksregisteret files accounts; regnskapsloven § 1-2 presumes its tax liability, so sktfvfs § 8-2-3", map[string]bool{acc: true, tax: true}},
 		{"SA", "", "regnskapsloven § 1-2 (sales over NOK 2 million), samvirkelova § 41 (1), sktfvfs § 8-2-3", map[string]bool{acc: false, gm: true, tax: true}},
 		{"BA", "", "Brønnøysund: duty only above the size thresholds (regnskapsloven § 1-2)", map[string]bool{acc: false, tax: false}},
 		{"STI", "", "regnskapsloven § 1-2; tax only if liable", map[string]bool{acc: true, tax: false}},
@@ -270,6 +270,29 @@ func TestZeroEmployeesFromRegister(t *testing.T) {
 	_, out := formDeadlines(t, rep)
 	if dl := deadlineOf(t, out, "payroll_report"); dl.Mandatory || !strings.Contains(dl.AppliesBecause, "board fees") {
 		t.Errorf("payroll report mandatory %t, applies_because %q", dl.Mandatory, dl.AppliesBecause)
+	}
+}
+
+// TestNUFInForetaksregisteretTaxAgreesWithAccounts (issue 13, review D4):
+// a NUF has an accounts duty only if it carries on business in Norway and
+// is liable to tax there (regnskapsloven § 1-2, research/no-deadlines.md
+// §1.5, brreg.md §7). In Foretaksregisteret the accounts are mandatory, so
+// the tax liability they presume makes the tax return (31 May,
+// skatteforvaltningsforskriften § 8-2-3) mandatory too, and its
+// applies_because says so; outside it both stay conditional.
+func TestNUFInForetaksregisteretTaxAgreesWithAccounts(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		inForetak string
+		want      deadlines.Duty
+	}{{"true", deadlines.DutyYes}, {"false", deadlines.DutyConditional}, {"", deadlines.DutyConditional}} {
+		d := dutiesOf(formReport(t, "NUF", tt.inForetak))
+		if d.AnnualAccounts.Duty != tt.want || d.TaxReturn.Duty != tt.want {
+			t.Errorf("foretak %q: accounts %s, tax %s, want both %s", tt.inForetak, d.AnnualAccounts.Duty, d.TaxReturn.Duty, tt.want)
+		}
+		if tt.want == deadlines.DutyYes && !strings.Contains(d.TaxReturn.Because, "tax liability in Norway is what its accounts duty presumes") {
+			t.Errorf("foretak %q: tax because %q", tt.inForetak, d.TaxReturn.Because)
+		}
 	}
 }
 
