@@ -98,7 +98,18 @@ func buildRules() string {
 
 	profiles := make([]deadlines.NorwegianDuties, 0, len(legalForms()))
 	for _, f := range legalForms() {
-		profiles = append(profiles, f.duties(nil))
+		if f.AccountsIfRegistered == "" {
+			profiles = append(profiles, f.duties(nil))
+			continue
+		}
+		// The form in Foretaksregisteret has its own profile (the accounts,
+		// and the tax return they presume, are mandatory): the document
+		// lists both so that it agrees with the engine.
+		registered, other := true, f.duties(nil)
+		in := f.duties(&registered)
+		in.Code += " (when in Foretaksregisteret)"
+		other.Code += " (otherwise)"
+		profiles = append(profiles, in, other)
 	}
 	b.WriteString(deadlines.NorwayRules(profiles))
 	if !strings.HasSuffix(b.String(), "\n") {
