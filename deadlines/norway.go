@@ -248,7 +248,11 @@ func Norway(rep *registry.CompanyReport, duties NorwegianDuties, today registry.
 		out.Notes = append(out.Notes, "The duties that depend on the legal form "+code+" (annual accounts, tax return, shareholder register statement, "+
 			"general meeting) are not classified here; only the duties that follow from a register flag (VAT registration, employees) are computed.")
 	default:
-		out.Notes = append(out.Notes, "For a "+duties.Label+" the "+joinWords(unknown)+" are not modelled; only its other duties and the duties "+
+		verb := " are"
+		if len(unknown) == 1 {
+			verb = " is"
+		}
+		out.Notes = append(out.Notes, "For a "+duties.Label+" the "+joinWords(unknown)+verb+" not modelled; only its other duties and the duties "+
 			"that follow from a register flag (VAT registration, employees) are computed.")
 	}
 	sortDeadlines(out.Deadlines)

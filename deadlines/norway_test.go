@@ -350,6 +350,8 @@ func TestNorwayDutyShapes(t *testing.T) {
 			map[string]bool{kindTaxReturn: false, kindAnnualAccounts: true}, ""},
 		{"some unknown", NorwegianDuties{Code: "X", Label: "x (X)", AnnualAccounts: yes, ShareholderRegisterStatement: no},
 			map[string]bool{kindAnnualAccounts: true}, "For a x (X) the tax return and general meeting are not modelled"},
+		{"one unknown", NorwegianDuties{Code: "X", Label: "x (X)", AnnualAccounts: yes, ShareholderRegisterStatement: no, TaxReturn: no},
+			map[string]bool{kindAnnualAccounts: true}, "For a x (X) the general meeting is not modelled"},
 		{"all unknown", profileUnmodelled("KOMM"), map[string]bool{}, "legal form KOMM (annual accounts, tax return"},
 	}
 	for _, tt := range tests {

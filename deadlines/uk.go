@@ -203,14 +203,23 @@ func UnitedKingdom(rep *registry.CompanyReport, duties UKDuties, today registry.
 }
 
 // ukFormPhrase names a company type in a sentence: "a private limited
-// company", or "this company type" when unknown.
+// company", "an unlimited company", "a European Economic Interest
+// Grouping", or "this company type" when unknown.
 func ukFormPhrase(form string) string {
 	form = strings.TrimSpace(form)
 	if form == "" {
 		return "this company type"
 	}
-	switch form[0] {
-	case 'a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U':
+	lower := strings.ToLower(form)
+	for _, p := range []string{"eu", "uni", "uk", "one"} {
+		// Spelled with a vowel, said with a consonant: "a European…",
+		// "a United Kingdom…", "a UK establishment".
+		if strings.HasPrefix(lower, p) {
+			return "a " + form
+		}
+	}
+	switch lower[0] {
+	case 'a', 'e', 'i', 'o', 'u':
 		return "an " + form
 	}
 	return "a " + form
@@ -342,8 +351,10 @@ const ukMaxSteps = 2*maxYear + 10
 
 // overdue adds the note for a computed date of a period the register names
 // that has already passed.
+// what is the subject of the sentence, with its verb ("the accounts made
+// up to 2024-03-31 were").
 func (c *ukCalc) overdue(kind registry.DeadlineKind, what string, due registry.Date) {
-	c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s is overdue: %s was due %s (%d days ago) and the register names no later period, "+
+	c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s is overdue: %s due %s (%d days ago) and the register names no later period, "+
 		"so the filing is still owed for that period.", kind, what, due, c.today.DaysSince(due)))
 }
 
@@ -396,7 +407,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 			step(1)
 		}
 	} else if d.Before(c.today) {
-		c.overdue(kindAnnualAccounts, "the accounts made up to "+end.String(), d)
+		c.overdue(kindAnnualAccounts, "the accounts made up to "+end.String()+" were", d)
 	}
 	form := c.duties.Form
 	if form == "" {
@@ -405,8 +416,8 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 	why := fmt.Sprintf("Computed: the register publishes no due date, so accounts of %s are due %d months after %s (Companies Act 2006 s.442, month-end rule of s.443).",
 		ukFormPhrase(form), months, how)
 	if first {
-		why = fmt.Sprintf("Computed: the register publishes no due date, so the first accounts of a %s company are due %d months after incorporation "+
-			"or 3 months after the end of the first period, whichever is later (Companies Act 2006 s.442(3)); the period end is %s.", kindWord, firstMonths, how)
+		why = fmt.Sprintf("Computed: the register publishes no due date, so the first accounts of %s are due %d months after incorporation "+
+			"or 3 months after the end of the first period, whichever is later (Companies Act 2006 s.442(3)); the period end is %s.", ukFormPhrase(form), firstMonths, how)
 	}
 	c.add(registry.Deadline{
 		Kind: kindAnnualAccounts, StatutoryDate: d, PeriodLabel: periodLabel(kindAnnualAccounts, &end),
@@ -426,7 +437,7 @@ func (c *ukCalc) confirmation(named *registry.PublishedDeadline) {
 			startKnown = false
 		}
 		if due := end.AddDays(14); due.Before(c.today) {
-			c.overdue(kindConfirmationStmt, "the confirmation statement for the review period ending "+end.String(), due)
+			c.overdue(kindConfirmationStmt, "the confirmation statement for the review period ending "+end.String()+" was", due)
 		}
 	} else {
 		// The first review period is the 12 months beginning with the day

@@ -251,7 +251,7 @@ func TestUKOverdueNamedPeriod(t *testing.T) {
 		{"accounts made up to 2024-03-31, due 2024-12-31 (s.442(2)(a), s.443), overdue on 2025-01-15",
 			kindAnnualAccounts, "2023-04-01", "2024-03-31", "2025-01-15",
 			brief{"2024-12-31", "2024-12-31", false, "2023-04-01", "2024-03-31", -15},
-			"annual_accounts is overdue: the accounts made up to 2024-03-31 was due 2024-12-31"},
+			"annual_accounts is overdue: the accounts made up to 2024-03-31 were due 2024-12-31"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -516,5 +516,34 @@ func TestUKFirstAccountsOnlyFirstPeriod(t *testing.T) {
 				t.Errorf("applies_because %q", acc.AppliesBecause)
 			}
 		})
+	}
+}
+
+// TestUKWording (issue 13, review nits 2 and 3): the articles of company
+// types said with a consonant ("a European…", "a United Kingdom…"), and the
+// first accounts of an LLP explained as an LLP's (Companies Act 2006 s.442
+// as applied to LLPs by SI 2008/1911, the basis the gb module gives).
+func TestUKWording(t *testing.T) {
+	t.Parallel()
+	for form, want := range map[string]string{
+		"European Economic Interest Grouping": "a European Economic Interest Grouping",
+		"United Kingdom Societas":             "a United Kingdom Societas",
+		"UK establishment":                    "a UK establishment",
+		"unlimited company":                   "an unlimited company",
+		"overseas entity":                     "an overseas entity",
+		"limited liability partnership":       "a limited liability partnership",
+		"":                                    "this company type",
+	} {
+		if got := ukFormPhrase(form); got != want {
+			t.Errorf("ukFormPhrase(%q) = %q, want %q", form, got, want)
+		}
+	}
+	llp := UKDuties{Form: "limited liability partnership",
+		Accounts:              UKDuty{Level: UKDutyAlways, Computable: true},
+		ConfirmationStatement: UKDuty{Level: UKDutyAlways, Computable: true}}
+	acc := find(t, UnitedKingdom(ukReport(t, "llp", "2019-10-24"), llp, d(t, "2020-03-01")), kindAnnualAccounts)
+	if !strings.Contains(acc.AppliesBecause, "the first accounts of a limited liability partnership are due 21 months after incorporation") ||
+		strings.Contains(acc.AppliesBecause, "private company") {
+		t.Errorf("LLP first accounts applies_because %q", acc.AppliesBecause)
 	}
 }
