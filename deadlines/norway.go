@@ -213,9 +213,7 @@ func Norway(rep *registry.CompanyReport, duties NorwegianDuties, today registry.
 	}
 
 	c := noCalc{out: out, today: today, duties: duties}
-	if start := firstOf(rep.FoundedAt, rep.RegisteredAt); start != nil && plausible(*start) {
-		c.start, c.hasStart = normalize(*start), true
-	}
+	c.start, c.hasStart = usable(firstOf(rep.FoundedAt, rep.RegisteredAt))
 
 	if rep.VATRegistered != nil && *rep.VATRegistered {
 		c.vat(rep.VATRegisteredAt)
@@ -358,8 +356,7 @@ func (c *noCalc) vat(registeredAt *registry.Date) {
 	if c.hasStart {
 		idx = max(idx, c.start.Year*6+(int(c.start.Month)-1)/2)
 	}
-	if registeredAt != nil && !registeredAt.IsZero() && plausible(*registeredAt) {
-		r := normalize(*registeredAt)
+	if r, ok := usable(registeredAt); ok {
 		idx = max(idx, r.Year*6+(int(r.Month)-1)/2)
 	}
 	for ; ; idx++ {

@@ -693,3 +693,24 @@ func checkGolden(t *testing.T, name string, v any) {
 		t.Errorf("%s (-want +got):\n%s", path, diff)
 	}
 }
+
+// TestNormalizeBeforePlausible (issue 13, review nit 4): a date that is in
+// range as given but not once normalized (9999-13-01 is 10000-01-01) is
+// ignored like any date outside the years a report can carry, so a VAT
+// registration "in year 10000" does not push the VAT return (skatteforvaltningsforskriften
+// § 8-3-10) past year 9999, and an incorporation date of 9999-12-32 gives no
+// computed UK dates.
+func TestNormalizeBeforePlausible(t *testing.T) {
+	t.Parallel()
+	rep := withFlags(noReport("AS"), true, false)
+	rep.VATRegisteredAt = &registry.Date{Year: 9999, Month: 13, Day: 1}
+	dl := find(t, norway(rep, d(t, "2026-03-01")), kindVATReturn)
+	if diff := cmp.Diff(brief{"2026-04-10", "2026-04-10", false, "2026-01-01", "2026-02-28", 40}, briefOf(dl)); diff != "" {
+		t.Errorf("VAT return (-want +got):\n%s", diff)
+	}
+	uk := ukReport(t, "ltd", "")
+	uk.RegisteredAt = &registry.Date{Year: 9999, Month: 12, Day: 32}
+	if out := UnitedKingdom(uk, ukPrivate, d(t, "2026-03-01")); len(out.Deadlines) != 0 || !hasNote(out, "no incorporation date") {
+		t.Errorf("UK deadlines from 9999-12-32: %v, notes %q", kinds(out), out.Notes)
+	}
+}

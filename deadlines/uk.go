@@ -150,9 +150,7 @@ func UnitedKingdom(rep *registry.CompanyReport, duties UKDuties, today registry.
 		return out
 	}
 	c := ukCalc{out: out, today: today, duties: duties}
-	if inc := firstOf(rep.FoundedAt, rep.RegisteredAt); inc != nil && plausible(*inc) {
-		c.inc, c.hasInc = normalize(*inc), true
-	}
+	c.inc, c.hasInc = usable(firstOf(rep.FoundedAt, rep.RegisteredAt))
 	var computed, anyComputable bool
 	for _, kind := range []registry.DeadlineKind{kindAnnualAccounts, kindConfirmationStmt} {
 		var pub *registry.PublishedDeadline
@@ -171,7 +169,7 @@ func UnitedKingdom(rep *registry.CompanyReport, duties UKDuties, today registry.
 			continue
 		}
 		anyComputable = anyComputable || duty.Computable
-		if pub != nil && pub.DueDate != nil && !pub.DueDate.IsZero() && plausible(*pub.DueDate) {
+		if _, ok := usable(pubDue(pub)); ok {
 			c.published(kind, pub)
 			continue
 		}
@@ -232,6 +230,14 @@ func ukSubunitNote(rep *registry.CompanyReport) string {
 		return s + ". Ask for the deadlines of the overseas company " + p + " (parent_id) instead."
 	}
 	return s + ". The register names no parent company number, so parent_id is null."
+}
+
+// pubDue returns the due date of p, or nil.
+func pubDue(p *registry.PublishedDeadline) *registry.Date {
+	if p == nil {
+		return nil
+	}
+	return p.DueDate
 }
 
 func ukInactiveNote(s registry.Status) string {
@@ -328,10 +334,12 @@ func (c *ukCalc) published(kind registry.DeadlineKind, p *registry.PublishedDead
 // it added one.
 func (c *ukCalc) compute(kind registry.DeadlineKind, p *registry.PublishedDeadline) bool {
 	var named *registry.PublishedDeadline
-	if p != nil && p.PeriodEnd != nil && !p.PeriodEnd.IsZero() && plausible(*p.PeriodEnd) {
-		named = &registry.PublishedDeadline{PeriodEnd: countrykit.Ptr(normalize(*p.PeriodEnd))}
-		if p.PeriodStart != nil && !p.PeriodStart.IsZero() && plausible(*p.PeriodStart) {
-			named.PeriodStart = countrykit.Ptr(normalize(*p.PeriodStart))
+	if p != nil {
+		if end, ok := usable(p.PeriodEnd); ok {
+			named = &registry.PublishedDeadline{PeriodEnd: countrykit.Ptr(end)}
+			if start, ok := usable(p.PeriodStart); ok {
+				named.PeriodStart = countrykit.Ptr(start)
+			}
 		}
 	}
 	if named == nil && !c.hasInc {
