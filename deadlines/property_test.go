@@ -246,13 +246,15 @@ func TestNorwayNextOccurrenceIsFirst(t *testing.T) {
 	}
 }
 
-// FuzzNorway feeds arbitrary legal forms, flags, statuses and dates to
-// Norway: it must never panic and must keep the invariants.
+// FuzzNorway feeds arbitrary legal forms, flags, statuses and dates
+// (founding, VAT registration, today) to Norway: it must never panic and must keep the invariants.
 func FuzzNorway(f *testing.F) {
 	f.Add("AS", uint8(0b11), uint8(0), int32(20000), int32(11000), int32(2024))
 	f.Add("BEDR", uint8(0b111), uint8(3), int32(-1), int32(0), int32(-5))
 	f.Add("KOMM", uint8(0b01), uint8(9), int32(23000), int32(24000), int32(2100))
 	f.Add("ENK", uint8(0b10), uint8(1), int32(2932896), int32(-719468), int32(0x7fffffff))
+	f.Add("AS", uint8(0b0101_0001), uint8(0), int32(20781), int32(11000), int32(20527))
+	f.Add("NUF", uint8(0b1000_1101), uint8(1), int32(2932896), int32(0), int32(9999))
 	f.Fuzz(func(t *testing.T, form string, flags, status uint8, today, founded, last int32) {
 		rep := countrykit.NewReport("NO", "brreg", "923609016", "FUZZ")
 		rep.LegalFormCode = countrykit.StringOrNil(form)
@@ -272,6 +274,14 @@ func FuzzNorway(f *testing.F) {
 		}
 		if flags&32 != 0 {
 			rep.LastAnnualAccountsYear = countrykit.Ptr(int(last))
+		}
+		// The VAT registration date: a valid day, or (bit 128) a raw
+		// Date whose month and day may be out of range, such as 9999-13-01.
+		switch {
+		case flags&128 != 0:
+			rep.VATRegisteredAt = &registry.Date{Year: int(last) % 20_000, Month: time.Month(flags % 16), Day: int(status)}
+		case flags&64 != 0:
+			rep.VATRegisteredAt = countrykit.Ptr(epoch.AddDays(clamp(last)))
 		}
 		checkInvariants(t, rep, day, norway(rep, day), true)
 	})
