@@ -710,7 +710,7 @@ func TestNormalizeBeforePlausible(t *testing.T) {
 	}
 	uk := ukReport(t, "ltd", "")
 	uk.RegisteredAt = &registry.Date{Year: 9999, Month: 12, Day: 32}
-	if out := UnitedKingdom(uk, ukPrivate, d(t, "2026-03-01")); len(out.Deadlines) != 0 || !hasNote(out, "no incorporation date") {
+	if out := UnitedKingdom(uk, ukPrivate(), d(t, "2026-03-01")); len(out.Deadlines) != 0 || !hasNote(out, "no incorporation date") {
 		t.Errorf("UK deadlines from 9999-12-32: %v, notes %q", kinds(out), out.Notes)
 	}
 }

@@ -193,7 +193,8 @@ func TestProperties(t *testing.T) {
 		if country == "NO" {
 			out, again = norway(rep, today), norway(rep, today)
 		} else {
-			duties := ukDutyProfiles[i%len(ukDutyProfiles)]
+			profiles := ukDutyProfiles()
+			duties := profiles[i%len(profiles)]
 			out, again = UnitedKingdom(rep, duties, today), UnitedKingdom(rep, duties, today)
 		}
 		checkInvariants(t, rep, today, out, country == "NO")
@@ -312,7 +313,8 @@ func FuzzUnitedKingdom(f *testing.F) {
 			}
 			rep.PublishedDeadlines = append(rep.PublishedDeadlines, p)
 		}
-		checkInvariants(t, rep, day, UnitedKingdom(rep, ukDutyProfiles[int(flags>>5)%len(ukDutyProfiles)], day), false)
+		profiles := ukDutyProfiles()
+		checkInvariants(t, rep, day, UnitedKingdom(rep, profiles[int(flags>>5)%len(profiles)], day), false)
 	})
 }
 
@@ -331,7 +333,7 @@ func TestImplausibleDates(t *testing.T) {
 	farFuture := registry.Date{Year: 1 << 60, Month: 1, Day: 1}
 	for name, out := range map[string]*registry.DeadlineReport{
 		"Norway":        norway(withFlags(noReport("AS"), true, true), farFuture),
-		"UnitedKingdom": UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), ukPrivate, farFuture),
+		"UnitedKingdom": UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), ukPrivate(), farFuture),
 	} {
 		if len(out.Deadlines) != 0 || !hasNote(out, "today is outside the years") {
 			t.Errorf("%s: deadlines %v, notes %q", name, kinds(out), out.Notes)
@@ -345,7 +347,7 @@ func TestImplausibleDates(t *testing.T) {
 	uk := ukReport(t, "ltd", "")
 	uk.FoundedAt = countrykit.Ptr(farFuture)
 	uk.PublishedDeadlines = []registry.PublishedDeadline{{Kind: kindAnnualAccounts, DueDate: countrykit.Ptr(farFuture)}}
-	if out := UnitedKingdom(uk, ukPrivate, d(t, "2026-03-01")); len(out.Deadlines) != 0 {
+	if out := UnitedKingdom(uk, ukPrivate(), d(t, "2026-03-01")); len(out.Deadlines) != 0 {
 		t.Errorf("implausible UK dates were used: %v", kinds(out))
 	}
 }
