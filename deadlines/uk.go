@@ -104,9 +104,11 @@ func (u UKDuties) kind(k registry.DeadlineKind) UKDuty {
 //
 //   - annual accounts are due 9 months after the end of the accounting
 //     reference period for a private company and 6 months for a public one
-//     (s.442), counted by the month-end rule of s.443; first accounts of a
-//     period longer than 12 months are due 21 (18) months after
-//     incorporation, or 3 months after the period end if later.
+//     (s.442), counted by the month-end rule of s.443; the first accounts,
+//     of a first accounting reference period (one beginning on
+//     incorporation, or whose start the register does not name) longer
+//     than 12 months, are due 21 (18) months after incorporation, or 3
+//     months after the period end if later (s.442(3)).
 //   - the confirmation statement is due 14 days after the end of the review
 //     period (s.853A); the first review period is the 12 months beginning
 //     with incorporation.
