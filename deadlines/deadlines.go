@@ -61,5 +61,17 @@ func firstOf(ds ...*registry.Date) *registry.Date {
 // make a loop run for ever.
 func plausible(d registry.Date) bool { return d.Year >= -maxYear && d.Year <= maxYear }
 
+// usable returns d brought into range by normalize, and whether d is set
+// (non-nil and non-zero) and plausible both as given and once normalized:
+// 9999-13-01 is plausible as given but normalizes to 10000-01-01, which is
+// not.
+func usable(d *registry.Date) (registry.Date, bool) {
+	if d == nil || d.IsZero() || !plausible(*d) {
+		return registry.Date{}, false
+	}
+	n := normalize(*d)
+	return n, plausible(n)
+}
+
 // noteImplausibleToday is the note for a today outside the supported years.
 const noteImplausibleToday = "today is outside the years -9999 to 9999, so no deadlines are computed."

@@ -117,7 +117,7 @@ const (
 		"the annual return of primary industries and monthly terms are not modelled."
 	noteLiquidation   = "The unit is under voluntary liquidation (avvikling); its filing duties continue until the deletion is registered."
 	noteStatusUnknown = "The unit's status is unknown; deadlines are computed as if it were active."
-	notePayrollZero   = "The register shows zero employees, so the monthly payroll report (a-melding) is not mandatory; " +
+	notePayrollNone   = "The register shows %s, so the monthly payroll report (a-melding) is not mandatory; " +
 		"a unit that pays board fees or other remuneration still reports for each month in which it pays them."
 )
 
@@ -168,9 +168,7 @@ func Norway(rep *registry.CompanyReport, duties NorwegianDuties, today registry.
 	}
 
 	c := noCalc{out: out, today: today, duties: duties}
-	if start := firstOf(rep.FoundedAt, rep.RegisteredAt); start != nil && plausible(*start) {
-		c.start, c.hasStart = normalize(*start), true
-	}
+	c.start, c.hasStart = usable(firstOf(rep.FoundedAt, rep.RegisteredAt))
 
 	if rep.VATRegistered != nil && *rep.VATRegistered {
 		c.vat(rep.VATRegisteredAt)
@@ -178,10 +176,16 @@ func Norway(rep *registry.CompanyReport, duties NorwegianDuties, today registry.
 	}
 	switch {
 	case rep.Employees != nil && *rep.Employees == 0:
-		c.payroll(false)
-		out.Notes = append(out.Notes, notePayrollZero)
+		c.payroll(false, "zero employees")
+		out.Notes = append(out.Notes, fmt.Sprintf(notePayrollNone, "zero employees"))
+	case rep.Employees == nil && rep.EmployeesReported != nil && !*rep.EmployeesReported:
+		// harRegistrertAntallAnsatte false: the live register's way of
+		// saying "no registered employees" (it never publishes a count of
+		// 0), treated like a count of zero; employees stays null.
+		c.payroll(false, "no registered employees")
+		out.Notes = append(out.Notes, fmt.Sprintf(notePayrollNone, "no registered employees"))
 	case (rep.EmployeesReported != nil && *rep.EmployeesReported) || (rep.Employees != nil && *rep.Employees > 0):
-		c.payroll(true)
+		c.payroll(true, "")
 	}
 	c.annual(rep.LastAnnualAccountsYear)
 	var unknown []string
@@ -197,7 +201,11 @@ func Norway(rep *registry.CompanyReport, duties NorwegianDuties, today registry.
 		out.Notes = append(out.Notes, "The duties that depend on the legal form "+code+" (annual accounts, tax return, shareholder register statement, "+
 			"general meeting) are not classified here; only the duties that follow from a register flag (VAT registration, employees) are computed.")
 	default:
-		out.Notes = append(out.Notes, "For a "+duties.Label+" the "+joinWords(unknown)+" are not modelled; only its other duties and the duties "+
+		verb := " are"
+		if len(unknown) == 1 {
+			verb = " is"
+		}
+		out.Notes = append(out.Notes, "For a "+duties.Label+" the "+joinWords(unknown)+verb+" not modelled; only its other duties and the duties "+
 			"that follow from a register flag (VAT registration, employees) are computed.")
 	}
 	sortDeadlines(out.Deadlines)
@@ -303,8 +311,7 @@ func (c *noCalc) vat(registeredAt *registry.Date) {
 	if c.hasStart {
 		idx = max(idx, c.start.Year*6+(int(c.start.Month)-1)/2)
 	}
-	if registeredAt != nil && !registeredAt.IsZero() && plausible(*registeredAt) {
-		r := normalize(*registeredAt)
+	if r, ok := usable(registeredAt); ok {
 		idx = max(idx, r.Year*6+(int(r.Month)-1)/2)
 	}
 	for ; ; idx++ {
@@ -333,8 +340,9 @@ func (c *noCalc) vat(registeredAt *registry.Date) {
 }
 
 // payroll adds the next payroll report; mandatory is false when the
-// register shows zero employees.
-func (c *noCalc) payroll(mandatory bool) {
+// register shows no employees, which none says ("zero employees" or "no
+// registered employees").
+func (c *noCalc) payroll(mandatory bool, none string) {
 	// Months are numbered y*12 + (m-1). A month's report is due early in
 	// the next month, so start two months back.
 	idx := c.today.Year*12 + int(c.today.Month) - 1 - 2
@@ -350,7 +358,7 @@ func (c *noCalc) payroll(mandatory bool) {
 		}
 		why := "The register shows employees, so an a-melding is due for every month by the 5th of the next month (a-opplysningsforskriften § 2-1)."
 		if !mandatory {
-			why = "The register shows zero employees, so an a-melding is due by the 5th of the next month (a-opplysningsforskriften § 2-1) only for a month in which the unit pays board fees or other remuneration."
+			why = "The register shows " + none + ", so an a-melding is due by the 5th of the next month (a-opplysningsforskriften § 2-1) only for a month in which the unit pays board fees or other remuneration."
 		}
 		c.add(registry.Deadline{
 			Kind:           kindPayrollReport,

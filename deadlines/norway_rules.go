@@ -22,7 +22,7 @@ sorted by ` + "`due_date`" + ` and then ` + "`kind`" + `. The financial year is 
 | kind | local name | statutory date | rolls forward? | who | source |
 |---|---|---|---|---|---|
 | ` + "`vat_return`" + ` (bimonthly) | mva-melding | terms Jan–Feb, Mar–Apr, May–Jun, Jul–Aug, Sep–Oct, Nov–Dec are due 10 Apr, 10 Jun, **31 Aug**, 10 Oct, 10 Dec and 10 Feb (skatteforvaltningsforskriften § 8-3-10) | yes | VAT-registered units (any legal form) | ` + srcVAT + ` |
-| ` + "`payroll_report`" + ` (monthly) | a-melding | the 5th of the month after the reporting month (a-opplysningsforskriften § 2-1) | yes | units that report employees | ` + srcPayroll + ` |
+| ` + "`payroll_report`" + ` (monthly) | a-melding | the 5th of the month after the reporting month (a-opplysningsforskriften § 2-1) | yes | units that report employees (not mandatory when the register shows none) | ` + srcPayroll + ` |
 | ` + "`tax_return`" + ` | skattemelding / selskapsmelding | 31 May of the following year (skatteforvaltningsforskriften § 8-2-3), also for the owner of an ENK | yes | ` + who(forms, kindTaxReturn) + ` | ` + srcTaxReturn + ` |
 | ` + "`shareholder_register_statement`" + ` | aksjonærregisteroppgave | 31 January of the following year (skatteforvaltningsforskriften §§ 7-7-1 to 7-7-3, the regulation to skatteforvaltningsloven § 7-7) | yes | ` + who(forms, kindShareholderStmt) + ` | ` + srcShareholder + ` |
 | ` + "`annual_accounts`" + ` | årsregnskap | 31 July of the following year: sent one month after approval and before 1 August (regnskapsloven §§ 8-2, 8-3) | **no** | ` + who(forms, kindAnnualAccounts) + ` | ` + srcAccounts + ` |
@@ -72,7 +72,8 @@ deletion. A missing or unrecognised legal form gets none. For a legal form whose
 
 - VAT returns start with the term in which the VAT registration took effect (` + "`vat_registered_at`" + `): no
   return is listed for a term that ended before it.
-- A published employee count of 0 lists the payroll report with ` + "`mandatory: false`" + `: a unit without employees
+- A published employee count of 0, or ` + "`employees_reported: false`" + ` (the register's "no registered employees"; it
+  never publishes a count of 0), lists the payroll report with ` + "`mandatory: false`" + `: a unit without employees
   still reports for a month in which it pays board fees or other remuneration.
 
 Not modelled: advance tax, the annual VAT term and other special VAT terms, deviating financial years, extensions

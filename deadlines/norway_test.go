@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +17,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the testdata/*.golden files from the current output")
 
 // noReport builds an active Norwegian main unit of the given legal form,
-// founded long ago, with no VAT registration and no employees.
+// founded long ago, with no VAT registration and nothing known of its
+// employees (employees_reported null: a register flag of false would list a
+// non-mandatory payroll report, see TestNorwayNoRegisteredEmployees).
 func noReport(form string) *registry.CompanyReport {
 	rep := countrykit.NewReport("NO", "brreg", "923609016", "EKSEMPEL AS")
 	if form != "" {
@@ -24,14 +27,18 @@ func noReport(form string) *registry.CompanyReport {
 	}
 	rep.Status = registry.StatusActive
 	rep.VATRegistered = countrykit.Ptr(false)
-	rep.EmployeesReported = countrykit.Ptr(false)
 	rep.FoundedAt = countrykit.Ptr(registry.NewDate(2001, 3, 14))
 	return rep
 }
 
+// withFlags sets the VAT flag, and employees_reported true when employees
+// is set (else leaves it null).
 func withFlags(rep *registry.CompanyReport, vat, employees bool) *registry.CompanyReport {
 	rep.VATRegistered = countrykit.Ptr(vat)
-	rep.EmployeesReported = countrykit.Ptr(employees)
+	rep.EmployeesReported = nil
+	if employees {
+		rep.EmployeesReported = countrykit.Ptr(true)
+	}
 	return rep
 }
 
@@ -343,6 +350,8 @@ func TestNorwayDutyShapes(t *testing.T) {
 			map[string]bool{kindTaxReturn: false, kindAnnualAccounts: true}, ""},
 		{"some unknown", NorwegianDuties{Code: "X", Label: "x (X)", AnnualAccounts: yes, ShareholderRegisterStatement: no},
 			map[string]bool{kindAnnualAccounts: true}, "For a x (X) the tax return and general meeting are not modelled"},
+		{"one unknown", NorwegianDuties{Code: "X", Label: "x (X)", AnnualAccounts: yes, ShareholderRegisterStatement: no, TaxReturn: no},
+			map[string]bool{kindAnnualAccounts: true}, "For a x (X) the general meeting is not modelled"},
 		{"all unknown", profileUnmodelled("KOMM"), map[string]bool{}, "legal form KOMM (annual accounts, tax return"},
 	}
 	for _, tt := range tests {
@@ -375,7 +384,8 @@ func TestNorwayFlags(t *testing.T) {
 		employees *int
 		want      []string
 	}{
-		{"no flags", countrykit.Ptr(false), countrykit.Ptr(false), nil, []string{}},
+		{"no flags", countrykit.Ptr(false), nil, nil, []string{}},
+		{"no registered employees (not mandatory, see TestNorwayNoRegisteredEmployees)", countrykit.Ptr(false), countrykit.Ptr(false), nil, []string{kindPayrollReport}},
 		{"unknown flags", nil, nil, nil, []string{}},
 		{"VAT-registered", countrykit.Ptr(true), nil, nil, []string{kindVATReturn}},
 		{"employees reported", nil, countrykit.Ptr(true), nil, []string{kindPayrollReport}},
@@ -430,7 +440,7 @@ func TestNorwayEmpty(t *testing.T) {
 		{"unknown legal form (null)", func(r *registry.CompanyReport) { r.LegalFormCode = nil }, "legal form is unknown"},
 		{"unknown legal form (not a brreg code)", func(r *registry.CompanyReport) { r.LegalFormCode = countrykit.Ptr("XYZ") }, "XYZ is not one Enhetsregisteret publishes"},
 		{"unclassified legal form without flags", func(r *registry.CompanyReport) {
-			r.LegalFormCode, r.LegalForm, r.VATRegistered, r.EmployeesReported = countrykit.Ptr("KOMM"), countrykit.Ptr("Municipality"), countrykit.Ptr(false), countrykit.Ptr(false)
+			r.LegalFormCode, r.LegalForm, r.VATRegistered, r.EmployeesReported = countrykit.Ptr("KOMM"), countrykit.Ptr("Municipality"), countrykit.Ptr(false), nil
 		}, "No filing obligation could be derived"},
 	}
 	for _, tt := range tests {
@@ -521,6 +531,45 @@ func TestNorwayZeroEmployees(t *testing.T) {
 	rep.Employees = countrykit.Ptr(3)
 	if dl := find(t, norway(rep, d(t, "2026-03-20")), kindPayrollReport); !dl.Mandatory {
 		t.Error("three employees: the payroll report is not mandatory")
+	}
+}
+
+// TestNorwayNoRegisteredEmployees (issue 13, review D3): the live register
+// says "no registered employees" with harRegistrertAntallAnsatte false (it
+// never publishes a count of 0, research/brreg.md §"harRegistrertAntallAnsatte"
+// and pitfall 4), which maps to employees null and employees_reported
+// false. It is treated like a count of zero: the payroll report (a-melding,
+// a-opplysningsforskriften § 2-1 (1): due the 5th of the next month, moved
+// to the next working day by § 2-1 (5); research/no-deadlines.md §1.3) is
+// listed with mandatory false and the board-fee note.
+func TestNorwayNoRegisteredEmployees(t *testing.T) {
+	t.Parallel()
+	rep := noReport("AS")
+	rep.FoundedAt = countrykit.Ptr(d(t, "2001-11-24"))
+	rep.EmployeesReported = countrykit.Ptr(false)
+	out := norway(rep, d(t, "2026-11-24"))
+	dl := find(t, out, kindPayrollReport)
+	// November 2026: 5 December 2026 is a Saturday, so the report is due
+	// Monday 7 December.
+	if diff := cmp.Diff(brief{"2026-12-05", "2026-12-07", true, "2026-11-01", "2026-11-30", 13}, briefOf(dl)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if dl.Mandatory || deref(dl.PeriodLabel) != "November 2026" || !strings.Contains(dl.AppliesBecause, "no registered employees") ||
+		!strings.Contains(dl.AppliesBecause, "board fees") {
+		t.Errorf("payroll report mandatory %t, period %q, applies_because %q", dl.Mandatory, deref(dl.PeriodLabel), dl.AppliesBecause)
+	}
+	if !hasNote(out, "no registered employees, so the monthly payroll report (a-melding) is not mandatory") || !hasNote(out, "board fees") {
+		t.Errorf("no board-fee note in %q", out.Notes)
+	}
+	// A count (even a hidden one, 0-4) keeps the report mandatory; nothing
+	// known of employees lists none.
+	rep.EmployeesReported = countrykit.Ptr(true)
+	if dl := find(t, norway(rep, d(t, "2026-11-24")), kindPayrollReport); !dl.Mandatory {
+		t.Error("employees reported: the payroll report is not mandatory")
+	}
+	rep.EmployeesReported = nil
+	if slices.Contains(kinds(norway(rep, d(t, "2026-11-24"))), kindPayrollReport) {
+		t.Error("nothing known of employees: a payroll report was listed")
 	}
 }
 
@@ -642,5 +691,26 @@ func checkGolden(t *testing.T, name string, v any) {
 	}
 	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}
+
+// TestNormalizeBeforePlausible (issue 13, review nit 4): a date that is in
+// range as given but not once normalized (9999-13-01 is 10000-01-01) is
+// ignored like any date outside the years a report can carry, so a VAT
+// registration "in year 10000" does not push the VAT return (skatteforvaltningsforskriften
+// § 8-3-10) past year 9999, and an incorporation date of 9999-12-32 gives no
+// computed UK dates.
+func TestNormalizeBeforePlausible(t *testing.T) {
+	t.Parallel()
+	rep := withFlags(noReport("AS"), true, false)
+	rep.VATRegisteredAt = &registry.Date{Year: 9999, Month: 13, Day: 1}
+	dl := find(t, norway(rep, d(t, "2026-03-01")), kindVATReturn)
+	if diff := cmp.Diff(brief{"2026-04-10", "2026-04-10", false, "2026-01-01", "2026-02-28", 40}, briefOf(dl)); diff != "" {
+		t.Errorf("VAT return (-want +got):\n%s", diff)
+	}
+	uk := ukReport(t, "ltd", "")
+	uk.RegisteredAt = &registry.Date{Year: 9999, Month: 12, Day: 32}
+	if out := UnitedKingdom(uk, ukPrivate(), d(t, "2026-03-01")); len(out.Deadlines) != 0 || !hasNote(out, "no incorporation date") {
+		t.Errorf("UK deadlines from 9999-12-32: %v, notes %q", kinds(out), out.Notes)
 	}
 }

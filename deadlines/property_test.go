@@ -193,7 +193,8 @@ func TestProperties(t *testing.T) {
 		if country == "NO" {
 			out, again = norway(rep, today), norway(rep, today)
 		} else {
-			duties := ukDutyProfiles[i%len(ukDutyProfiles)]
+			profiles := ukDutyProfiles()
+			duties := profiles[i%len(profiles)]
 			out, again = UnitedKingdom(rep, duties, today), UnitedKingdom(rep, duties, today)
 		}
 		checkInvariants(t, rep, today, out, country == "NO")
@@ -246,13 +247,15 @@ func TestNorwayNextOccurrenceIsFirst(t *testing.T) {
 	}
 }
 
-// FuzzNorway feeds arbitrary legal forms, flags, statuses and dates to
-// Norway: it must never panic and must keep the invariants.
+// FuzzNorway feeds arbitrary legal forms, flags, statuses and dates
+// (founding, VAT registration, today) to Norway: it must never panic and must keep the invariants.
 func FuzzNorway(f *testing.F) {
 	f.Add("AS", uint8(0b11), uint8(0), int32(20000), int32(11000), int32(2024))
 	f.Add("BEDR", uint8(0b111), uint8(3), int32(-1), int32(0), int32(-5))
 	f.Add("KOMM", uint8(0b01), uint8(9), int32(23000), int32(24000), int32(2100))
 	f.Add("ENK", uint8(0b10), uint8(1), int32(2932896), int32(-719468), int32(0x7fffffff))
+	f.Add("AS", uint8(0b0101_0001), uint8(0), int32(20781), int32(11000), int32(20527))
+	f.Add("NUF", uint8(0b1000_1101), uint8(1), int32(2932896), int32(0), int32(9999))
 	f.Fuzz(func(t *testing.T, form string, flags, status uint8, today, founded, last int32) {
 		rep := countrykit.NewReport("NO", "brreg", "923609016", "FUZZ")
 		rep.LegalFormCode = countrykit.StringOrNil(form)
@@ -272,6 +275,14 @@ func FuzzNorway(f *testing.F) {
 		}
 		if flags&32 != 0 {
 			rep.LastAnnualAccountsYear = countrykit.Ptr(int(last))
+		}
+		// The VAT registration date: a valid day, or (bit 128) a raw
+		// Date whose month and day may be out of range, such as 9999-13-01.
+		switch {
+		case flags&128 != 0:
+			rep.VATRegisteredAt = &registry.Date{Year: int(last) % 20_000, Month: time.Month(flags % 16), Day: int(status)}
+		case flags&64 != 0:
+			rep.VATRegisteredAt = countrykit.Ptr(epoch.AddDays(clamp(last)))
 		}
 		checkInvariants(t, rep, day, norway(rep, day), true)
 	})
@@ -302,7 +313,8 @@ func FuzzUnitedKingdom(f *testing.F) {
 			}
 			rep.PublishedDeadlines = append(rep.PublishedDeadlines, p)
 		}
-		checkInvariants(t, rep, day, UnitedKingdom(rep, ukDutyProfiles[int(flags>>5)%len(ukDutyProfiles)], day), false)
+		profiles := ukDutyProfiles()
+		checkInvariants(t, rep, day, UnitedKingdom(rep, profiles[int(flags>>5)%len(profiles)], day), false)
 	})
 }
 
@@ -321,7 +333,7 @@ func TestImplausibleDates(t *testing.T) {
 	farFuture := registry.Date{Year: 1 << 60, Month: 1, Day: 1}
 	for name, out := range map[string]*registry.DeadlineReport{
 		"Norway":        norway(withFlags(noReport("AS"), true, true), farFuture),
-		"UnitedKingdom": UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), ukPrivate, farFuture),
+		"UnitedKingdom": UnitedKingdom(ukReport(t, "ltd", "2019-10-24"), ukPrivate(), farFuture),
 	} {
 		if len(out.Deadlines) != 0 || !hasNote(out, "today is outside the years") {
 			t.Errorf("%s: deadlines %v, notes %q", name, kinds(out), out.Notes)
@@ -335,7 +347,7 @@ func TestImplausibleDates(t *testing.T) {
 	uk := ukReport(t, "ltd", "")
 	uk.FoundedAt = countrykit.Ptr(farFuture)
 	uk.PublishedDeadlines = []registry.PublishedDeadline{{Kind: kindAnnualAccounts, DueDate: countrykit.Ptr(farFuture)}}
-	if out := UnitedKingdom(uk, ukPrivate, d(t, "2026-03-01")); len(out.Deadlines) != 0 {
+	if out := UnitedKingdom(uk, ukPrivate(), d(t, "2026-03-01")); len(out.Deadlines) != 0 {
 		t.Errorf("implausible UK dates were used: %v", kinds(out))
 	}
 }

@@ -24,7 +24,7 @@ func TestRulesSections(t *testing.T) {
 		}},
 		{"United Kingdom", gb, []string{
 			"## Deadlines (United Kingdom)\n", "`annual_accounts`", "`confirmation_statement`", "9 months", "6 months",
-			"21\n  months (18 for a public company)", "14 days", "do not move for weekends or bank holidays", srcUKAccounts, srcUKConfirmation,
+			"due 21 months (18 for a public company) after\n  incorporation", "a later period keeps 9 or 6 months", "14 days", "do not move for weekends or bank holidays", srcUKAccounts, srcUKConfirmation,
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

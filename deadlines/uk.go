@@ -104,9 +104,11 @@ func (u UKDuties) kind(k registry.DeadlineKind) UKDuty {
 //
 //   - annual accounts are due 9 months after the end of the accounting
 //     reference period for a private company and 6 months for a public one
-//     (s.442), counted by the month-end rule of s.443; first accounts of a
-//     period longer than 12 months are due 21 (18) months after
-//     incorporation, or 3 months after the period end if later.
+//     (s.442), counted by the month-end rule of s.443; the first accounts,
+//     of a first accounting reference period (one beginning on
+//     incorporation, or whose start the register does not name) longer
+//     than 12 months, are due 21 (18) months after incorporation, or 3
+//     months after the period end if later (s.442(3)).
 //   - the confirmation statement is due 14 days after the end of the review
 //     period (s.853A); the first review period is the 12 months beginning
 //     with incorporation.
@@ -150,9 +152,7 @@ func UnitedKingdom(rep *registry.CompanyReport, duties UKDuties, today registry.
 		return out
 	}
 	c := ukCalc{out: out, today: today, duties: duties}
-	if inc := firstOf(rep.FoundedAt, rep.RegisteredAt); inc != nil && plausible(*inc) {
-		c.inc, c.hasInc = normalize(*inc), true
-	}
+	c.inc, c.hasInc = usable(firstOf(rep.FoundedAt, rep.RegisteredAt))
 	var computed, anyComputable bool
 	for _, kind := range []registry.DeadlineKind{kindAnnualAccounts, kindConfirmationStmt} {
 		var pub *registry.PublishedDeadline
@@ -171,7 +171,7 @@ func UnitedKingdom(rep *registry.CompanyReport, duties UKDuties, today registry.
 			continue
 		}
 		anyComputable = anyComputable || duty.Computable
-		if pub != nil && pub.DueDate != nil && !pub.DueDate.IsZero() && plausible(*pub.DueDate) {
+		if _, ok := usable(pubDue(pub)); ok {
 			c.published(kind, pub)
 			continue
 		}
@@ -203,14 +203,23 @@ func UnitedKingdom(rep *registry.CompanyReport, duties UKDuties, today registry.
 }
 
 // ukFormPhrase names a company type in a sentence: "a private limited
-// company", or "this company type" when unknown.
+// company", "an unlimited company", "a European Economic Interest
+// Grouping", or "this company type" when unknown.
 func ukFormPhrase(form string) string {
 	form = strings.TrimSpace(form)
 	if form == "" {
 		return "this company type"
 	}
-	switch form[0] {
-	case 'a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U':
+	lower := strings.ToLower(form)
+	for _, p := range []string{"eu", "uni", "uk", "one"} {
+		// Spelled with a vowel, said with a consonant: "a European…",
+		// "a United Kingdom…", "a UK establishment".
+		if strings.HasPrefix(lower, p) {
+			return "a " + form
+		}
+	}
+	switch lower[0] {
+	case 'a', 'e', 'i', 'o', 'u':
 		return "an " + form
 	}
 	return "a " + form
@@ -223,6 +232,14 @@ func ukSubunitNote(rep *registry.CompanyReport) string {
 		return s + ". Ask for the deadlines of the overseas company " + p + " (parent_id) instead."
 	}
 	return s + ". The register names no parent company number, so parent_id is null."
+}
+
+// pubDue returns the due date of p, or nil.
+func pubDue(p *registry.PublishedDeadline) *registry.Date {
+	if p == nil {
+		return nil
+	}
+	return p.DueDate
 }
 
 func ukInactiveNote(s registry.Status) string {
@@ -319,10 +336,12 @@ func (c *ukCalc) published(kind registry.DeadlineKind, p *registry.PublishedDead
 // it added one.
 func (c *ukCalc) compute(kind registry.DeadlineKind, p *registry.PublishedDeadline) bool {
 	var named *registry.PublishedDeadline
-	if p != nil && p.PeriodEnd != nil && !p.PeriodEnd.IsZero() && plausible(*p.PeriodEnd) {
-		named = &registry.PublishedDeadline{PeriodEnd: countrykit.Ptr(normalize(*p.PeriodEnd))}
-		if p.PeriodStart != nil && !p.PeriodStart.IsZero() && plausible(*p.PeriodStart) {
-			named.PeriodStart = countrykit.Ptr(normalize(*p.PeriodStart))
+	if p != nil {
+		if end, ok := usable(p.PeriodEnd); ok {
+			named = &registry.PublishedDeadline{PeriodEnd: countrykit.Ptr(end)}
+			if start, ok := usable(p.PeriodStart); ok {
+				named.PeriodStart = countrykit.Ptr(start)
+			}
 		}
 	}
 	if named == nil && !c.hasInc {
@@ -342,8 +361,10 @@ const ukMaxSteps = 2*maxYear + 10
 
 // overdue adds the note for a computed date of a period the register names
 // that has already passed.
+// what is the subject of the sentence, with its verb ("the accounts made
+// up to 2024-03-31 were").
 func (c *ukCalc) overdue(kind registry.DeadlineKind, what string, due registry.Date) {
-	c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s is overdue: %s was due %s (%d days ago) and the register names no later period, "+
+	c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s is overdue: %s due %s (%d days ago) and the register names no later period, "+
 		"so the filing is still owed for that period.", kind, what, due, c.today.DaysSince(due)))
 }
 
@@ -364,15 +385,19 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 		end, start = endOfMonth(c.inc.Year+1, c.inc.Month), countrykit.Ptr(c.inc)
 		how = "the default accounting reference date (the last day of the month of incorporation, each year)"
 	}
-	due := func(end registry.Date) (registry.Date, bool) {
-		// First accounts: a first period longer than 12 months, at most
-		// 18 (s.442(3)).
-		if c.hasInc && end.After(anniversary(c.inc).AddDays(-1)) && !end.After(addMonthsUK(c.inc, 18)) {
+	due := func(start *registry.Date, end registry.Date) (registry.Date, bool) {
+		// First accounts: s.442(3) applies only to the first accounting
+		// reference period (one that begins on incorporation, or whose
+		// start the register does not name) when it is longer than 12
+		// months, at most 18. A later period ending in that window (after
+		// a changed accounting reference date) keeps the s.442(2) period.
+		isFirst := start == nil || *start == c.inc
+		if c.hasInc && isFirst && end.After(anniversary(c.inc).AddDays(-1)) && !end.After(addMonthsUK(c.inc, 18)) {
 			return maxDate(addMonthsUK(anniversary(c.inc), months), addMonthsUK(end, 3)), true
 		}
 		return addMonthsUK(end, months), false
 	}
-	d, first := due(end)
+	d, first := due(start, end)
 	// The period the register names is the one owed, even when its date
 	// has passed; only a period derived from incorporation steps forward
 	// to the next occurrence.
@@ -381,7 +406,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 		step := func(n int) {
 			start = countrykit.Ptr((addMonthsUK(end, 12*(n-1))).AddDays(1))
 			end = addMonthsUK(end, 12*n)
-			d, first = due(end)
+			d, first = due(start, end)
 			steps += n
 		}
 		// Jump close to today, then step one period at a time.
@@ -392,7 +417,7 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 			step(1)
 		}
 	} else if d.Before(c.today) {
-		c.overdue(kindAnnualAccounts, "the accounts made up to "+end.String(), d)
+		c.overdue(kindAnnualAccounts, "the accounts made up to "+end.String()+" were", d)
 	}
 	form := c.duties.Form
 	if form == "" {
@@ -401,8 +426,8 @@ func (c *ukCalc) accounts(named *registry.PublishedDeadline) {
 	why := fmt.Sprintf("Computed: the register publishes no due date, so accounts of %s are due %d months after %s (Companies Act 2006 s.442, month-end rule of s.443).",
 		ukFormPhrase(form), months, how)
 	if first {
-		why = fmt.Sprintf("Computed: the register publishes no due date, so the first accounts of a %s company are due %d months after incorporation "+
-			"or 3 months after the end of the first period, whichever is later (Companies Act 2006 s.442(3)); the period end is %s.", kindWord, firstMonths, how)
+		why = fmt.Sprintf("Computed: the register publishes no due date, so the first accounts of %s are due %d months after incorporation "+
+			"or 3 months after the end of the first period, whichever is later (Companies Act 2006 s.442(3)); the period end is %s.", ukFormPhrase(form), firstMonths, how)
 	}
 	c.add(registry.Deadline{
 		Kind: kindAnnualAccounts, StatutoryDate: d, PeriodLabel: periodLabel(kindAnnualAccounts, &end),
@@ -422,7 +447,7 @@ func (c *ukCalc) confirmation(named *registry.PublishedDeadline) {
 			startKnown = false
 		}
 		if due := end.AddDays(14); due.Before(c.today) {
-			c.overdue(kindConfirmationStmt, "the confirmation statement for the review period ending "+end.String(), due)
+			c.overdue(kindConfirmationStmt, "the confirmation statement for the review period ending "+end.String()+" was", due)
 		}
 	} else {
 		// The first review period is the 12 months beginning with the day

@@ -17,8 +17,9 @@ of an unlimited company).
   the deadline, even when it has passed: ` + "`days_until`" + ` is then negative and a note says the filing is overdue.
 - **A computed date fills a gap** (Companies Act 2006): accounts are due 9 months after the end of the accounting
   reference period for a private company and 6 months for a public one (s.442), counted by the month-end rule of
-  s.443 (6 months after 30 June is 31 December); the first accounts of a period longer than 12 months are due 21
-  months (18 for a public company) after incorporation, or 3 months after the period end if later (s.442(3)).
+  s.443 (6 months after 30 June is 31 December); the first accounts, of a first accounting reference period (one
+  beginning on incorporation) longer than 12 months, are due 21 months (18 for a public company) after
+  incorporation, or 3 months after the period end if later (s.442(3)); a later period keeps 9 or 6 months.
   The confirmation statement is due 14 days after the end of each review period; the first review period is the 12
   months beginning with incorporation (s.853A).
 - **An overdue filing stays overdue.** When the register names the pending period (` + "`next_accounts.period_end_on`" + `,

@@ -65,6 +65,12 @@ func hasNote(notes []string, substr string) bool {
 // when the type always owes the filing; a UK establishment has none.
 func TestDutyFlagsAndDeadlinesAgree(t *testing.T) {
 	t.Parallel()
+	law := ukLawDuties()
+	for code := range law {
+		if _, ok := legalForms[code]; !ok {
+			t.Errorf("ukLawDuties names %s, which is not in the table", code)
+		}
+	}
 	const published = `,"accounts":{"next_accounts":{"period_start_on":"2024-11-01","period_end_on":"2025-10-31","due_on":"2026-07-31"}},
 		"confirmation_statement":{"next_made_up_to":"2026-10-23","next_due":"2026-11-06"}`
 	for _, code := range slices.Sorted(maps.Keys(legalForms)) {
@@ -76,6 +82,17 @@ func TestDutyFlagsAndDeadlinesAgree(t *testing.T) {
 					t.Parallel()
 					rep, out := deadlinesOf(t, `{"company_name":"X","type":"`+code+`","subtype":"`+subtype+`","company_status":"active",
 						"date_of_creation":"2019-10-24"`+pub+`}`, "2026-01-15")
+					// Independent of the table: what the law says of the
+					// common types, written out by hand.
+					if want, ok := law[code]; ok {
+						got := map[string]bool{}
+						for _, d := range out.Deadlines {
+							got[string(d.Kind)] = d.Mandatory
+						}
+						if diff := cmp.Diff(want.kinds, got); diff != "" {
+							t.Errorf("kinds and mandatory per %s (-want +got):\n%s", want.source, diff)
+						}
+					}
 					if code == "uk-establishment" {
 						if !rep.IsSubunit || len(out.Deadlines) != 0 {
 							t.Fatalf("UK establishment: is_subunit %v, deadlines %v", rep.IsSubunit, kindsOf(out))
@@ -112,6 +129,29 @@ func TestDutyFlagsAndDeadlinesAgree(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// ukLawExpectation is what the law says one company type owes.
+type ukLawExpectation struct {
+	source string
+	kinds  map[string]bool // kind -> mandatory; a kind not named is not listed
+}
+
+// ukLawDuties is a hand-written expectation of the filings an active
+// company of the common types owes Companies House
+// (research/companieshouse.md §5), written from the law and not from the
+// module's table.
+func ukLawDuties() map[string]ukLawExpectation {
+	both := map[string]bool{"annual_accounts": true, "confirmation_statement": true}
+	return map[string]ukLawExpectation{
+		"ltd": {"Companies Act 2006 ss.441, 442(2)(a) and 853A", both},
+		"plc": {"Companies Act 2006 ss.441, 442(2)(b) and 853A", both},
+		"llp": {"Companies Act 2006 ss.441 and 853A as applied to LLPs by SI 2008/1911 and SI 2009/1804", both},
+		"private-unlimited": {"Companies Act 2006 s.448 (an unlimited company is often exempt from delivering accounts), s.853A",
+			map[string]bool{"annual_accounts": false, "confirmation_statement": true}},
+		"uk-establishment": {"Companies Act 2006 s.1046 and the Overseas Companies Regulations 2009: the overseas company files, the establishment has no deadlines of its own",
+			map[string]bool{}},
 	}
 }
 

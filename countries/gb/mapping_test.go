@@ -200,6 +200,57 @@ func TestNotes(t *testing.T) {
 	}
 }
 
+// TestInsolvencyNoteAgreesWithRegisters (issue 13, review D5): the
+// insolvency note follows has_insolvency_history, the same field that fills
+// registers["insolvency"]; only when the profile lacks it does the
+// deprecated has_been_liquidated or the links.insolvency link speak, and a
+// link is worded as a link (research/companieshouse.md §2: links.insolvency
+// is "present only when applicable", has_insolvency_history is the
+// profile's own answer).
+func TestInsolvencyNoteAgreesWithRegisters(t *testing.T) {
+	t.Parallel()
+	const (
+		history = "Companies House records an insolvency history for this company; see the insolvency section of the company page."
+		link    = "Companies House links to an insolvency record for this company (the profile does not say has_insolvency_history); see the insolvency section of the company page."
+		liq     = "Companies House records that this company has been liquidated; see the insolvency section of the company page."
+	)
+	tests := []struct {
+		body     string
+		register *bool // registers["insolvency"], nil when absent
+		note     string
+	}{
+		{`{"has_insolvency_history":true}`, countrykit.Ptr(true), history},
+		{`{"has_insolvency_history":true,"links":{"insolvency":"/company/X/insolvency"}}`, countrykit.Ptr(true), history},
+		{`{"has_insolvency_history":false,"links":{"insolvency":"/company/X/insolvency"}}`, countrykit.Ptr(false), ""},
+		{`{"has_insolvency_history":false,"has_been_liquidated":true}`, countrykit.Ptr(false), ""},
+		{`{"links":{"insolvency":"/company/X/insolvency"}}`, nil, link},
+		{`{"has_been_liquidated":true,"links":{"insolvency":"/company/X/insolvency"}}`, nil, liq},
+		{`{}`, nil, ""},
+	}
+	for _, tt := range tests {
+		rep := mapJSON(t, tt.body)
+		var reg *bool
+		if v, ok := rep.Registers["insolvency"]; ok {
+			reg = &v
+		}
+		var got string
+		for _, n := range rep.Notes {
+			if strings.Contains(n, "insolvency section") {
+				got = n
+			}
+		}
+		if diff := cmp.Diff(struct {
+			Register *bool
+			Note     string
+		}{tt.register, tt.note}, struct {
+			Register *bool
+			Note     string
+		}{reg, got}); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.body, diff)
+		}
+	}
+}
+
 // Without next_accounts, the deprecated accounts.next_due is published, and
 // a published deadline keeps the register's overdue flag and source.
 func TestPublishedDeadlinesFallBackToNextDue(t *testing.T) {

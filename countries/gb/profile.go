@@ -213,8 +213,8 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 	rep.SourceURL = countrykit.Ptr(companyURL(id))
 	rep.License = countrykit.Ptr(licence)
 
-	if (p.HasInsolvencyHistory != nil && *p.HasInsolvencyHistory) || p.HasBeenLiquidated || p.Links.Insolvency != "" {
-		rep.Notes = append(rep.Notes, "Companies House records an insolvency history for this company; see the insolvency section of the company page.")
+	if n := insolvencyNote(p); n != "" {
+		rep.Notes = append(rep.Notes, n)
 	}
 	if p.RegisteredOfficeIsInDispute {
 		rep.Notes = append(rep.Notes, "The registered office address is in dispute at Companies House.")
@@ -256,6 +256,26 @@ func mapEstablishment(rep *registry.CompanyReport, id string, p *profile) {
 		note += "; Companies House names no parent company number here."
 	}
 	rep.Notes = append(rep.Notes, note)
+}
+
+// insolvencyNote returns the note on the company's insolvency record, or
+// "". has_insolvency_history decides when the profile carries it, as it
+// does for registers["insolvency"]; only when it is absent do the deprecated
+// has_been_liquidated and a link to the insolvency resource speak, and a
+// link alone is worded as a link, not as a recorded history.
+func insolvencyNote(p *profile) string {
+	const see = "; see the insolvency section of the company page."
+	switch {
+	case p.HasInsolvencyHistory != nil:
+		if *p.HasInsolvencyHistory {
+			return "Companies House records an insolvency history for this company" + see
+		}
+	case p.HasBeenLiquidated:
+		return "Companies House records that this company has been liquidated" + see
+	case p.Links.Insolvency != "":
+		return "Companies House links to an insolvency record for this company (the profile does not say has_insolvency_history)" + see
+	}
+	return ""
 }
 
 // registers returns the sub-registers the profile states facts about:

@@ -86,8 +86,8 @@ The identifier is the company registration number (CRN): always eight characters
 - Eight digits for a company registered in England and Wales, such as ` + "`00002065`" + `; shorter all-digit numbers are zero-padded on the left (` + "`2065`" + ` → ` + "`00002065`" + `).
 - Otherwise a two-character prefix and six digits, such as ` + "`SC294759`" + `; shorter digit runs are zero-padded after the prefix (` + "`SC1234`" + ` → ` + "`SC001234`" + `). ` + "`R0`" + ` is the letter R and the digit zero.
 - A few real numbers end in letters (` + "`SC00123R`" + `, ` + "`NI01234A`" + `, ` + "`RS00712R`" + `); these are accepted as written.
-- Letters are upper-cased; spaces, dots and hyphens or dashes are removed, so ` + "`0044-5790`" + ` and ` + "`00.445.790`" + ` are ` + "`00445790`" + `. There is no local typography, so ` + "`formatted`" + ` is null.
-- A two-letter prefix that is not in the table below is rejected: Companies House issues numbers only with these prefixes, so such a number is most likely mistyped (such as RO for R0), and it is never sent upstream.
+- Letters are upper-cased; spaces, dots, hyphens and dashes (U+2010 to U+2015 and the minus sign U+2212) are removed, so ` + "`0044-5790`" + ` and ` + "`00.445.790`" + ` are ` + "`00445790`" + `; a two-letter prefix not on the list below is rejected. There is no local typography, so ` + "`formatted`" + ` is null.
+- Companies House issues numbers only with the prefixes in the table below, so a number with any other two-letter prefix is most likely mistyped (such as RO for R0): it is rejected and never sent upstream.
 - A UK VAT number (` + "`GB`" + ` and 9 or 12 digits) is not a company number and is rejected with a hint saying so.
 - A number that fails these rules is never sent to Companies House (which answers HTTP 500 to malformed numbers).
 

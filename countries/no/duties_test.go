@@ -80,7 +80,7 @@ func TestFormDeadlines(t *testing.T) {
 		{"KS", "", "regnskapsloven § 1-2 (small-partnership exemption), skfvl § 8-9", map[string]bool{acc: false, tax: true}},
 		{"NUF", "false", "regnskapsloven § 1-2: only if liable to tax in Norway", map[string]bool{acc: false, tax: false}},
 		{"NUF", "", "regnskapsloven § 1-2: only if liable to tax in Norway", map[string]bool{acc: false, tax: false}},
-		{"NUF", "true", "Brønnøysund: a NUF in Foretaksregisteret files accounts", map[string]bool{acc: true, tax: false}},
+		{"NUF", "true", "Brønnøysund: a NUF in Foretaksregisteret files accounts; regnskapsloven § 1-2 presumes its tax liability, so sktfvfs § 8-2-3", map[string]bool{acc: true, tax: true}},
 		{"SA", "", "regnskapsloven § 1-2 (sales over NOK 2 million), samvirkelova § 41 (1), sktfvfs § 8-2-3", map[string]bool{acc: false, gm: true, tax: true}},
 		{"BA", "", "Brønnøysund: duty only above the size thresholds (regnskapsloven § 1-2)", map[string]bool{acc: false, tax: false}},
 		{"STI", "", "regnskapsloven § 1-2; tax only if liable", map[string]bool{acc: true, tax: false}},
@@ -100,6 +100,14 @@ func TestFormDeadlines(t *testing.T) {
 		t.Run(tt.form+"/foretak="+tt.inForetak, func(t *testing.T) {
 			t.Parallel()
 			got, out := formDeadlines(t, formReport(t, tt.form, tt.inForetak))
+			// harRegistrertAntallAnsatte false lists the payroll report,
+			// not mandatory, whatever the form (review D3, see
+			// TestNoRegisteredEmployeesFromRegister); the table is about the
+			// form-dependent kinds.
+			if m, ok := got["payroll_report"]; !ok || m {
+				t.Errorf("payroll_report listed %t mandatory %t, want listed and not mandatory", ok, m)
+			}
+			delete(got, "payroll_report")
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("kinds and mandatory per %s (-want +got):\n%s", tt.source, diff)
 			}
@@ -193,6 +201,7 @@ func deref(s *string) string {
 // (yes: mandatory, conditional: not mandatory, no or unknown: absent).
 func TestDutyFlagsAgreeWithDeadlines(t *testing.T) {
 	t.Parallel()
+	law := lawDuties()
 	for _, f := range legalForms() {
 		for _, inForetak := range []string{"", "true", "false"} {
 			rep := formReport(t, f.Code, inForetak)
@@ -222,10 +231,71 @@ func TestDutyFlagsAgreeWithDeadlines(t *testing.T) {
 					t.Errorf("%s (foretak %q): %s duty %s, listed %t mandatory %t", f.Code, inForetak, kind, k.Duty, ok, m)
 				}
 			}
-			if strings.Contains(strings.Join(out.Notes, " "), "not one Enhetsregisteret publishes") {
-				t.Errorf("%s: the engine did not recognise a form of the table", f.Code)
+			// The engine explains each form-dependent deadline with the
+			// row's own label (the {form} placeholders filled in), so a
+			// deadline that came from another row, or from no row, shows.
+			for _, dl := range out.Deadlines {
+				if isFormKind(string(dl.Kind)) && !strings.Contains(dl.AppliesBecause, d.Label) {
+					t.Errorf("%s (foretak %q): %s applies_because does not name %q: %q", f.Code, inForetak, dl.Kind, d.Label, dl.AppliesBecause)
+				}
+			}
+			// Independent of the table: what the law says of the common
+			// forms, written out by hand.
+			if want, ok := law[f.Code+"/"+inForetak]; ok {
+				for _, kind := range []string{"annual_accounts", "general_meeting", "tax_return", "shareholder_register_statement"} {
+					m, listed := got[kind]
+					w, owed := want.kinds[kind]
+					if listed != owed || m != w {
+						t.Errorf("%s (foretak %q): %s listed %t mandatory %t, want listed %t mandatory %t (%s)", f.Code, inForetak, kind, listed, m, owed, w, want.source)
+					}
+				}
 			}
 		}
+	}
+	for key := range law {
+		code, _, _ := strings.Cut(key, "/")
+		if _, ok := lookupForm(code); !ok {
+			t.Errorf("lawDuties names %s, which is not in the table", code)
+		}
+	}
+}
+
+// isFormKind reports whether kind depends on the legal form.
+func isFormKind(kind string) bool {
+	switch kind {
+	case "annual_accounts", "general_meeting", "tax_return", "shareholder_register_statement":
+		return true
+	}
+	return false
+}
+
+// lawExpectation is what the law says one form owes.
+type lawExpectation struct {
+	source string
+	kinds  map[string]bool
+}
+
+// lawDuties is a hand-written expectation, per form and
+// registrertIForetaksregisteret flag, of the form-dependent kinds an active
+// unit owes (kind -> mandatory; a kind not named is not listed), from the
+// law as summarised in research/no-deadlines.md §1 and research/brreg.md §7.
+// It does not read the module's table.
+func lawDuties() map[string]lawExpectation {
+	return map[string]lawExpectation{
+		"AS/": {"regnskapsloven § 1-2 nr 1, aksjeloven § 5-5, sktfvfs § 8-2-3, sktfvfs §§ 7-7-1 to 7-7-3",
+			map[string]bool{"annual_accounts": true, "general_meeting": true, "tax_return": true, "shareholder_register_statement": true}},
+		"ASA/": {"regnskapsloven § 1-2 nr 2, allmennaksjeloven § 5-6, sktfvfs § 8-2-3, sktfvfs §§ 7-7-1 to 7-7-3",
+			map[string]bool{"annual_accounts": true, "general_meeting": true, "tax_return": true, "shareholder_register_statement": true}},
+		"ENK/": {"regnskapsloven § 1-2 nr 11 (only above 20 MNOK assets or 20 årsverk), sktfvfs § 8-2-3 (the owner's return, 31 May)",
+			map[string]bool{"annual_accounts": false, "tax_return": true}},
+		"NUF/": {"regnskapsloven § 1-2 (only if liable to tax in Norway), sktfvfs § 8-2-3 (only if liable)",
+			map[string]bool{"annual_accounts": false, "tax_return": false}},
+		"NUF/true": {"Brønnøysund's list of who must file accounts: a NUF in Foretaksregisteret files; the tax liability it presumes, sktfvfs § 8-2-3",
+			map[string]bool{"annual_accounts": true, "tax_return": true}},
+		"SA/": {"regnskapsloven § 1-2 nr 7 (sales over NOK 2 million), samvirkelova § 41 (1), sktfvfs § 8-2-3",
+			map[string]bool{"annual_accounts": false, "general_meeting": true, "tax_return": true}},
+		"BA/": {"Brønnøysund: accounts only above the size thresholds (regnskapsloven § 1-2); tax only if liable",
+			map[string]bool{"annual_accounts": false, "tax_return": false}},
 	}
 }
 
@@ -262,6 +332,72 @@ func TestZeroEmployeesFromRegister(t *testing.T) {
 	_, out := formDeadlines(t, rep)
 	if dl := deadlineOf(t, out, "payroll_report"); dl.Mandatory || !strings.Contains(dl.AppliesBecause, "board fees") {
 		t.Errorf("payroll report mandatory %t, applies_because %q", dl.Mandatory, dl.AppliesBecause)
+	}
+}
+
+// TestNUFInForetaksregisteretTaxAgreesWithAccounts (issue 13, review D4):
+// a NUF has an accounts duty only if it carries on business in Norway and
+// is liable to tax there (regnskapsloven § 1-2, research/no-deadlines.md
+// §1.5, brreg.md §7). In Foretaksregisteret the accounts are mandatory, so
+// the tax liability they presume makes the tax return (31 May,
+// skatteforvaltningsforskriften § 8-2-3) mandatory too, and its
+// applies_because says so; outside it both stay conditional.
+func TestNUFInForetaksregisteretTaxAgreesWithAccounts(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		inForetak string
+		want      deadlines.Duty
+	}{{"true", deadlines.DutyYes}, {"false", deadlines.DutyConditional}, {"", deadlines.DutyConditional}} {
+		d := dutiesOf(formReport(t, "NUF", tt.inForetak))
+		if d.AnnualAccounts.Duty != tt.want || d.TaxReturn.Duty != tt.want {
+			t.Errorf("foretak %q: accounts %s, tax %s, want both %s", tt.inForetak, d.AnnualAccounts.Duty, d.TaxReturn.Duty, tt.want)
+		}
+		if tt.want == deadlines.DutyYes && !strings.Contains(d.TaxReturn.Because, "tax liability in Norway is what its accounts duty presumes") {
+			t.Errorf("foretak %q: tax because %q", tt.inForetak, d.TaxReturn.Because)
+		}
+	}
+}
+
+// TestNoRegisteredEmployeesFromRegister (issue 13, review D3): the live v2
+// API says "no registered employees" with harRegistrertAntallAnsatte false
+// and never publishes antallAnsatte 0 (research/brreg.md, the
+// harRegistrertAntallAnsatte row and pitfall 4). employees stays null (no
+// invented 0) and the deadlines are those of a count of zero: the payroll
+// report (a-opplysningsforskriften § 2-1, research/no-deadlines.md §1.3)
+// for November 2026, statutory 2026-12-05 (a Saturday), due Monday
+// 2026-12-07, mandatory false, with the board-fee note.
+func TestNoRegisteredEmployeesFromRegister(t *testing.T) {
+	t.Parallel()
+	rep := mapUnit(decodeUnit(t, `{"organisasjonsnummer":"923609016","navn":"EKSEMPEL AS","organisasjonsform":{"kode":"AS"},`+
+		`"stiftelsesdato":"2001-11-24","registrertIMvaregisteret":false,"harRegistrertAntallAnsatte":false}`), equinorID, false)
+	if rep.Employees != nil || rep.EmployeesReported == nil || *rep.EmployeesReported {
+		t.Fatalf("employees = %v, employees_reported = %v, want null and false", rep.Employees, rep.EmployeesReported)
+	}
+	c, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.Deadlines(rep, registry.NewDate(2026, 11, 24))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dl := deadlineOf(t, out, "payroll_report")
+	period := ""
+	if dl.PeriodLabel != nil {
+		period = *dl.PeriodLabel
+	}
+	type got struct {
+		Period               string
+		Statutory, Due       registry.Date
+		Mandatory, BoardFees bool
+	}
+	want := got{"November 2026", registry.NewDate(2026, 12, 5), registry.NewDate(2026, 12, 7), false, true}
+	if diff := cmp.Diff(want, got{period, dl.StatutoryDate, dl.DueDate, dl.Mandatory,
+		strings.Contains(dl.AppliesBecause, "board fees")}); diff != "" {
+		t.Errorf("payroll_report (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(strings.Join(out.Notes, " "), "no registered employees, so the monthly payroll report (a-melding) is not mandatory") {
+		t.Errorf("no board-fee note in %q", out.Notes)
 	}
 }
 

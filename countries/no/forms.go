@@ -38,7 +38,8 @@ type legalForm struct {
 	Accounts deadlines.KindDuty
 	// AccountsIfRegistered, when not empty, is the Because of an accounts
 	// duty that becomes mandatory when the unit is registered in
-	// Foretaksregisteret (a NUF).
+	// Foretaksregisteret (a NUF). That duty presumes tax liability in
+	// Norway, so a conditional Tax then becomes mandatory as well.
 	AccountsIfRegistered string
 	// Tax, Shareholder and Meeting are the duties of the tax return, the
 	// shareholder register statement and the ordinary general (or annual)
@@ -67,8 +68,15 @@ const (
 
 // The sentences the table shares.
 const (
-	becauseTaxOwn         = "{A form} files its own tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3)."
-	becauseTaxIf          = "{A form} files a tax return by 31 May of the following year only if it is liable to tax in Norway, which the register does not show (skatteforvaltningsforskriften § 8-2-3)."
+	becauseTaxOwn = "{A form} files its own tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3)."
+	becauseTaxIf  = "{A form} files a tax return by 31 May of the following year only if it is liable to tax in Norway, which the register does not show (skatteforvaltningsforskriften § 8-2-3)."
+	// becauseTaxPresumed is the tax return of a form whose accounts duty,
+	// made mandatory by Foretaksregisteret (AccountsIfRegistered), presumes
+	// tax liability in Norway (regnskapsloven § 1-2 first paragraph no. 13:
+	// a foreign enterprise that carries on business in Norway and is liable
+	// to tax there; research/no-deadlines.md §1.5, brreg.md §7).
+	becauseTaxPresumed = "{A form} in Foretaksregisteret files a tax return by 31 May of the following year (skatteforvaltningsforskriften § 8-2-3), " +
+		"because the tax liability in Norway is what its accounts duty presumes (regnskapsloven § 1-2: a foreign enterprise with business in Norway that is liable to tax there)."
 	becauseTaxPartnership = "{A form} files a partnership return (selskapsmelding, skatteforvaltningsloven § 8-9) by 31 May of the following year; each partner also files their own return."
 	becauseShareholder    = "{A form} files the shareholder register statement by 31 January of the following year " +
 		"(skatteforvaltningsforskriften §§ 7-7-1 to 7-7-3, the regulation to skatteforvaltningsloven § 7-7)."
@@ -310,13 +318,18 @@ func (f legalForm) duties(inForetak *bool) deadlines.NorwegianDuties {
 // resolve builds the form's duty profile, with {form} filled in; registered
 // says whether the unit is in Foretaksregisteret.
 func (f legalForm) resolve(registered bool) deadlines.NorwegianDuties {
-	accounts := f.Accounts
+	accounts, tax := f.Accounts, f.Tax
 	if f.AccountsIfRegistered != "" && registered {
 		accounts = deadlines.KindDuty{Duty: deadlines.DutyYes, Because: f.AccountsIfRegistered}
+		// The accounts duty presumes tax liability in Norway, so the tax
+		// return cannot stay "only if liable to tax".
+		if tax.Duty == deadlines.DutyConditional {
+			tax = deadlines.KindDuty{Duty: deadlines.DutyYes, Because: becauseTaxPresumed, LocalName: tax.LocalName, Name: tax.Name, SourceURL: tax.SourceURL}
+		}
 	}
 	return deadlines.NorwegianDuties{
 		Code: f.Code, Label: f.label(),
-		TaxReturn: f.fill(f.Tax), ShareholderRegisterStatement: f.fill(f.Shareholder),
+		TaxReturn: f.fill(tax), ShareholderRegisterStatement: f.fill(f.Shareholder),
 		GeneralMeeting: f.fill(f.Meeting), AnnualAccounts: f.fill(accounts),
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/deadlines"
 )
 
 // addRecordings seeds f with every recording in testdata/brreg.
@@ -107,6 +108,47 @@ func FuzzSearchPage(f *testing.F) {
 				if h.Confidence != countrykit.HitConfidence {
 					t.Errorf("confidence %v, want the default before ranking", h.Confidence)
 				}
+			}
+		}
+	})
+}
+
+// FuzzDeadlinesFromReport feeds arbitrary bytes as a stored report (the
+// Registry's cache may live outside the process): reading the duties back
+// from it (dutiesOf) and computing the deadlines never panic, never fail,
+// and a form-dependent kind appears only when the form's duty applies,
+// mandatory exactly when it is a yes; a sub-unit gets none.
+func FuzzDeadlinesFromReport(f *testing.F) {
+	f.Add([]byte(`{"country":"NO","id":"923609016","name":"X","legal_form_code":"AS","status":"active","founded_at":"2001-11-24",`+
+		`"vat_registered":true,"vat_registered_at":"2026-03-15","employees_reported":false}`), int32(20781))
+	f.Add([]byte(`{"legal_form_code":"NUF","status":"active","in_business_register":true,"employees":0}`), int32(0))
+	f.Add([]byte(`{"legal_form_code":"nuf ","status":"under_liquidation","vat_registered":true,"vat_registered_at":"9999-13-01"}`), int32(-5))
+	f.Add([]byte(`{"legal_form_code":"BEDR","is_subunit":true,"parent_id":"923609016","employees_reported":true}`), int32(1))
+	f.Add([]byte(`{"legal_form_code":"KOMM","status":"unknown","registered_at":"-9999-01-01","last_annual_accounts_year":99999}`), int32(2932896))
+	f.Fuzz(func(t *testing.T, b []byte, day int32) {
+		var rep registry.CompanyReport
+		if err := json.Unmarshal(b, &rep); err != nil {
+			return
+		}
+		today := registry.NewDate(1970, 1, 1).AddDays(int(day) % 4_000_000)
+		out, err := (&Country{}).Deadlines(&rep, today)
+		if err != nil || out == nil || out.Deadlines == nil {
+			t.Fatalf("Deadlines = %v, %v", out, err)
+		}
+		if rep.IsSubunit && len(out.Deadlines) != 0 {
+			t.Fatalf("a sub-unit got %d deadlines", len(out.Deadlines))
+		}
+		duties := dutiesOf(&rep)
+		byKind := map[string]deadlines.KindDuty{
+			"annual_accounts": duties.AnnualAccounts, "general_meeting": duties.GeneralMeeting,
+			"tax_return": duties.TaxReturn, "shareholder_register_statement": duties.ShareholderRegisterStatement,
+		}
+		for _, d := range out.Deadlines {
+			if k, ok := byKind[string(d.Kind)]; ok && (!k.Duty.Applies() || d.Mandatory != (k.Duty == deadlines.DutyYes)) {
+				t.Fatalf("%s listed (mandatory %t) for a form whose duty is %s", d.Kind, d.Mandatory, k.Duty)
+			}
+			if d.DueDate.Before(d.StatutoryDate) {
+				t.Fatalf("%s due %s before its statutory date %s", d.Kind, d.DueDate, d.StatutoryDate)
 			}
 		}
 	})

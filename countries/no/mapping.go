@@ -109,6 +109,10 @@ func mapUnit(u *unit, id string, subunit bool) *registry.CompanyReport {
 		r.Employees = countrykit.Ptr(int(u.AntallAnsatte.Value))
 		r.EmployeesReported = countrykit.Ptr(true)
 	} else if u.HarAntallAnsatte != nil {
+		// false is the live register's "no registered employees" (it never
+		// publishes antallAnsatte 0): employees stays null, never an
+		// invented 0, and package deadlines treats employees_reported
+		// false like a count of zero (the payroll report not mandatory).
 		r.EmployeesReported = countrykit.Ptr(*u.HarAntallAnsatte)
 		if *u.HarAntallAnsatte {
 			r.Notes = append(r.Notes, "The register holds an employee count for this unit but does not publish counts below five, so employees is null.")

@@ -68,6 +68,15 @@ func TestRules(t *testing.T) {
 		"## Status",
 		"1. `deleted`", "2. `bankrupt`", "3. `under_compulsory_liquidation`", "4. `under_liquidation`",
 		"NLOD",
+		// Review D3: harRegistrertAntallAnsatte false (research/brreg.md,
+		// pitfall 4: never synthesise 0).
+		"`employees_reported` is false and `employees` stays null; the deadlines then list the payroll report with `mandatory: false`",
+		// Review D7: the deadline table agrees with the engine, for which a
+		// NUF in Foretaksregisteret always owes accounts (regnskapsloven
+		// § 1-2, Brønnøysund's list of who must file; research/brreg.md §7)
+		// and the tax return that duty presumes.
+		"GFS, NUF (when in Foretaksregisteret), PK, SE, SF, SPA, STI, VPFO always; ANS, BA, DA, ENK, FLI, KS, NUF (otherwise), SA only when",
+		"KS, NUF (when in Foretaksregisteret), SA, SE always; BA, FLI, NUF (otherwise), STI only when",
 		"0.95", "0.8", "0.6", "0.4",
 	} {
 		if !strings.Contains(doc, want) {

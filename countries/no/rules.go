@@ -75,7 +75,9 @@ func buildRules() string {
 		"(`registrertIMvaregisteret`).\n")
 	b.WriteString("- `employees` is `antallAnsatte`. The register does not publish counts below five: when it holds a " +
 		"count (`harRegistrertAntallAnsatte`) but publishes none, `employees_reported` is true and `employees` is " +
-		"null, never an invented 0.\n")
+		"null, never an invented 0. When `harRegistrertAntallAnsatte` is false (no registered employees; the register " +
+		"never publishes a count of 0), `employees_reported` is false and `employees` stays null; the deadlines then list " +
+		"the payroll report with `mandatory: false`, as for a count of 0.\n")
 	b.WriteString("- `registers` holds the unit's national sub-register flags: `foretaksregisteret` (Register of " +
 		"Business Enterprises), `mvaregisteret` (VAT Register), `stiftelsesregisteret` (Register of Foundations), " +
 		"`frivillighetsregisteret` (Register of Non-Profit Organisations) and `partiregisteret` (Register of " +
@@ -99,7 +101,18 @@ func buildRules() string {
 	b.WriteString(rolesRules())
 	profiles := make([]deadlines.NorwegianDuties, 0, len(legalForms()))
 	for _, f := range legalForms() {
-		profiles = append(profiles, f.duties(nil))
+		if f.AccountsIfRegistered == "" {
+			profiles = append(profiles, f.duties(nil))
+			continue
+		}
+		// The form in Foretaksregisteret has its own profile (the accounts,
+		// and the tax return they presume, are mandatory): the document
+		// lists both so that it agrees with the engine.
+		registered, other := true, f.duties(nil)
+		in := f.duties(&registered)
+		in.Code += " (when in Foretaksregisteret)"
+		other.Code += " (otherwise)"
+		profiles = append(profiles, in, other)
 	}
 	b.WriteString(deadlines.NorwayRules(profiles))
 	if !strings.HasSuffix(b.String(), "\n") {
