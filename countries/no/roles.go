@@ -308,10 +308,18 @@ func mapRoles(doc *rolesDoc) ([]registry.Role, []string) {
 			if c := cmp.Compare(boardRank(codeOf(a.Type)), boardRank(codeOf(b.Type))); c != 0 {
 				return c
 			}
-			if !a.Rekkefolge.Set || !b.Rekkefolge.Set {
-				return 0
+			// A role with a rekkefolge comes before one without; two
+			// without keep the register's order (a total order, so the
+			// stable sort is well defined).
+			switch {
+			case a.Rekkefolge.Set && b.Rekkefolge.Set:
+				return cmp.Compare(a.Rekkefolge.Value, b.Rekkefolge.Value)
+			case a.Rekkefolge.Set:
+				return -1
+			case b.Rekkefolge.Set:
+				return 1
 			}
-			return cmp.Compare(a.Rekkefolge.Value, b.Rekkefolge.Value)
+			return 0
 		})
 		groupCode := codeOf(g.Type)
 		for _, it := range items {

@@ -557,3 +557,29 @@ func TestRulesDocumentRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardOrderWithMissingRekkefolge: within a group the chair comes first,
+// then the roles in the register's rekkefolge, then those without one in
+// the register's order, whatever order the register sends them in (a review
+// found a comparator that was not a total order).
+func TestBoardOrderWithMissingRekkefolge(t *testing.T) {
+	t.Parallel()
+	body := []byte(`{"rollegrupper":[{"type":{"kode":"STYR","beskrivelse":"Styre"},"roller":[
+		{"type":{"kode":"MEDL","beskrivelse":"Styremedlem"},"person":{"navn":{"fornavn":"C","etternavn":"THREE"}},"rekkefolge":3},
+		{"type":{"kode":"MEDL","beskrivelse":"Styremedlem"},"person":{"navn":{"fornavn":"N","etternavn":"NONE"}}},
+		{"type":{"kode":"MEDL","beskrivelse":"Styremedlem"},"person":{"navn":{"fornavn":"A","etternavn":"ONE"}},"rekkefolge":1},
+		{"type":{"kode":"LEDE","beskrivelse":"Styrets leder"},"person":{"navn":{"fornavn":"B","etternavn":"TWO"}},"rekkefolge":2}]}]}`)
+	var doc rolesDoc
+	if err := json.Unmarshal(body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	roles, _ := mapRoles(&doc)
+	var got []string
+	for _, r := range roles {
+		got = append(got, r.RoleCode+" "+r.Holder.Name)
+	}
+	want := []string{"LEDE B TWO", "MEDL A ONE", "MEDL C THREE", "MEDL N NONE"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+}
