@@ -360,7 +360,9 @@ year is assumed, and ` + "`notes`" + ` says so.
 
 VAT returns assume the default monthly period; the quarterly (turnover under EUR 100,000) and annual (under
 EUR 30,000, due at the end of February) periods are chosen on request and are not visible in the register.
-No VAT month before ` + "`vat_registered_at`" + ` and no wage month before the employer-register entry is due.
+No VAT month before ` + "`vat_registered_at`" + ` is due. Wage months are counted from the company's founding: the date
+of its employer-register entry is not part of the report, so in the month after a company first became an
+employer the listed month may be one it did not owe.
 
 ### Roll-forward
 
