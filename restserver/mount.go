@@ -49,14 +49,16 @@ func (s *Server) locate(r *http.Request) location {
 	host := r.Host
 	path := s.basePath
 	if peer := httplog.PeerAddr(r.RemoteAddr); peer.IsValid() && httplog.IsTrusted(peer, s.trusted) {
-		if p := firstToken(r.Header.Get("X-Forwarded-Proto")); p == "http" || p == "https" {
+		if p := strings.ToLower(lastToken(r.Header.Values("X-Forwarded-Proto"))); p == "http" || p == "https" {
 			scheme = p
 		}
-		if h := firstToken(r.Header.Get("X-Forwarded-Host")); h != "" {
+		if h := lastToken(r.Header.Values("X-Forwarded-Host")); h != "" {
 			host = h
 		}
-		if p, ok := cleanBasePath(firstToken(r.Header.Get("X-Forwarded-Prefix"))); ok {
-			path = p + path
+		if v := r.Header.Values("X-Forwarded-Prefix"); len(v) > 0 {
+			if p, ok := cleanBasePath(lastToken(v)); ok {
+				path = p + path
+			}
 		}
 	}
 	if !validHost(host) {
@@ -90,8 +92,17 @@ func cleanBasePath(p string) (string, bool) {
 	return p, true
 }
 
-func firstToken(v string) string {
-	v, _, _ = strings.Cut(v, ",")
+// lastToken is the last comma-separated value of the last header line: the
+// one the trusted proxy next to us added (a value the client sent comes
+// before it).
+func lastToken(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	v := lines[len(lines)-1]
+	if i := strings.LastIndexByte(v, ','); i >= 0 {
+		v = v[i+1:]
+	}
 	return strings.TrimSpace(v)
 }
 

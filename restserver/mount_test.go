@@ -186,6 +186,9 @@ func TestBasePathOptions(t *testing.T) {
 		{"MCP elsewhere", []restserver.Option{restserver.WithMCPPath("https://mcp.example/mcp")}, true},
 		{"MCP URL with query", []restserver.Option{restserver.WithMCPPath("https://mcp.example/mcp?x=1")}, false},
 		{"MCP relative", []restserver.Option{restserver.WithMCPPath("mcp")}, false},
+		{"MCP path with a bracket", []restserver.Option{restserver.WithMCPPath("/mcp)x")}, false},
+		{"MCP URL with a quote in the host", []restserver.Option{restserver.WithMCPPath(`https://a"b.example/mcp`)}, false},
+		{"public URL with a bracket in the host", []restserver.Option{restserver.WithPublicURL("https://a)b.example/r")}, false},
 	} {
 		_, err := restserver.New(reg, tc.opts...)
 		if (err == nil) != tc.ok {
@@ -206,5 +209,37 @@ func TestForwardedPrefixUntrusted(t *testing.T) {
 	res = h.do(t, http.MethodGet, "/nowhere", map[string]string{"X-Forwarded-Prefix": "/evil"})
 	if e := errorOf(t, res.body); !strings.HasPrefix(e.Hint, "Read /registry/llms.txt") {
 		t.Errorf("hint %q", e.Hint)
+	}
+}
+
+// TestForwardedHeadersLastValue: from a trusted proxy the value it added
+// counts, the last one; a value the client sent before it does not (review
+// of issue 14).
+func TestForwardedHeadersLastValue(t *testing.T) {
+	t.Parallel()
+	srv, err := restserver.New(newRegistry(t, newFakeClock()), restserver.WithTrustedProxies("192.0.2.0/24"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		header http.Header
+		want   string
+	}{
+		{"prefix on two lines", http.Header{"X-Forwarded-Prefix": {"/evil", "/api"}}, "http://svc.example/api/v1/countries"},
+		{"host list", http.Header{"X-Forwarded-Host": {"evil.example, svc2.example"}}, "http://svc2.example/v1/countries"},
+		{"proto in capitals", http.Header{"X-Forwarded-Proto": {"HTTPS"}}, "https://svc.example/v1/countries"},
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/llms.txt", nil)
+		req.RemoteAddr = "192.0.2.7:1234"
+		req.Host = "svc.example"
+		for k, v := range tc.header {
+			req.Header[k] = v
+		}
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		if body := rec.Body.String(); !strings.Contains(body, "("+tc.want+")") {
+			t.Errorf("%s: llms.txt does not link %s:\n%.400s", tc.name, tc.want, body)
+		}
 	}
 }

@@ -132,6 +132,9 @@ func WithPublicURL(u string) Option {
 			p.RawQuery != "" || p.Fragment != "" || p.User != nil || p.Opaque != "" {
 			return fmt.Errorf("restserver: WithPublicURL: %q is not an absolute http(s) URL without query, fragment or credentials", u)
 		}
+		if !validHost(p.Host) {
+			return fmt.Errorf("restserver: WithPublicURL: the host of %q is not a plain host[:port]", u)
+		}
 		path, ok := cleanBasePath(p.EscapedPath())
 		if !ok {
 			return fmt.Errorf("restserver: WithPublicURL: the path of %q is not a plain absolute path", u)
@@ -154,14 +157,18 @@ func WithMCPPath(p string) Option {
 	return func(o *options) error {
 		if strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
 			u, err := url.Parse(p)
-			if err != nil || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			if err != nil {
+				return fmt.Errorf("restserver: WithMCPPath: %q is not an absolute http(s) URL", p)
+			}
+			if _, pathOK := cleanBasePath(u.EscapedPath()); !validHost(u.Host) || !pathOK ||
+				u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 				return fmt.Errorf("restserver: WithMCPPath: %q is not an absolute http(s) URL without query, fragment or credentials", p)
 			}
 			o.mcpPath = p
 			return nil
 		}
-		if p != "" && (!strings.HasPrefix(p, "/") || strings.ContainsAny(p, "?# ")) {
-			return fmt.Errorf("restserver: WithMCPPath: %q is neither an absolute path nor an http(s) URL", p)
+		if c, ok := cleanBasePath(p); p != "" && (!ok || c == "") {
+			return fmt.Errorf("restserver: WithMCPPath: %q is neither an absolute path of letters, digits and -._~/ nor an http(s) URL", p)
 		}
 		o.mcpPath = p
 		return nil
