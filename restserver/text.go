@@ -28,6 +28,7 @@ func buildText(reg *registry.Registry, o options) (*textResources, error) {
 		version:   reg.Health().Version,
 		rateLimit: o.rateLimit,
 		mcpURL:    mcpURL(o.mcpPath),
+		shared:    o.limiter != nil,
 	}
 	serverJSON, err := d.serverJSON()
 	if err != nil {
@@ -55,6 +56,7 @@ type docInputs struct {
 	version   string
 	rateLimit int
 	mcpURL    string // the advertised MCP endpoint, "" for none
+	shared    bool   // a Limiter given with WithLimiter, which MCP may share
 }
 
 // mcpURL is the advertised MCP endpoint of a WithMCPPath value: a path
@@ -348,6 +350,10 @@ func (d docInputs) llmsFull() (string, error) {
 		fmt.Fprintf(&b, "- Rate: %d requests per minute per client address on the /v1 routes (a token bucket: a burst of "+
 			"%d, then one every %s); over it, 429 rate_limited with Retry-After. /health and the text resources are "+
 			"not limited.\n", d.rateLimit, d.rateLimit, perToken(d.rateLimit))
+		if d.shared && d.mcpURL != "" {
+			b.WriteString("- The same allowance covers MCP tool calls: a tools/call over it is a tool result with the " +
+				"rate_limited envelope (and Retry-After on the HTTP response).\n")
+		}
 	} else {
 		b.WriteString("- Rate: this deployment sets no rate limit of its own.\n")
 	}
