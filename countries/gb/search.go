@@ -101,7 +101,7 @@ func searchHint(query string, limit, hits, total int) *string {
 		b.WriteString(hintNoHits + " ")
 	}
 	if n, p := idcheck.ParseCompanyNumber(query); p == idcheck.ProblemNone {
-		b.WriteString("The query looks like a company number: look it up directly with lookup_company (GET /v1/GB/company/" + n.String() + ").")
+		b.WriteString("The query looks like a company number: look " + n.String() + " up directly with the lookup operation.")
 	}
 	return countrykit.Ptr(strings.TrimSpace(b.String()))
 }
