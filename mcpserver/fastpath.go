@@ -56,8 +56,11 @@ func fastPathVersion(v string) bool {
 	return false
 }
 
+// The SDK decodes an integer id into a float64 and then an int64, so the
+// fast paths take only the ids that survive that unchanged: no -0, and at
+// most 15 digits (below 2^53).
 var (
-	integerID = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,17})$`)
+	integerID = regexp.MustCompile(`^(0|-?[1-9][0-9]{0,14})$`)
 	stringID  = regexp.MustCompile(`^"[A-Za-z0-9_.:-]{0,64}"$`)
 )
 

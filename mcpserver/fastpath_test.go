@@ -79,6 +79,15 @@ func TestFastPathMatchesSDK(t *testing.T) {
 		{name: "unsupported version", body: call("30", `{"name":"list_countries"}`), version: "1999-01-01"},
 		{name: "2026 protocol", body: call("31", `{"name":"list_countries","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}`),
 			version: "2026-07-28", header: map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "list_countries"}},
+		// Integer ids the SDK does not echo unchanged (it decodes them
+		// through float64 and int64).
+		{name: "minus zero id", body: call("-0", `{"name":"list_countries"}`)},
+		{name: "18-digit id", body: call("123456789012345678", `{"name":"list_countries"}`)},
+		{name: "id above 2^53", body: call("9007199254740993", `{"name":"list_countries"}`)},
+		{name: "tools/list minus zero id", body: `{"jsonrpc":"2.0","id":-0,"method":"tools/list"}`},
+		{name: "tools/list 18-digit id", body: `{"jsonrpc":"2.0","id":123456789012345678,"method":"tools/list"}`},
+		{name: "tools/list id above 2^53", body: `{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`},
+		{name: "tools/list 15-digit id", body: `{"jsonrpc":"2.0","id":-999999999999999,"method":"tools/list"}`},
 		{name: "large body", body: call("32", `{"name":"search_company","arguments":{"name":"`+strings.Repeat("a", 20000)+`"}}`)},
 	}
 	for _, tc := range tests {

@@ -84,7 +84,10 @@ func TestListCacheMatchesSDK(t *testing.T) {
 			// over several lines around a line that alone is a list request.
 			msgs = append(msgs, `{"jsonrpc":"2.0","id":90,"method":"tools/list"}`+"\r",
 				"\t  "+`{"jsonrpc":"2.0","id":91,"method":"prompts/list"}`,
-				`{"jsonrpc":"2.0",`+"\n"+`"id":92,"method":"tools/list"}`)
+				`{"jsonrpc":"2.0",`+"\n"+`"id":92,"method":"tools/list"}`,
+				// Ids the SDK does not echo unchanged (float64, then int64).
+				`{"jsonrpc":"2.0","id":-0,"method":"tools/list"}`,
+				`{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`)
 			if version < "2025-06-18" {
 				msgs = append(msgs, `[{"jsonrpc":"2.0","id":93,"method":"tools/list"}]`,
 					"[\n"+`{"jsonrpc":"2.0","id":94,"method":"resources/list"}`+"\n]",
