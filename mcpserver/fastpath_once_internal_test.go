@@ -19,7 +19,9 @@ import (
 func TestFastPathNeverRunsAToolTwice(t *testing.T) {
 	t.Parallel()
 	for name, tool := range map[string]mcp.ToolHandler{
-		"error":     func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, errors.New("boom") },
+		"error": func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return nil, errors.New("boom")
+		},
 		"no result": func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil },
 	} {
 		t.Run(name, func(t *testing.T) {
