@@ -79,10 +79,10 @@ func TestListCacheMatchesSDK(t *testing.T) {
 				msgs = append(msgs, fmt.Sprintf(`{"jsonrpc":"2.0","id":"s-%d","method":%q}`, id, method))
 				id++
 			}
-			// Framing the stdio filter must leave to the SDK or read as the
-			// SDK does: CRLF, a message over several lines, and (before
-			// 2025-06-18, which refuses them) batches, one of them written
-			// over several lines around a line that alone is a list request.
+			// Framing a list request may come in: CRLF, a message over
+			// several lines, and (before 2025-06-18, which refuses them)
+			// batches, one of them written over several lines around a
+			// line that alone is a list request.
 			msgs = append(msgs, `{"jsonrpc":"2.0","id":90,"method":"tools/list"}`+"\r",
 				"\t  "+`{"jsonrpc":"2.0","id":91,"method":"prompts/list"}`,
 				`{"jsonrpc":"2.0",`+"\n"+`"id":92,"method":"tools/list"}`,
