@@ -56,8 +56,11 @@ func fastPathVersion(v string) bool {
 	return false
 }
 
+// The SDK decodes an integer id into a float64 and then an int64, so the
+// fast paths take only the ids that survive that unchanged: no -0, and at
+// most 15 digits (below 2^53).
 var (
-	integerID = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,17})$`)
+	integerID = regexp.MustCompile(`^(0|-?[1-9][0-9]{0,14})$`)
 	stringID  = regexp.MustCompile(`^"[A-Za-z0-9_.:-]{0,64}"$`)
 )
 
@@ -174,15 +177,55 @@ func (f *fastPath) fallBack(w http.ResponseWriter, r *http.Request, read []byte)
 	f.next.ServeHTTP(w, r)
 }
 
+// sdkMaxDepth is the deepest nesting of objects and arrays the SDK decodes;
+// it refuses a deeper message, where encoding/json alone would go on to
+// 10000 levels.
+const sdkMaxDepth = 1000
+
+// withinDepth reports whether body nests objects and arrays at most max
+// levels deep, counted as the SDK counts them: every { and [ outside a
+// string opens a level, every } and ] closes one.
+func withinDepth(body []byte, limit int) bool {
+	depth, inString, escaped := 0, false, false
+	for _, b := range body {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case b == '\\':
+				escaped = true
+			case b == '"':
+				inString = false
+			}
+			continue
+		}
+		switch b {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+			if depth > limit {
+				return false
+			}
+		case '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return true
+}
+
 type readCloser struct {
 	io.Reader
 	io.Closer
 }
 
 // parseMessage decodes the top level of a JSON-RPC message in valid UTF-8
-// (a batch or anything but an object is refused).
+// (a batch or anything but an object is refused), nested no deeper than the
+// SDK accepts.
 func parseMessage(body []byte) (map[string]json.RawMessage, bool) {
-	if !utf8.Valid(body) {
+	if !utf8.Valid(body) || !withinDepth(body, sdkMaxDepth) {
 		return nil, false
 	}
 	var msg map[string]json.RawMessage

@@ -79,6 +79,22 @@ func TestFastPathMatchesSDK(t *testing.T) {
 		{name: "unsupported version", body: call("30", `{"name":"list_countries"}`), version: "1999-01-01"},
 		{name: "2026 protocol", body: call("31", `{"name":"list_countries","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}`),
 			version: "2026-07-28", header: map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "list_countries"}},
+		// Integer ids the SDK does not echo unchanged (it decodes them
+		// through float64 and int64).
+		{name: "minus zero id", body: call("-0", `{"name":"list_countries"}`)},
+		{name: "18-digit id", body: call("123456789012345678", `{"name":"list_countries"}`)},
+		{name: "id above 2^53", body: call("9007199254740993", `{"name":"list_countries"}`)},
+		{name: "tools/list minus zero id", body: `{"jsonrpc":"2.0","id":-0,"method":"tools/list"}`},
+		{name: "tools/list 18-digit id", body: `{"jsonrpc":"2.0","id":123456789012345678,"method":"tools/list"}`},
+		{name: "tools/list id above 2^53", body: `{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`},
+		{name: "tools/list 15-digit id", body: `{"jsonrpc":"2.0","id":-999999999999999,"method":"tools/list"}`},
+		// The SDK refuses a message nested deeper than 1000 levels
+		// (encoding/json alone accepts 10000); 1000 is still answered.
+		{name: "depth 1000", body: call("33", `{"name":"list_countries","arguments":`+nested(998)+`}`)},
+		{name: "depth 1001", body: call("34", `{"name":"list_countries","arguments":`+nested(999)+`}`)},
+		{name: "depth 1001 in a string argument", body: call("35", `{"name":"lookup_company","arguments":{"id":"923609016","country":`+nested(998)+`}}`)},
+		{name: "depth 1001 in a string", body: call("36", `{"name":"validate_company_id","arguments":{"id":"`+strings.Repeat("[", 1001)+`"}}`)},
+		{name: "tools/list depth 1001 in a duplicate key", body: `{"jsonrpc":"2.0","id":37,"method":"tools/list","params":` + nested(1000) + `,"params":{}}`},
 		{name: "large body", body: call("32", `{"name":"search_company","arguments":{"name":"`+strings.Repeat("a", 20000)+`"}}`)},
 	}
 	for _, tc := range tests {
@@ -91,6 +107,9 @@ func TestFastPathMatchesSDK(t *testing.T) {
 		}
 	}
 }
+
+// nested returns n arrays, each inside the one before.
+func nested(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 
 func send(t *testing.T, url, body, version, accept, contentType string, header map[string]string) []string {
 	t.Helper()

@@ -1,12 +1,11 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
+	"regexp"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -80,64 +79,26 @@ func FuzzParseToolsCall(f *testing.F) {
 		`{"jsonrpc":"2.0","id":"b","method":"prompts/list","params":{"cursor":""}}`,
 		`{"jsonrpc":"2.0","id":3,"method":"resources/list","params":{"cursor":"x"}}`,
 		`[{"jsonrpc":"2.0"}]`, `{}`, `null`,
+		`{"jsonrpc":"2.0","id":-0,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/call","params":{"name":"x"}}`,
 	} {
 		f.Add([]byte(s))
 	}
+	// The oracle's own copy of the ids the SDK echoes unchanged: integers
+	// that survive float64 and int64 (no -0, below 2^53) and plain strings.
+	echoed := regexp.MustCompile(`^(0|-?[1-9][0-9]{0,14})$|^"[A-Za-z0-9_.:-]{0,64}"$`)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		msg, ok := parseMessage(body)
 		if !ok {
 			return
 		}
 		id, _, _, ok := parseToolsCall(msg)
-		if ok && !integerID.Match(id) && !stringID.Match(id) {
+		if ok && !echoed.Match(id) {
 			t.Fatalf("parseToolsCall(%q) accepted id %s", body, id)
 		}
 		id, method, ok := parseListRequest(msg)
-		if ok && (!integerID.Match(id) && !stringID.Match(id) || !isListMethod(method)) {
+		if ok && (!echoed.Match(id) || !isListMethod(method)) {
 			t.Fatalf("parseListRequest(%q) accepted id %s, method %q", body, id, method)
-		}
-	})
-}
-
-// FuzzStdioLists checks the stdio filter on any input: what it passes on
-// is the input with some whole lines taken out, each of them a list request
-// it answered with one line.
-func FuzzStdioLists(f *testing.F) {
-	for _, s := range []string{
-		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\"}\n",
-		"[\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n]\n",
-		" {\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"prompts/list\",\"params\":{}}\r\nx",
-		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"} \n",
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, in []byte) {
-		lists := newListCache()
-		for _, m := range []string{"tools/list", "resources/list", "resources/templates/list", "prompts/list"} {
-			lists.raw[m] = &rawResult{raw: []byte(`{"tools":[]}`)}
-		}
-		var out bytes.Buffer
-		passed, err := io.ReadAll(newStdioLists(bytes.NewReader(in), &lockedWriter{w: &out}, lists))
-		if err != nil {
-			t.Fatal(err)
-		}
-		answered := 0
-		for _, line := range bytes.SplitAfter(in, []byte("\n")) {
-			if rest, ok := bytes.CutPrefix(passed, line); ok {
-				passed = rest
-				continue
-			}
-			msg, ok := parseMessage(bytes.TrimSpace(line))
-			if _, _, isList := parseListRequest(msg); !ok || !isList {
-				t.Fatalf("line %q neither passed on nor a list request", line)
-			}
-			answered++
-		}
-		if len(passed) != 0 {
-			t.Fatalf("passed on %q that is not in the input", passed)
-		}
-		if got := bytes.Count(out.Bytes(), []byte("\n")); got != answered {
-			t.Fatalf("%d answers for %d list requests taken out", got, answered)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -78,13 +79,16 @@ func TestListCacheMatchesSDK(t *testing.T) {
 				msgs = append(msgs, fmt.Sprintf(`{"jsonrpc":"2.0","id":"s-%d","method":%q}`, id, method))
 				id++
 			}
-			// Framing the stdio filter must leave to the SDK or read as the
-			// SDK does: CRLF, a message over several lines, and (before
-			// 2025-06-18, which refuses them) batches, one of them written
-			// over several lines around a line that alone is a list request.
+			// Framing a list request may come in: CRLF, a message over
+			// several lines, and (before 2025-06-18, which refuses them)
+			// batches, one of them written over several lines around a
+			// line that alone is a list request.
 			msgs = append(msgs, `{"jsonrpc":"2.0","id":90,"method":"tools/list"}`+"\r",
 				"\t  "+`{"jsonrpc":"2.0","id":91,"method":"prompts/list"}`,
-				`{"jsonrpc":"2.0",`+"\n"+`"id":92,"method":"tools/list"}`)
+				`{"jsonrpc":"2.0",`+"\n"+`"id":92,"method":"tools/list"}`,
+				// Ids the SDK does not echo unchanged (float64, then int64).
+				`{"jsonrpc":"2.0","id":-0,"method":"tools/list"}`,
+				`{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`)
 			if version < "2025-06-18" {
 				msgs = append(msgs, `[{"jsonrpc":"2.0","id":93,"method":"tools/list"}]`,
 					"[\n"+`{"jsonrpc":"2.0","id":94,"method":"resources/list"}`+"\n]",
@@ -102,5 +106,39 @@ func TestListCacheMatchesSDK(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestListCacheDepth checks over stdio that a list request nested deeper
+// than the SDK decodes (1001 levels, in a params key given twice, the last
+// of which alone is a plain list request) is left to the SDK, which ends the
+// session on it, rather than answered from the cache.
+func TestListCacheDepth(t *testing.T) {
+	t.Parallel()
+	deep := `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":` +
+		strings.Repeat("[", 1000) + strings.Repeat("]", 1000) + `,"params":{}}`
+	run := func(opts ...mcpserver.Option) (string, string) {
+		reg, _ := newRegistry(t)
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan error, 1)
+		go func() {
+			done <- mcpserver.ServeIO(context.Background(), reg, inR, outW, opts...)
+			_ = outW.Close()
+		}()
+		p := &stdioPeer{in: inW, out: bufio.NewReader(outR)}
+		p.send(t, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`, true)
+		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.send(t, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, true) // fills the cache
+		p.send(t, deep, false)
+		_ = inW.Close()
+		rest, _ := io.ReadAll(p.out)
+		err := <-done
+		return string(rest), fmt.Sprint(err)
+	}
+	gotOut, gotErr := run()
+	wantOut, wantErr := run(mcpserver.WithoutFastPath())
+	if diff := cmp.Diff([]string{wantOut, wantErr}, []string{gotOut, gotErr}); diff != "" {
+		t.Errorf("after a list request 1001 levels deep (-sdk +cached):\n%s", diff)
 	}
 }

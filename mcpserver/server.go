@@ -352,17 +352,15 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	if err != nil {
 		return err
 	}
-	srv, _, lists := newServer(reg, o, true)
+	// The list cache (a middleware inside the SDK) serves the lists here
+	// too; there is no fast path in front of the SDK's reader, which
+	// decodes the stream as one JSON value after another, not by lines.
+	srv, _, _ := newServer(reg, o, true)
 	rc, ok := r.(io.ReadCloser)
 	if !ok {
 		rc = io.NopCloser(r)
 	}
-	var out io.WriteCloser = nopWriteCloser{w}
-	if lists != nil {
-		lw := &lockedWriter{w: w}
-		rc, out = readCloser{newStdioLists(rc, lw, lists), rc}, lw
-	}
-	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: out})
+	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil // the client went away, or the caller stopped us
 	}
