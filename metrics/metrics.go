@@ -182,13 +182,17 @@ type roundTripper func(*http.Request) (*http.Response, error)
 
 func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
-// Cache counts the Gets of c by result.
+// Cache counts the Gets of c by result. The result describes itself as c
+// does (cache.Describe).
 func (m *Metrics) Cache(c cache.Cache) cache.Cache { return &countingCache{Cache: c, m: m} }
 
 type countingCache struct {
 	cache.Cache
 	m *Metrics
 }
+
+// Describe forwards the wrapped cache's description (see cache.Describer).
+func (c *countingCache) Describe() cache.Description { return cache.Describe(c.Cache) }
 
 func (c *countingCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	v, ok, err := c.Cache.Get(ctx, key)
