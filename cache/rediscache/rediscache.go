@@ -28,6 +28,7 @@
 // answers, logs one info line, empties the in-process tier (entries kept
 // meanwhile may have been purged elsewhere) and shares again. A Delete made
 // while Redis was unreachable does not reach the shared entry.
+// [Cache.Describe] reports whether Redis answers, for a health report.
 package rediscache
 
 import (
