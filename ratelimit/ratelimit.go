@@ -28,7 +28,9 @@ import (
 // Limiter decides whether key may act now. cost is the number of events
 // the action counts for (1 for a request; less than 1 counts as 1). When it
 // may not, ok is false and retryAfter is how long until it may (more than
-// zero). An error means the limiter could not decide; callers let the
+// zero). A cost above the burst (a batch of more requests than the burst)
+// is allowed once a full burst is available, and leaves the key in debt: it
+// may act again once the excess has refilled at the usual pace. An error means the limiter could not decide; callers let the
 // action through (fail open) and log it. Implementations must be safe for
 // concurrent use.
 type Limiter interface {
@@ -93,21 +95,21 @@ func newGCRA(r Rate) gcra {
 
 // decide applies the algorithm to tat, the key's theoretical arrival time
 // (0 for a new key), at now: it returns whether cost events may happen, the
-// new tat to store and, when not, the nanoseconds until they may.
+// new tat to store and, when not, the nanoseconds until they may. A cost
+// above the burst needs a full burst (the most that can ever be available)
+// and moves tat by its whole cost, which leaves the key in debt.
 func (g gcra) decide(tat, now int64, cost int) (ok bool, newTAT, wait int64) {
 	tat = max(tat, now)
-	next := tat + g.interval*int64(cost)
-	if allowAt := next - g.tolerance; now < allowAt {
+	need := min(cost, g.burst)
+	if allowAt := tat + g.interval*int64(need) - g.tolerance; now < allowAt {
 		return false, tat, allowAt - now
 	}
-	return true, next, 0
+	return true, tat + g.interval*int64(cost), 0
 }
 
-// errCost is returned for a cost that exceeds the burst: it could never
-// be allowed.
-func errCost(cost, burst int) error {
-	return fmt.Errorf("ratelimit: cost %d exceeds the burst of %d", cost, burst)
-}
+// maxCost bounds a cost, so that tat + interval*cost cannot overflow: no
+// caller charges more than a million events at once.
+const maxCost = 1 << 20
 
 // Option configures a limiter built by [NewLocal] or [NewRedis]. Options
 // validate their input.
@@ -173,7 +175,11 @@ const shards = 64
 // = empty) when the tolerance has passed since its last rotation, or early
 // when cur holds its share of the keys. A key untouched since before the
 // last rotation has a timestamp in the past by the next one, which is the
-// same as no timestamp, so the timed rotation forgets nothing that matters.
+// same as no timestamp, so the timed rotation forgets nothing that matters;
+// except a key in debt (after a cost above the burst), whose timestamp may
+// lie further ahead: a rotation keeps those in prev (up to twice the
+// shard's share), so that the debt is paid. A shard holds at most three
+// times its share.
 type shard struct {
 	mu      sync.Mutex
 	cur     map[string]int64
@@ -219,19 +225,15 @@ func newLocal(rate Rate, o options) *Local {
 	return l
 }
 
-// Allow implements [Limiter]. Its error is non-nil only for a cost above
-// the burst, which could never be allowed.
+// Allow implements [Limiter]. It never returns an error.
 func (l *Local) Allow(_ context.Context, key string, cost int) (bool, time.Duration, error) {
-	cost = max(cost, 1)
-	if cost > l.g.burst {
-		return false, 0, errCost(cost, l.g.burst)
-	}
+	cost = min(max(cost, 1), maxCost)
 	now := l.now().UnixNano()
 	sh := &l.shards[maphash.String(l.seed, key)%shards]
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	if now-sh.rotated >= l.g.tolerance {
-		sh.rotate(now)
+		sh.rotate(now, now, 2*l.perShard)
 	}
 	tat, found := sh.cur[key]
 	if !found {
@@ -241,14 +243,28 @@ func (l *Local) Allow(_ context.Context, key string, cost int) (bool, time.Durat
 	}
 	ok, tat, wait := l.g.decide(tat, now, cost)
 	if !found && len(sh.cur) >= l.perShard {
-		sh.rotate(now)
+		sh.rotate(now, now+l.g.tolerance, 2*l.perShard)
 	}
 	sh.cur[key] = tat
 	return ok, time.Duration(wait), nil
 }
 
-func (sh *shard) rotate(now int64) {
+// rotate starts a new generation: prev = cur, cur = empty. The keys of the
+// generation it forgets whose timestamp is after debt move into prev, up to
+// limit keys in prev. A timed rotation passes now: every key it forgets was
+// last seen a tolerance ago, so a timestamp after now is a debt. An early
+// rotation passes now + tolerance, beyond which only a debt can reach.
+func (sh *shard) rotate(now, debt int64, limit int) {
+	dropped := sh.prev
 	sh.prev = sh.cur
 	sh.cur = make(map[string]int64, len(sh.prev)/2)
 	sh.rotated = now
+	for k, tat := range dropped {
+		if len(sh.prev) >= limit {
+			return
+		}
+		if tat > debt {
+			sh.prev[k] = tat
+		}
+	}
 }

@@ -79,7 +79,8 @@ func WithFallback(l *Local) Option {
 // gcraScript is the GCRA in one atomic step. It takes the time from the
 // server (in microseconds), so that replicas with skewed clocks agree.
 // KEYS[1] is the key; ARGV is the interval and the tolerance in
-// microseconds, and the cost. It returns {1, 0} when allowed and {0, wait in
+// microseconds, the cost, and the part of it that must be available (the
+// cost, at most the burst; see [gcra.decide]). It returns {1, 0} when allowed and {0, wait in
 // microseconds} when not.
 const gcraScript = `
 local t = redis.call('TIME')
@@ -87,13 +88,14 @@ local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = tonumber(ARGV[1])
 local tolerance = tonumber(ARGV[2])
 local cost = tonumber(ARGV[3])
+local need = tonumber(ARGV[4])
 local tat = tonumber(redis.call('GET', KEYS[1]) or 0) or 0
 if tat < now then tat = now end
-local nxt = tat + interval * cost
-local allow_at = nxt - tolerance
+local allow_at = tat + interval * need - tolerance
 if now < allow_at then
   return {0, allow_at - now}
 end
+local nxt = tat + interval * cost
 redis.call('SET', KEYS[1], string.format('%d', nxt), 'PX', math.ceil((nxt - now) / 1000))
 return {1, 0}
 `
@@ -149,17 +151,14 @@ func NewRedis(rdb redis.UniversalClient, rate Rate, opts ...Option) (*Redis, err
 func (r *Redis) Reachable() bool { return r.state.Up() }
 
 // Allow implements [Limiter] on Redis, or on the fallback while Redis is
-// unreachable. Its error is non-nil only for a cost above the burst.
+// unreachable. It never returns an error.
 func (r *Redis) Allow(ctx context.Context, key string, cost int) (bool, time.Duration, error) {
-	cost = max(cost, 1)
-	if cost > r.g.burst {
-		return false, 0, errCost(cost, r.g.burst)
-	}
+	cost = min(max(cost, 1), maxCost)
 	if !r.state.Usable() {
 		return r.local.Allow(ctx, key, cost)
 	}
 	rctx, cancel := r.state.Context(ctx)
-	res, err := r.script.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, cost).Int64Slice()
+	res, err := r.script.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, cost, min(cost, r.g.burst)).Int64Slice()
 	cancel()
 	if err == nil && len(res) != 2 {
 		err = errors.New("ratelimit: unexpected script result")
