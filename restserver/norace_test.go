@@ -1,5 +1,0 @@
-//go:build !race
-
-package restserver
-
-const raceEnabled = false
