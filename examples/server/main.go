@@ -339,7 +339,8 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 // environment variable.
 //
 // The stack (security headers, request ID and client address, one
-// access-log record, panic recovery, the client rate limit) is given the
+// access-log record, panic recovery, the exact header limit, the client
+// rate limit) is given the
 // trusted proxies, the logger and the limiter once; the REST and MCP
 // handlers' own stacks find it and use it, so they need none of these for
 // HTTP. REST still needs the trusted proxies for its links and the rate for
@@ -399,7 +400,8 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 	mux.Handle(cfg.basePath+"/mcp/", mcp)
 	// One allowance per client for REST /v1 and MCP tools/call.
 	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
-	return httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover)(mux), mcpOpts, nil
+	return httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
+		httpmw.MaxHeaderBytes(maxHeaderBytes))(mux), mcpOpts, nil
 }
 
 // serve runs the HTTP server until ctx is done, then shuts down gracefully:

@@ -1,8 +1,9 @@
 // Package httpmw is the HTTP middleware stack that restserver, mcpserver
 // and the example server compose the same way: request ID and client
 // address ([Stack.Begin]), one access-log record ([Stack.AccessLog]), panic
-// recovery ([Stack.Recover]), security headers ([SecurityHeaders]) and the
-// client rate limit ([Request.Charge]). Each piece is a
+// recovery ([Stack.Recover]), security headers ([SecurityHeaders]), a header
+// size limit ([MaxHeaderBytes]) and the client rate limit
+// ([Request.Charge]). Each piece is a
 // func(http.Handler) http.Handler; the trusted proxies, the logger, the
 // clock and the limiter are given once, to [New].
 //
@@ -226,6 +227,33 @@ func SecurityHeaders(cacheControl string) func(http.Handler) http.Handler {
 			h["X-Content-Type-Options"] = []string{"nosniff"}
 			if cacheControl != "" {
 				h["Cache-Control"] = []string{cacheControl}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// MaxHeaderBytes answers 431 Request Header Fields Too Large, as net/http
+// does, to a request whose request line and headers (each counted as
+// "Name: value\r\n") exceed n bytes. http.Server.MaxHeaderBytes bounds
+// what the server reads, loosely (it allows 4 KiB more); this piece holds a
+// handler to an exact bound wherever it is mounted.
+func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			size := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2 + len("Host: ") + len(r.Host) + 2
+			for k, vs := range r.Header {
+				for _, v := range vs {
+					size += len(k) + 2 + len(v) + 2
+				}
+			}
+			if size > n {
+				h := w.Header()
+				h["Content-Type"] = []string{"text/plain; charset=utf-8"}
+				h["Connection"] = []string{"close"}
+				w.WriteHeader(http.StatusRequestHeaderFieldsTooLarge)
+				_, _ = w.Write([]byte("431 Request Header Fields Too Large"))
+				return
 			}
 			next.ServeHTTP(w, r)
 		})

@@ -395,3 +395,25 @@ func TestRateLimited(t *testing.T) {
 		t.Errorf("got %d %v\n%s", w.Code, w.Header(), w.Body)
 	}
 }
+
+// TestMaxHeaderBytes: the request line and headers are counted as they
+// arrive on the wire; one byte over the bound is 431, the bound itself
+// passes.
+func TestMaxHeaderBytes(t *testing.T) {
+	t.Parallel()
+	r := httptest.NewRequest(http.MethodGet, "/health", nil) // GET /health HTTP/1.1, Host: example.com
+	r.Header.Set("X-Padding", "abc")
+	size := len("GET /health HTTP/1.1\r\n") + len("Host: example.com\r\n") + len("X-Padding: abc\r\n")
+	for _, tc := range []struct {
+		limit, want int
+	}{{size, http.StatusOK}, {size - 1, http.StatusRequestHeaderFieldsTooLarge}} {
+		w := httptest.NewRecorder()
+		httpmw.MaxHeaderBytes(tc.limit)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})).ServeHTTP(w, r)
+		if w.Code != tc.want {
+			t.Errorf("limit %d for %d bytes: %d, want %d", tc.limit, size, w.Code, tc.want)
+		}
+		if tc.want != http.StatusOK && (w.Body.String() != "431 Request Header Fields Too Large" || w.Header().Get("Connection") != "close") {
+			t.Errorf("refusal %v %q", w.Header(), w.Body)
+		}
+	}
+}
