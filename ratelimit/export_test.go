@@ -12,24 +12,7 @@ func WithRetry(d time.Duration) Option {
 }
 
 // Size returns the number of timestamps l holds.
-func (l *Local) Size() int {
-	n := 0
-	for i := range l.shards {
-		sh := &l.shards[i]
-		sh.mu.Lock()
-		n += len(sh.cur) + len(sh.prev)
-		sh.mu.Unlock()
-	}
-	return n
-}
+func (l *Local) Size() int { return l.l.Size() }
 
 // RotateAll makes every shard's timed rotation happen now.
-func (l *Local) RotateAll() {
-	now := l.now().UnixNano()
-	for i := range l.shards {
-		sh := &l.shards[i]
-		sh.mu.Lock()
-		sh.rotate(now, now, 2*l.perShard)
-		sh.mu.Unlock()
-	}
-}
+func (l *Local) RotateAll() { l.l.RotateAll() }

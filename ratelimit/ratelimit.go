@@ -19,10 +19,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"log/slog"
-	"sync"
 	"time"
+
+	"github.com/companyregistry/registry/internal/gcra"
 )
 
 // Limiter decides whether key may act now. cost is the number of events
@@ -81,35 +81,7 @@ func (r Rate) check() error {
 	return nil
 }
 
-// gcra holds a rate in the units of the algorithm.
-type gcra struct {
-	interval  int64 // nanoseconds between two events at the steady rate
-	tolerance int64 // interval * burst: how far ahead of now a key may run
-	burst     int
-}
-
-func newGCRA(r Rate) gcra {
-	interval := int64(r.Period) / int64(r.Limit)
-	return gcra{interval: interval, tolerance: interval * int64(r.burst()), burst: r.burst()}
-}
-
-// decide applies the algorithm to tat, the key's theoretical arrival time
-// (0 for a new key), at now: it returns whether cost events may happen, the
-// new tat to store and, when not, the nanoseconds until they may. A cost
-// above the burst needs a full burst (the most that can ever be available)
-// and moves tat by its whole cost, which leaves the key in debt.
-func (g gcra) decide(tat, now int64, cost int) (ok bool, newTAT, wait int64) {
-	tat = max(tat, now)
-	need := min(cost, g.burst)
-	if allowAt := tat + g.interval*int64(need) - g.tolerance; now < allowAt {
-		return false, tat, allowAt - now
-	}
-	return true, tat + g.interval*int64(cost), 0
-}
-
-// maxCost bounds a cost, so that tat + interval*cost cannot overflow: no
-// caller charges more than a million events at once.
-const maxCost = 1 << 20
+func newGCRA(r Rate) gcra.Params { return gcra.NewParams(r.Limit, r.Period, r.burst()) }
 
 // Option configures a limiter built by [NewLocal] or [NewRedis]. Options
 // validate their input.
@@ -158,33 +130,12 @@ func WithMaxKeys(n int) Option {
 }
 
 // Local is an in-process [Limiter]. It is safe for concurrent use and
-// starts no goroutine; its memory is bounded (see [WithMaxKeys]). Build it
-// with [NewLocal].
+// starts no goroutine; its memory is bounded (see [WithMaxKeys]): it keeps
+// one timestamp per key in two generations, and forgets a key once its
+// timestamp is in the past (a full allowance), except a key in debt. Build
+// it with [NewLocal].
 type Local struct {
-	g        gcra
-	now      func() time.Time
-	perShard int
-	seed     maphash.Seed
-	shards   [shards]shard
-}
-
-// shards is the number of independently locked parts of a Local.
-const shards = 64
-
-// shard keeps two generations of timestamps. It rotates (prev = cur, cur
-// = empty) when the tolerance has passed since its last rotation, or early
-// when cur holds its share of the keys. A key untouched since before the
-// last rotation has a timestamp in the past by the next one, which is the
-// same as no timestamp, so the timed rotation forgets nothing that matters;
-// except a key in debt (after a cost above the burst), whose timestamp may
-// lie further ahead: a rotation keeps those in prev (up to twice the
-// shard's share), so that the debt is paid. A shard holds at most three
-// times its share.
-type shard struct {
-	mu      sync.Mutex
-	cur     map[string]int64
-	prev    map[string]int64
-	rotated int64
+	l *gcra.Limiter
 }
 
 var _ Limiter = (*Local)(nil)
@@ -216,55 +167,11 @@ func build(rate Rate, opts []Option) (options, error) {
 }
 
 func newLocal(rate Rate, o options) *Local {
-	l := &Local{g: newGCRA(rate), now: o.now, perShard: max(1, o.maxKeys/shards), seed: maphash.MakeSeed()}
-	t := o.now().UnixNano()
-	for i := range l.shards {
-		l.shards[i].cur = make(map[string]int64)
-		l.shards[i].rotated = t
-	}
-	return l
+	return &Local{l: gcra.New(newGCRA(rate), o.maxKeys, o.now)}
 }
 
 // Allow implements [Limiter]. It never returns an error.
 func (l *Local) Allow(_ context.Context, key string, cost int) (bool, time.Duration, error) {
-	cost = min(max(cost, 1), maxCost)
-	now := l.now().UnixNano()
-	sh := &l.shards[maphash.String(l.seed, key)%shards]
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	if now-sh.rotated >= l.g.tolerance {
-		sh.rotate(now, now, 2*l.perShard)
-	}
-	tat, found := sh.cur[key]
-	if !found {
-		if tat, found = sh.prev[key]; found {
-			delete(sh.prev, key)
-		}
-	}
-	ok, tat, wait := l.g.decide(tat, now, cost)
-	if !found && len(sh.cur) >= l.perShard {
-		sh.rotate(now, now+l.g.tolerance, 2*l.perShard)
-	}
-	sh.cur[key] = tat
-	return ok, time.Duration(wait), nil
-}
-
-// rotate starts a new generation: prev = cur, cur = empty. The keys of the
-// generation it forgets whose timestamp is after debt move into prev, up to
-// limit keys in prev. A timed rotation passes now: every key it forgets was
-// last seen a tolerance ago, so a timestamp after now is a debt. An early
-// rotation passes now + tolerance, beyond which only a debt can reach.
-func (sh *shard) rotate(now, debt int64, limit int) {
-	dropped := sh.prev
-	sh.prev = sh.cur
-	sh.cur = make(map[string]int64, len(sh.prev)/2)
-	sh.rotated = now
-	for k, tat := range dropped {
-		if len(sh.prev) >= limit {
-			return
-		}
-		if tat > debt {
-			sh.prev[k] = tat
-		}
-	}
+	ok, wait := l.l.Allow(key, cost)
+	return ok, wait, nil
 }

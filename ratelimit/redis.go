@@ -9,6 +9,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/companyregistry/registry/internal/gcra"
 	"github.com/companyregistry/registry/internal/redisstate"
 )
 
@@ -80,7 +81,7 @@ func WithFallback(l *Local) Option {
 // server (in microseconds), so that replicas with skewed clocks agree.
 // KEYS[1] is the key; ARGV is the interval and the tolerance in
 // microseconds, the cost, and the part of it that must be available (the
-// cost, at most the burst; see [gcra.decide]). It returns {1, 0} when allowed and {0, wait in
+// cost, at most the burst; see gcra.Params.Decide). It returns {1, 0} when allowed and {0, wait in
 // microseconds} when not.
 const gcraScript = `
 local t = redis.call('TIME')
@@ -106,7 +107,7 @@ return {1, 0}
 type Redis struct {
 	rdb       redis.UniversalClient
 	prefix    string
-	g         gcra
+	g         gcra.Params
 	intervalU int64 // microseconds
 	tolU      int64
 	local     *Local
@@ -130,10 +131,10 @@ func NewRedis(rdb redis.UniversalClient, rate Rate, opts ...Option) (*Redis, err
 		return nil, err
 	}
 	g := newGCRA(rate)
-	if g.interval < int64(time.Microsecond) {
+	if g.Interval < int64(time.Microsecond) {
 		return nil, errors.New("ratelimit: NewRedis: the rate is faster than one event per microsecond")
 	}
-	r := &Redis{rdb: rdb, prefix: o.prefix, g: g, intervalU: g.interval / 1000, tolU: g.tolerance / 1000, local: o.fallback,
+	r := &Redis{rdb: rdb, prefix: o.prefix, g: g, intervalU: g.Interval / 1000, tolU: g.Tolerance / 1000, local: o.fallback,
 		script: redis.NewScript(gcraScript)}
 	if r.local == nil {
 		r.local = newLocal(rate, o)
@@ -153,12 +154,12 @@ func (r *Redis) Reachable() bool { return r.state.Up() }
 // Allow implements [Limiter] on Redis, or on the fallback while Redis is
 // unreachable. It never returns an error.
 func (r *Redis) Allow(ctx context.Context, key string, cost int) (bool, time.Duration, error) {
-	cost = min(max(cost, 1), maxCost)
+	cost = min(max(cost, 1), gcra.MaxCost)
 	if !r.state.Usable() {
 		return r.local.Allow(ctx, key, cost)
 	}
 	rctx, cancel := r.state.Context(ctx)
-	res, err := r.script.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, cost, min(cost, r.g.burst)).Int64Slice()
+	res, err := r.script.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, cost, min(cost, r.g.Burst)).Int64Slice()
 	cancel()
 	if err == nil && len(res) != 2 {
 		err = errors.New("ratelimit: unexpected script result")

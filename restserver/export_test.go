@@ -33,10 +33,7 @@ type limiter struct {
 
 func newLimiter(perMinute, maxClients int, now func() time.Time) *limiter {
 	o := options{rateLimit: perMinute, maxClients: maxClients, now: now}
-	lim, err := o.rateLimiter()
-	if err != nil {
-		panic(err)
-	}
+	lim := o.rateLimiter()
 	l := &limiter{}
 	l.h = httpmw.New(httpmw.Config{Limiter: lim, Now: now}).Begin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		l.ok, l.retry = httpmw.Of(w).Charge(r.Context(), l.n)

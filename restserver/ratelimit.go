@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/companyregistry/registry/ratelimit"
+	"github.com/companyregistry/registry/internal/gcra"
 )
 
 // Limiter is a rate limiter shared beyond this handler, for instance with
@@ -34,24 +34,30 @@ func WithLimiter(l Limiter) Option {
 }
 
 // maxPerMinute is the fastest rate of the built-in limiter, one request per
-// microsecond (the finest rate of a [ratelimit.Local]); a larger
+// microsecond (the finest rate of a ratelimit.Local); a larger
 // [WithRateLimit] is limited to it, which no client can reach anyway.
 const maxPerMinute = 60_000_000
 
+// local is the built-in limiter: the in-process limiter that the ratelimit
+// package publishes as Local, used directly so that this package does not
+// link the Redis client.
+type local struct{ l *gcra.Limiter }
+
+func (l local) Allow(_ context.Context, key string, cost int) (bool, time.Duration, error) {
+	ok, wait := l.l.Allow(key, cost)
+	return ok, wait, nil
+}
+
 // rateLimiter returns the limiter of the options: WithLimiter's, else the
-// built-in [ratelimit.Local] of WithRateLimit, WithMaxClients and
-// WithClock, else (a rate limit of 0) none.
-func (o *options) rateLimiter() (Limiter, error) {
+// built-in one (a ratelimit.Local of ratelimit.PerMinute(WithRateLimit),
+// WithMaxClients keys and WithClock), else (a rate limit of 0) none.
+func (o *options) rateLimiter() Limiter {
 	if o.limiter != nil {
-		return o.limiter, nil
+		return o.limiter
 	}
 	if o.rateLimit == 0 {
-		return nil, nil
+		return nil
 	}
-	l, err := ratelimit.NewLocal(ratelimit.PerMinute(min(o.rateLimit, maxPerMinute)),
-		ratelimit.WithMaxKeys(o.maxClients), ratelimit.WithClock(o.now))
-	if err != nil {
-		return nil, err
-	}
-	return l, nil
+	n := min(o.rateLimit, maxPerMinute)
+	return local{gcra.New(gcra.NewParams(n, time.Minute, n), o.maxClients, o.now)}
 }

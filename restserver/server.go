@@ -115,10 +115,7 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		publicURL: o.publicURL,
 		basePath:  o.basePath,
 	}
-	lim, err := o.rateLimiter()
-	if err != nil {
-		return nil, err
-	}
+	lim := o.rateLimiter()
 	text, err := buildText(reg, o)
 	if err != nil {
 		return nil, err

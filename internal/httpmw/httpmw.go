@@ -42,7 +42,6 @@ import (
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/httplog"
 	"github.com/companyregistry/registry/internal/ops"
-	"github.com/companyregistry/registry/ratelimit"
 )
 
 // Config is what the pieces of a stack share.
@@ -57,7 +56,14 @@ type Config struct {
 	Now func() time.Time
 	// Limiter is the client rate limit that [Request.Charge] draws from,
 	// keyed by [httplog.LimitKey] as text; nil means no limit.
-	Limiter ratelimit.Limiter
+	Limiter Limiter
+}
+
+// Limiter is the method of ratelimit.Limiter (and of restserver's and
+// mcpserver's Limiter); this package does not import ratelimit, which links
+// the Redis client.
+type Limiter interface {
+	Allow(ctx context.Context, key string, cost int) (ok bool, retryAfter time.Duration, err error)
 }
 
 // Stack builds the pieces of one configuration. Build it with [New]; it is
@@ -66,7 +72,7 @@ type Stack struct {
 	trusted []netip.Prefix
 	log     *slog.Logger
 	now     func() time.Time
-	lim     ratelimit.Limiter
+	lim     Limiter
 }
 
 // New returns the stack of c.
