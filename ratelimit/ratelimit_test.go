@@ -392,6 +392,14 @@ func TestRedisRealServer(t *testing.T) {
 	if d := allow(t, b, "k", 1); d.OK || d.Retry <= 0 || d.Retry > 6*time.Second {
 		t.Errorf("11th request = %+v, want a refusal within 6 s", d)
 	}
+	// A cost above the burst in the real script: 25 with a full burst,
+	// then 15 owed: the next event is 25*6 + 6 - 60 = 96 s away.
+	if d := allow(t, a, "batch", 25); !d.OK {
+		t.Errorf("cost 25 with a full burst = %+v", d)
+	}
+	if d := allow(t, b, "batch", 1); d.OK || d.Retry <= 95*time.Second || d.Retry > 96*time.Second {
+		t.Errorf("after the debt = %+v, want a refusal of about 96 s", d)
+	}
 	srv.Stop()
 	for range 20 {
 		start := time.Now()
