@@ -10,17 +10,18 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/ops"
 )
 
 // RulesURITemplate is the URI template of the rules resources.
-const RulesURITemplate = "registry://rules/{country}"
+const RulesURITemplate = catalog.RulesURITemplate
 
 const rulesPrefix = "registry://rules/"
 
 // PromptExplainCompany is the name of the prompt that asks for a
 // plain-language summary of one company.
-const PromptExplainCompany = "explain_company"
+const PromptExplainCompany = catalog.PromptExplainCompany
 
 const rulesDescription = "The country's rules as one Markdown document: identifier format and checksum, legal " +
 	"forms, how statuses are mapped, and the statutory deadline rules with their legal sources."
