@@ -12,6 +12,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/catalog"
+	"github.com/companyregistry/registry/internal/ops"
 	"github.com/companyregistry/registry/schema"
 )
 
@@ -190,5 +191,40 @@ func golden(t *testing.T, name, got string) {
 	}
 	if diff := cmp.Diff(string(want), got); diff != "" {
 		t.Errorf("%s (-want +got):\n%s", name, diff)
+	}
+}
+
+// TestExplainCompanyText: the prompt's text carries its inputs and names
+// the tools of the catalogue it asks for.
+func TestExplainCompanyText(t *testing.T) {
+	t.Parallel()
+	got, err := catalog.ExplainCompanyText("923609016", "NO", `{"id":"923609016","country":"NO"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(got, "Explain the company with identifier 923609016 in country NO to someone") ||
+		!strings.Contains(got, `1. Call lookup_company with {"id":"923609016","country":"NO"}.`) {
+		t.Errorf("text:\n%s", got)
+	}
+	for _, name := range []string{"lookupCompany", "companyDeadlines", "companyRoles", "searchCompanies"} {
+		op, _ := catalog.Lookup(name)
+		if !strings.Contains(got, op.Tool.Name) {
+			t.Errorf("the prompt does not name %s", op.Tool.Name)
+		}
+	}
+}
+
+// TestSurfaceTextNamesTheCatalogue: the library's neutral phrases become
+// the catalogue's route and tool names.
+func TestSurfaceTextNamesTheCatalogue(t *testing.T) {
+	t.Parallel()
+	search, _ := catalog.Lookup("searchCompanies")
+	validate, _ := catalog.Lookup("validateCompanyID")
+	route := search.Method + " " + strings.Replace(search.Pattern, "{country}", "NO", 1)
+	if got := ops.SurfaceText("NO", ops.PhraseSearch); !strings.Contains(got, search.Tool.Name+" ("+route+"?") {
+		t.Errorf("SurfaceText(search) = %q; want the tool %s and the route %s", got, search.Tool.Name, route)
+	}
+	if got := ops.SurfaceText("NO", ops.PhraseValidate); !strings.HasPrefix(got, validate.Tool.Name+" ") {
+		t.Errorf("SurfaceText(validate) = %q; want the tool %s", got, validate.Tool.Name)
 	}
 }
