@@ -85,7 +85,7 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			Description: "Answers questions about registered companies from national business registers, for any " +
 				"supported country, in one country-neutral JSON shape. Every failure carries the Error envelope; " +
 				"branch on error.code. Another method than GET or HEAD on a route is 405 with the envelope " +
-				"(code bad_request) and an Allow header; an unknown route is 404 not_found. Software version " + d.version + ".",
+				"(code bad_request) and an Allow header; an unknown route is 404 not_found. Software version " + d.Version + ".",
 		},
 		JSONSchemaDialect: schema.Draft,
 		Servers:           []openAPIServer{{URL: server}},

@@ -17,12 +17,14 @@ type textResources struct {
 
 func buildText(reg *registry.Registry, o options) (*textResources, error) {
 	fixed := fixedLocation(o)
-	d := docInputs{
-		countries: ops.New(reg).Modules(),
-		version:   reg.Health().Version,
-		rateLimit: o.rateLimit,
-		mcpURL:    mcpURL(o.mcpPath),
-		shared:    o.limiter != nil,
+	d := docInputs{catalog.TextInputs{BaseURL: basePlaceholder, MCPURL: mcpURL(o.mcpPath), Version: reg.Health().Version,
+		Countries: ops.New(reg).Modules(), Rules: map[string]string{}, RateLimit: o.rateLimit, Shared: o.limiter != nil}}
+	for _, c := range d.Countries {
+		rules, err := reg.Rules(c.Country)
+		if err != nil {
+			return nil, fmt.Errorf("restserver: rules of %s: %w", c.Country, err)
+		}
+		d.Rules[c.Country] = rules
 	}
 	serverJSON, err := d.serverJSON()
 	if err != nil {
@@ -32,20 +34,11 @@ func buildText(reg *registry.Registry, o options) (*textResources, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := catalog.TextInputs{BaseURL: basePlaceholder, MCPURL: d.mcpURL, Version: d.version, Countries: d.countries,
-		Rules: map[string]string{}, RateLimit: d.rateLimit, Shared: d.shared}
-	for _, c := range d.countries {
-		rules, err := reg.Rules(c.Country)
-		if err != nil {
-			return nil, fmt.Errorf("restserver: rules of %s: %w", c.Country, err)
-		}
-		in.Rules[c.Country] = rules
-	}
-	llms, err := catalog.Render(catalog.LLMSTxt, in)
+	llms, err := catalog.Render(catalog.LLMSTxt, d.TextInputs)
 	if err != nil {
 		return nil, err
 	}
-	full, err := catalog.Render(catalog.LLMSFullTxt, in)
+	full, err := catalog.Render(catalog.LLMSFullTxt, d.TextInputs)
 	if err != nil {
 		return nil, err
 	}
@@ -57,12 +50,9 @@ func buildText(reg *registry.Registry, o options) (*textResources, error) {
 	}, nil
 }
 
+// docInputs is what the text resources say about the deployment.
 type docInputs struct {
-	countries []registry.CountryInfo
-	version   string
-	rateLimit int
-	mcpURL    string // the advertised MCP endpoint, "" for none
-	shared    bool   // a Limiter given with WithLimiter, which MCP may share
+	catalog.TextInputs
 }
 
 // mcpURL is the advertised MCP endpoint of a WithMCPPath value: a path
@@ -75,8 +65,8 @@ func mcpURL(p string) string {
 }
 
 func (d docInputs) codes() []string {
-	codes := make([]string, 0, len(d.countries))
-	for _, c := range d.countries {
+	codes := make([]string, 0, len(d.Countries))
+	for _, c := range d.Countries {
 		codes = append(codes, c.Country)
 	}
 	return codes
@@ -113,7 +103,7 @@ func (d docInputs) serverJSON() (string, error) {
 		Name:        ServerName,
 		Title:       ops.ServerTitle,
 		Description: "Company data from national business registers: lookup, name search, ID checks, filing deadlines.",
-		Version:     d.version,
+		Version:     d.Version,
 		WebsiteURL:  basePlaceholder + "/llms.txt",
 		Meta: map[string]any{
 			"io.modelcontextprotocol.registry/publisher-provided": map[string]any{
@@ -126,8 +116,8 @@ func (d docInputs) serverJSON() (string, error) {
 			},
 		},
 	}
-	if d.mcpURL != "" {
-		m.Remotes = []remote{{Type: "streamable-http", URL: d.mcpURL}}
+	if d.MCPURL != "" {
+		m.Remotes = []remote{{Type: "streamable-http", URL: d.MCPURL}}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
