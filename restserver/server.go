@@ -1,8 +1,8 @@
 // Package restserver serves a [registry.Registry] over HTTP: the REST routes
 // of the interface, the error envelope, a per-client rate limit, request IDs,
 // a structured access log and the text resources (/llms.txt,
-// /llms-full.txt, /server.json, /openapi.json). It uses the standard library
-// only.
+// /llms-full.txt, /server.json, /openapi.json). It imports the standard
+// library and this module's own packages only.
 //
 // Routes:
 //
