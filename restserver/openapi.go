@@ -9,6 +9,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/catalog"
+	"github.com/companyregistry/registry/internal/ops"
 	"github.com/companyregistry/registry/schema"
 )
 
@@ -80,7 +81,7 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 	doc := openAPIDoc{
 		OpenAPI: "3.1.0",
 		Info: openAPIInfo{
-			Title:   "Company Registry",
+			Title:   ops.ServerTitle,
 			Version: OpenAPIVersion,
 			Description: "Answers questions about registered companies from national business registers, for any " +
 				"supported country, in one country-neutral JSON shape. Every failure carries the Error envelope; " +
