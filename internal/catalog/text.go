@@ -67,7 +67,7 @@ func (d textData) Op(name string) (Operation, error) {
 	return Operation{}, fmt.Errorf("catalog: no operation %q", name)
 }
 
-// Codes returns the country codes, in order.
+// CountryCodes returns the country codes, in order, comma-separated.
 func (d textData) CountryCodes() string {
 	codes := make([]string, 0, len(d.Countries))
 	for _, c := range d.Countries {
