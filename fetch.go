@@ -24,7 +24,12 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 		// A caller that has already given up starts no upstream work.
 		return nil, r.callerGaveUp(ctx, e.info)
 	}
+	// leader is set by the function of the call that starts the fetch, before
+	// its result is sent: a caller that reads it false after the result
+	// joined a fetch another call started.
+	leader := false
 	ch := r.group.DoChan(key, func() (any, error) {
+		leader = true
 		bg := context.WithoutCancel(ctx)
 		v, err := r.attempts(bg, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
 		if err != nil {
@@ -52,6 +57,9 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 	case <-ctx.Done():
 		return nil, r.callerGaveUp(ctx, e.info)
 	case res := <-ch:
+		if !leader && r.observer != nil {
+			r.observer.FetchCollapsed(e.info.Country)
+		}
 		if res.Err != nil {
 			return nil, res.Err
 		}

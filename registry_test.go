@@ -812,12 +812,44 @@ func TestNotReadyCountry(t *testing.T) {
 
 func TestHealth(t *testing.T) {
 	t.Parallel()
-	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithVersion("1.2.3"))
-	want := &registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}}
-	if diff := cmp.Diff(want, r.Health()); diff != "" {
-		t.Errorf("Health (-want +got):\n%s", diff)
+	tests := []struct {
+		name string
+		opts []registry.Option
+		want *registry.HealthResponse
+	}{
+		{"default cache", nil,
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "memory"}},
+		{"without cache", []registry.Option{registry.WithoutCache()},
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "none"}},
+		{"custom cache", []registry.Option{registry.WithCache(&keysCache{})},
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "custom"}},
+		{"redis up", []registry.Option{registry.WithCache(describedCache{cache.Description{Backend: "redis", Remote: true, Reachable: true}})},
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "redis",
+				Redis: &registry.RedisHealth{Reachable: true}}},
+		{"redis down", []registry.Option{registry.WithCache(describedCache{cache.Description{Backend: "redis", Remote: true}})},
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "redis",
+				Redis: &registry.RedisHealth{Reachable: false}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRegistry(t, &fakeCountry{code: "NO"}, append(tc.opts, registry.WithVersion("1.2.3"))...)
+			if diff := cmp.Diff(tc.want, r.Health()); diff != "" {
+				t.Errorf("Health (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
+
+// describedCache is a cache that describes itself as d.
+type describedCache struct {
+	d cache.Description
+}
+
+func (describedCache) Get(context.Context, string) ([]byte, bool, error)        { return nil, false, nil }
+func (describedCache) Set(context.Context, string, []byte, time.Duration) error { return nil }
+func (describedCache) Delete(context.Context, string) error                     { return nil }
+func (c describedCache) Describe() cache.Description                            { return c.d }
 
 func TestRules(t *testing.T) {
 	t.Parallel()

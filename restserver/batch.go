@@ -8,13 +8,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/netip"
 	"strconv"
 	"strings"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/catalog"
-	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
 )
 
@@ -44,23 +43,18 @@ func isBatchPath(r *http.Request) bool {
 	return ok && country != "" && tail == "deadlines:batch"
 }
 
-// charge takes n requests' worth from the rate limit of the client ip; when
-// the limit is exhausted it writes the 429 envelope and returns false.
-func (s *Server) charge(w http.ResponseWriter, r *http.Request, ip netip.Addr, n int) bool {
-	if s.lim == nil && s.ext == nil {
+// charge takes n requests' worth from the client's allowance; when it is
+// exhausted it writes the 429 envelope and returns false.
+func (s *Server) charge(w http.ResponseWriter, r *http.Request, n int) bool {
+	q := httpmw.Of(w)
+	if !q.Limited() {
 		return true
 	}
-	ok, retry := s.allow(r.Context(), ip, n)
-	if ok {
-		return true
+	ok, retry := q.Charge(r.Context(), n)
+	if !ok {
+		s.writeError(w, httpmw.RateLimited(retry))
 	}
-	s.writeError(w, &registry.Error{
-		Code:    registry.CodeRateLimited,
-		Message: "Too many requests from this address.",
-		Hint:    fmt.Sprintf("Back off for details.retry_after (%d) seconds, then retry.", retry),
-		Details: map[string]any{"retry_after": retry},
-	})
-	return false
+	return ok
 }
 
 // postOnly answers another method than POST on the batch route.
@@ -85,7 +79,7 @@ func (s *Server) deadlinesBatch(w http.ResponseWriter, r *http.Request) {
 	if perr == nil {
 		cost = len(req.ids)
 	}
-	if !s.charge(w, r, httplog.ClientIP(r, s.trusted), cost) {
+	if !s.charge(w, r, cost) {
 		return
 	}
 	if perr != nil {

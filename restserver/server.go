@@ -41,14 +41,13 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/catalog"
-	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
 )
 
@@ -58,11 +57,9 @@ type Server struct {
 	reg       *registry.Registry
 	ops       *ops.Ops
 	mux       *http.ServeMux
-	lim       *limiter // nil when the limit is disabled
-	ext       Limiter  // WithLimiter's, used instead of lim; or nil
+	handler   http.Handler // the middleware stack around mux
 	trusted   []netip.Prefix
 	log       *slog.Logger
-	now       func() time.Time
 	publicURL string
 	basePath  string
 	text      *textResources
@@ -116,15 +113,10 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		mux:       http.NewServeMux(),
 		trusted:   o.trusted,
 		log:       o.logger,
-		now:       o.now,
 		publicURL: o.publicURL,
 		basePath:  o.basePath,
 	}
-	if o.limiter != nil {
-		s.ext = o.limiter
-	} else if o.rateLimit > 0 {
-		s.lim = newLimiter(o.rateLimit, o.maxClients, o.now)
-	}
+	lim := o.rateLimiter()
 	text, err := buildText(reg, o)
 	if err != nil {
 		return nil, err
@@ -144,6 +136,9 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
+	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: lim})
+	s.handler = httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
+		s.limitV1)(s.mux)
 	return s, nil
 }
 
@@ -199,38 +194,22 @@ func (s *Server) routes() error {
 	return nil
 }
 
-// ServeHTTP implements [http.Handler]: request ID, security headers, the rate
-// limit of the /v1 routes, the route, and one access-log record.
+// ServeHTTP implements [http.Handler]: the middleware stack (security
+// headers, request ID and client address, access log, panic recovery, the
+// rate limit of the /v1 routes) around the routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := s.now()
-	// The canonical key spares Get and Set an allocation each.
-	rid := httplog.RequestID(r.Header.Get("X-Request-Id"))
-	h := w.Header()
-	h["X-Request-Id"] = []string{rid}
-	h.Set("X-Content-Type-Options", "nosniff")
-	sw := &httplog.Writer{ResponseWriter: w, IP: httplog.ClientIP(r, s.trusted)}
-	defer func() {
-		if p := recover(); p != nil {
-			if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
-				panic(p)
-			}
-			s.log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
-				slog.String("request_id", rid), slog.String("panic", fmt.Sprint(p)),
-				slog.String("stack", string(debug.Stack())))
-			if sw.Status == 0 {
-				s.writeError(sw, &registry.Error{Code: registry.CodeInternalError,
-					Message: "An unexpected error occurred inside the service."})
-			}
-		}
-		httplog.Access(r.Context(), s.log, "request", r, sw, rid, s.now().Sub(start))
-	}()
-	// A batch is charged by its identifiers, in its handler.
-	if (s.lim != nil || s.ext != nil) && strings.HasPrefix(r.URL.Path, "/v1/") && !isBatchPath(r) {
-		if !s.charge(sw, r, sw.IP, 1) {
+	s.handler.ServeHTTP(w, r)
+}
+
+// limitV1 charges a /v1 request one request of the client's allowance; a
+// batch is charged by its identifiers, in its handler.
+func (s *Server) limitV1(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/v1/") && !isBatchPath(r) && !s.charge(w, r, 1) {
 			return
 		}
-	}
-	s.mux.ServeHTTP(sw, r)
+		next.ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) writeJSON(w http.ResponseWriter, status int, cacheControl string, body []byte) {
