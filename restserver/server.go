@@ -1,8 +1,8 @@
 // Package restserver serves a [registry.Registry] over HTTP: the REST routes
 // of the interface, the error envelope, a per-client rate limit, request IDs,
 // a structured access log and the text resources (/llms.txt,
-// /llms-full.txt, /server.json, /openapi.json). It uses the standard library
-// only.
+// /llms-full.txt, /server.json, /openapi.json). It imports the standard
+// library and this module's own packages only.
 //
 // Routes:
 //
@@ -46,6 +46,7 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
 )
@@ -132,7 +133,9 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		Message: "This route accepts only GET (and HEAD).",
 		Hint:    "Retry with GET; read " + pathPlaceholder + "/llms.txt for the routes of this service.",
 	})), false, fixed)
-	s.routes()
+	if err := s.routes(); err != nil {
+		return nil, err
+	}
 	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: lim})
 	s.handler = httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
 		s.limitV1)(s.mux)
@@ -144,29 +147,51 @@ func mustEnvelope(e *registry.Error) []byte {
 	return b
 }
 
-// routes registers every route. Each path is registered twice: with GET for
-// the operation and without a method for the 405 envelope, so that the mux
-// never answers with its own plain-text 404 or 405.
-func (s *Server) routes() {
-	handle := func(path string, h http.HandlerFunc) {
-		s.mux.HandleFunc("GET "+path, h)
-		s.mux.HandleFunc(path, s.methodNotAllowed)
+// handlers returns the handler of each operation of the catalogue, by
+// the operation's name.
+func (s *Server) handlers() map[string]http.HandlerFunc {
+	return map[string]http.HandlerFunc{
+		"health":                s.health,
+		"listCountries":         s.listCountries,
+		"lookupCompany":         s.lookup,
+		"searchCompanies":       s.search,
+		"companyDeadlines":      s.deadlines,
+		"companyRoles":          s.roles,
+		"validateCompanyID":     s.validate,
+		"companyDeadlinesICS":   s.deadlinesICS,
+		"companyDeadlinesBatch": s.deadlinesBatch,
+		"llmsTxt":               s.textHandler(s.text.llms, "text/plain; charset=utf-8"),
+		"llmsFullTxt":           s.textHandler(s.text.llmsFull, "text/plain; charset=utf-8"),
+		"serverJSON":            s.textHandler(s.text.serverJSON, "application/json"),
+		"openAPI":               s.textHandler(s.text.openAPI, "application/json"),
 	}
-	handle("/health", s.health)
-	handle("/v1/countries", s.listCountries)
-	handle("/v1/{country}/company/{id}", s.lookup)
-	handle("/v1/{country}/search", s.search)
-	handle("/v1/{country}/company/{id}/deadlines", s.deadlines)
-	handle("/v1/{country}/company/{id}/roles", s.roles)
-	handle("/v1/{country}/validate/{id}", s.validate)
-	handle("/v1/{country}/company/{id}/deadlines.ics", s.deadlinesICS)
-	s.mux.HandleFunc("POST /v1/{country}/deadlines:batch", s.deadlinesBatch)
-	s.mux.HandleFunc("/v1/{country}/deadlines:batch", s.postOnly)
-	handle("/llms.txt", s.textHandler(s.text.llms, "text/plain; charset=utf-8"))
-	handle("/llms-full.txt", s.textHandler(s.text.llmsFull, "text/plain; charset=utf-8"))
-	handle("/server.json", s.textHandler(s.text.serverJSON, "application/json"))
-	handle("/openapi.json", s.textHandler(s.text.openAPI, "application/json"))
+}
+
+// routes registers the route of every operation of the catalogue. Each
+// pattern is registered twice: with the operation's method, and without a
+// method for the 405 envelope, so that the mux never answers with its own
+// plain-text 404 or 405. An operation without a handler, or a handler
+// without an operation, is an error.
+func (s *Server) routes() error {
+	hs := s.handlers()
+	for _, op := range catalog.Operations() {
+		h, ok := hs[op.Name]
+		if !ok {
+			return fmt.Errorf("restserver: no handler for operation %s", op.Name)
+		}
+		delete(hs, op.Name)
+		s.mux.HandleFunc(op.Method+" "+op.Pattern, h)
+		if op.Method == http.MethodPost {
+			s.mux.HandleFunc(op.Pattern, s.postOnly)
+		} else {
+			s.mux.HandleFunc(op.Pattern, s.methodNotAllowed)
+		}
+	}
+	for name := range hs {
+		return fmt.Errorf("restserver: handler %s has no operation", name)
+	}
 	s.mux.HandleFunc("/", s.notFound)
+	return nil
 }
 
 // ServeHTTP implements [http.Handler]: the middleware stack (security
