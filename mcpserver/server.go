@@ -197,7 +197,7 @@ func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *h
 				return complete(reg, req.Params), nil
 			},
 		})
-	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}, lim: o.limiter}
+	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}}
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)

@@ -41,7 +41,6 @@ type handlers struct {
 	ops   *ops.Ops
 	log   *slog.Logger
 	tools map[string]mcp.ToolHandler // by name, for the HTTP fast path
-	lim   Limiter                    // WithLimiter's, or nil
 }
 
 // toolFunc answers a tool call whose arguments are decoded.

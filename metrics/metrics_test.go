@@ -89,9 +89,18 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("missing %s", want)
 		}
 	}
+	// Labels and names only: a sample value of the runtime's collectors
+	// (0.0999999999...) may hold any digits.
+	var names strings.Builder
+	for line := range strings.Lines(out) {
+		if i := strings.LastIndexByte(line, ' '); i > 0 && !strings.HasPrefix(line, "#") {
+			line = line[:i]
+		}
+		names.WriteString(line)
+	}
 	for _, never := range []string{"923609016", "999999999", "192.0.2.7", "secret", "missing"} {
-		if strings.Contains(out, never) {
-			t.Errorf("the exposition holds %q", never)
+		if strings.Contains(names.String(), never) {
+			t.Errorf("the exposition holds %q in a name or label", never)
 		}
 	}
 }
