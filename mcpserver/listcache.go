@@ -19,7 +19,7 @@ import (
 // it has no cache).
 //
 // Without it the SDK re-encodes every tool's schemas on every call, about
-// 16 KB of JSON through reflection, which made tools/list several times
+// 20 KB of JSON through reflection, which made tools/list several times
 // slower than a tools/call. Only a first-page request without _meta is
 // served from the cache; a cursor, _meta (which also marks the 2026-07-28
 // protocol, whose results carry per-request metadata) or anything else
@@ -27,7 +27,7 @@ import (
 //
 // Over stdio (see [listCache.stdioWriter]) a cached list is answered with a
 // marker, which the writer the SDK writes to replaces with the cached bytes,
-// so that the SDK does not scan 16 KB twice per answer.
+// so that the SDK does not scan 20 KB twice per answer.
 type listCache struct {
 	mu  sync.RWMutex
 	raw map[string]*rawResult // by method
@@ -144,7 +144,7 @@ func (c *listCache) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 // The SDK still reads, decodes and dispatches every message, keeps the
 // session state and writes every answer in its own order; only the bytes
 // of a cached result go around its encoder, which would otherwise check
-// the 16 KB of tools/list twice on every call (once as the result's
+// the 20 KB of tools/list twice on every call (once as the result's
 // MarshalJSON, once as the message's json.RawMessage) for the same output.
 // The SDK writes each message, or each batch answer, in one Write call,
 // under its own lock, so a marker is never split across writes. The tag is
