@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+
+	"github.com/companyregistry/registry/cache"
 )
 
 // Cache keys are "companyregistry/<format>/<country>/<kind>/<parts...>":
@@ -102,3 +104,6 @@ type noCache struct{}
 func (noCache) Get(context.Context, string) ([]byte, bool, error)        { return nil, false, nil }
 func (noCache) Set(context.Context, string, []byte, time.Duration) error { return nil }
 func (noCache) Delete(context.Context, string) error                     { return nil }
+
+// Describe reports [cache.BackendNone].
+func (noCache) Describe() cache.Description { return cache.Description{Backend: cache.BackendNone} }

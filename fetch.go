@@ -17,15 +17,35 @@ import (
 // fetch runs call at most once for all concurrent callers of key, under a
 // context that no caller can cancel, with a per-attempt timeout and one retry
 // of a retryable failure, and caches the answer under key with tag. Each
-// caller waits under its own ctx and gets the answer's JSON (cached false),
-// which is shared and must not be modified.
+// caller waits under its own ctx and gets the answer's JSON (cached false,
+// or the stored answer when a fetch of key ended just before this one
+// started), which is shared and must not be modified.
 func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, tag byte, call func(context.Context) (T, error)) ([]byte, error) {
 	if ctx.Err() != nil {
 		// A caller that has already given up starts no upstream work.
 		return nil, r.callerGaveUp(ctx, e.info)
 	}
+	// leader is set by the function of the call that starts the fetch, before
+	// its result is sent: a caller that reads it false after the result
+	// joined a fetch another call started.
+	leader := false
 	ch := r.group.DoChan(key, func() (any, error) {
+		leader = true
 		bg := context.WithoutCancel(ctx)
+		// A fetch of key that ended between this caller's cache miss and
+		// this call has stored its answer: send that answer (it says cached
+		// true) rather than ask the register again.
+		if b, ok := r.cacheGet(bg, key); ok {
+			switch b[0] {
+			case tag:
+				return b[1:], nil
+			case tagNotFound:
+				var cerr Error
+				if json.Unmarshal(b[1:], &cerr) == nil {
+					return nil, &cerr
+				}
+			}
+		}
 		v, err := r.attempts(bg, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
 		if err != nil {
 			r.remember(bg, key, err)
@@ -52,6 +72,9 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 	case <-ctx.Done():
 		return nil, r.callerGaveUp(ctx, e.info)
 	case res := <-ch:
+		if !leader && r.observer != nil {
+			r.observer.FetchCollapsed(e.info.Country)
+		}
 		if res.Err != nil {
 			return nil, res.Err
 		}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/companyregistry/registry/cache"
 )
 
 // Countries lists the registries that can answer now (modules whose Ready
@@ -25,12 +27,20 @@ func (r *Registry) Countries() *CountriesResponse {
 	return out
 }
 
-// Health reports liveness: status ok, the software version and the codes of
-// the countries that can answer now. It makes no upstream call.
+// Health reports liveness: status ok, the software version, the codes of
+// the countries that can answer now, the cache's backend and, for a cache
+// on Redis, whether Redis answers. It makes no upstream call; a cache on
+// Redis pings it at most once a second, within its operation timeout (see
+// [cache.Describer]).
 func (r *Registry) Health() *HealthResponse {
 	h := &HealthResponse{Status: "ok", Version: r.version, Countries: []string{}}
 	for _, c := range r.Countries().Countries {
 		h.Countries = append(h.Countries, c.Country)
+	}
+	d := cache.Describe(r.cache)
+	h.Cache = d.Backend
+	if d.Backend == cache.BackendRedis {
+		h.Redis = &RedisHealth{Reachable: d.Reachable}
 	}
 	return h
 }

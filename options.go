@@ -48,6 +48,7 @@ type options struct {
 	noCache      bool
 	batch        int
 	budgets      map[string]UpstreamBudget
+	observer     FetchObserver
 }
 
 // WithCache sets the cache, which may be shared with other Registries and

@@ -34,6 +34,7 @@ type Registry struct {
 	version     string
 	stubs       bool
 	group       singleflight.Group
+	observer    FetchObserver // nil: none
 	// batchConcurrency bounds the identifiers of a batch worked on at once.
 	batchConcurrency int
 }
@@ -93,6 +94,7 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		retryPause:  o.retryPause,
 		version:     o.version,
 		stubs:       o.includeStubs,
+		observer:    o.observer,
 
 		batchConcurrency: o.batch,
 	}

@@ -342,27 +342,105 @@ func TestSingleflightCollapsesConcurrentLookups(t *testing.T) {
 		})
 	}
 	started.Wait()
-	time.Sleep(50 * time.Millisecond) // let the callers join the flight
+	time.Sleep(50 * time.Millisecond) // let most callers join the flight
 	close(release)
 	wg.Wait()
 	if got := f.lookups.Load(); got != 1 {
 		t.Errorf("country called %d times, want 1", got)
 	}
+	// A caller that reached the flight only after it ended (a loaded
+	// machine) gets the cached answer, which says cached true; the rest
+	// share the live one. At least the caller that started the fetch did.
+	live := -1
 	for i := range n {
 		if errs[i] != nil {
 			t.Fatalf("caller %d: %v", i, errs[i])
 		}
-		if diff := cmp.Diff(reports[0], reports[i]); diff != "" {
+		if diff := cmp.Diff(reports[0], reports[i], cmpopts.IgnoreFields(registry.CompanyReport{}, "Cached")); diff != "" {
 			t.Fatalf("caller %d got a different report (-0 +i):\n%s", i, diff)
 		}
+		if !reports[i].Cached && live < 0 {
+			live = i
+		}
 	}
-	if reports[0].Cached || reports[n-1].Cached {
-		t.Error("callers of a live shared fetch see cached true")
+	if live < 0 {
+		t.Fatal("every caller saw cached true; the caller of the live fetch must see false")
 	}
 	// Callers of a shared fetch get their own copies.
-	reports[0].Name = "MUTATED"
-	if reports[1].Name != "SHARED AS" {
+	other := (live + 1) % n
+	reports[live].Name = "MUTATED"
+	if reports[other].Name != "SHARED AS" {
 		t.Error("callers share one mutable report")
+	}
+}
+
+// gatedCache is a memory cache whose first Get after arm waits for gate
+// (and then misses), so that a test can hold a caller between its cache
+// miss and its fetch.
+type gatedCache struct {
+	*cache.Memory
+	armed  atomic.Bool
+	second chan struct{} // closed when the gated Get is waiting
+	gate   chan struct{}
+}
+
+func (c *gatedCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
+	if c.armed.CompareAndSwap(true, false) {
+		close(c.second)
+		<-c.gate
+		return nil, false, nil
+	}
+	return c.Memory.Get(ctx, key)
+}
+
+// TestFetchAfterAnEndedFetchAsksTheCache: a caller that missed the cache
+// while another fetch of the same id was in flight, and reaches the fetch
+// only after that fetch ended, gets the stored answer; the register is asked
+// once (it was asked twice when the fetch did not look at the cache again).
+func TestFetchAfterAnEndedFetchAsksTheCache(t *testing.T) {
+	t.Parallel()
+	mem, err := cache.NewMemory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &gatedCache{Memory: mem, second: make(chan struct{}), gate: make(chan struct{})}
+	entered, release := make(chan struct{}), make(chan struct{})
+	f := &fakeCountry{code: "NO"}
+	f.lookup = func(_ context.Context, id string, call int64) (*registry.CompanyReport, error) {
+		if call == 1 {
+			close(entered)
+			<-release
+		}
+		return countrykit.NewReport("NO", "fake", id, "ONCE AS"), nil
+	}
+	r := newRegistry(t, f, registry.WithCache(c))
+	first := make(chan error, 1)
+	go func() {
+		_, err := r.Lookup(t.Context(), "NO", "123456")
+		first <- err
+	}()
+	<-entered // the first caller missed and is fetching
+	c.armed.Store(true)
+	second := make(chan *registry.CompanyReport, 1)
+	go func() {
+		rep, err := r.Lookup(t.Context(), "NO", "123456")
+		if err != nil {
+			t.Errorf("second caller: %v", err)
+		}
+		second <- rep
+	}()
+	<-c.second // the second caller is in its cache Get, which will miss
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatalf("first caller: %v", err)
+	}
+	close(c.gate) // the first fetch has ended and stored its answer
+	rep := <-second
+	if got := f.lookups.Load(); got != 1 {
+		t.Errorf("register asked %d times, want 1", got)
+	}
+	if rep == nil || rep.Name != "ONCE AS" || !rep.Cached {
+		t.Errorf("second caller got %+v, want the stored report (cached true)", rep)
 	}
 }
 
@@ -812,12 +890,44 @@ func TestNotReadyCountry(t *testing.T) {
 
 func TestHealth(t *testing.T) {
 	t.Parallel()
-	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithVersion("1.2.3"))
-	want := &registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}}
-	if diff := cmp.Diff(want, r.Health()); diff != "" {
-		t.Errorf("Health (-want +got):\n%s", diff)
+	tests := []struct {
+		name string
+		opts []registry.Option
+		want *registry.HealthResponse
+	}{
+		{"default cache", nil,
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "memory"}},
+		{"without cache", []registry.Option{registry.WithoutCache()},
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "none"}},
+		{"custom cache", []registry.Option{registry.WithCache(&keysCache{})},
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "custom"}},
+		{"redis up", []registry.Option{registry.WithCache(describedCache{cache.Description{Backend: "redis", Remote: true, Reachable: true}})},
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "redis",
+				Redis: &registry.RedisHealth{Reachable: true}}},
+		{"redis down", []registry.Option{registry.WithCache(describedCache{cache.Description{Backend: "redis", Remote: true}})},
+			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "redis",
+				Redis: &registry.RedisHealth{Reachable: false}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRegistry(t, &fakeCountry{code: "NO"}, append(tc.opts, registry.WithVersion("1.2.3"))...)
+			if diff := cmp.Diff(tc.want, r.Health()); diff != "" {
+				t.Errorf("Health (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
+
+// describedCache is a cache that describes itself as d.
+type describedCache struct {
+	d cache.Description
+}
+
+func (describedCache) Get(context.Context, string) ([]byte, bool, error)        { return nil, false, nil }
+func (describedCache) Set(context.Context, string, []byte, time.Duration) error { return nil }
+func (describedCache) Delete(context.Context, string) error                     { return nil }
+func (c describedCache) Describe() cache.Description                            { return c.d }
 
 func TestRules(t *testing.T) {
 	t.Parallel()

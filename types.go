@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/companyregistry/registry/cache"
 )
 
 // Status is the lifecycle state of a registered entity. The zero value means
@@ -358,13 +360,32 @@ type HealthResponse struct {
 	Status    string   `json:"status"`
 	Version   string   `json:"version"`
 	Countries []string `json:"countries"`
+	// Cache names the cache: "memory" (in process, the default), "redis" (shared by
+	// replicas), "none" ([WithoutCache]) or "custom" (a [cache.Cache] that
+	// does not describe itself, see [cache.Describer]).
+	Cache string `json:"cache"`
+	// Redis is null unless the cache is on Redis; then it says whether
+	// Redis answers. An unreachable Redis changes neither Status nor the
+	// HTTP status of /health: every replica keeps answering on its own.
+	Redis *RedisHealth `json:"redis"`
 }
 
-// MarshalJSON encodes h with an empty Status as "ok" and nil Countries as [].
+// RedisHealth is the state of the Redis server the cache is on.
+type RedisHealth struct {
+	// Reachable is true when Redis answered its last call (a ping at most
+	// once a second from the health report, or any cache operation).
+	Reachable bool `json:"reachable"`
+}
+
+// MarshalJSON encodes h with an empty Status as "ok", nil Countries as []
+// and an empty Cache as "memory" (a Registry's default cache).
 func (h HealthResponse) MarshalJSON() ([]byte, error) {
 	type plain HealthResponse
 	if h.Status == "" {
 		h.Status = "ok"
+	}
+	if h.Cache == "" {
+		h.Cache = cache.BackendMemory
 	}
 	h.Countries = nonNil(h.Countries)
 	return json.Marshal(plain(h))

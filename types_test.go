@@ -37,7 +37,8 @@ var specFields = map[string]string{
 	"CountriesResponse": `countries`,
 	"CountryInfo": `country registry name id_scheme id_example id_description source_url license is_stub
 		requires_api_key api_key_env`,
-	"HealthResponse": `status version countries`,
+	// cache and redis are additive fields beyond the spec's (scale-out).
+	"HealthResponse": `status version countries cache redis`,
 }
 
 func keysOf(t *testing.T, v any) []string {
@@ -104,7 +105,7 @@ func TestZeroValuesEncodeNullsAndEmptyCollections(t *testing.T) {
 		{"DeadlineReport", registry.DeadlineReport{Today: registry.NewDate(2026, 1, 15)}, `{"country":"","registry":"","company_id":"","company_name":null,"today":"2026-01-15","deadlines":[],"notes":[]}`},
 		{"Deadline", registry.Deadline{StatutoryDate: registry.NewDate(2026, 5, 31), DueDate: registry.NewDate(2026, 6, 1)}, `{"country":"","registry":"","kind":"","name":"","local_name":null,"authority":"","statutory_date":"2026-05-31","due_date":"2026-06-01","rolled_forward":false,"period_label":null,"period_start":null,"period_end":null,"recurrence":"annual","mandatory":false,"applies_because":"","days_until":null,"source_url":null}`},
 		{"CountriesResponse", registry.CountriesResponse{}, `{"countries":[]}`},
-		{"HealthResponse", registry.HealthResponse{Version: "1"}, `{"status":"ok","version":"1","countries":[]}`},
+		{"HealthResponse", registry.HealthResponse{Version: "1"}, `{"status":"ok","version":"1","countries":[],"cache":"memory","redis":null}`},
 		{"CompanyReport pointer", &registry.CompanyReport{Status: registry.StatusActive}, ``},
 	}
 	for _, tc := range tests {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"net/netip"
-	"sync/atomic"
 
-	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/httpmw"
 )
 
 // quiet returns l raised to warning level: the SDK logs three info lines for
@@ -34,12 +32,12 @@ func (h minLevel) WithGroup(name string) slog.Handler {
 	return minLevel{h.Handler.WithGroup(name), h.min}
 }
 
-// requestInfo collects what the access log says about an MCP request beyond
-// HTTP: the tool the fast path answered.
+// requestInfo is what the tools see of an HTTP request to [Handler]: the
+// middleware stack's state, for the rate limit, and the tool the fast path
+// answered, for the access log.
 type requestInfo struct {
-	tool       string
-	ip         netip.Addr   // the client, for the rate limit
-	retryAfter atomic.Int64 // seconds, when a tool call was rate limited
+	tool string
+	req  *httpmw.Request
 }
 
 type requestInfoKey struct{}
@@ -49,29 +47,16 @@ func infoFrom(ctx context.Context) *requestInfo {
 	return ri
 }
 
-// accessLog writes one record per HTTP request to the MCP endpoint, the
-// same record as the REST handler's (see internal/httplog: the route
-// pattern, status, bytes, duration, request ID and client IP behind trusted
-// proxies) and, when known, the tool. It sets X-Request-Id on the response.
-// It never logs arguments, which may identify a person (a sole
+// withRequestInfo puts a requestInfo in the request's context and, once
+// next has returned, adds the tool to the access-log record of the stack
+// (which never logs arguments: they may identify a person, a sole
 // proprietorship's number).
-func accessLog(o options, next http.Handler) http.Handler {
+func withRequestInfo(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := o.now()
-		rid := httplog.RequestID(r.Header.Get("X-Request-Id"))
-		w.Header()["X-Request-Id"] = []string{rid}
-		ctx := r.Context()
-		sw := &httplog.Writer{ResponseWriter: w, IP: httplog.ClientIP(r, o.trusted)}
-		ri := &requestInfo{ip: sw.IP}
-		var out http.ResponseWriter = sw
-		if o.limiter != nil {
-			out = &retryAfterWriter{ResponseWriter: sw, ri: ri}
+		ri := &requestInfo{req: httpmw.Of(w)}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, ri)))
+		if ri.tool != "" && ri.req != nil {
+			ri.req.AddAttr(slog.String("tool", ri.tool))
 		}
-		next.ServeHTTP(out, r.WithContext(context.WithValue(ctx, requestInfoKey{}, ri)))
-		var extra []slog.Attr
-		if ri.tool != "" {
-			extra = append(extra, slog.String("tool", ri.tool))
-		}
-		httplog.Access(ctx, o.logger, "mcp request", r, sw, rid, o.now().Sub(start), extra...)
 	})
 }

@@ -3,17 +3,11 @@ package mcpserver
 import (
 	"context"
 	"errors"
-	"fmt"
-	"log/slog"
-	"math"
-	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	registry "github.com/companyregistry/registry"
-	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/httpmw"
 )
 
 // Limiter is a rate limiter shared with the REST handler and, through
@@ -43,66 +37,19 @@ func WithLimiter(l Limiter) Option {
 	}
 }
 
-// limited wraps a tool handler with the rate limit of [WithLimiter].
+// limited wraps a tool handler with the rate limit of the HTTP request's
+// middleware stack ([WithLimiter], or the stack of a server that wraps
+// [Handler]): one charge of the client per call. Over stdio there is none.
 func (h *handlers) limited(th mcp.ToolHandler) mcp.ToolHandler {
-	if h.lim == nil {
-		return th
-	}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		ri := infoFrom(ctx)
-		if ri == nil || !ri.ip.IsValid() {
+		if ri == nil || !ri.req.Limited() {
 			return th(ctx, req)
 		}
-		ok, wait, err := h.lim.Allow(ctx, httplog.LimitKey(ri.ip).String(), 1)
-		if err != nil {
-			h.log.LogAttrs(ctx, slog.LevelWarn, "rate limiter failed, tool call let through", slog.String("error", err.Error()))
-			return th(ctx, req)
+		// A refusal also sets Retry-After on the HTTP response.
+		if ok, secs := ri.req.Charge(ctx, 1); !ok {
+			return h.failure(httpmw.RateLimited(secs)), nil
 		}
-		if ok {
-			return th(ctx, req)
-		}
-		secs := max(1, int(math.Ceil(wait.Seconds())))
-		ri.retryAfter.Store(int64(secs))
-		return h.failure(&registry.Error{
-			Code:    registry.CodeRateLimited,
-			Message: "Too many requests from this address.",
-			Hint:    fmt.Sprintf("Back off for details.retry_after (%d) seconds, then retry.", secs),
-			Details: map[string]any{"retry_after": secs},
-		}), nil
+		return th(ctx, req)
 	}
 }
-
-// retryAfterWriter sets the Retry-After header before the response's
-// header is sent when a tool call of the request was rate limited.
-type retryAfterWriter struct {
-	http.ResponseWriter
-	ri          *requestInfo
-	wroteHeader bool
-}
-
-func (w *retryAfterWriter) WriteHeader(code int) {
-	if !w.wroteHeader {
-		w.wroteHeader = true
-		if s := w.ri.retryAfter.Load(); s > 0 {
-			w.Header().Set("Retry-After", strconv.FormatInt(s, 10))
-		}
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *retryAfterWriter) Write(b []byte) (int, error) {
-	if !w.wroteHeader {
-		w.WriteHeader(http.StatusOK)
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Flush implements http.Flusher for the SDK's event streams.
-func (w *retryAfterWriter) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (w *retryAfterWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

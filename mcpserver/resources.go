@@ -3,35 +3,31 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/ops"
 )
 
 // RulesURITemplate is the URI template of the rules resources.
-const RulesURITemplate = "registry://rules/{country}"
-
-const rulesPrefix = "registry://rules/"
+const RulesURITemplate = catalog.RulesURITemplate
 
 // PromptExplainCompany is the name of the prompt that asks for a
 // plain-language summary of one company.
-const PromptExplainCompany = "explain_company"
-
-const rulesDescription = "The country's rules as one Markdown document: identifier format and checksum, legal " +
-	"forms, how statuses are mapped, and the statutory deadline rules with their legal sources."
+const PromptExplainCompany = catalog.PromptExplainCompany
 
 func (h *handlers) addResources(srv *mcp.Server) {
+	r := catalog.RulesResource()
 	srv.AddResourceTemplate(&mcp.ResourceTemplate{
-		Name:        "rules",
-		Title:       "Registry rules of a country",
-		URITemplate: RulesURITemplate,
-		MIMEType:    "text/markdown",
-		Description: rulesDescription + " {country} is an ISO 3166-1 alpha-2 code from list_countries (GB, never UK).",
+		Name:        r.Name,
+		Title:       r.Title,
+		URITemplate: r.URITemplate,
+		MIMEType:    r.MIMEType,
+		Description: r.TemplateDescription,
 	}, h.readRules)
 	listed := map[string]bool{}
 	for _, c := range h.reg.Countries().Countries {
@@ -42,11 +38,11 @@ func (h *handlers) addResources(srv *mcp.Server) {
 			continue
 		}
 		srv.AddResource(&mcp.Resource{
-			Name:        "rules_" + strings.ToLower(c.Country),
+			Name:        r.Name + "_" + strings.ToLower(c.Country),
 			Title:       "Registry rules: " + c.Name + " (" + c.Country + ")",
-			URI:         rulesPrefix + c.Country,
-			MIMEType:    "text/markdown",
-			Description: rulesDescription,
+			URI:         r.Prefix + c.Country,
+			MIMEType:    r.MIMEType,
+			Description: r.Description,
 		}, h.readRules)
 	}
 }
@@ -56,7 +52,8 @@ func (h *handlers) addResources(srv *mcp.Server) {
 // the unsupported_country envelope.
 func (h *handlers) readRules(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
-	code, ok := strings.CutPrefix(uri, rulesPrefix)
+	r := catalog.RulesResource()
+	code, ok := strings.CutPrefix(uri, r.Prefix)
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
@@ -65,7 +62,7 @@ func (h *handlers) readRules(_ context.Context, req *mcp.ReadResourceRequest) (*
 		return nil, envelopeError(err)
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{
-		{URI: uri, MIMEType: "text/markdown", Text: doc},
+		{URI: uri, MIMEType: r.MIMEType, Text: doc},
 	}}, nil
 }
 
@@ -83,19 +80,12 @@ func envelopeError(err error) *jsonrpc.Error {
 }
 
 func (h *handlers) addPrompts(srv *mcp.Server) {
-	srv.AddPrompt(&mcp.Prompt{
-		Name:  PromptExplainCompany,
-		Title: "Explain a company",
-		Description: "Explain one registered company for a non-expert: what it is, whether it trades, its VAT " +
-			"status, who runs it, its next filings and the caveats, using lookup_company, company_deadlines and " +
-			"company_roles.",
-		Arguments: []*mcp.PromptArgument{
-			{Name: "id", Title: "Identifier", Required: true,
-				Description: "The company's national identifier, e.g. 923609016 (NO) or 00445790 (GB)."},
-			{Name: "country", Title: "Country",
-				Description: "ISO 3166-1 alpha-2 country code from list_countries; default NO. The United Kingdom is GB."},
-		},
-	}, h.explainCompany)
+	p := catalog.ExplainCompany()
+	args := make([]*mcp.PromptArgument, 0, len(p.Args))
+	for _, a := range p.Args {
+		args = append(args, &mcp.PromptArgument{Name: a.Name, Title: a.Title, Required: a.Required, Description: a.Description})
+	}
+	srv.AddPrompt(&mcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description, Arguments: args}, h.explainCompany)
 }
 
 func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
@@ -121,21 +111,11 @@ func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) 
 		ID      string `json:"id"`
 		Country string `json:"country"`
 	}{id, country})
-	text := fmt.Sprintf(`Explain the company with identifier %s in country %s to someone who is not an expert.
-
-1. Call lookup_company with %s.
-2. Call company_deadlines with the same arguments.
-3. Call company_roles with the same arguments. If it answers not_implemented, say that this register's roles are not available here and go on.
-
-Then write a short summary in plain language:
-- What the entity is: its name, its legal form (explain the abbreviation), when it was registered or founded, where it is based and what it does. If it is a sub-unit (is_subunit), say so and name parent_id.
-- Whether it is trading: if status is not active, lead with that and say what the status means (bankrupt, under liquidation, dissolved, deleted).
-- VAT status: whether it is VAT-registered (vat_registered), since when if known, and its VAT number if given.
-- Who runs it: the chair and the other current board members, the chief executive or managing director, the owner of a sole proprietorship, and the persons with significant control with their natures of control. Mention former roles only if they matter (a recent change). Give names as registered and no more personal detail than the task needs. Do not infer who may sign alone: repeat the note that says where the signing rule is registered.
-- Next filings: the upcoming deadlines in due_date order, with the authority that receives each one and the days until it. Say when a filing is overdue (days_until below 0), and when mandatory is false say that it depends on facts the register cannot see. If the list is empty, say why, from the deadline report's notes.
-- Caveats: restate every item of the report's notes, of the deadline report's notes and of the roles report's notes in plain words.
-
-Cite the source and source_url of the data. If a tool result has isError true, its text is a JSON envelope: explain error.message to the user and follow error.hint (for invalid_id or not_found, offer to search by name with search_company); do not retry the same identifier.`, id, country, call)
+	text, err := catalog.ExplainCompanyText(id, country, string(call))
+	if err != nil {
+		return nil, envelopeError(&registry.Error{Code: registry.CodeInternalError,
+			Message: "The prompt could not be written.", Err: err})
+	}
 	return &mcp.GetPromptResult{
 		Description: "Plain-language summary of company " + id + " (" + country + ")",
 		Messages: []*mcp.PromptMessage{

@@ -17,6 +17,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
 )
 
@@ -196,7 +197,7 @@ func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *h
 				return complete(reg, req.Params), nil
 			},
 		})
-	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}, lim: o.limiter}
+	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}}
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)
@@ -249,20 +250,14 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	if len(o.allowedHosts) > 0 {
 		h = hostCheck(o.allowedHosts, h)
 	}
-	return securityHeaders(accessLog(o, h)), nil
-}
-
-// securityHeaders sets X-Content-Type-Options: nosniff on every response,
-// and Cache-Control: no-store unless the handler sets its own (answers of
-// tools carry "no-cache, no-transform"; refusals such as 403 and 405 keep
-// no-store).
-func securityHeaders(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Cache-Control", "no-store")
-		next.ServeHTTP(w, r)
-	})
+	// The middleware stack shared with restserver: security headers
+	// (Cache-Control no-store unless the handler sets its own: answers of
+	// tools carry "no-cache, no-transform", refusals such as 403 and 405
+	// keep no-store), request ID and client address, one access-log
+	// record, panic recovery; then what the tools see of the request.
+	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: o.limiter})
+	return httpmw.Chain(httpmw.SecurityHeaders("no-store"), stack.Begin, stack.AccessLog("mcp request"), stack.Recover,
+		withRequestInfo)(h), nil
 }
 
 // cors answers the CORS preflight of a trusted origin and lets a trusted

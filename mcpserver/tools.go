@@ -11,13 +11,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/ops"
-	"github.com/companyregistry/registry/schema"
 )
 
 // The tool names of the interface.
@@ -31,7 +30,7 @@ const (
 )
 
 // DefaultCountry is the country a tool uses when the caller gives none.
-const DefaultCountry = "NO"
+const DefaultCountry = catalog.DefaultCountry
 
 // maxArgumentsBytes bounds the arguments of one tool call. The longest valid
 // input is a 256-byte search query; anything far larger is a mistake.
@@ -42,57 +41,26 @@ type handlers struct {
 	ops   *ops.Ops
 	log   *slog.Logger
 	tools map[string]mcp.ToolHandler // by name, for the HTTP fast path
-	lim   Limiter                    // WithLimiter's, or nil
 }
 
-// addTool registers a tool with srv and remembers its handler.
-func (h *handlers) addTool(srv *mcp.Server, t *mcp.Tool, th mcp.ToolHandler) {
-	th = h.limited(th)
-	srv.AddTool(t, th)
-	h.tools[t.Name] = th
-}
+// toolFunc answers a tool call whose arguments are decoded.
+type toolFunc func(ctx context.Context, a toolArgs) *mcp.CallToolResult
 
-// param describes one tool argument: its input schema and how to read it.
-type param struct {
-	name   string
-	schema *jsonschema.Schema
-}
-
-func stringParam(name, desc string) param {
-	return param{name, &jsonschema.Schema{Type: "string", Description: desc}}
-}
-
-func countryParam() param {
-	return param{"country", &jsonschema.Schema{Type: "string", Default: json.RawMessage(strconv.Quote(DefaultCountry)),
-		Description: "ISO 3166-1 alpha-2 country code, any case: NO (Norway) or GB (United Kingdom; never UK). " +
-			"Default " + DefaultCountry + ". list_countries gives the codes that can answer now."}}
-}
-
-func idParam() param {
-	return stringParam("id", "The company's national identifier as the user wrote it: spaces, dots, a country prefix "+
-		"and (Norway) a trailing MVA are accepted. E.g. 923609016 or \"923 609 016\" (NO), 00445790 (GB).")
-}
-
-// inputSchema returns the object schema of a tool's arguments. It carries
-// types, descriptions and defaults but no enum, pattern or range, so that
-// the Registry answers out-of-range values with its own envelope.
-func inputSchema(required []string, params ...param) *jsonschema.Schema {
-	s := &jsonschema.Schema{
-		Type:                 "object",
-		Properties:           map[string]*jsonschema.Schema{},
-		Required:             required,
-		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
+// toolFuncs returns the function of each tool of the catalogue, by the
+// tool's name.
+func (h *handlers) toolFuncs() map[string]toolFunc {
+	return map[string]toolFunc{
+		ToolLookupCompany:     h.lookup,
+		ToolSearchCompany:     h.search,
+		ToolCompanyDeadlines:  h.deadlines,
+		ToolCompanyRoles:      h.roles,
+		ToolValidateCompanyID: h.validate,
+		ToolListCountries:     h.countries,
 	}
-	for _, p := range params {
-		s.Properties[p.name] = p.schema
-		s.PropertyOrder = append(s.PropertyOrder, p.name)
-	}
-	if s.Required == nil {
-		s.Required = []string{}
-	}
-	return s
 }
 
+// annotations returns the hints of a tool: every tool only reads, and
+// may be repeated; an open-world one calls a national register.
 func annotations(openWorld bool) *mcp.ToolAnnotations {
 	return &mcp.ToolAnnotations{
 		ReadOnlyHint:    true,
@@ -102,142 +70,69 @@ func annotations(openWorld bool) *mcp.ToolAnnotations {
 	}
 }
 
+// addTools registers the tool of every operation of the catalogue that has
+// one (a test checks that each has a function), and remembers the handlers
+// for the HTTP fast path. The handler decodes the arguments the catalogue
+// names, then calls the tool's function.
 func (h *handlers) addTools(srv *mcp.Server) {
-	h.addTool(srv, &mcp.Tool{
-		Name:  ToolLookupCompany,
-		Title: "Look up a company",
-		Description: "Fetch the full report on one registered entity by its national identifier from the country's " +
-			"business register: name, legal form, status (is it trading?), registration and VAT facts, addresses, " +
-			"industry codes, employees, and notes to show the user. Use search_company first when you only have a name. " +
-			"Cached answers carry cached true and the original fetched_at. Failures: invalid_id (fix the id or search), " +
-			"not_found (search by name), unsupported_country, upstream_error/upstream_timeout (already retried once).",
-		InputSchema:  inputSchema([]string{"id"}, idParam(), countryParam()),
-		OutputSchema: schema.Output(schema.CompanyReport),
-		Annotations:  annotations(true),
-	}, h.lookup)
-
-	h.addTool(srv, &mcp.Tool{
-		Name:  ToolSearchCompany,
-		Title: "Search companies by name",
-		Description: "Search a country's business register by company name and get thin candidate hits, best first, " +
-			"each with a confidence. A hit is not a report: pass its id to lookup_company before acting on it. " +
-			"Zero hits is a normal answer whose hint says what to try. Norwegian names are registered in upper case " +
-			"and often end in AS, ASA or NUF. " +
-			fmt.Sprintf("limit is 1 to %d (default %d); outside that the result is bad_request.", registry.MaxSearchLimit, registry.DefaultSearchLimit),
-		InputSchema: inputSchema([]string{"name"},
-			stringParam("name", "The company name or part of it, e.g. equinor."),
-			countryParam(),
-			param{"limit", &jsonschema.Schema{Type: "integer", Default: json.RawMessage(strconv.Itoa(registry.DefaultSearchLimit)),
-				Description: fmt.Sprintf("Maximum number of hits, an integer from 1 to %d. Default %d.", registry.MaxSearchLimit, registry.DefaultSearchLimit)}}),
-		OutputSchema: schema.Output(schema.SearchResult),
-		Annotations:  annotations(true),
-	}, h.search)
-
-	h.addTool(srv, &mcp.Tool{
-		Name:  ToolCompanyDeadlines,
-		Title: "Next statutory filing deadlines",
-		Description: "Compute the next statutory filing deadline of each kind for one entity (annual accounts, tax " +
-			"return, VAT return, payroll report, general meeting, confirmation statement, ...), sorted by due_date. " +
-			"Quote due_date (after weekend and holiday roll-forward); days_until is negative when overdue. An empty " +
-			"list is a valid answer: notes say why. The company is looked up first, so lookup errors apply.",
-		InputSchema: inputSchema([]string{"id"}, idParam(), countryParam(),
-			stringParam("today", "The date to count from, YYYY-MM-DD. Omit it (or pass null) for the current UTC date.")),
-		OutputSchema: schema.Output(schema.DeadlineReport),
-		Annotations:  annotations(true),
-	}, h.deadlines)
-
-	h.addTool(srv, &mcp.Tool{
-		Name:  ToolCompanyRoles,
-		Title: "Who runs, signs for and controls a company",
-		Description: "List the registered roles of one entity: board (chair first), management, signatories and " +
-			"procuration holders, partners, owners, beneficial owners (persons with significant control, with their " +
-			"natures of control), secretaries, auditors and accountants. Each role has a country-neutral group, the " +
-			"register's role_code, an English role label and a holder (a person or an entity). Current roles come " +
-			"first; current false marks a former one. Read notes: they say where the rule of who may sign together is " +
-			"registered (it is not guessed) and when a long list was cut. Roles name people: use them for the task at " +
-			"hand only. The company is looked up first, so lookup errors apply; a country without roles is " +
-			"not_implemented.",
-		InputSchema:  inputSchema([]string{"id"}, idParam(), countryParam()),
-		OutputSchema: schema.Output(schema.RolesReport),
-		Annotations:  annotations(true),
-	}, h.roles)
-
-	h.addTool(srv, &mcp.Tool{
-		Name:  ToolValidateCompanyID,
-		Title: "Validate a company identifier",
-		Description: "Check an identifier's format and checksum offline, without calling the register, and get its " +
-			"canonical form (normalized) and local typography (formatted). An invalid identifier is a normal answer " +
-			"with valid false, a reason and a hint, not an error. A valid identifier does not prove the entity exists.",
-		InputSchema:  inputSchema([]string{"id"}, idParam(), countryParam()),
-		OutputSchema: schema.Output(schema.ValidationResult),
-		Annotations:  annotations(false),
-	}, h.validate)
-
-	h.addTool(srv, &mcp.Tool{
-		Name:  ToolListCountries,
-		Title: "List supported countries",
-		Description: "List the countries and registers that can answer now, with each identifier scheme, an example " +
-			"identifier and the data licence. Use these country codes in the other tools; do not hard-code them.",
-		InputSchema:  inputSchema(nil),
-		OutputSchema: schema.Output(schema.CountriesResponse),
-		Annotations:  annotations(false),
-	}, h.countries)
+	fns := h.toolFuncs()
+	for _, op := range catalog.Tools() {
+		fn, ok := fns[op.Tool.Name]
+		if !ok {
+			continue
+		}
+		allowed := op.ArgNames()
+		var th mcp.ToolHandler = func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			a, err := h.args(req, allowed...)
+			if err != nil {
+				return h.failure(err), nil
+			}
+			return fn(ctx, a), nil
+		}
+		th = h.limited(th)
+		srv.AddTool(&mcp.Tool{
+			Name:         op.Tool.Name,
+			Title:        op.Tool.Title,
+			Description:  op.Tool.Description,
+			InputSchema:  op.InputSchema(),
+			OutputSchema: op.OutputSchema(),
+			Annotations:  annotations(op.Tool.OpenWorld),
+		}, th)
+		h.tools[op.Tool.Name] = th
+	}
 }
 
-func (h *handlers) lookup(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a, err := h.args(req, "id", "country")
-	if err != nil {
-		return h.failure(err), nil
-	}
+func (h *handlers) lookup(ctx context.Context, a toolArgs) *mcp.CallToolResult {
 	b, err := h.ops.LookupJSON(ctx, a.country, a.id)
-	return h.resultJSON(b, err), nil
+	return h.resultJSON(b, err)
 }
 
-func (h *handlers) search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a, err := h.args(req, "name", "country", "limit")
-	if err != nil {
-		return h.failure(err), nil
-	}
+func (h *handlers) search(ctx context.Context, a toolArgs) *mcp.CallToolResult {
 	b, err := h.ops.SearchJSON(ctx, a.country, a.name, a.limit)
-	return h.resultJSON(b, err), nil
+	return h.resultJSON(b, err)
 }
 
-func (h *handlers) deadlines(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a, err := h.args(req, "id", "country", "today")
-	if err != nil {
-		return h.failure(err), nil
-	}
+func (h *handlers) deadlines(ctx context.Context, a toolArgs) *mcp.CallToolResult {
 	today, err := h.ops.ParseToday(a.country, a.today, a.today != "")
 	if err != nil {
-		return h.failure(err), nil
+		return h.failure(err)
 	}
 	rep, err := h.reg.Deadlines(ctx, a.country, a.id, today)
-	return h.result(rep, err), nil
+	return h.result(rep, err)
 }
 
-func (h *handlers) roles(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a, err := h.args(req, "id", "country")
-	if err != nil {
-		return h.failure(err), nil
-	}
+func (h *handlers) roles(ctx context.Context, a toolArgs) *mcp.CallToolResult {
 	b, err := h.ops.RolesJSON(ctx, a.country, a.id)
-	return h.resultJSON(b, err), nil
+	return h.resultJSON(b, err)
 }
 
-func (h *handlers) validate(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a, err := h.args(req, "id", "country")
-	if err != nil {
-		return h.failure(err), nil
-	}
+func (h *handlers) validate(_ context.Context, a toolArgs) *mcp.CallToolResult {
 	res, err := h.reg.Validate(a.country, a.id)
-	return h.result(ops.SurfaceValidation(res), err), nil
+	return h.result(ops.SurfaceValidation(res), err)
 }
 
-func (h *handlers) countries(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	if _, err := h.args(req); err != nil {
-		return h.failure(err), nil
-	}
-	return h.result(h.reg.Countries(), nil), nil
+func (h *handlers) countries(context.Context, toolArgs) *mcp.CallToolResult {
+	return h.result(h.reg.Countries(), nil)
 }
 
 // result turns an operation's answer into a tool result: the document as

@@ -1,14 +1,15 @@
 // Package metrics counts what an operator of a (scaled-out) server watches,
 // in the Prometheus format: requests by surface, route pattern and status,
 // upstream calls by register host and outcome with their latency, cache
-// hits, misses and errors, rate-limit and budget refusals, and whether
-// Redis answers.
+// hits, misses and errors, rate-limit and budget refusals, fetches
+// collapsed into another caller's, and whether Redis answers.
 //
 // It works by wrapping: [Metrics.Cache] wraps a cache.Cache,
 // [Metrics.Limiter] a rate limiter, [Metrics.Budget] an upstream budget,
 // [Metrics.Transport] the HTTP transport of the country modules, and
-// [Metrics.Middleware] an HTTP handler; the library itself knows nothing of
-// metrics. No label ever holds an identifier, a query or a client address:
+// [Metrics.Middleware] an HTTP handler, and [Metrics] itself is the
+// registry's fetch observer (registry.WithFetchObserver); the library
+// itself knows nothing of metrics. No label ever holds an identifier, a query or a client address:
 // routes are patterns ("GET /v1/{country}/company/{id}"), registers are
 // host names from the configuration, countries are codes.
 //
@@ -39,6 +40,7 @@ type Metrics struct {
 	latency   *prometheus.HistogramVec
 	cacheGets *prometheus.CounterVec
 	refusals  *prometheus.CounterVec
+	collapsed *prometheus.CounterVec
 }
 
 // New returns an empty Metrics.
@@ -66,10 +68,21 @@ func New() *Metrics {
 			Name: "companyregistry_refusals_total",
 			Help: "Refusals by kind: client (the per-client rate limit) or budget (a register's upstream budget, by country).",
 		}, []string{"kind", "country"}),
+		collapsed: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "companyregistry_fetches_collapsed_total",
+			Help: "Lookups and searches that missed the cache and were answered by a fetch another call already had in flight, by country.",
+		}, []string{"country"}),
 	}
-	m.reg.MustRegister(m.requests, m.upstream, m.latency, m.cacheGets, m.refusals,
+	m.reg.MustRegister(m.requests, m.upstream, m.latency, m.cacheGets, m.refusals, m.collapsed,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// FetchCollapsed counts a call of country that joined another call's
+// fetch; it implements registry.FetchObserver (pass m to
+// registry.WithFetchObserver).
+func (m *Metrics) FetchCollapsed(country string) {
+	m.collapsed.WithLabelValues(country).Inc()
 }
 
 // Handler serves the metrics in the Prometheus text format.
@@ -169,13 +182,17 @@ type roundTripper func(*http.Request) (*http.Response, error)
 
 func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
-// Cache counts the Gets of c by result.
+// Cache counts the Gets of c by result. The result describes itself as c
+// does (cache.Describe).
 func (m *Metrics) Cache(c cache.Cache) cache.Cache { return &countingCache{Cache: c, m: m} }
 
 type countingCache struct {
 	cache.Cache
 	m *Metrics
 }
+
+// Describe forwards the wrapped cache's description (see cache.Describer).
+func (c *countingCache) Describe() cache.Description { return cache.Describe(c.Cache) }
 
 func (c *countingCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	v, ok, err := c.Cache.Get(ctx, key)

@@ -5,11 +5,18 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/countries/no"
 	"github.com/companyregistry/registry/internal/leakcheck"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
@@ -82,9 +89,76 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("missing %s", want)
 		}
 	}
-	for _, never := range []string{"923609016", "999999999", "192.0.2.7", "secret", "missing"} {
-		if strings.Contains(out, never) {
-			t.Errorf("the exposition holds %q", never)
+	// Labels and names only: a sample value of the runtime's collectors
+	// (0.0999999999...) may hold any digits.
+	var names strings.Builder
+	for line := range strings.Lines(out) {
+		if i := strings.LastIndexByte(line, ' '); i > 0 && !strings.HasPrefix(line, "#") {
+			line = line[:i]
 		}
+		names.WriteString(line)
+	}
+	for _, never := range []string{"923609016", "999999999", "192.0.2.7", "secret", "missing"} {
+		if strings.Contains(names.String(), never) {
+			t.Errorf("the exposition holds %q in a name or label", never)
+		}
+	}
+}
+
+// TestFetchCollapsed: two concurrent lookups of one number through a
+// blocked register are one upstream request and one collapsed call,
+// counted by country only.
+func TestFetchCollapsed(t *testing.T) {
+	t.Parallel()
+	body, err := os.ReadFile("testdata/brreg_enhet_923609016.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entered := make(chan struct{}, 2)
+	release := make(chan struct{})
+	var calls atomic.Int64
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		entered <- struct{}{}
+		<-release
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(body)
+	}))
+	defer upstream.Close()
+	m := metrics.New()
+	mod, err := no.New(no.WithBaseURL(upstream.URL), no.WithHTTPClient(&http.Client{Transport: m.Transport(nil)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := registry.New([]registry.Country{mod}, registry.WithFetchObserver(m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	wg.Go(func() { _, errs[0] = reg.Lookup(t.Context(), "NO", "923609016") })
+	<-entered // the first lookup is at the register
+	wg.Go(func() { _, errs[1] = reg.Lookup(t.Context(), "NO", "923 609 016") })
+	time.Sleep(50 * time.Millisecond) // let the second join the flight
+	close(release)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("lookup %d: %v", i, err)
+		}
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("the register saw %d requests, want 1", n)
+	}
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	var got []string
+	for _, line := range strings.Split(rec.Body.String(), "\n") {
+		if strings.HasPrefix(line, "companyregistry_fetches_collapsed_total") {
+			got = append(got, line)
+		}
+	}
+	if diff := cmp.Diff([]string{`companyregistry_fetches_collapsed_total{country="NO"} 1`}, got); diff != "" {
+		t.Errorf("collapsed series (-want +got):\n%s", diff)
 	}
 }

@@ -10,3 +10,9 @@ func WithRetry(d time.Duration) Option {
 		return nil
 	}
 }
+
+// Size returns the number of timestamps l holds.
+func (l *Local) Size() int { return l.l.Size() }
+
+// RotateAll makes every shard's timed rotation happen now.
+func (l *Local) RotateAll() { l.l.RotateAll() }

@@ -19,16 +19,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"log/slog"
-	"sync"
 	"time"
+
+	"github.com/companyregistry/registry/internal/gcra"
 )
 
 // Limiter decides whether key may act now. cost is the number of events
 // the action counts for (1 for a request; less than 1 counts as 1). When it
 // may not, ok is false and retryAfter is how long until it may (more than
-// zero). An error means the limiter could not decide; callers let the
+// zero). A cost above the burst (a batch of more requests than the burst)
+// is allowed once a full burst is available, and leaves the key in debt: it
+// may act again once the excess has refilled at the usual pace. An error means the limiter could not decide; callers let the
 // action through (fail open) and log it. Implementations must be safe for
 // concurrent use.
 type Limiter interface {
@@ -79,35 +81,7 @@ func (r Rate) check() error {
 	return nil
 }
 
-// gcra holds a rate in the units of the algorithm.
-type gcra struct {
-	interval  int64 // nanoseconds between two events at the steady rate
-	tolerance int64 // interval * burst: how far ahead of now a key may run
-	burst     int
-}
-
-func newGCRA(r Rate) gcra {
-	interval := int64(r.Period) / int64(r.Limit)
-	return gcra{interval: interval, tolerance: interval * int64(r.burst()), burst: r.burst()}
-}
-
-// decide applies the algorithm to tat, the key's theoretical arrival time
-// (0 for a new key), at now: it returns whether cost events may happen, the
-// new tat to store and, when not, the nanoseconds until they may.
-func (g gcra) decide(tat, now int64, cost int) (ok bool, newTAT, wait int64) {
-	tat = max(tat, now)
-	next := tat + g.interval*int64(cost)
-	if allowAt := next - g.tolerance; now < allowAt {
-		return false, tat, allowAt - now
-	}
-	return true, next, 0
-}
-
-// errCost is returned for a cost that exceeds the burst: it could never
-// be allowed.
-func errCost(cost, burst int) error {
-	return fmt.Errorf("ratelimit: cost %d exceeds the burst of %d", cost, burst)
-}
+func newGCRA(r Rate) gcra.Params { return gcra.NewParams(r.Limit, r.Period, r.burst()) }
 
 // Option configures a limiter built by [NewLocal] or [NewRedis]. Options
 // validate their input.
@@ -156,29 +130,12 @@ func WithMaxKeys(n int) Option {
 }
 
 // Local is an in-process [Limiter]. It is safe for concurrent use and
-// starts no goroutine; its memory is bounded (see [WithMaxKeys]). Build it
-// with [NewLocal].
+// starts no goroutine; its memory is bounded (see [WithMaxKeys]): it keeps
+// one timestamp per key in two generations, and forgets a key once its
+// timestamp is in the past (a full allowance), except a key in debt. Build
+// it with [NewLocal].
 type Local struct {
-	g        gcra
-	now      func() time.Time
-	perShard int
-	seed     maphash.Seed
-	shards   [shards]shard
-}
-
-// shards is the number of independently locked parts of a Local.
-const shards = 64
-
-// shard keeps two generations of timestamps. It rotates (prev = cur, cur
-// = empty) when the tolerance has passed since its last rotation, or early
-// when cur holds its share of the keys. A key untouched since before the
-// last rotation has a timestamp in the past by the next one, which is the
-// same as no timestamp, so the timed rotation forgets nothing that matters.
-type shard struct {
-	mu      sync.Mutex
-	cur     map[string]int64
-	prev    map[string]int64
-	rotated int64
+	l *gcra.Limiter
 }
 
 var _ Limiter = (*Local)(nil)
@@ -210,45 +167,11 @@ func build(rate Rate, opts []Option) (options, error) {
 }
 
 func newLocal(rate Rate, o options) *Local {
-	l := &Local{g: newGCRA(rate), now: o.now, perShard: max(1, o.maxKeys/shards), seed: maphash.MakeSeed()}
-	t := o.now().UnixNano()
-	for i := range l.shards {
-		l.shards[i].cur = make(map[string]int64)
-		l.shards[i].rotated = t
-	}
-	return l
+	return &Local{l: gcra.New(newGCRA(rate), o.maxKeys, o.now)}
 }
 
-// Allow implements [Limiter]. Its error is non-nil only for a cost above
-// the burst, which could never be allowed.
+// Allow implements [Limiter]. It never returns an error.
 func (l *Local) Allow(_ context.Context, key string, cost int) (bool, time.Duration, error) {
-	cost = max(cost, 1)
-	if cost > l.g.burst {
-		return false, 0, errCost(cost, l.g.burst)
-	}
-	now := l.now().UnixNano()
-	sh := &l.shards[maphash.String(l.seed, key)%shards]
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	if now-sh.rotated >= l.g.tolerance {
-		sh.rotate(now)
-	}
-	tat, found := sh.cur[key]
-	if !found {
-		if tat, found = sh.prev[key]; found {
-			delete(sh.prev, key)
-		}
-	}
-	ok, tat, wait := l.g.decide(tat, now, cost)
-	if !found && len(sh.cur) >= l.perShard {
-		sh.rotate(now)
-	}
-	sh.cur[key] = tat
-	return ok, time.Duration(wait), nil
-}
-
-func (sh *shard) rotate(now int64) {
-	sh.prev = sh.cur
-	sh.cur = make(map[string]int64, len(sh.prev)/2)
-	sh.rotated = now
+	ok, wait := l.l.Allow(key, cost)
+	return ok, wait, nil
 }

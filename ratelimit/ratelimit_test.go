@@ -90,8 +90,111 @@ func TestLocalCost(t *testing.T) {
 	if diff := cmp.Diff(decision{true, 0}, allow(t, l, "k", 0)); diff != "" { // counts as 1
 		t.Errorf("cost 0 mismatch (-want +got):\n%s", diff)
 	}
-	if ok, _, err := l.Allow(t.Context(), "k", 6); ok || err == nil {
-		t.Errorf("cost above the burst: ok %v, err %v; want a refusal with an error", ok, err)
+	// 5 - 3 - 1 = 1 left; a cost above the burst needs a full burst: 4
+	// more, one per second.
+	if diff := cmp.Diff(decision{false, 4 * time.Second}, allow(t, l, "k", 6)); diff != "" {
+		t.Errorf("cost above the burst mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestCostAboveBurst: a cost above the burst is allowed with a full burst
+// and leaves a debt that refills at the usual pace, on Local and on Redis
+// alike (the REST batch of more identifiers than the per-minute limit).
+func TestCostAboveBurst(t *testing.T) {
+	t.Parallel()
+	clock := newClock()
+	local, err := ratelimit.NewLocal(ratelimit.PerMinute(10), ratelimit.WithClock(clock.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mr, rdb := redistest.Mini(t)
+	mr.SetTime(clock.Now())
+	shared := newRedis(t, rdb, ratelimit.PerMinute(10))
+	advance := func(d time.Duration) {
+		clock.Advance(d)
+		mr.SetTime(clock.Now())
+	}
+	for name, l := range map[string]ratelimit.Limiter{"local": local, "redis": shared} {
+		// 10 - 4 = 6 left; 7 is one short (6 s), 6 is not.
+		steps := []struct {
+			cost int
+			want decision
+		}{{4, decision{true, 0}}, {7, decision{false, 6 * time.Second}}, {6, decision{true, 0}}}
+		for i, s := range steps {
+			if diff := cmp.Diff(s.want, allow(t, l, name, s.cost)); diff != "" {
+				t.Errorf("%s: step %d mismatch (-want +got):\n%s", name, i, diff)
+			}
+		}
+		advance(time.Minute) // full again
+		if diff := cmp.Diff(decision{true, 0}, allow(t, l, name, 25)); diff != "" {
+			t.Errorf("%s: cost 25 with a full burst mismatch (-want +got):\n%s", name, diff)
+		}
+		advance(time.Minute) // 10 - 25 + 10 = -5: six events short of one
+		if diff := cmp.Diff(decision{false, 36 * time.Second}, allow(t, l, name, 1)); diff != "" {
+			t.Errorf("%s: after the debt mismatch (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+// TestLocalKeepsDebts: a key in debt survives the rotations that forget
+// idle keys, so waiting past the refill time of a burst does not wipe a
+// large cost.
+func TestLocalKeepsDebts(t *testing.T) {
+	t.Parallel()
+	clock := newClock()
+	l, err := ratelimit.NewLocal(ratelimit.PerMinute(10), ratelimit.WithClock(clock.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := allow(t, l, "k", 50); !d.OK { // 10 - 50 = -40
+		t.Fatal("refused")
+	}
+	for range 3 { // three timed rotations of every shard
+		clock.Advance(61 * time.Second)
+		for i := range 2000 {
+			allow(t, l, strconv.Itoa(i), 1)
+		}
+	}
+	// -40 + 3*61/6 = -9.5: 63 s to one event.
+	if diff := cmp.Diff(decision{false, 63 * time.Second}, allow(t, l, "k", 1)); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+	if n := l.Size(); n > 3*ratelimit.DefaultMaxKeys {
+		t.Errorf("%d keys held, want at most %d", n, 3*ratelimit.DefaultMaxKeys)
+	}
+}
+
+// TestLocalMemoryBounded: a million distinct keys acting once leave at
+// most twice the bound (a hundred thousand under the race detector), and
+// the rotations of a quiet period forget them all; below 64 keys every
+// shard keeps one key per generation.
+func TestLocalMemoryBounded(t *testing.T) {
+	t.Parallel()
+	for _, maxKeys := range []int{10_000, 1} {
+		clock := newClock()
+		l, err := ratelimit.NewLocal(ratelimit.PerMinute(60), ratelimit.WithClock(clock.Now), ratelimit.WithMaxKeys(maxKeys))
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := 1_000_000
+		if raceEnabled || maxKeys == 1 {
+			calls = 100_000
+		}
+		for i := range calls {
+			if d := allow(t, l, strconv.Itoa(i), 1); !d.OK {
+				t.Fatalf("key %d refused on its first call", i)
+			}
+		}
+		if n, bound := l.Size(), 2*max(maxKeys, 64); n > bound {
+			t.Errorf("max %d: %d keys after %d, want at most %d", maxKeys, n, calls, bound)
+		}
+		for range 2 {
+			clock.Advance(61 * time.Second)
+			l.RotateAll()
+		}
+		if n := l.Size(); n != 0 {
+			t.Errorf("max %d: %d keys after two quiet minutes, want 0", maxKeys, n)
+		}
 	}
 }
 
@@ -288,6 +391,14 @@ func TestRedisRealServer(t *testing.T) {
 	}
 	if d := allow(t, b, "k", 1); d.OK || d.Retry <= 0 || d.Retry > 6*time.Second {
 		t.Errorf("11th request = %+v, want a refusal within 6 s", d)
+	}
+	// A cost above the burst in the real script: 25 with a full burst,
+	// then 15 owed: the next event is 25*6 + 6 - 60 = 96 s away.
+	if d := allow(t, a, "batch", 25); !d.OK {
+		t.Errorf("cost 25 with a full burst = %+v", d)
+	}
+	if d := allow(t, b, "batch", 1); d.OK || d.Retry <= 95*time.Second || d.Retry > 96*time.Second {
+		t.Errorf("after the debt = %+v, want a refusal of about 96 s", d)
 	}
 	srv.Stop()
 	for range 20 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/companyregistry/registry/internal/gcra"
 	"github.com/companyregistry/registry/internal/redisstate"
 )
 
@@ -79,7 +80,8 @@ func WithFallback(l *Local) Option {
 // gcraScript is the GCRA in one atomic step. It takes the time from the
 // server (in microseconds), so that replicas with skewed clocks agree.
 // KEYS[1] is the key; ARGV is the interval and the tolerance in
-// microseconds, and the cost. It returns {1, 0} when allowed and {0, wait in
+// microseconds, the cost, and the part of it that must be available (the
+// cost, at most the burst; see gcra.Params.Decide). It returns {1, 0} when allowed and {0, wait in
 // microseconds} when not.
 const gcraScript = `
 local t = redis.call('TIME')
@@ -87,13 +89,14 @@ local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = tonumber(ARGV[1])
 local tolerance = tonumber(ARGV[2])
 local cost = tonumber(ARGV[3])
+local need = tonumber(ARGV[4])
 local tat = tonumber(redis.call('GET', KEYS[1]) or 0) or 0
 if tat < now then tat = now end
-local nxt = tat + interval * cost
-local allow_at = nxt - tolerance
+local allow_at = tat + interval * need - tolerance
 if now < allow_at then
   return {0, allow_at - now}
 end
+local nxt = tat + interval * cost
 redis.call('SET', KEYS[1], string.format('%d', nxt), 'PX', math.ceil((nxt - now) / 1000))
 return {1, 0}
 `
@@ -104,7 +107,7 @@ return {1, 0}
 type Redis struct {
 	rdb       redis.UniversalClient
 	prefix    string
-	g         gcra
+	g         gcra.Params
 	intervalU int64 // microseconds
 	tolU      int64
 	local     *Local
@@ -128,10 +131,10 @@ func NewRedis(rdb redis.UniversalClient, rate Rate, opts ...Option) (*Redis, err
 		return nil, err
 	}
 	g := newGCRA(rate)
-	if g.interval < int64(time.Microsecond) {
+	if g.Interval < int64(time.Microsecond) {
 		return nil, errors.New("ratelimit: NewRedis: the rate is faster than one event per microsecond")
 	}
-	r := &Redis{rdb: rdb, prefix: o.prefix, g: g, intervalU: g.interval / 1000, tolU: g.tolerance / 1000, local: o.fallback,
+	r := &Redis{rdb: rdb, prefix: o.prefix, g: g, intervalU: g.Interval / 1000, tolU: g.Tolerance / 1000, local: o.fallback,
 		script: redis.NewScript(gcraScript)}
 	if r.local == nil {
 		r.local = newLocal(rate, o)
@@ -149,17 +152,14 @@ func NewRedis(rdb redis.UniversalClient, rate Rate, opts ...Option) (*Redis, err
 func (r *Redis) Reachable() bool { return r.state.Up() }
 
 // Allow implements [Limiter] on Redis, or on the fallback while Redis is
-// unreachable. Its error is non-nil only for a cost above the burst.
+// unreachable. It never returns an error.
 func (r *Redis) Allow(ctx context.Context, key string, cost int) (bool, time.Duration, error) {
-	cost = max(cost, 1)
-	if cost > r.g.burst {
-		return false, 0, errCost(cost, r.g.burst)
-	}
+	cost = min(max(cost, 1), gcra.MaxCost)
 	if !r.state.Usable() {
 		return r.local.Allow(ctx, key, cost)
 	}
 	rctx, cancel := r.state.Context(ctx)
-	res, err := r.script.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, cost).Int64Slice()
+	res, err := r.script.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, cost, min(cost, r.g.Burst)).Int64Slice()
 	cancel()
 	if err == nil && len(res) != 2 {
 		err = errors.New("ratelimit: unexpected script result")

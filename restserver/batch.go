@@ -8,36 +8,25 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/netip"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/google/jsonschema-go/jsonschema"
 
 	registry "github.com/companyregistry/registry"
-	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/catalog"
+	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
-	"github.com/companyregistry/registry/schema"
 )
 
 // Limits of POST /v1/{country}/deadlines:batch.
 const (
 	// MaxBatchIDs is the most identifiers one batch request may hold.
-	MaxBatchIDs = 500
+	MaxBatchIDs = catalog.MaxBatchIDs
 	// MaxBatchBodyBytes is the largest request body of a batch.
-	MaxBatchBodyBytes = 64 << 10
+	MaxBatchBodyBytes = catalog.MaxBatchBodyBytes
 	// BatchTimeout bounds the work of one batch request: identifiers not
 	// answered by then (a slow register, or one whose allowance is used up)
 	// carry upstream_timeout or rate_limited, and the others their answers.
-	BatchTimeout = 30 * time.Second
-)
-
-// Names of the batch route's documents in /openapi.json and /llms-full.txt.
-const (
-	batchRequestSchema  = "DeadlinesBatchRequest"
-	batchResponseSchema = "DeadlinesBatchResponse"
-	batchItemSchema     = "DeadlinesBatchItem"
+	BatchTimeout = catalog.BatchTimeout
 )
 
 // batchHint is the hint of every problem with the body of a batch.
@@ -54,23 +43,18 @@ func isBatchPath(r *http.Request) bool {
 	return ok && country != "" && tail == "deadlines:batch"
 }
 
-// charge takes n requests' worth from the rate limit of the client ip; when
-// the limit is exhausted it writes the 429 envelope and returns false.
-func (s *Server) charge(w http.ResponseWriter, r *http.Request, ip netip.Addr, n int) bool {
-	if s.lim == nil && s.ext == nil {
+// charge takes n requests' worth from the client's allowance; when it is
+// exhausted it writes the 429 envelope and returns false.
+func (s *Server) charge(w http.ResponseWriter, r *http.Request, n int) bool {
+	q := httpmw.Of(w)
+	if !q.Limited() {
 		return true
 	}
-	ok, retry := s.allow(r.Context(), ip, n)
-	if ok {
-		return true
+	ok, retry := q.Charge(r.Context(), n)
+	if !ok {
+		s.writeError(w, httpmw.RateLimited(retry))
 	}
-	s.writeError(w, &registry.Error{
-		Code:    registry.CodeRateLimited,
-		Message: "Too many requests from this address.",
-		Hint:    fmt.Sprintf("Back off for details.retry_after (%d) seconds, then retry.", retry),
-		Details: map[string]any{"retry_after": retry},
-	})
-	return false
+	return ok
 }
 
 // postOnly answers another method than POST on the batch route.
@@ -95,7 +79,7 @@ func (s *Server) deadlinesBatch(w http.ResponseWriter, r *http.Request) {
 	if perr == nil {
 		cost = len(req.ids)
 	}
-	if !s.charge(w, r, httplog.ClientIP(r, s.trusted), cost) {
+	if !s.charge(w, r, cost) {
 		return
 	}
 	if perr != nil {
@@ -259,63 +243,5 @@ func (s *Server) writeParts(w http.ResponseWriter, parts [][]byte, size int) {
 		if _, err := w.Write(p); err != nil {
 			return // the client is gone
 		}
-	}
-}
-
-// batchSchemas returns the documents of the batch route for /openapi.json
-// and /llms-full.txt, referring to the schema package's components.
-func batchSchemas() map[string]*jsonschema.Schema {
-	ref := func(name string) *jsonschema.Schema { return &jsonschema.Schema{Ref: schema.ComponentsRef + name} }
-	nullable := func(s *jsonschema.Schema) *jsonschema.Schema {
-		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, {Type: "null"}}}
-	}
-	closed := &jsonschema.Schema{Not: &jsonschema.Schema{}}
-	return map[string]*jsonschema.Schema{
-		batchRequestSchema: {
-			Title:       batchRequestSchema,
-			Description: fmt.Sprintf("The body of a deadlines batch: 1 to %d identifiers and an optional today.", MaxBatchIDs),
-			Type:        "object",
-			Properties: map[string]*jsonschema.Schema{
-				"ids": {Type: "array", MinItems: jsonschema.Ptr(1), MaxItems: jsonschema.Ptr(MaxBatchIDs),
-					Description: "National identifiers, written as on the single routes; answered in this order, repeats included.",
-					Items:       &jsonschema.Schema{Type: "string"}},
-				"today": {Types: []string{"string", "null"}, Format: "date",
-					Description: "The date to count from, YYYY-MM-DD; absent or null is the server's current UTC date."},
-			},
-			PropertyOrder:        []string{"ids", "today"},
-			Required:             []string{"ids"},
-			AdditionalProperties: closed,
-		},
-		batchResponseSchema: {
-			Title:       batchResponseSchema,
-			Description: "The answer of a deadlines batch: one item per identifier of the request, in its order.",
-			Type:        "object",
-			Properties: map[string]*jsonschema.Schema{
-				"country": {Type: "string", Pattern: `^[A-Z]{2}$`},
-				"today":   {Type: "string", Format: "date", Description: "The date every report counts from."},
-				"count":   {Type: "integer", Minimum: jsonschema.Ptr(1.0), Description: "The number of items."},
-				"failed":  {Type: "integer", Minimum: jsonschema.Ptr(0.0), Description: "The number of items with an error."},
-				"items":   {Type: "array", Items: ref(batchItemSchema), MinItems: jsonschema.Ptr(1), MaxItems: jsonschema.Ptr(MaxBatchIDs)},
-			},
-			PropertyOrder:        []string{"country", "today", "count", "failed", "items"},
-			Required:             []string{"country", "today", "count", "failed", "items"},
-			AdditionalProperties: closed,
-		},
-		batchItemSchema: {
-			Title: batchItemSchema,
-			Description: "The answer for one identifier: its DeadlineReport, or its error with the HTTP status the single " +
-				"deadlines route would send. A failed item is itself an error envelope: its error member holds the bytes " +
-				"of that route's envelope, so it decodes as one.",
-			Type: "object",
-			Properties: map[string]*jsonschema.Schema{
-				"id":     {Type: "string", Description: "The identifier as the request wrote it."},
-				"status": {Type: "integer", Description: "200, or the HTTP status of the error on the single route."},
-				"report": nullable(ref(schema.DeadlineReport)),
-				"error":  nullable(&jsonschema.Schema{Ref: schema.ComponentsRef + schema.Error + "/properties/error"}),
-			},
-			PropertyOrder:        []string{"id", "status", "report", "error"},
-			Required:             []string{"id", "status", "report", "error"},
-			AdditionalProperties: closed,
-		},
 	}
 }

@@ -2,6 +2,7 @@ package restserver_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/ratelimit"
 	"github.com/companyregistry/registry/restserver"
 )
 
@@ -80,5 +82,31 @@ func TestWithLimiter(t *testing.T) {
 	}
 	if _, err := restserver.New(newRegistry(t, newFakeClock()), restserver.WithLimiter(nil)); err == nil {
 		t.Error("WithLimiter(nil) accepted")
+	}
+}
+
+// TestWithLimiterBatchAboveBurst: a batch of more identifiers than a shared
+// ratelimit.Local's burst is charged as the built-in limiter charges it
+// (a full burst, then a debt), not let through as a limiter error.
+func TestWithLimiterBatchAboveBurst(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	lim, err := ratelimit.NewLocal(ratelimit.PerMinute(10), ratelimit.WithClock(clock.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarnessWith(t, newRegistry(t, clock), clock, restserver.WithLimiter(lim), restserver.WithRateLimit(10))
+	ids := make([]string, 25)
+	for i := range ids {
+		ids[i] = "123456"
+	}
+	body, _ := json.Marshal(map[string]any{"ids": ids, "today": "2026-01-15"})
+	if res := h.post(t, batchPath, string(body)); res.status != http.StatusOK {
+		t.Fatalf("batch of 25 with a full allowance: %d\n%s", res.status, res.body)
+	}
+	clock.Advance(time.Minute) // 10 - 25 + 10 = -5
+	res := h.get(t, "/v1/ZZ/company/123456")
+	if res.status != http.StatusTooManyRequests || res.header.Get("Retry-After") != "36" {
+		t.Errorf("a minute after: %d, Retry-After %q; want 429 and 36 (six short)", res.status, res.header.Get("Retry-After"))
 	}
 }

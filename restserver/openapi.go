@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/catalog"
+	"github.com/companyregistry/registry/internal/ops"
 	"github.com/companyregistry/registry/schema"
 )
 
@@ -37,11 +37,11 @@ type openAPIServer struct {
 }
 
 type openAPIParam struct {
-	Name        string             `json:"name"`
-	In          string             `json:"in"`
-	Required    bool               `json:"required"`
-	Description string             `json:"description"`
-	Schema      *jsonschema.Schema `json:"schema"`
+	Name        string          `json:"name"`
+	In          string          `json:"in"`
+	Required    bool            `json:"required"`
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
 }
 
 type openAPIOperation struct {
@@ -81,47 +81,64 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 	doc := openAPIDoc{
 		OpenAPI: "3.1.0",
 		Info: openAPIInfo{
-			Title:   "Company Registry",
+			Title:   ops.ServerTitle,
 			Version: OpenAPIVersion,
 			Description: "Answers questions about registered companies from national business registers, for any " +
 				"supported country, in one country-neutral JSON shape. Every failure carries the Error envelope; " +
 				"branch on error.code. Another method than GET or HEAD on a route is 405 with the envelope " +
-				"(code bad_request) and an Allow header; an unknown route is 404 not_found. Software version " + d.version + ".",
+				"(code bad_request) and an Allow header; an unknown route is 404 not_found. Software version " + d.Version + ".",
 		},
 		JSONSchemaDialect: schema.Draft,
 		Servers:           []openAPIServer{{URL: server}},
 		Paths:             map[string]map[string]any{},
 		Components:        map[string]map[string]any{"schemas": {}},
 	}
-	for name, s := range schema.Components() {
-		doc.Components["schemas"][name] = s
+	comps, err := catalog.Components()
+	if err != nil {
+		return nil, err
 	}
-	for name, s := range batchSchemas() {
+	for name, s := range comps {
 		doc.Components["schemas"][name] = s
 	}
 	errRef := schema.ComponentsRef + schema.Error
-	for _, op := range operations() {
+	for _, op := range catalog.Operations() {
+		if op.Resource {
+			typ := "string"
+			if op.MediaType() == "application/json" {
+				typ = "object"
+			}
+			doc.Paths[op.Pattern] = map[string]any{strings.ToLower(op.Method): openAPIOperation{
+				OperationID: op.Name, Summary: op.Summary, Description: op.Doc,
+				Responses: map[string]openAPIResponse{"200": {Description: op.Summary + ".",
+					Content: map[string]map[string]any{op.MediaType(): {"schema": map[string]string{"type": typ}}}}},
+			}}
+			continue
+		}
 		o := openAPIOperation{
-			OperationID: op.id,
-			Summary:     op.summary,
-			Description: op.doc,
+			OperationID: op.Name,
+			Summary:     op.Summary,
+			Description: op.Doc,
 			Responses: map[string]openAPIResponse{
-				"200": {Description: "A " + op.result + ".", Content: jsonContent(schema.ComponentsRef + op.result)},
+				"200": {Description: "A " + op.Result + ".", Content: jsonContent(schema.ComponentsRef + op.Result)},
 			},
 		}
-		if op.contentType != "" {
-			o.Responses["200"] = openAPIResponse{Description: "A " + op.result + ".",
-				Content: map[string]map[string]any{op.contentType: {"schema": map[string]string{"type": "string"}}}}
+		if op.ContentType != "" {
+			o.Responses["200"] = openAPIResponse{Description: "A " + op.Result + ".",
+				Content: map[string]map[string]any{op.MediaType(): {"schema": map[string]string{"type": "string"}}}}
 		}
-		if op.body != "" {
-			o.RequestBody = &openAPIRequestBody{Required: true, Content: jsonContent(schema.ComponentsRef + op.body)}
+		if op.Body != "" {
+			o.RequestBody = &openAPIRequestBody{Required: true, Content: jsonContent(schema.ComponentsRef + op.Body)}
 		}
-		for _, p := range op.params {
-			o.Parameters = append(o.Parameters, openAPIParam{Name: p.name, In: p.in, Required: p.required,
-				Description: p.doc, Schema: p.schema})
+		for _, p := range op.RESTParams() {
+			ps, err := p.OpenAPISchema()
+			if err != nil {
+				return nil, err
+			}
+			o.Parameters = append(o.Parameters, openAPIParam{Name: p.Name, In: string(p.In), Required: p.Required,
+				Description: p.Doc, Schema: ps})
 		}
 		byStatus := map[int][]registry.Code{}
-		for _, c := range op.errors {
+		for _, c := range op.Errors {
 			byStatus[c.HTTPStatus()] = append(byStatus[c.HTTPStatus()], c)
 		}
 		for status, codes := range byStatus {
@@ -141,23 +158,8 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			}
 			o.Responses[strconv.Itoa(status)] = r
 		}
-		doc.Paths[op.path] = map[string]any{strings.ToLower(op.method): o}
+		doc.Paths[op.Pattern] = map[string]any{strings.ToLower(op.Method): o}
 	}
-	text := func(id, path, summary, desc, ctype string) {
-		typ := "string"
-		if ctype == "application/json" {
-			typ = "object"
-		}
-		doc.Paths[path] = map[string]any{"get": openAPIOperation{
-			OperationID: id, Summary: summary, Description: desc,
-			Responses: map[string]openAPIResponse{"200": {Description: summary + ".",
-				Content: map[string]map[string]any{ctype: {"schema": map[string]string{"type": typ}}}}},
-		}}
-	}
-	text("llmsTxt", "/llms.txt", "Short guide for language models", "The llms.txt file: what the service does and where to go next. Never rate limited.", "text/plain")
-	text("llmsFullTxt", "/llms-full.txt", "Full reference", "Every operation, parameter, error code, field and country rule as plain text, generated from the running service. Never rate limited.", "text/plain")
-	text("serverJSON", "/server.json", "MCP registry manifest", "server.json after the MCP registry schema 2025-12-11. Never rate limited.", "application/json")
-	text("openAPI", "/openapi.json", "This document", "The OpenAPI 3.1 description of the service. Never rate limited.", "application/json")
 
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -43,9 +43,10 @@ type options struct {
 }
 
 // WithRateLimit sets the number of requests per minute that one client
-// address may make to the /v1 routes (a token bucket of that size that
-// refills over a minute); a deadlines batch of n identifiers counts as n
-// requests. 0 disables the limit, for embedded use behind a gateway that
+// address may make to the /v1 routes (a [ratelimit.PerMinute] allowance,
+// which behaves as a token bucket of that size that refills over a
+// minute); a deadlines batch of n identifiers counts as n requests, and
+// one larger than the allowance needs all of it and leaves a debt. 0 disables the limit, for embedded use behind a gateway that
 // limits on its own. The default is [DefaultRateLimit]. /health,
 // /llms.txt, /llms-full.txt, /server.json and /openapi.json are never
 // limited.
@@ -60,9 +61,9 @@ func WithRateLimit(perMinute int) Option {
 }
 
 // WithMaxClients bounds the rate limiter's memory to about n client
-// addresses (default [DefaultMaxClients]). When more distinct addresses call
-// within a minute, the least recent ones are forgotten and start again with
-// a full bucket.
+// addresses (default [DefaultMaxClients]; see [ratelimit.WithMaxKeys]).
+// When more distinct addresses call within a minute, the least recent ones
+// are forgotten and start again with a full bucket.
 func WithMaxClients(n int) Option {
 	return func(o *options) error {
 		if n < 1 {

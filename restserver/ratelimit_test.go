@@ -1,7 +1,6 @@
 package restserver
 
 import (
-	"encoding/binary"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -59,42 +58,6 @@ func TestLimiterRetryAfterSlowRate(t *testing.T) {
 	l.allow(ip1)
 	if ok, retry := l.allow(ip1); ok || retry != 30 {
 		t.Errorf("ok %v retry %d, want refused with retry 30 (2 per minute)", ok, retry)
-	}
-}
-
-// TestLimiterMemoryBounded: a million distinct addresses calling once leave
-// at most twice maxClients buckets. (A hundred thousand under the race
-// detector, which is 20 times slower here; still ten times maxClients.)
-func TestLimiterMemoryBounded(t *testing.T) {
-	t.Parallel()
-	c := newClock()
-	const maxClients = 10_000
-	l := newLimiter(60, maxClients, c.Now)
-	calls := 1_000_000
-	if raceEnabled {
-		calls = 100_000
-	}
-	var b [4]byte
-	for i := range calls {
-		binary.BigEndian.PutUint32(b[:], uint32(i)+1<<24)
-		if ok, _ := l.allow(netip.AddrFrom4(b)); !ok {
-			t.Fatalf("address %d refused on its first call", i)
-		}
-	}
-	if n := l.size(); n > 2*maxClients {
-		t.Errorf("%d buckets after a million addresses, want at most %d", n, 2*maxClients)
-	}
-	// A quiet minute later everything is forgotten on next touch.
-	c.Advance(2 * time.Minute)
-	for range 2 {
-		for i := range limiterShards {
-			l.shards[i].mu.Lock()
-			l.shards[i].rotate(c.Now().UnixNano())
-			l.shards[i].mu.Unlock()
-		}
-	}
-	if n := l.size(); n != 0 {
-		t.Errorf("%d buckets after two rotations, want 0", n)
 	}
 }
 
@@ -232,20 +195,4 @@ func FuzzRequestID(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestLimiterMemoryBoundSmallMax: below 64 clients every shard still keeps
-// one bucket per generation, so the bound is 2*64.
-func TestLimiterMemoryBoundSmallMax(t *testing.T) {
-	t.Parallel()
-	c := newClock()
-	l := newLimiter(60, 1, c.Now)
-	var b [4]byte
-	for i := range 10_000 {
-		binary.BigEndian.PutUint32(b[:], uint32(i)+1<<24)
-		l.allow(netip.AddrFrom4(b))
-	}
-	if n := l.size(); n > 2*limiterShards {
-		t.Errorf("%d buckets with maxClients 1, want at most %d", n, 2*limiterShards)
-	}
 }

@@ -1,8 +1,8 @@
 // Package restserver serves a [registry.Registry] over HTTP: the REST routes
 // of the interface, the error envelope, a per-client rate limit, request IDs,
 // a structured access log and the text resources (/llms.txt,
-// /llms-full.txt, /server.json, /openapi.json). It uses the standard library
-// only.
+// /llms-full.txt, /server.json, /openapi.json). It imports the standard
+// library and this module's own packages only.
 //
 // Routes:
 //
@@ -41,13 +41,13 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
 	registry "github.com/companyregistry/registry"
-	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/catalog"
+	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
 )
 
@@ -57,11 +57,9 @@ type Server struct {
 	reg       *registry.Registry
 	ops       *ops.Ops
 	mux       *http.ServeMux
-	lim       *limiter // nil when the limit is disabled
-	ext       Limiter  // WithLimiter's, used instead of lim; or nil
+	handler   http.Handler // the middleware stack around mux
 	trusted   []netip.Prefix
 	log       *slog.Logger
-	now       func() time.Time
 	publicURL string
 	basePath  string
 	text      *textResources
@@ -115,15 +113,10 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		mux:       http.NewServeMux(),
 		trusted:   o.trusted,
 		log:       o.logger,
-		now:       o.now,
 		publicURL: o.publicURL,
 		basePath:  o.basePath,
 	}
-	if o.limiter != nil {
-		s.ext = o.limiter
-	} else if o.rateLimit > 0 {
-		s.lim = newLimiter(o.rateLimit, o.maxClients, o.now)
-	}
+	lim := o.rateLimiter()
 	text, err := buildText(reg, o)
 	if err != nil {
 		return nil, err
@@ -140,7 +133,12 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		Message: "This route accepts only GET (and HEAD).",
 		Hint:    "Retry with GET; read " + pathPlaceholder + "/llms.txt for the routes of this service.",
 	})), false, fixed)
-	s.routes()
+	if err := s.routes(); err != nil {
+		return nil, err
+	}
+	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: lim})
+	s.handler = httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
+		s.limitV1)(s.mux)
 	return s, nil
 }
 
@@ -149,63 +147,69 @@ func mustEnvelope(e *registry.Error) []byte {
 	return b
 }
 
-// routes registers every route. Each path is registered twice: with GET for
-// the operation and without a method for the 405 envelope, so that the mux
-// never answers with its own plain-text 404 or 405.
-func (s *Server) routes() {
-	handle := func(path string, h http.HandlerFunc) {
-		s.mux.HandleFunc("GET "+path, h)
-		s.mux.HandleFunc(path, s.methodNotAllowed)
+// handlers returns the handler of each operation of the catalogue, by
+// the operation's name.
+func (s *Server) handlers() map[string]http.HandlerFunc {
+	return map[string]http.HandlerFunc{
+		"health":                s.health,
+		"listCountries":         s.listCountries,
+		"lookupCompany":         s.lookup,
+		"searchCompanies":       s.search,
+		"companyDeadlines":      s.deadlines,
+		"companyRoles":          s.roles,
+		"validateCompanyID":     s.validate,
+		"companyDeadlinesICS":   s.deadlinesICS,
+		"companyDeadlinesBatch": s.deadlinesBatch,
+		"llmsTxt":               s.textHandler(s.text.llms, "text/plain; charset=utf-8"),
+		"llmsFullTxt":           s.textHandler(s.text.llmsFull, "text/plain; charset=utf-8"),
+		"serverJSON":            s.textHandler(s.text.serverJSON, "application/json"),
+		"openAPI":               s.textHandler(s.text.openAPI, "application/json"),
 	}
-	handle("/health", s.health)
-	handle("/v1/countries", s.listCountries)
-	handle("/v1/{country}/company/{id}", s.lookup)
-	handle("/v1/{country}/search", s.search)
-	handle("/v1/{country}/company/{id}/deadlines", s.deadlines)
-	handle("/v1/{country}/company/{id}/roles", s.roles)
-	handle("/v1/{country}/validate/{id}", s.validate)
-	handle("/v1/{country}/company/{id}/deadlines.ics", s.deadlinesICS)
-	s.mux.HandleFunc("POST /v1/{country}/deadlines:batch", s.deadlinesBatch)
-	s.mux.HandleFunc("/v1/{country}/deadlines:batch", s.postOnly)
-	handle("/llms.txt", s.textHandler(s.text.llms, "text/plain; charset=utf-8"))
-	handle("/llms-full.txt", s.textHandler(s.text.llmsFull, "text/plain; charset=utf-8"))
-	handle("/server.json", s.textHandler(s.text.serverJSON, "application/json"))
-	handle("/openapi.json", s.textHandler(s.text.openAPI, "application/json"))
-	s.mux.HandleFunc("/", s.notFound)
 }
 
-// ServeHTTP implements [http.Handler]: request ID, security headers, the rate
-// limit of the /v1 routes, the route, and one access-log record.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := s.now()
-	// The canonical key spares Get and Set an allocation each.
-	rid := httplog.RequestID(r.Header.Get("X-Request-Id"))
-	h := w.Header()
-	h["X-Request-Id"] = []string{rid}
-	h.Set("X-Content-Type-Options", "nosniff")
-	sw := &httplog.Writer{ResponseWriter: w, IP: httplog.ClientIP(r, s.trusted)}
-	defer func() {
-		if p := recover(); p != nil {
-			if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
-				panic(p)
-			}
-			s.log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
-				slog.String("request_id", rid), slog.String("panic", fmt.Sprint(p)),
-				slog.String("stack", string(debug.Stack())))
-			if sw.Status == 0 {
-				s.writeError(sw, &registry.Error{Code: registry.CodeInternalError,
-					Message: "An unexpected error occurred inside the service."})
-			}
+// routes registers the route of every operation of the catalogue. Each
+// pattern is registered twice: with the operation's method, and without a
+// method for the 405 envelope, so that the mux never answers with its own
+// plain-text 404 or 405. An operation without a handler, or a handler
+// without an operation, is an error.
+func (s *Server) routes() error {
+	hs := s.handlers()
+	for _, op := range catalog.Operations() {
+		h, ok := hs[op.Name]
+		if !ok {
+			return fmt.Errorf("restserver: no handler for operation %s", op.Name)
 		}
-		httplog.Access(r.Context(), s.log, "request", r, sw, rid, s.now().Sub(start))
-	}()
-	// A batch is charged by its identifiers, in its handler.
-	if (s.lim != nil || s.ext != nil) && strings.HasPrefix(r.URL.Path, "/v1/") && !isBatchPath(r) {
-		if !s.charge(sw, r, sw.IP, 1) {
-			return
+		delete(hs, op.Name)
+		s.mux.HandleFunc(op.Method+" "+op.Pattern, h)
+		if op.Method == http.MethodPost {
+			s.mux.HandleFunc(op.Pattern, s.postOnly)
+		} else {
+			s.mux.HandleFunc(op.Pattern, s.methodNotAllowed)
 		}
 	}
-	s.mux.ServeHTTP(sw, r)
+	for name := range hs {
+		return fmt.Errorf("restserver: handler %s has no operation", name)
+	}
+	s.mux.HandleFunc("/", s.notFound)
+	return nil
+}
+
+// ServeHTTP implements [http.Handler]: the middleware stack (security
+// headers, request ID and client address, access log, panic recovery, the
+// rate limit of the /v1 routes) around the routes.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.handler.ServeHTTP(w, r)
+}
+
+// limitV1 charges a /v1 request one request of the client's allowance; a
+// batch is charged by its identifiers, in its handler.
+func (s *Server) limitV1(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/v1/") && !isBatchPath(r) && !s.charge(w, r, 1) {
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) writeJSON(w http.ResponseWriter, status int, cacheControl string, body []byte) {

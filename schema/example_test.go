@@ -16,7 +16,7 @@ func ExampleFor() {
 	}
 	fmt.Println(string(b))
 	// Output:
-	// {"type":"object","properties":{"status":{"type":"string","enum":["ok"]},"version":{"type":"string"},"countries":{"type":"array","items":{"type":"string","pattern":"^[A-Z]{2}$"}}},"$schema":"https://json-schema.org/draft/2020-12/schema","title":"HealthResponse","description":"The liveness answer.","required":["status","version","countries"],"additionalProperties":false}
+	// {"type":"object","properties":{"status":{"type":"string","enum":["ok"]},"version":{"type":"string"},"countries":{"type":"array","items":{"type":"string","pattern":"^[A-Z]{2}$"}},"cache":{"type":"string","enum":["memory","redis","none","custom"]},"redis":{"type":["object","null"],"properties":{"reachable":{"type":"boolean"}},"required":["reachable"],"additionalProperties":false}},"$schema":"https://json-schema.org/draft/2020-12/schema","title":"HealthResponse","description":"The liveness answer.","required":["status","version","countries","cache","redis"],"additionalProperties":false}
 }
 
 // ExampleOutput prints the outputSchema an MCP tool returning a validation

@@ -37,6 +37,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/cache"
 )
 
 // Draft is the JSON Schema dialect of every schema of this package.
@@ -365,6 +366,7 @@ func tighten(base map[string]*jsonschema.Schema) {
 	prop(DeadlineReport, "company_id").Pattern = canonicalID
 	prop(HealthResponse, "countries").Items.Pattern = countryCode
 	prop(HealthResponse, "status").Enum = []any{"ok"}
+	prop(HealthResponse, "cache").Enum = []any{cache.BackendMemory, cache.BackendRedis, cache.BackendNone, cache.BackendCustom}
 	prop(CompanyReport, "registers").PropertyNames = &jsonschema.Schema{Pattern: `^[a-z0-9_]+$`}
 	prop(RolesReport, "id").Pattern = canonicalID
 	prop(RoleHolder, "kind").Enum = []any{registry.HolderPerson, registry.HolderEntity}

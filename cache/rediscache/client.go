@@ -13,8 +13,9 @@ import (
 // Redis-backed components of this module: the context's deadline bounds every
 // call (ContextTimeoutEnabled, without which the per-operation timeout of
 // [WithTimeout] cannot interrupt a Redis that stopped answering), no retries
-// inside the client (each component falls back instead), and dial, read and
-// write timeouts of one second as a last bound. Share one client between the
+// inside the client, of a command or of a dial (each component falls back
+// instead, so a Redis that refuses connections costs a call no time), and
+// dial, read and write timeouts of one second as a last bound. Share one client between the
 // cache, the rate limiter and the budgets, and close it at exit.
 //
 // The error never contains rawURL, which may hold a password.
@@ -29,6 +30,7 @@ func NewClient(rawURL string) (*redis.Client, error) {
 	}
 	opt.ContextTimeoutEnabled = true
 	opt.MaxRetries = -1
+	opt.DialerRetries = 1 // one dial per call: a refused connection fails at once
 	opt.DialTimeout = time.Second
 	opt.ReadTimeout = time.Second
 	opt.WriteTimeout = time.Second

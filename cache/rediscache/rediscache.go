@@ -28,6 +28,7 @@
 // answers, logs one info line, empties the in-process tier (entries kept
 // meanwhile may have been purged elsewhere) and shares again. A Delete made
 // while Redis was unreachable does not reach the shared entry.
+// [Cache.Describe] reports whether Redis answers, for a health report.
 package rediscache
 
 import (
@@ -140,6 +141,10 @@ type Cache struct {
 	maxBytes int64
 	state    *redisstate.State
 	tier     atomic.Pointer[cache.Memory]
+	// pingEvery is the shortest interval between two pings of Describe;
+	// nextPing is when the next may run (unix nanoseconds).
+	pingEvery time.Duration
+	nextPing  atomic.Int64
 }
 
 var _ cache.Cache = (*Cache)(nil)
@@ -162,7 +167,11 @@ func New(rdb redis.UniversalClient, opts ...Option) (*Cache, error) {
 			return nil, err
 		}
 	}
-	c := &Cache{rdb: rdb, prefix: o.prefix, local: o.local, localTTL: o.localTTL, maxBytes: o.localMaxBytes}
+	c := &Cache{rdb: rdb, prefix: o.prefix, local: o.local, localTTL: o.localTTL, maxBytes: o.localMaxBytes,
+		pingEvery: o.retry}
+	if c.pingEvery <= 0 {
+		c.pingEvery = redisstate.DefaultRetry
+	}
 	c.state = redisstate.New("cache", o.logger, o.timeout, o.retry, c.resetTier)
 	c.resetTier()
 	return c, nil
@@ -180,6 +189,26 @@ func (c *Cache) resetTier() {
 // Reachable reports whether the last Redis operation succeeded (true before
 // the first), for a health report.
 func (c *Cache) Reachable() bool { return c.state.Up() }
+
+// Describe reports [cache.BackendRedis] and whether Redis answers, for a
+// health report. When the last ping is older than a second (the interval
+// at which an unreachable Redis is tried again) the caller pings Redis,
+// bounded by the operation timeout ([WithTimeout]); concurrent callers and
+// callers within the second get the known state without a round trip. The
+// ping counts as a Redis operation: a failure sends the cache to its
+// in-process fallback, an answer after a failure makes it share again.
+func (c *Cache) Describe() cache.Description {
+	now := time.Now().UnixNano()
+	next := c.nextPing.Load()
+	if now >= next && c.nextPing.CompareAndSwap(next, now+int64(c.pingEvery)) {
+		ctx := context.Background()
+		rctx, cancel := c.state.Context(ctx)
+		err := c.rdb.Ping(rctx).Err()
+		cancel()
+		c.state.Report(ctx, err)
+	}
+	return cache.Description{Backend: cache.BackendRedis, Remote: true, Reachable: c.state.Up()}
+}
 
 // Get returns the entry under key from the in-process tier or from Redis.
 // The error is always nil: a Redis failure is a miss.

@@ -295,8 +295,9 @@ func TestNewClient(t *testing.T) {
 			t.Errorf("NewClient(%q): %v", ok, err)
 			continue
 		}
-		if !c.Options().ContextTimeoutEnabled {
-			t.Errorf("NewClient(%q): ContextTimeoutEnabled is off", ok)
+		if o := c.Options(); !o.ContextTimeoutEnabled || o.DialerRetries != 1 {
+			t.Errorf("NewClient(%q): ContextTimeoutEnabled %v, DialerRetries %d; want true, 1",
+				ok, o.ContextTimeoutEnabled, o.DialerRetries)
 		}
 		_ = c.Close()
 	}
@@ -332,4 +333,28 @@ func FuzzNewClient(f *testing.F) {
 		}
 		_ = c.Close()
 	})
+}
+
+// TestRefusedConnectionFailsAtOnce: on a client from NewClient, a Redis
+// that refuses connections costs a call one refused dial, not the client's
+// dial retries with their pauses (five attempts 100 ms apart by default).
+func TestRefusedConnectionFailsAtOnce(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	rdb, err := rediscache.NewClient("redis://" + addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdb.Close()
+	c := newCache(t, rdb)
+	start := time.Now()
+	d := c.Describe()
+	if elapsed := time.Since(start); elapsed > 250*time.Millisecond || d.Reachable {
+		t.Errorf("Describe with Redis refusing: reachable %v after %v, want false within 250ms", d.Reachable, elapsed)
+	}
 }

@@ -1,11 +1,14 @@
 package rediscache_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/cache/rediscache"
 	"github.com/companyregistry/registry/internal/redistest"
 )
@@ -45,5 +48,75 @@ func TestCacheRealServerKilledAndBack(t *testing.T) {
 	})
 	if n := logs.Count(msgUp); n != 1 {
 		t.Errorf("%d recovery lines, want 1:\n%s", n, logs.String())
+	}
+}
+
+// TestDescribeRealServer: Describe reports Redis reachable, then (killed)
+// unreachable within the ping interval, without any other traffic, then
+// reachable again; the cache shares again after Describe found Redis back.
+func TestDescribeRealServer(t *testing.T) {
+	t.Parallel()
+	srv := redistest.StartServer(t)
+	var logs redistest.Logs
+	const every = 50 * time.Millisecond
+	c := newCache(t, redistest.Client(srv.Addr()), rediscache.WithoutLocalTier(),
+		rediscache.WithLogger(logs.Logger()), rediscache.WithRetry(every), rediscache.WithTimeout(time.Second))
+	other := newCache(t, redistest.Client(srv.Addr()), rediscache.WithoutLocalTier())
+	up := cache.Description{Backend: "redis", Remote: true, Reachable: true}
+	down := cache.Description{Backend: "redis", Remote: true, Reachable: false}
+	if diff := cmp.Diff(up, c.Describe()); diff != "" {
+		t.Fatalf("Describe with Redis up (-want +got):\n%s", diff)
+	}
+
+	srv.Stop()
+	redistest.Eventually(t, 5*time.Second, "Describe reports Redis down", func() bool {
+		return c.Describe() == down
+	})
+	if n := logs.Count(msgDown); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
+	}
+
+	srv.Start()
+	redistest.Eventually(t, 5*time.Second, "Describe reports Redis back", func() bool {
+		return c.Describe() == up
+	})
+	set(t, other, "k", "shared", time.Minute)
+	if diff := cmp.Diff(lookup{"shared", true}, get(t, c, "k")); diff != "" {
+		t.Errorf("Get after Redis is back (-want +got):\n%s", diff)
+	}
+}
+
+// TestDescribePingsAtMostOncePerSecond: a thousand Describe calls within a
+// second cost Redis one PING.
+func TestDescribePingsAtMostOncePerSecond(t *testing.T) {
+	t.Parallel()
+	srv := redistest.StartServer(t)
+	rdb := redistest.Client(srv.Addr())
+	t.Cleanup(func() { _ = rdb.Close() })
+	pings := func() int {
+		t.Helper()
+		info, err := rdb.Info(t.Context(), "commandstats").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(info, "\n") {
+			if rest, ok := strings.CutPrefix(line, "cmdstat_ping:calls="); ok {
+				n, _ := strconv.Atoi(rest[:strings.IndexByte(rest, ',')])
+				return n
+			}
+		}
+		return 0
+	}
+	c := newCache(t, redistest.Client(srv.Addr()))
+	before := pings() // redistest pings the server it starts
+	start := time.Now()
+	for range 1000 {
+		if !c.Describe().Reachable {
+			t.Fatal("Describe: Redis unreachable")
+		}
+	}
+	elapsed := time.Since(start)
+	if n, want := pings()-before, int(elapsed/time.Second)+1; n < 1 || n > want {
+		t.Errorf("%d PINGs for 1000 Describe calls in %v, want 1 to %d", n, elapsed, want)
 	}
 }

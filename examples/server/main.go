@@ -27,6 +27,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strconv"
@@ -39,6 +40,8 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/mcpserver"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
@@ -331,8 +334,17 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
-// at /mcp and /mcp/, and returns it with the MCP options, which stdio uses
-// too. An error from a REST option names its environment variable.
+// at /mcp and /mcp/, inside one middleware stack, and returns it with the
+// MCP options, which stdio uses too. An error from a REST option names its
+// environment variable.
+//
+// The stack (security headers, request ID and client address, one
+// access-log record, panic recovery, the exact header limit, the client
+// rate limit) is given the
+// trusted proxies, the logger and the limiter once; the REST and MCP
+// handlers' own stacks find it and use it, so they need none of these for
+// HTTP. REST still needs the trusted proxies for its links and the rate for
+// its texts.
 func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter) (http.Handler, []mcpserver.Option, error) {
 	type setting struct {
 		name string
@@ -355,12 +367,15 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 		}
 		restOpts = append(restOpts, s.opt)
 	}
-	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger), mcpserver.WithTrustedProxies(cfg.trustedProxies...)}
-	if lim != nil {
-		// One allowance per client for REST /v1 and MCP tools/call.
-		restOpts = append(restOpts, restserver.WithLimiter(lim))
-		mcpOpts = append(mcpOpts, mcpserver.WithLimiter(lim))
+	trusted := make([]netip.Prefix, 0, len(cfg.trustedProxies))
+	for _, c := range cfg.trustedProxies {
+		p, err := httplog.ParsePrefix(c) // restserver.WithTrustedProxies accepted it
+		if err != nil {
+			return nil, nil, fmt.Errorf("REGISTRY_TRUSTED_PROXIES: %w", err)
+		}
+		trusted = append(trusted, p)
 	}
+	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger)}
 	rest, err := restserver.New(reg, restOpts...)
 	if err != nil {
 		return nil, nil, err
@@ -383,7 +398,10 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 	// reverse proxy; see the mcpserver package documentation.
 	mux.Handle(cfg.basePath+"/mcp", mcp)
 	mux.Handle(cfg.basePath+"/mcp/", mcp)
-	return mux, mcpOpts, nil
+	// One allowance per client for REST /v1 and MCP tools/call.
+	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
+	return httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
+		httpmw.MaxHeaderBytes(maxHeaderBytes))(mux), mcpOpts, nil
 }
 
 // serve runs the HTTP server until ctx is done, then shuts down gracefully:

@@ -29,7 +29,7 @@ import (
 type shared struct {
 	rdb      *redis.Client     // nil without REDIS_URL
 	limiter  ratelimit.Limiter // nil when the rate limit is off
-	regOpts  []registry.Option // the cache and the budgets
+	regOpts  []registry.Option // the cache, the budgets and the fetch observer
 	describe []slog.Attr       // for the start-up log line, without secrets
 	metrics  *metrics.Metrics  // nil without REGISTRY_METRICS_ADDR
 }
@@ -53,6 +53,9 @@ func defaultBudgets() map[string]ratelimit.Rate {
 // environment variable; it never shows REDIS_URL, which may hold a password.
 func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Metrics) (*shared, error) {
 	s := &shared{metrics: m}
+	if m != nil {
+		s.regOpts = append(s.regOpts, registry.WithFetchObserver(m))
+	}
 	rates := defaultBudgets()
 	if err := parseBudgets(cfg.budgets, rates); err != nil {
 		return nil, fmt.Errorf("REGISTRY_UPSTREAM_BUDGETS: %w", err)

@@ -349,3 +349,79 @@ func FuzzParseBudgets(f *testing.F) {
 		}
 	})
 }
+
+// TestHealthCacheAndRedis: /health names the cache backend and, with
+// REDIS_URL, whether Redis answers; Redis killed leaves it 200 with
+// reachable false, Redis back makes it true again. The body never holds
+// the Redis address.
+func TestHealthCacheAndRedis(t *testing.T) {
+	t.Parallel()
+	upstream, _ := countingBrreg(t)
+	type health struct {
+		Status string `json:"status"`
+		Cache  string `json:"cache"`
+		Redis  *struct {
+			Reachable bool `json:"reachable"`
+		} `json:"redis"`
+	}
+	get := func(r *running) (int, string, health) {
+		t.Helper()
+		res, err := http.Get("http://" + r.addr + "/health")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		var h health
+		if err := json.Unmarshal(b, &h); err != nil {
+			t.Fatalf("/health: %v: %s", err, b)
+		}
+		return res.StatusCode, string(b), h
+	}
+	type seen struct {
+		Code  int
+		Cache string
+		Redis string // "null", "true" or "false"
+	}
+	see := func(r *running) (seen, string) {
+		t.Helper()
+		code, body, h := get(r)
+		s := seen{Code: code, Cache: h.Cache, Redis: "null"}
+		if h.Redis != nil {
+			s.Redis = strconv.FormatBool(h.Redis.Reachable)
+		}
+		if h.Status != "ok" {
+			t.Errorf("/health status %q", h.Status)
+		}
+		return s, body
+	}
+
+	mem := start(t, map[string]string{"BRREG_BASE_URL": upstream.URL})
+	if got, body := see(mem); got != (seen{200, "memory", "null"}) {
+		t.Errorf("memory only: %+v %s", got, body)
+	}
+
+	srv := redistest.StartServer(t)
+	rep := start(t, map[string]string{
+		"BRREG_BASE_URL":        upstream.URL,
+		"REDIS_URL":             "redis://" + srv.Addr() + "/0",
+		"REDIS_TIMEOUT":         "500ms",
+		"REGISTRY_METRICS_ADDR": "127.0.0.1:0", // the cache is wrapped by the metrics
+	})
+	if got, body := see(rep); got != (seen{200, "redis", "true"}) {
+		t.Errorf("redis up: %+v %s", got, body)
+	}
+	srv.Stop()
+	redistest.Eventually(t, 10*time.Second, "/health reports Redis unreachable", func() bool {
+		got, body := see(rep)
+		if got.Code != http.StatusOK || strings.Contains(body, srv.Addr()) {
+			t.Fatalf("redis killed: %+v %s", got, body)
+		}
+		return got == seen{200, "redis", "false"}
+	})
+	srv.Start()
+	redistest.Eventually(t, 10*time.Second, "/health reports Redis back", func() bool {
+		got, _ := see(rep)
+		return got == seen{200, "redis", "true"}
+	})
+}

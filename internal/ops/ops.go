@@ -53,7 +53,8 @@ func (o *Ops) BadRequest(country, message, hint string) *registry.Error {
 }
 
 // ServerName and ServerTitle name this server wherever it names itself: the
-// MCP serverInfo, /server.json and the text resources.
+// MCP serverInfo, /server.json, the title of /openapi.json and the text
+// resources.
 const (
 	ServerName  = "io.github.companyregistry/registry"
 	ServerTitle = "Company registry"

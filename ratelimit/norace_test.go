@@ -1,5 +1,5 @@
 //go:build !race
 
-package restserver
+package ratelimit_test
 
 const raceEnabled = false

@@ -1,7 +1,7 @@
 //go:build race
 
-package restserver
+package ratelimit_test
 
 // raceEnabled is true when the tests run under the race detector, which
-// makes the million-address limiter test take tens of seconds.
+// makes the million-key limiter test take tens of seconds.
 const raceEnabled = true

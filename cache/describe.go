@@ -1,0 +1,48 @@
+package cache
+
+// Backends named by [Description.Backend].
+const (
+	// BackendMemory is an in-process cache ([Memory]).
+	BackendMemory = "memory"
+	// BackendRedis is a cache on a Redis server (package rediscache).
+	BackendRedis = "redis"
+	// BackendNone is no cache (registry.WithoutCache).
+	BackendNone = "none"
+	// BackendCustom is a [Cache] that does not implement [Describer].
+	BackendCustom = "custom"
+)
+
+// Describer is an optional interface of a [Cache]: it says what the cache
+// is, for a health report (registry.Registry.Health reads it). The caches
+// of this module implement it; a wrapper around a Cache should forward it
+// with [Describe].
+type Describer interface {
+	// Describe returns what the cache is and, for a store on a server,
+	// whether the server answers. It must be cheap and return within a
+	// short bound even when the server does not answer: it is called for
+	// every health request.
+	Describe() Description
+}
+
+// Description is what a [Describer] says of itself.
+type Description struct {
+	// Backend names the store: [BackendMemory], [BackendRedis] or another
+	// short lower-case name.
+	Backend string
+	// Remote is true for a store on a server of its own; Reachable then
+	// says whether the server answered lately.
+	Remote    bool
+	Reachable bool
+}
+
+// Describe returns c's Description, or one with [BackendCustom] when c does
+// not implement [Describer].
+func Describe(c Cache) Description {
+	if d, ok := c.(Describer); ok {
+		return d.Describe()
+	}
+	return Description{Backend: BackendCustom}
+}
+
+// Describe reports [BackendMemory].
+func (m *Memory) Describe() Description { return Description{Backend: BackendMemory} }

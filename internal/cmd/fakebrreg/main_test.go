@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const unitFile = "../../../examples/server/testdata/brreg_enhet_923609016.json"
+
+// TestHandler: a unit is the recording under the asked number and is
+// counted; /count tells the count; anything else is 404 and not counted.
+func TestHandler(t *testing.T) {
+	t.Parallel()
+	body, err := os.ReadFile(unitFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(newHandler(body, "/enhetsregisteret/api"))
+	defer srv.Close()
+	get := func(path string) (int, string) {
+		t.Helper()
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	type answer struct {
+		Code int
+		Body string
+	}
+	var got []answer
+	for _, p := range []string{"/count", "/enhetsregisteret/api/enheter/920000018", "/enhetsregisteret/api/enheter/12345",
+		"/enheter/920000018", "/enhetsregisteret/api/enheter/923609016", "/count"} {
+		code, b := get(p)
+		got = append(got, answer{code, b})
+	}
+	want := []answer{
+		{200, `{"requests":0}` + "\n"},
+		{200, string(bytes.ReplaceAll(body, []byte("923609016"), []byte("920000018")))},
+		{404, "404 page not found\n"},
+		{404, "404 page not found\n"},
+		{200, string(body)},
+		{200, `{"requests":2}` + "\n"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("answers (-want +got):\n%s", diff)
+	}
+}
+
+// TestRun: the program prints its base URL, serves, and stops on cancel;
+// a missing recording is a usage error.
+func TestRun(t *testing.T) {
+	t.Parallel()
+	var stderr bytes.Buffer
+	if code := run(t.Context(), []string{"-unit", "missing.json"}, io.Discard, &stderr); code != 2 {
+		t.Errorf("missing -unit: exit %d, want 2", code)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"-unit", unitFile}, pw, io.Discard) }()
+	line := make([]byte, 256)
+	n, err := pr.Read(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := strings.TrimSpace(string(line[:n]))
+	if !strings.HasPrefix(base, "http://127.0.0.1:") || !strings.HasSuffix(base, "/enhetsregisteret/api") {
+		t.Fatalf("base URL %q", base)
+	}
+	res, err := http.Get(base + "/enheter/923609016")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("unit: %d", res.StatusCode)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d after cancel, want 0", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("did not stop")
+	}
+}

@@ -1,0 +1,357 @@
+// Package httpmw is the HTTP middleware stack that restserver, mcpserver
+// and the example server compose the same way: request ID and client
+// address ([Stack.Begin]), one access-log record ([Stack.AccessLog]), panic
+// recovery ([Stack.Recover]), security headers ([SecurityHeaders]), a header
+// size limit ([MaxHeaderBytes]) and the client rate limit
+// ([Request.Charge]). Each piece is a
+// func(http.Handler) http.Handler; the trusted proxies, the logger, the
+// clock and the limiter are given once, to [New].
+//
+// The rate limit is not a piece that refuses requests by itself: what a
+// request costs depends on the surface (REST charges a batch by its
+// identifiers, MCP charges per tools/call and answers a refusal with a tool
+// result). Begin identifies the client; the surface charges the cost it
+// knows through [Request.Charge] and writes its own refusal, built with
+// [RateLimited].
+//
+// The per-request state, a [*Request], is the ResponseWriter that the
+// pieces after Begin see, so that REST needs no request copy to reach it
+// ([Of]); a surface whose handlers see only a context (MCP's tools) puts it
+// there with [NewContext].
+//
+// A stack inside another (the example server wraps its whole mux, then
+// mounts the REST and MCP handlers, which carry stacks of their own) does
+// not start a second request: the inner Begin keeps the outer state, the
+// inner AccessLog and Recover only name the route and the record's message
+// for the outer ones, and charges go to the outer stack's limiter. So the
+// outer stack's configuration applies once to everything it wraps.
+package httpmw
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/http"
+	"net/netip"
+	"runtime/debug"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/ops"
+)
+
+// Config is what the pieces of a stack share.
+type Config struct {
+	// Trusted are the proxies whose X-Forwarded-For names the client (see
+	// [httplog.ClientIP]).
+	Trusted []netip.Prefix
+	// Logger receives the access log, recovered panics and limiter
+	// failures; nil discards.
+	Logger *slog.Logger
+	// Now is the clock of the access log's durations; nil is time.Now.
+	Now func() time.Time
+	// Limiter is the client rate limit that [Request.Charge] draws from,
+	// keyed by [httplog.LimitKey] as text; nil means no limit.
+	Limiter Limiter
+}
+
+// Limiter is the method of ratelimit.Limiter (and of restserver's and
+// mcpserver's Limiter); this package does not import ratelimit, which links
+// the Redis client.
+type Limiter interface {
+	Allow(ctx context.Context, key string, cost int) (ok bool, retryAfter time.Duration, err error)
+}
+
+// Stack builds the pieces of one configuration. Build it with [New]; it is
+// safe for concurrent use.
+type Stack struct {
+	trusted []netip.Prefix
+	log     *slog.Logger
+	now     func() time.Time
+	lim     Limiter
+}
+
+// New returns the stack of c.
+func New(c Config) *Stack {
+	s := &Stack{trusted: c.Trusted, log: c.Logger, now: c.Now, lim: c.Limiter}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// Request is the state of one request through a stack: the response
+// writer of every piece after [Stack.Begin] (it records the status and
+// size for the access log), the request ID, the client address and the
+// client's charges. Reach it with [Of] or [FromContext].
+type Request struct {
+	httplog.Writer
+	// ID is the request ID, also sent as X-Request-Id.
+	ID string
+
+	stack      *Stack
+	start      time.Time
+	msg        string      // the access log's message; the innermost AccessLog's
+	route      string      // the innermost route pattern
+	attrs      []slog.Attr // more fields of the access-log record
+	retryAfter atomic.Int64
+}
+
+// Of returns the state of the stack w was given by, or nil: w is the
+// *Request or wraps it (through Unwrap methods).
+func Of(w http.ResponseWriter) *Request {
+	for w != nil {
+		switch t := w.(type) {
+		case *Request:
+			return t
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = t.Unwrap()
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+type contextKey struct{}
+
+// NewContext returns ctx carrying q, for handlers that see only a context.
+func NewContext(ctx context.Context, q *Request) context.Context {
+	return context.WithValue(ctx, contextKey{}, q)
+}
+
+// FromContext returns the state [NewContext] put in ctx, or nil.
+func FromContext(ctx context.Context) *Request {
+	q, _ := ctx.Value(contextKey{}).(*Request)
+	return q
+}
+
+// Begin starts a request: its ID (the caller's X-Request-Id when it is 1
+// to 128 safe characters, else a fresh random one, sent back as
+// X-Request-Id), the client address behind the trusted proxies, and the
+// state the other pieces share, which becomes the ResponseWriter of next.
+// Inside another stack it keeps that stack's state.
+func (s *Stack) Begin(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if Of(w) != nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		q := &Request{stack: s, start: s.now()}
+		q.ResponseWriter = w
+		q.IP = httplog.ClientIP(r, s.trusted)
+		q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
+		// The canonical key spares Get and Set an allocation each.
+		w.Header()["X-Request-Id"] = []string{q.ID}
+		next.ServeHTTP(q, r)
+	})
+}
+
+// AccessLog writes one record per request, with msg, once next has
+// returned: method, route pattern (never the raw path, which may hold an
+// identifier), status, bytes, duration, request ID and client address (see
+// [httplog.Access]), then the fields added with [Request.AddAttr]. Inside
+// another stack it only names the route and msg for the outer one. It
+// must come after Begin.
+func (s *Stack) AccessLog(msg string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			q := Of(w)
+			if q == nil {
+				next.ServeHTTP(w, r)
+				return
+			}
+			q.msg = msg
+			defer func() {
+				if q.route == "" {
+					q.route = r.Pattern
+				}
+				if q.stack != s {
+					return
+				}
+				// The route the innermost handler matched, not this
+				// request's (a mux outside this stack's handler).
+				rr := r
+				if q.route != r.Pattern {
+					rr = &http.Request{Method: r.Method, Pattern: q.route}
+				}
+				httplog.Access(r.Context(), s.log, q.msg, rr, &q.Writer, q.ID, s.now().Sub(q.start), q.attrs...)
+			}()
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// AddAttr adds fields to the request's access-log record (MCP's tool).
+func (q *Request) AddAttr(attrs ...slog.Attr) { q.attrs = append(q.attrs, attrs...) }
+
+// Recover turns a panic of next into the internal_error envelope (status
+// 500) when nothing was written yet, and logs it at error level with the
+// request ID and the stack. http.ErrAbortHandler passes through, as
+// net/http expects. It must come after Begin.
+func (s *Stack) Recover(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			p := recover()
+			if p == nil {
+				return
+			}
+			if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
+				panic(p)
+			}
+			id := ""
+			q := Of(w)
+			if q != nil {
+				id = q.ID
+			}
+			s.log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
+				slog.String("request_id", id), slog.String("panic", fmt.Sprint(p)),
+				slog.String("stack", string(debug.Stack())))
+			if q == nil || q.Status == 0 {
+				WriteError(w, &registry.Error{Code: registry.CodeInternalError,
+					Message: "An unexpected error occurred inside the service."})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// SecurityHeaders sets X-Content-Type-Options: nosniff on every response
+// and, when cacheControl is not empty, that Cache-Control unless the
+// handler sets its own.
+func SecurityHeaders(cacheControl string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h["X-Content-Type-Options"] = []string{"nosniff"}
+			if cacheControl != "" {
+				h["Cache-Control"] = []string{cacheControl}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// MaxHeaderBytes answers 431 Request Header Fields Too Large, as net/http
+// does, to a request whose request line and headers (each counted as
+// "Name: value\r\n") exceed n bytes. http.Server.MaxHeaderBytes bounds
+// what the server reads, loosely (it allows 4 KiB more); this piece holds a
+// handler to an exact bound wherever it is mounted.
+func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			size := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2 + len("Host: ") + len(r.Host) + 2
+			for k, vs := range r.Header {
+				for _, v := range vs {
+					size += len(k) + 2 + len(v) + 2
+				}
+			}
+			if size > n {
+				h := w.Header()
+				h["Content-Type"] = []string{"text/plain; charset=utf-8"}
+				h["Connection"] = []string{"close"}
+				w.WriteHeader(http.StatusRequestHeaderFieldsTooLarge)
+				_, _ = w.Write([]byte("431 Request Header Fields Too Large"))
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// Chain composes pieces: Chain(a, b, c)(h) is a(b(c(h))), so a request
+// goes through a first.
+func Chain(pieces ...func(http.Handler) http.Handler) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		for i := len(pieces) - 1; i >= 0; i-- {
+			h = pieces[i](h)
+		}
+		return h
+	}
+}
+
+// Limited reports whether charges of the request can be refused: its
+// stack has a limiter.
+func (q *Request) Limited() bool { return q != nil && q.stack.lim != nil }
+
+// Charge takes cost requests from the client's allowance (the stack's
+// limiter, under the client's limit key). When the client is over its
+// limit it returns false and the whole seconds to wait (at least 1), which
+// are also sent as the Retry-After header if the response has not started.
+// Without a limiter, and when the limiter fails (logged), it returns true.
+func (q *Request) Charge(ctx context.Context, cost int) (ok bool, retryAfter int) {
+	if !q.Limited() {
+		return true, 0
+	}
+	s := q.stack
+	allowed, wait, err := s.lim.Allow(ctx, httplog.LimitKey(q.IP).String(), cost)
+	if err != nil {
+		s.log.LogAttrs(ctx, slog.LevelWarn, "rate limiter failed, request let through", slog.String("error", err.Error()))
+		return true, 0
+	}
+	if allowed {
+		return true, 0
+	}
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	q.retryAfter.Store(int64(secs))
+	return false, secs
+}
+
+// RateLimited is the envelope of a refused charge.
+func RateLimited(retryAfter int) *registry.Error {
+	return &registry.Error{
+		Code:    registry.CodeRateLimited,
+		Message: "Too many requests from this address.",
+		Hint:    fmt.Sprintf("Back off for details.retry_after (%d) seconds, then retry.", retryAfter),
+		Details: map[string]any{"retry_after": retryAfter},
+	}
+}
+
+// WriteHeader sends the status, with Retry-After when a charge of the
+// request was refused and the handler set none.
+func (q *Request) WriteHeader(code int) {
+	if q.Status == 0 {
+		q.retryHeader()
+	}
+	q.Writer.WriteHeader(code)
+}
+
+// Write sends body bytes (a 200 status first when none was sent).
+func (q *Request) Write(b []byte) (int, error) {
+	if q.Status == 0 {
+		q.retryHeader()
+	}
+	return q.Writer.Write(b)
+}
+
+func (q *Request) retryHeader() {
+	if s := q.retryAfter.Load(); s > 0 {
+		if h := q.Header(); h.Get("Retry-After") == "" {
+			h.Set("Retry-After", strconv.FormatInt(s, 10))
+		}
+	}
+}
+
+// WriteError writes the error envelope of err with its status, Cache-Control
+// no-store and, for rate_limited, Retry-After.
+func WriteError(w http.ResponseWriter, err error) {
+	b, e := ops.EnvelopeJSON(err)
+	h := w.Header()
+	if e.Code == registry.CodeRateLimited {
+		if ra := e.RetryAfter(); ra > 0 {
+			h.Set("Retry-After", strconv.Itoa(ra))
+		}
+	}
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(e.HTTPStatus())
+	_, _ = w.Write(b)
+}
