@@ -259,7 +259,7 @@ func TestStdioCachedListNoNewline(t *testing.T) {
 // at once and closed, so the answers come in no defined order (they are
 // compared sorted) and an answer still being worked on when the session
 // ends may be missing on either side; such a line must still be a JSON-RPC
-// answer, and a list in it the SDK's own bytes.
+// message of the server's, and a list in it the SDK's own bytes.
 func FuzzStdioMatchesSDK(f *testing.F) {
 	for _, steps := range streamCases {
 		var in strings.Builder
@@ -308,8 +308,9 @@ func oneSided(a, b []string) []string {
 	return append(append(out, a...), b...)
 }
 
-// answerLine reports whether l is a JSON-RPC answer, or a batch of them,
-// in which a list result is one of known.
+// answerLine reports whether l is a JSON-RPC message of a server (an
+// answer, a notification), or a batch of them, in which a list result is
+// one of known.
 func answerLine(l string, known map[string]bool) error {
 	l = strings.TrimPrefix(l, "after the steps: ")
 	var msgs []json.RawMessage
@@ -323,14 +324,18 @@ func answerLine(l string, known map[string]bool) error {
 	for _, raw := range msgs {
 		var m struct {
 			JSONRPC string
+			Method  string
 			Result  json.RawMessage
 			Error   json.RawMessage
 		}
 		if err := json.Unmarshal(raw, &m); err != nil {
 			return err
 		}
+		if m.JSONRPC == "2.0" && m.Method != "" && len(m.Result) == 0 && len(m.Error) == 0 {
+			continue // a notification (or request) of the server's
+		}
 		if m.JSONRPC != "2.0" || (len(m.Result) == 0) == (len(m.Error) == 0) {
-			return errors.New("not a JSON-RPC answer")
+			return errors.New("not a JSON-RPC message")
 		}
 		if len(m.Result) == 0 || known[string(m.Result)] {
 			continue
