@@ -2,8 +2,9 @@
 # MCP discovery benchmark (BENCHMARKS.md, "MCP discovery"): stdio tools/list
 # throughput of this server, the Node companies-house-mcp 4.0.0 peer and the
 # Go SDK's minimal server with one plain JSON-RPC client; the TypeScript SDK
-# client's listTools time on this server; the MCP Inspector's --strict
-# findings. Node 22 (for the peer and the Inspector), the SDK, the Inspector
+# client's listTools time on this server, and its first listTools in parts
+# (request, Ajv compile) in fresh processes; Ajv compiling the output
+# schemas warm and cold; the MCP Inspector's --strict findings. Node 22 (for the peer and the Inspector), the SDK, the Inspector
 # and the peer come from the npm registry into the git-ignored .tools/.
 #
 # Usage: .ci/mcp-bench.sh [BEFORE_REV]
@@ -26,7 +27,7 @@ echo "node $(node --version); $(go version)"
 
 go build -o "$dir/server" ./examples/server
 go build -o "$dir/sdkminimal" ./.ci/mcp-bench/sdkminimal
-cp .ci/mcp-bench/listbench.mjs .ci/mcp-bench/listtools.mjs "$dir/"
+cp .ci/mcp-bench/listbench.mjs .ci/mcp-bench/listtools.mjs .ci/mcp-bench/firstcall.mjs "$dir/"
 servers=("this=$PWD/$dir/server -stdio")
 if [ $# -gt 0 ]; then
   rm -rf "$dir/before-src" && mkdir -p "$dir/before-src"
@@ -43,6 +44,10 @@ timeout 1200 node "$dir/listbench.mjs" -calls "$calls" -rounds "$rounds" "${serv
 echo "== TypeScript SDK client listTools over stdio"
 timeout 300 node "$dir/listtools.mjs" "$PWD/$dir/server" -stdio
 [ $# -gt 0 ] && timeout 300 node "$dir/listtools.mjs" "$PWD/$dir/server-before" -stdio | sed 's/^/before: /'
+echo "== TypeScript SDK client: the first listTools in a fresh client, in parts"
+timeout 300 node "$dir/firstcall.mjs" "$PWD/$dir/server" -stdio | sed 's/^/this: /'
+[ $# -gt 0 ] && timeout 300 node "$dir/firstcall.mjs" "$PWD/$dir/server-before" -stdio | sed 's/^/before: /'
+timeout 300 node "$dir/firstcall.mjs" "$PWD/$dir/sdkminimal" | sed 's/^/sdk-minimal: /'
 
 echo "== Ajv (the TS SDK's validator) compiling the output schemas"
 answer() {
@@ -58,6 +63,7 @@ if [ $# -gt 0 ]; then
 fi
 cp .ci/mcp-bench/ajvcompile.mjs "$dir/"
 timeout 600 node "$dir/ajvcompile.mjs" "${answers[@]}"
+timeout 600 node "$dir/ajvcompile.mjs" -cold "${answers[@]}"
 
 echo "== MCP Inspector --strict on tools/list"
 strict() {

@@ -3,7 +3,9 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
+	"io"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -17,14 +19,23 @@ import (
 // it has no cache).
 //
 // Without it the SDK re-encodes every tool's schemas on every call, about
-// 16 KB of JSON through reflection, which made tools/list several times
+// 20 KB of JSON through reflection, which made tools/list several times
 // slower than a tools/call. Only a first-page request without _meta is
 // served from the cache; a cursor, _meta (which also marks the 2026-07-28
 // protocol, whose results carry per-request metadata) or anything else
 // goes to the SDK. TestListCacheMatchesSDK compares the bytes.
+//
+// Over stdio (see [listCache.stdioWriter]) a cached list is answered with a
+// marker, which the writer the SDK writes to replaces with the cached bytes,
+// so that the SDK does not scan 20 KB twice per answer.
 type listCache struct {
 	mu  sync.RWMutex
 	raw map[string]*rawResult // by method
+
+	// marks, when set (before serving starts), are the results the
+	// middleware answers a cached list with, by listIndex: `"TAG<i>"`.
+	marks [4]*rawResult
+	tag   []byte // `"` and a random text, unique to this server
 }
 
 func newListCache() *listCache {
@@ -40,12 +51,35 @@ func isListMethod(method string) bool {
 	return false
 }
 
+// listIndex numbers the four lists (-1 for any other method).
+func listIndex(method string) int {
+	switch method {
+	case "tools/list":
+		return 0
+	case "resources/list":
+		return 1
+	case "resources/templates/list":
+		return 2
+	case "prompts/list":
+		return 3
+	}
+	return -1
+}
+
+// listMethod is the method of listIndex i.
+func listMethod(i int) string {
+	return [...]string{"tools/list", "resources/list", "resources/templates/list", "prompts/list"}[i]
+}
+
 // rawResult is a result already encoded. The SDK encodes it with
 // encoding/json, which copies the bytes (after checking they are compact
 // JSON), so they are sent exactly as stored.
 type rawResult struct {
 	mcp.ResultBase
 	raw []byte
+	// batch is raw as the SDK writes it inside a batch answer, which it
+	// encodes with json.Marshal: <, > and & escaped.
+	batch []byte
 }
 
 // MarshalJSON returns the stored bytes.
@@ -71,10 +105,14 @@ func (c *listCache) store(method string, res mcp.Result) {
 		return // the SDK reports the failure itself
 	}
 	raw := bytes.TrimRight(buf.Bytes(), "\n")
+	batch, err := json.Marshal(json.RawMessage(raw))
+	if err != nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.raw[method] == nil {
-		c.raw[method] = &rawResult{raw: raw}
+		c.raw[method] = &rawResult{raw: raw, batch: batch}
 	}
 }
 
@@ -86,6 +124,9 @@ func (c *listCache) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		if r := c.get(method); r != nil {
+			if m := c.marks[listIndex(method)]; m != nil {
+				return m, nil
+			}
 			return r, nil
 		}
 		res, err := next(ctx, method, req)
@@ -94,6 +135,85 @@ func (c *listCache) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		return res, err
 	}
+}
+
+// stdioWriter returns the writer to give the SDK's stdio transport in
+// place of w, and makes the middleware answer a cached list with a marker
+// that this writer replaces with the cached bytes. Call it before serving.
+//
+// The SDK still reads, decodes and dispatches every message, keeps the
+// session state and writes every answer in its own order; only the bytes
+// of a cached result go around its encoder, which would otherwise check
+// the 20 KB of tools/list twice on every call (once as the result's
+// MarshalJSON, once as the message's json.RawMessage) for the same output.
+// The SDK writes each message, or each batch answer, in one Write call,
+// under its own lock, so a marker is never split across writes. The tag is
+// random per server and never leaves the process, so no other output (a
+// tool result, an error echoing the client's input) can contain a marker.
+func (c *listCache) stdioWriter(w io.Writer) io.Writer {
+	c.tag = []byte(`"` + rand.Text())
+	for i := range c.marks {
+		c.marks[i] = &rawResult{raw: append(append(bytes.Clone(c.tag), byte('0'+i)), '"')}
+	}
+	return &markWriter{w: w, lists: c}
+}
+
+// markWriter replaces the markers of its list cache with the cached bytes.
+type markWriter struct {
+	w     io.Writer
+	lists *listCache
+
+	mu  sync.Mutex // the SDK serializes its writes; this guards buf anyway
+	buf []byte
+}
+
+// maxKeptBuffer bounds the buffer a markWriter keeps between writes.
+const maxKeptBuffer = 1 << 20
+
+// Write writes p with every marker replaced. A message of the SDK starts
+// with '{'; a batch answer, which the SDK encodes with json.Marshal, with
+// '[' and gets the escaped form.
+func (mw *markWriter) Write(p []byte) (int, error) {
+	tag := mw.lists.tag
+	if !bytes.Contains(p, tag) {
+		return mw.w.Write(p)
+	}
+	mw.mu.Lock()
+	defer mw.mu.Unlock()
+	batch := p[0] == '['
+	buf := mw.buf[:0]
+	rest := p
+	for {
+		i := bytes.Index(rest, tag)
+		if i < 0 {
+			break
+		}
+		after := rest[i+len(tag):]
+		var r *rawResult
+		if len(after) >= 2 && after[0] >= '0' && after[0] <= '3' && after[1] == '"' {
+			r = mw.lists.get(listMethod(int(after[0] - '0')))
+		}
+		if r == nil { // not a marker (cannot happen): keep the bytes
+			buf = append(buf, rest[:i+len(tag)]...)
+			rest = after
+			continue
+		}
+		buf = append(buf, rest[:i]...)
+		if batch {
+			buf = append(buf, r.batch...)
+		} else {
+			buf = append(buf, r.raw...)
+		}
+		rest = after[2:]
+	}
+	buf = append(buf, rest...)
+	if cap(buf) <= maxKeptBuffer {
+		mw.buf = buf
+	}
+	if _, err := mw.w.Write(buf); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // plainFirstPage reports whether the params of a list request ask for the

@@ -348,9 +348,13 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 		return err
 	}
 	// The list cache (a middleware inside the SDK) serves the lists here
-	// too; there is no fast path in front of the SDK's reader, which
-	// decodes the stream as one JSON value after another, not by lines.
-	srv, _, _ := newServer(reg, o, true)
+	// too, through a writer that puts the cached bytes in place of its
+	// markers. Nothing sits in front of the SDK's reader, which decodes
+	// the stream as one JSON value after another, not by lines.
+	srv, _, lists := newServer(reg, o, true)
+	if lists != nil {
+		w = lists.stdioWriter(w)
+	}
 	rc, ok := r.(io.ReadCloser)
 	if !ok {
 		rc = io.NopCloser(r)
