@@ -219,7 +219,7 @@ func TestOptions(t *testing.T) {
 		}
 	}
 	c, err := New(WithBaseURL("https://mirror.test/v3/"))
-	if err != nil || c.baseURL != "https://mirror.test/v3" {
+	if err != nil || c.up.BaseURL() != "https://mirror.test/v3" {
 		t.Errorf("trailing slash: %v, %v", c, err)
 	}
 	if c.Info().SourceURL != DefaultBaseURL {

@@ -3,7 +3,6 @@ package no
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -25,61 +24,12 @@ const (
 	maxBodyBytes = 4 << 20
 	// maxNameRunes is the longest navn the search endpoint accepts.
 	maxNameRunes = 180
-	// defaultRetryAfter is the back-off, in seconds, given for a 429 that
-	// carries no usable Retry-After header.
-	defaultRetryAfter = 60
-	// maxRetryAfter caps a Retry-After value taken from the register, in
-	// seconds.
-	maxRetryAfter = 3600
 )
 
-// answer is an upstream response: its status, headers and, for a 200, the
-// body (bounded by maxBodyBytes).
-type answer struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-// get sends one GET to the register. An error from the HTTP client is
-// returned as is (the Registry classifies timeouts and connection errors);
-// a body that cannot be read in full or is larger than maxBodyBytes is a
-// retryable upstream_error.
-func (c *Country) get(ctx context.Context, path string, query url.Values, accept string) (*answer, error) {
-	u := c.baseURL + path
-	if len(query) > 0 {
-		u += "?" + query.Encode()
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, c.errorf(registry.CodeInternalError, false, err, "The request to Enhetsregisteret could not be built.")
-	}
-	req.Header.Set("Accept", accept)
-	req.Header.Set("User-Agent", c.userAgent)
-	resp, err := c.client.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	a := &answer{status: resp.StatusCode, header: resp.Header}
-	if resp.StatusCode != http.StatusOK {
-		upstream.Discard(resp.Body)
-		return a, nil
-	}
-	if !upstream.IsJSON(resp.Header.Get("Content-Type")) {
-		upstream.Discard(resp.Body)
-		return nil, c.errorf(registry.CodeUpstreamError, true, nil,
-			"Enhetsregisteret answered with a page that is not JSON (an error page of a proxy?).")
-	}
-	a.body, err = upstream.ReadBody(resp.Body, maxBodyBytes)
-	switch {
-	case errors.Is(err, upstream.ErrTooLarge()):
-		return nil, c.errorf(registry.CodeUpstreamError, true, nil,
-			fmt.Sprintf("The answer of Enhetsregisteret is larger than %d bytes and was not read.", maxBodyBytes))
-	case err != nil:
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "The answer of Enhetsregisteret broke off before it was complete.")
-	}
-	return a, nil
+// get sends one GET to the register with the media type accept; see
+// [upstream.Client.Get].
+func (c *Country) get(ctx context.Context, path string, query url.Values, accept string) (*upstream.Response, error) {
+	return c.up.Get(ctx, upstream.Request{Path: path, Query: query, Accept: accept})
 }
 
 // Lookup fetches the report of the unit whose organisation number is id
@@ -117,7 +67,7 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 	if err != nil {
 		return nil, false, err
 	}
-	switch a.status {
+	switch a.Status {
 	case http.StatusOK:
 	case http.StatusNotFound:
 		return nil, true, nil
@@ -142,7 +92,7 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 		return nil, false, c.statusError(a)
 	}
 	var u unit
-	if err := json.Unmarshal(a.body, &u); err != nil {
+	if err := json.Unmarshal(a.Body, &u); err != nil {
 		return nil, false, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent an answer that is not valid JSON.")
 	}
 	if got := strings.TrimSpace(u.Organisasjonsnummer); got != id || strings.TrimSpace(u.Navn) == "" {
@@ -173,7 +123,7 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 	if err != nil {
 		return nil, err
 	}
-	switch a.status {
+	switch a.Status {
 	case http.StatusOK:
 	case http.StatusBadRequest:
 		return nil, &registry.Error{
@@ -187,7 +137,7 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 		return nil, c.statusError(a)
 	}
 	var page searchPage
-	if err := json.Unmarshal(a.body, &page); err != nil {
+	if err := json.Unmarshal(a.Body, &page); err != nil {
 		return nil, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a search answer that is not valid JSON.")
 	}
 	return searchResult(&page, query, limit), nil
@@ -195,29 +145,9 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 
 // statusError maps an unexpected upstream status: 429 is rate_limited, a
 // 5xx a retryable upstream_error, anything else a final upstream_error.
-func (c *Country) statusError(a *answer) error {
-	switch {
-	case a.status == http.StatusTooManyRequests:
-		return &registry.Error{
-			Code:           registry.CodeRateLimited,
-			Country:        countryCode,
-			Registry:       registrySlug,
-			Message:        "Enhetsregisteret is limiting the rate of requests from this service.",
-			Hint:           "Back off for details.retry_after seconds, then retry.",
-			Details:        map[string]any{"retry_after": upstream.RetryAfter(a.header.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)},
-			UpstreamStatus: a.status,
-		}
-	case a.status >= 500:
-		e := c.errorf(registry.CodeUpstreamError, true, nil, fmt.Sprintf("Enhetsregisteret answered HTTP %d.", a.status))
-		e.UpstreamStatus = a.status
-		return e
-	}
-	e := c.errorf(registry.CodeUpstreamError, false, nil, fmt.Sprintf("Enhetsregisteret answered with the unexpected HTTP status %d.", a.status))
-	e.UpstreamStatus = a.status
-	return e
-}
+func (c *Country) statusError(a *upstream.Response) error { return c.up.StatusError(a) }
 
 // errorf returns an *registry.Error of this module.
 func (c *Country) errorf(code registry.Code, retryable bool, cause error, msg string) *registry.Error {
-	return &registry.Error{Code: code, Country: countryCode, Registry: registrySlug, Message: msg, Err: cause, Retryable: retryable}
+	return c.up.Error(code, retryable, cause, msg)
 }

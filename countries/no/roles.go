@@ -72,7 +72,7 @@ func (c *Country) Roles(ctx context.Context, report *registry.CompanyReport) (*r
 	if err != nil {
 		return nil, err
 	}
-	switch a.status {
+	switch a.Status {
 	case http.StatusOK:
 	case http.StatusNotFound:
 		out.Notes = append(out.Notes, "Enhetsregisteret publishes no roles for this unit (its roles endpoint answered 404, as it does for some deleted units).")
@@ -99,7 +99,7 @@ func (c *Country) Roles(ctx context.Context, report *registry.CompanyReport) (*r
 		return nil, c.statusError(a)
 	}
 	var doc rolesDoc
-	if err := json.Unmarshal(a.body, &doc); err != nil {
+	if err := json.Unmarshal(a.Body, &doc); err != nil {
 		return nil, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a roles answer that is not valid JSON.")
 	}
 	roles, notes := mapRoles(&doc)
