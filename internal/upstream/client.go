@@ -123,6 +123,12 @@ func NewClient(cfg Config) (*Client, error) {
 	return c, nil
 }
 
+// String hides the configuration, which may hold a credential, from fmt.
+func (*Client) String() string { return "upstream.Client" }
+
+// GoString hides the configuration from fmt's %#v.
+func (*Client) GoString() string { return "upstream.Client" }
+
 // BaseURL returns the base URL, without trailing slashes.
 func (c *Client) BaseURL() string { return c.cfg.BaseURL }
 
