@@ -51,11 +51,11 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 			Hint:           "Do not retry the same ID: give the business ID (Y-tunnus) as seven digits, a hyphen and the check digit, such as 0112038-9, or search by name with the search operation.",
 		}
 	default:
-		return nil, c.statusError(a)
+		return nil, c.up.StatusError(a)
 	}
 	var res companyResult
 	if err := json.Unmarshal(a.Body, &res); err != nil {
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "PRH's open data API sent an answer that is not valid JSON.")
+		return nil, c.up.Error(registry.CodeUpstreamError, true, err, "PRH's open data API sent an answer that is not valid JSON.")
 	}
 	if len(res.Companies) == 0 {
 		return nil, &registry.Error{
@@ -75,7 +75,7 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 			return mapCompany(co, id), nil
 		}
 	}
-	return nil, c.errorf(registry.CodeUpstreamError, true, nil,
+	return nil, c.up.Error(registry.CodeUpstreamError, true, nil,
 		"PRH's open data API sent an answer without the requested business ID or without a name in force.")
 }
 
@@ -112,21 +112,11 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 			Hint:           "Search with a shorter or simpler name (letters, digits and spaces).",
 		}
 	default:
-		return nil, c.statusError(a)
+		return nil, c.up.StatusError(a)
 	}
 	var res companyResult
 	if err := json.Unmarshal(a.Body, &res); err != nil {
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "PRH's open data API sent a search answer that is not valid JSON.")
+		return nil, c.up.Error(registry.CodeUpstreamError, true, err, "PRH's open data API sent a search answer that is not valid JSON.")
 	}
 	return searchResult(&res, query, limit), nil
-}
-
-// statusError maps an unexpected upstream status: 429 is rate_limited, a
-// 5xx a retryable upstream_error, anything else a final upstream_error.
-// Each carries the status in UpstreamStatus.
-func (c *Country) statusError(a *upstream.Response) error { return c.up.StatusError(a) }
-
-// errorf returns an *registry.Error of this module.
-func (c *Country) errorf(code registry.Code, retryable bool, cause error, msg string) *registry.Error {
-	return c.up.Error(code, retryable, cause, msg)
 }

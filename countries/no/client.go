@@ -89,14 +89,14 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016, or search by name with the search operation.",
 		}
 	default:
-		return nil, false, c.statusError(a)
+		return nil, false, c.up.StatusError(a)
 	}
 	var u unit
 	if err := json.Unmarshal(a.Body, &u); err != nil {
-		return nil, false, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent an answer that is not valid JSON.")
+		return nil, false, c.up.Error(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent an answer that is not valid JSON.")
 	}
 	if got := strings.TrimSpace(u.Organisasjonsnummer); got != id || strings.TrimSpace(u.Navn) == "" {
-		return nil, false, c.errorf(registry.CodeUpstreamError, true, nil,
+		return nil, false, c.up.Error(registry.CodeUpstreamError, true, nil,
 			"Enhetsregisteret sent an answer without the requested organisation number or without a name.")
 	}
 	return mapUnit(&u, id, subunit), false, nil
@@ -134,20 +134,11 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 			Hint:     "Search with a shorter or simpler name (letters, digits and spaces).",
 		}
 	default:
-		return nil, c.statusError(a)
+		return nil, c.up.StatusError(a)
 	}
 	var page searchPage
 	if err := json.Unmarshal(a.Body, &page); err != nil {
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a search answer that is not valid JSON.")
+		return nil, c.up.Error(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a search answer that is not valid JSON.")
 	}
 	return searchResult(&page, query, limit), nil
-}
-
-// statusError maps an unexpected upstream status: 429 is rate_limited, a
-// 5xx a retryable upstream_error, anything else a final upstream_error.
-func (c *Country) statusError(a *upstream.Response) error { return c.up.StatusError(a) }
-
-// errorf returns an *registry.Error of this module.
-func (c *Country) errorf(code registry.Code, retryable bool, cause error, msg string) *registry.Error {
-	return c.up.Error(code, retryable, cause, msg)
 }

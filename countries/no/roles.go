@@ -96,11 +96,11 @@ func (c *Country) Roles(ctx context.Context, report *registry.CompanyReport) (*r
 			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016.",
 		}
 	default:
-		return nil, c.statusError(a)
+		return nil, c.up.StatusError(a)
 	}
 	var doc rolesDoc
 	if err := json.Unmarshal(a.Body, &doc); err != nil {
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a roles answer that is not valid JSON.")
+		return nil, c.up.Error(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a roles answer that is not valid JSON.")
 	}
 	roles, notes := mapRoles(&doc)
 	out.Roles = roles
