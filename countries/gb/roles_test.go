@@ -404,18 +404,9 @@ func TestPSCDescriptionsMatchEnumerations(t *testing.T) {
 // name.
 func TestRolesNoPersonalDataInErrorsOrLogs(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob(filepath.Join("testdata", "recordings", "roles", "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var secrets []string
-	var bodies [][]byte
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bodies = append(bodies, b)
+	bodies := moduletest.ReadFiles(t, filepath.Join("testdata", "recordings", "roles", "*.json"))
+	for _, b := range bodies {
 		var p listPage[struct {
 			Name        string `json:"name"`
 			Kind        string `json:"kind"`
@@ -474,17 +465,7 @@ func TestRolesNoPersonalDataInErrorsOrLogs(t *testing.T) {
 
 // addRoleRecordings seeds f with every roles recording.
 func addRoleRecordings(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "recordings", "roles", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	moduletest.AddFiles(f, filepath.Join("testdata", "recordings", "roles", "*.json"))
 	f.Add([]byte(`{"items":[{"date_of_birth":{"month":"x","year":1e99},"officer_role":"corporate-"},{"identification":{}}]}`))
 	f.Add([]byte(`{"items":[{"kind":"super-secure-beneficial-owner","ceased":null,"natures_of_control":["",null]}]}`))
 }

@@ -469,17 +469,7 @@ func TestRolesNoPersonalDataInErrorsOrLogs(t *testing.T) {
 // person or an entity, and no birth date longer than year and month
 // survives.
 func FuzzMapRoles(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "brreg", "roles", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	moduletest.AddFiles(f, filepath.Join("testdata", "brreg", "roles", "*.json"))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"rollegrupper":[{"roller":[{"type":null,"person":{"navn":null,"fodselsdato":"0000-00-00"}}]}]}`))
 	f.Add([]byte(`{"rollegrupper":[{"type":{"kode":"FFØR"},"roller":[{"enhet":{"navn":"x"},"rekkefolge":"a"},{"bostyrer":{"navn":["a",null]}}]}]}`))

@@ -32,19 +32,30 @@ func Recording(t testing.TB, elem ...string) []byte {
 	return b
 }
 
-// AddFiles seeds f with every file matching the pattern (see
-// filepath.Glob), such as "testdata/prh/*.json".
-func AddFiles(f *testing.F, pattern string) {
-	f.Helper()
+// ReadFiles returns the bytes of every file matching the pattern (see
+// filepath.Glob), such as "testdata/prh/*.json", in the order of their
+// names, or fails the test.
+func ReadFiles(t testing.TB, pattern string) [][]byte {
+	t.Helper()
 	files, err := filepath.Glob(pattern)
 	if err != nil {
-		f.Fatal(err)
+		t.Fatal(err)
 	}
+	out := make([][]byte, 0, len(files))
 	for _, name := range files {
 		b, err := os.ReadFile(name)
 		if err != nil {
-			f.Fatal(err)
+			t.Fatal(err)
 		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// AddFiles seeds f with every file matching the pattern; see [ReadFiles].
+func AddFiles(f *testing.F, pattern string) {
+	f.Helper()
+	for _, b := range ReadFiles(f, pattern) {
 		f.Add(b)
 	}
 }
