@@ -2,7 +2,6 @@ package fi
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -54,8 +53,8 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 		return nil, c.up.StatusError(a)
 	}
 	var res companyResult
-	if err := json.Unmarshal(a.Body, &res); err != nil {
-		return nil, c.up.Error(registry.CodeUpstreamError, true, err, "PRH's open data API sent an answer that is not valid JSON.")
+	if err := c.up.Decode(a.Body, &res, "an answer"); err != nil {
+		return nil, err
 	}
 	if len(res.Companies) == 0 {
 		return nil, &registry.Error{
@@ -115,8 +114,8 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 		return nil, c.up.StatusError(a)
 	}
 	var res companyResult
-	if err := json.Unmarshal(a.Body, &res); err != nil {
-		return nil, c.up.Error(registry.CodeUpstreamError, true, err, "PRH's open data API sent a search answer that is not valid JSON.")
+	if err := c.up.Decode(a.Body, &res, "a search answer"); err != nil {
+		return nil, err
 	}
 	return searchResult(&res, query, limit), nil
 }

@@ -71,7 +71,7 @@ const (
 type Option func(*options) error
 
 // options is what the options set: the upstream client's configuration.
-type options struct{ upstream.Config }
+type options = upstream.Config
 
 // WithBaseURL sets the base URL of PRH's open data API, for a mirror or a
 // test server. The default is [DefaultBaseURL]. The URL must be absolute
@@ -109,15 +109,11 @@ var _ registry.Country = (*Country)(nil)
 
 // New returns the Finnish module configured by opts.
 func New(opts ...Option) (*Country, error) {
-	o := options{upstream.Config{
+	up, err := upstream.New(upstream.Config{
 		Module: "fi", Country: countryCode, Registry: registrySlug, Name: "PRH's open data API",
 		BaseURL: DefaultBaseURL, MaxBodyBytes: maxBodyBytes,
 		RateLimitMessage: "PRH's open data API is limiting the rate of requests (about 300 a minute, shared by all its users).",
-	}}
-	if err := upstream.Apply("fi", &o, opts); err != nil {
-		return nil, err
-	}
-	up, err := upstream.NewClient(o.Config)
+	}, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package gb
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -85,12 +84,7 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 
 // decode unmarshals a 200 body into v; a body that is not the expected
 // JSON is a retryable upstream error.
-func (c *Country) decode(body []byte, v any) error {
-	if err := json.Unmarshal(body, v); err != nil {
-		return c.wrap(registry.CodeUpstreamError, true, "Companies House sent an answer that is not the expected JSON.", "", err)
-	}
-	return nil
-}
+func (c *Country) decode(body []byte, v any) error { return c.up.Decode(body, v, "an answer") }
 
 // retryAfter returns the whole seconds until the X-Ratelimit-Reset epoch
 // time, else a Retry-After header's seconds, at least 1 and at most the

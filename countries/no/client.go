@@ -2,7 +2,6 @@ package no
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -92,8 +91,8 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 		return nil, false, c.up.StatusError(a)
 	}
 	var u unit
-	if err := json.Unmarshal(a.Body, &u); err != nil {
-		return nil, false, c.up.Error(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent an answer that is not valid JSON.")
+	if err := c.up.Decode(a.Body, &u, "an answer"); err != nil {
+		return nil, false, err
 	}
 	if got := strings.TrimSpace(u.Organisasjonsnummer); got != id || strings.TrimSpace(u.Navn) == "" {
 		return nil, false, c.up.Error(registry.CodeUpstreamError, true, nil,
@@ -137,8 +136,8 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 		return nil, c.up.StatusError(a)
 	}
 	var page searchPage
-	if err := json.Unmarshal(a.Body, &page); err != nil {
-		return nil, c.up.Error(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a search answer that is not valid JSON.")
+	if err := c.up.Decode(a.Body, &page, "a search answer"); err != nil {
+		return nil, err
 	}
 	return searchResult(&page, query, limit), nil
 }

@@ -75,7 +75,7 @@ const (
 type Option func(*options) error
 
 // options is what the options set: the upstream client's configuration.
-type options struct{ upstream.Config }
+type options = upstream.Config
 
 // WithBaseURL sets the base URL of the Enhetsregisteret API, for a mirror or
 // a test server. The default is [DefaultBaseURL]. The URL must be absolute
@@ -112,17 +112,11 @@ var _ registry.Country = (*Country)(nil)
 
 // New returns the Norwegian module configured by opts.
 func New(opts ...Option) (*Country, error) {
-	o := options{upstream.Config{
+	up, err := upstream.New(upstream.Config{
 		Module: "no", Country: countryCode, Registry: registrySlug, Name: "Enhetsregisteret",
 		BaseURL: DefaultBaseURL, MaxBodyBytes: maxBodyBytes,
 		RateLimitMessage: "Enhetsregisteret is limiting the rate of requests from this service.",
-	}}
-	if err := upstream.Apply("no", &o, opts); err != nil {
-		return nil, err
-	}
-	// The register does not redirect: a 3xx answer is an upstream_error,
-	// not a request to another address.
-	up, err := upstream.NewClient(o.Config)
+	}, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package no
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -99,8 +98,8 @@ func (c *Country) Roles(ctx context.Context, report *registry.CompanyReport) (*r
 		return nil, c.up.StatusError(a)
 	}
 	var doc rolesDoc
-	if err := json.Unmarshal(a.Body, &doc); err != nil {
-		return nil, c.up.Error(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a roles answer that is not valid JSON.")
+	if err := c.up.Decode(a.Body, &doc, "a roles answer"); err != nil {
+		return nil, err
 	}
 	roles, notes := mapRoles(&doc)
 	out.Roles = roles

@@ -2,6 +2,7 @@ package upstream
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -90,6 +91,16 @@ func Apply[O any, F ~func(*O) error](module string, o *O, opts []F) error {
 		}
 	}
 	return nil
+}
+
+// New applies opts to cfg in order, as [Apply] does, and returns the
+// [Client] of the result: the whole New of a module whose options set
+// nothing but a Config.
+func New[F ~func(*Config) error](cfg Config, opts []F) (*Client, error) {
+	if err := Apply(cfg.Module, &cfg, opts); err != nil {
+		return nil, err
+	}
+	return NewClient(cfg)
 }
 
 // Client sends a module's GET requests to its register: to the base URL
@@ -239,6 +250,17 @@ func (c *Client) retryAfter(h http.Header) int {
 		return c.cfg.RetryAfter(h)
 	}
 	return RetryAfter(h.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)
+}
+
+// Decode unmarshals the body of a 200 answer into v. A body that is not
+// valid JSON for v is a retryable upstream_error "<Name> sent <what> that
+// is not valid JSON." wrapping the decoder's error; what is such as "an
+// answer" or "a search answer".
+func (c *Client) Decode(body []byte, v any, what string) error {
+	if err := json.Unmarshal(body, v); err != nil {
+		return c.Error(registry.CodeUpstreamError, true, err, c.cfg.Name+" sent "+what+" that is not valid JSON.")
+	}
+	return nil
 }
 
 // Error returns an *registry.Error of the module.

@@ -3,6 +3,7 @@ package upstream
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -412,5 +413,40 @@ func TestConfigAndApply(t *testing.T) {
 		if c, err := NewClient(cfg); err == nil {
 			t.Errorf("%s: NewClient = %v, want an error", name, c)
 		}
+	}
+}
+
+// Decode fills v from a JSON body; anything else is a retryable
+// upstream_error naming what was sent and wrapping the decoder's error.
+func TestDecode(t *testing.T) {
+	t.Parallel()
+	c, err := NewClient(testConfig("https://x.test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct{ N int }
+	if err := c.Decode([]byte(`{"N":3}`), &v, "an answer"); err != nil || v.N != 3 {
+		t.Errorf("Decode = %v, N %d", err, v.N)
+	}
+	err = c.Decode([]byte(`{"N":"x"}`), &v, "a search answer")
+	e := asRegistryError(t, err)
+	var te *json.UnmarshalTypeError
+	if e.Code != registry.CodeUpstreamError || !e.Retryable || !errors.As(err, &te) ||
+		e.Message != "The X register sent a search answer that is not valid JSON." {
+		t.Errorf("Decode of a wrong type: %+v", e)
+	}
+}
+
+// New applies the options and builds the Client; an option error or a nil
+// option stops it.
+func TestNew(t *testing.T) {
+	t.Parallel()
+	type opt func(*Config) error
+	c, err := New(testConfig("https://x.test"), []opt{func(c *Config) error { return c.SetBaseURL("https://mirror.test/") }})
+	if err != nil || c.BaseURL() != "https://mirror.test" || c.MaxBodyBytes() != 64 {
+		t.Fatalf("New = %v, %v", c, err)
+	}
+	if _, err := New(testConfig("https://x.test"), []opt{nil}); err == nil || err.Error() != "xx: New: nil option" {
+		t.Errorf("nil option: %v", err)
 	}
 }
