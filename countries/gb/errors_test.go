@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -170,15 +169,7 @@ func TestUpstreamOutcomes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			var mu sync.Mutex
-			n := 0
-			mt.RegisterResponder(http.MethodGet, testBase+"/company/02578066", func(req *http.Request) (*http.Response, error) {
-				mu.Lock()
-				r := tt.responders[min(n, len(tt.responders)-1)]
-				n++
-				mu.Unlock()
-				return r(req)
-			})
+			mt.RegisterResponder(http.MethodGet, testBase+"/company/02578066", moduletest.Sequence(tt.responders...))
 			reg := newTestRegistry(t, newTestCountry(t, mt), nil)
 			rep, err := reg.Lookup(t.Context(), "GB", "2578066")
 			if got := mt.GetTotalCallCount(); got != tt.wantCalls {

@@ -226,15 +226,7 @@ func TestLookupUpstreamOutcomes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			var mu sync.Mutex
-			n := 0
-			mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+equinorID, func(r *http.Request) (*http.Response, error) {
-				mu.Lock()
-				i := min(n, len(tt.responses)-1)
-				n++
-				mu.Unlock()
-				return tt.responses[i](r)
-			})
+			mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+equinorID, moduletest.Sequence(tt.responses...))
 			opts := []registry.Option{}
 			if tt.timeout > 0 {
 				opts = append(opts, registry.WithUpstreamTimeout(tt.timeout))

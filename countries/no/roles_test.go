@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -385,15 +384,7 @@ func TestRolesUpstreamOutcomes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			var mu sync.Mutex
-			n := 0
-			reg, mt := rolesRegistry(t, equinorID, "ASA", func(r *http.Request) (*http.Response, error) {
-				mu.Lock()
-				i := min(n, len(tt.responses)-1)
-				n++
-				mu.Unlock()
-				return tt.responses[i](r)
-			})
+			reg, mt := rolesRegistry(t, equinorID, "ASA", moduletest.Sequence(tt.responses...))
 			rep, err := reg.Roles(t.Context(), "NO", equinorID)
 			if got := mt.GetCallCountInfo()["GET "+testBase+"/enheter/"+equinorID+"/roller"]; got != tt.wantCalls {
 				t.Errorf("roles calls = %d, want %d", got, tt.wantCalls)

@@ -74,6 +74,21 @@ func JSONResponder(status int, body []byte, header ...string) httpmock.Responder
 	}
 }
 
+// Sequence answers the first request with the first responder, the second
+// with the second and so on; the last one answers every request after it.
+// It is safe for concurrent requests.
+func Sequence(responders ...httpmock.Responder) httpmock.Responder {
+	var mu sync.Mutex
+	n := 0
+	return func(req *http.Request) (*http.Response, error) {
+		mu.Lock()
+		r := responders[min(n, len(responders)-1)]
+		n++
+		mu.Unlock()
+		return r(req)
+	}
+}
+
 // Indent returns v as JSON indented by two spaces with a final newline,
 // escaping <, > and & only when escapeHTML; a string is returned as is.
 func Indent(t testing.TB, v any, escapeHTML bool) []byte {
