@@ -41,14 +41,9 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 	switch a.Status {
 	case http.StatusOK:
 	case http.StatusBadRequest:
-		return nil, &registry.Error{
-			Code:           registry.CodeInvalidID,
-			Country:        countryCode,
-			Registry:       registrySlug,
-			UpstreamStatus: a.Status,
-			Message:        "PRH's open data API rejected the business ID " + id + " as malformed.",
-			Hint:           "Do not retry the same ID: give the business ID (Y-tunnus) as seven digits, a hyphen and the check digit, such as 0112038-9, or search by name with the search operation.",
-		}
+		return nil, c.up.Reject(a, registry.CodeInvalidID,
+			"PRH's open data API rejected the business ID "+id+" as malformed.",
+			"Do not retry the same ID: give the business ID (Y-tunnus) as seven digits, a hyphen and the check digit, such as 0112038-9, or search by name with the search operation.")
 	default:
 		return nil, c.up.StatusError(a)
 	}
@@ -57,13 +52,9 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 		return nil, err
 	}
 	if len(res.Companies) == 0 {
-		return nil, &registry.Error{
-			Code:     registry.CodeNotFound,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "No company with business ID " + id + " is in YTJ's open data.",
-			Hint:     "Do not retry this ID: check it for a mistyped digit, or search by name with the search operation. Sole traders may be missing from the open data.",
-		}
+		return nil, c.up.Fail(registry.CodeNotFound,
+			"No company with business ID "+id+" is in YTJ's open data.",
+			"Do not retry this ID: check it for a mistyped digit, or search by name with the search operation. Sole traders may be missing from the open data.")
 	}
 	for i := range res.Companies {
 		co := &res.Companies[i]
@@ -87,13 +78,9 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 // API docs: https://avoindata.prh.fi/opendata-ytj-api/v3/schema?lang=en
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
 	if n := utf8.RuneCountInString(query); n > maxNameRunes {
-		return nil, &registry.Error{
-			Code:     registry.CodeBadRequest,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  fmt.Sprintf("This service sends PRH name queries of at most %d characters; the query has %d.", maxNameRunes, n),
-			Hint:     "Search with a shorter part of the name, such as its first distinctive word.",
-		}
+		return nil, c.up.Fail(registry.CodeBadRequest,
+			fmt.Sprintf("This service sends PRH name queries of at most %d characters; the query has %d.", maxNameRunes, n),
+			"Search with a shorter part of the name, such as its first distinctive word.")
 	}
 	a, err := c.get(ctx, url.Values{"name": {strings.TrimSpace(query)}})
 	if err != nil {
@@ -102,14 +89,9 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 	switch a.Status {
 	case http.StatusOK:
 	case http.StatusBadRequest:
-		return nil, &registry.Error{
-			Code:           registry.CodeBadRequest,
-			Country:        countryCode,
-			Registry:       registrySlug,
-			UpstreamStatus: a.Status,
-			Message:        "PRH's open data API rejected the search query.",
-			Hint:           "Search with a shorter or simpler name (letters, digits and spaces).",
-		}
+		return nil, c.up.Reject(a, registry.CodeBadRequest,
+			"PRH's open data API rejected the search query.",
+			"Search with a shorter or simpler name (letters, digits and spaces).")
 	default:
 		return nil, c.up.StatusError(a)
 	}

@@ -61,25 +61,21 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 	// Every answer other than 200 is judged by its status alone, and its
 	// error carries the status in UpstreamStatus, from which the Registry
 	// logs the cause of a failed attempt.
-	var e *registry.Error
 	switch s := a.Status; {
 	case s == http.StatusOK:
 		return a.Body, nil
 	case s == http.StatusNotFound && ep == endpointList:
 		return nil, nil
 	case s == http.StatusNotFound && ep == endpointProfile:
-		e = c.errorf(registry.CodeNotFound,
+		return nil, c.up.Reject(a, registry.CodeNotFound,
 			"No company with number "+subject+" is registered at Companies House.",
 			"Check the number against the company's documents, or search by name with the search operation; do not retry this number.")
 	case s == http.StatusUnauthorized || s == http.StatusForbidden:
-		e = c.errorf(registry.CodeUpstreamError,
+		return nil, c.up.Reject(a, registry.CodeUpstreamError,
 			fmt.Sprintf("Companies House refused this service's API key (HTTP %d).", s),
 			"The operator's Companies House API key is wrong, revoked, restricted to other addresses or blocked: the operator must check "+APIKeyEnv+". Retrying will not help until then.")
-	default:
-		return nil, c.up.StatusError(a)
 	}
-	e.UpstreamStatus = a.Status
-	return nil, e
+	return nil, c.up.StatusError(a)
 }
 
 // decode unmarshals a 200 body into v; a body that is not the expected

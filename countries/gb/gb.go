@@ -269,7 +269,7 @@ func (c *Country) Deadlines(rep *registry.CompanyReport, today registry.Date) (*
 
 // errorf returns an *registry.Error of code for GB.
 func (c *Country) errorf(code registry.Code, msg, hint string) *registry.Error {
-	return &registry.Error{Code: code, Message: msg, Hint: hint, Country: CountryCode, Registry: RegistrySlug}
+	return c.up.Fail(code, msg, hint)
 }
 
 //go:generate go run ./internal/genenum -in testdata/enumerations/constants.yml -out sic_descriptions.go -table "sicDescription=sic_descriptions=returns Companies House's English description of a SIC code: the five-digit codes are UK SIC 2007, the four-digit ones UK SIC 2003"

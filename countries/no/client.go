@@ -47,13 +47,9 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 	if err != nil || !missing {
 		return rep, err
 	}
-	return nil, &registry.Error{
-		Code:     registry.CodeNotFound,
-		Country:  countryCode,
-		Registry: registrySlug,
-		Message:  "No unit with organisation number " + id + " is registered in Enhetsregisteret, neither as a main unit nor as a sub-unit.",
-		Hint:     "Do not retry this number: check it for a mistyped digit, or search by name with the search operation.",
-	}
+	return nil, c.up.Fail(registry.CodeNotFound,
+		"No unit with organisation number "+id+" is registered in Enhetsregisteret, neither as a main unit nor as a sub-unit.",
+		"Do not retry this number: check it for a mistyped digit, or search by name with the search operation.")
 }
 
 // lookupIn asks one of the two registers for id. missing is true for a 404.
@@ -71,22 +67,13 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 	case http.StatusNotFound:
 		return nil, true, nil
 	case http.StatusGone:
-		return nil, false, &registry.Error{
-			Code:     registry.CodeNotFound,
-			Gone:     true,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "The unit with organisation number " + id + " has been removed from Enhetsregisteret's open data.",
-			Hint:     "The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies. Search by name if you were looking for another unit.",
-		}
+		return nil, false, gone(c.up.Reject(a, registry.CodeNotFound,
+			"The unit with organisation number "+id+" has been removed from Enhetsregisteret's open data.",
+			"The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies. Search by name if you were looking for another unit."))
 	case http.StatusBadRequest:
-		return nil, false, &registry.Error{
-			Code:     registry.CodeInvalidID,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "Enhetsregisteret rejected the organisation number " + id + " as malformed.",
-			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016, or search by name with the search operation.",
-		}
+		return nil, false, c.up.Reject(a, registry.CodeInvalidID,
+			"Enhetsregisteret rejected the organisation number "+id+" as malformed.",
+			"Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016, or search by name with the search operation.")
 	default:
 		return nil, false, c.up.StatusError(a)
 	}
@@ -109,13 +96,9 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 // API docs: https://data.brreg.no/enhetsregisteret/api/dokumentasjon/en/index.html
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
 	if n := utf8.RuneCountInString(query); n > maxNameRunes {
-		return nil, &registry.Error{
-			Code:     registry.CodeBadRequest,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  fmt.Sprintf("Enhetsregisteret searches names of at most %d characters; the query has %d.", maxNameRunes, n),
-			Hint:     "Search with a shorter part of the name, such as its first distinctive word.",
-		}
+		return nil, c.up.Fail(registry.CodeBadRequest,
+			fmt.Sprintf("Enhetsregisteret searches names of at most %d characters; the query has %d.", maxNameRunes, n),
+			"Search with a shorter part of the name, such as its first distinctive word.")
 	}
 	q := url.Values{"navn": {query}, "size": {strconv.Itoa(limit)}}
 	a, err := c.get(ctx, "/enheter", q, acceptUnit)
@@ -125,13 +108,9 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 	switch a.Status {
 	case http.StatusOK:
 	case http.StatusBadRequest:
-		return nil, &registry.Error{
-			Code:     registry.CodeBadRequest,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "Enhetsregisteret rejected the search query.",
-			Hint:     "Search with a shorter or simpler name (letters, digits and spaces).",
-		}
+		return nil, c.up.Reject(a, registry.CodeBadRequest,
+			"Enhetsregisteret rejected the search query.",
+			"Search with a shorter or simpler name (letters, digits and spaces).")
 	default:
 		return nil, c.up.StatusError(a)
 	}
@@ -140,4 +119,11 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 		return nil, err
 	}
 	return searchResult(&page, query, limit), nil
+}
+
+// gone marks e as the answer for a unit the register has removed from its
+// open data (410), so that the Registry purges it from its cache.
+func gone(e *registry.Error) *registry.Error {
+	e.Gone = true
+	return e
 }

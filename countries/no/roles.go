@@ -78,22 +78,13 @@ func (c *Country) Roles(ctx context.Context, report *registry.CompanyReport) (*r
 		out.Notes = append(out.Notes, signingNote(target))
 		return out, nil
 	case http.StatusGone:
-		return nil, &registry.Error{
-			Code:     registry.CodeNotFound,
-			Gone:     true,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "The roles of the unit with organisation number " + target + " have been removed from Enhetsregisteret's open data.",
-			Hint:     "The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies.",
-		}
+		return nil, gone(c.up.Reject(a, registry.CodeNotFound,
+			"The roles of the unit with organisation number "+target+" have been removed from Enhetsregisteret's open data.",
+			"The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies."))
 	case http.StatusBadRequest:
-		return nil, &registry.Error{
-			Code:     registry.CodeInvalidID,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "Enhetsregisteret rejected the organisation number " + target + " as malformed.",
-			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016.",
-		}
+		return nil, c.up.Reject(a, registry.CodeInvalidID,
+			"Enhetsregisteret rejected the organisation number "+target+" as malformed.",
+			"Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016.")
 	default:
 		return nil, c.up.StatusError(a)
 	}

@@ -263,6 +263,20 @@ func (c *Client) Decode(body []byte, v any, what string) error {
 	return nil
 }
 
+// Fail returns an *registry.Error of the module with a hint.
+func (c *Client) Fail(code registry.Code, msg, hint string) *registry.Error {
+	return &registry.Error{Code: code, Country: c.cfg.Country, Registry: c.cfg.Registry, Message: msg, Hint: hint}
+}
+
+// Reject returns the *registry.Error of the module for an answer it
+// understands as a failure, such as a 400 for a malformed identifier: Fail
+// with the answer's status in UpstreamStatus.
+func (c *Client) Reject(a *Response, code registry.Code, msg, hint string) *registry.Error {
+	e := c.Fail(code, msg, hint)
+	e.UpstreamStatus = a.Status
+	return e
+}
+
 // Error returns an *registry.Error of the module.
 func (c *Client) Error(code registry.Code, retryable bool, cause error, msg string) *registry.Error {
 	return &registry.Error{Code: code, Country: c.cfg.Country, Registry: c.cfg.Registry, Message: msg, Err: cause, Retryable: retryable}

@@ -450,3 +450,21 @@ func TestNew(t *testing.T) {
 		t.Errorf("nil option: %v", err)
 	}
 }
+
+// Fail and Reject build the module's errors; Reject carries the answer's
+// status.
+func TestFailReject(t *testing.T) {
+	t.Parallel()
+	c, err := NewClient(testConfig("https://x.test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &registry.Error{Code: registry.CodeNotFound, Country: "XX", Registry: "xreg", Message: "m", Hint: "h"}
+	if diff := cmp.Diff(want, c.Fail(registry.CodeNotFound, "m", "h")); diff != "" {
+		t.Errorf("Fail (-want +got):\n%s", diff)
+	}
+	want.UpstreamStatus = http.StatusGone
+	if diff := cmp.Diff(want, c.Reject(&Response{Status: http.StatusGone}, registry.CodeNotFound, "m", "h")); diff != "" {
+		t.Errorf("Reject (-want +got):\n%s", diff)
+	}
+}
