@@ -93,8 +93,5 @@ func TestRulesGolden(t *testing.T) {
 // call must not rebuild it.
 // Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
 func TestRulesBuiltOnce(t *testing.T) { //nolint:paralleltest // AllocsPerRun
-	c := newTestCountry(t, httpmock.NewMockTransport())
-	if n := testing.AllocsPerRun(100, func() { _ = c.Rules() }); n != 0 {
-		t.Errorf("Rules() allocates %v times per call, want 0", n)
-	}
+	moduletest.RulesBuiltOnce(t, newTestCountry(t, httpmock.NewMockTransport()))
 }

@@ -34,12 +34,7 @@ const (
 // newTestCountry returns a module that talks to mt.
 func newTestCountry(t *testing.T, mt *httpmock.MockTransport, opts ...Option) *Country {
 	t.Helper()
-	opts = append([]Option{WithBaseURL(testBase), WithHTTPClient(&http.Client{Transport: mt})}, opts...)
-	c, err := New(opts...)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return c
+	return moduletest.Build(t, New, append([]Option{WithBaseURL(testBase), WithHTTPClient(&http.Client{Transport: mt})}, opts...)...)
 }
 
 // newTestRegistry builds a Registry over a module that talks to mt, with

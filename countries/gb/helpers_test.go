@@ -27,18 +27,13 @@ func fixedNow() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC
 // HTTP client uses mt.
 func newTestCountry(t testing.TB, mt *httpmock.MockTransport, opts ...Option) *Country {
 	t.Helper()
-	all := append([]Option{
+	return moduletest.Build(t, New, append([]Option{
 		WithAPIKey(testKey),
 		WithBaseURL(testBase),
 		WithHTTPClient(&http.Client{Transport: mt}),
 		WithContactEmail("ops@example.com"),
 		WithClock(fixedNow),
-	}, opts...)
-	c, err := New(all...)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return c
+	}, opts...)...)
 }
 
 // recording returns a file of testdata/recordings.
@@ -58,11 +53,5 @@ func checkGolden(t *testing.T, name string, v any) {
 // call must not rebuild it.
 // Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
 func TestRulesBuiltOnce(t *testing.T) {
-	c := newTestCountry(t, httpmock.NewMockTransport())
-	if c.Rules() == "" {
-		t.Fatal("Rules() is empty")
-	}
-	if n := testing.AllocsPerRun(100, func() { _ = c.Rules() }); n != 0 {
-		t.Errorf("Rules() allocates %v times per call, want 0", n)
-	}
+	moduletest.RulesBuiltOnce(t, newTestCountry(t, httpmock.NewMockTransport()))
 }

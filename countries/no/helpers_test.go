@@ -21,12 +21,7 @@ const testBase = "https://brreg.test/enhetsregisteret/api"
 // newTestCountry returns a module that talks to mt.
 func newTestCountry(t *testing.T, mt *httpmock.MockTransport, opts ...Option) *Country {
 	t.Helper()
-	opts = append([]Option{WithBaseURL(testBase), WithHTTPClient(&http.Client{Transport: mt})}, opts...)
-	c, err := New(opts...)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return c
+	return moduletest.Build(t, New, append([]Option{WithBaseURL(testBase), WithHTTPClient(&http.Client{Transport: mt})}, opts...)...)
 }
 
 // newTestRegistry builds a Registry over a module that talks to mt, with
@@ -53,11 +48,5 @@ func checkGolden(t *testing.T, name string, v any) {
 // call must not rebuild it.
 // Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
 func TestRulesBuiltOnce(t *testing.T) {
-	c := newTestCountry(t, httpmock.NewMockTransport())
-	if c.Rules() == "" {
-		t.Fatal("Rules() is empty")
-	}
-	if n := testing.AllocsPerRun(100, func() { _ = c.Rules() }); n != 0 {
-		t.Errorf("Rules() allocates %v times per call, want 0", n)
-	}
+	moduletest.RulesBuiltOnce(t, newTestCountry(t, httpmock.NewMockTransport()))
 }

@@ -125,6 +125,31 @@ func Golden(t *testing.T, path string, got []byte, update bool) {
 	}
 }
 
+// Build calls a module's New with opts and returns the module, or fails
+// the test.
+func Build[M any, O any](t testing.TB, newModule func(...O) (M, error), opts ...O) M {
+	t.Helper()
+	m, err := newModule(opts...)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return m
+}
+
+// RulesBuiltOnce checks that m's Rules is not empty and does not allocate:
+// a module builds it once, in New, because MCP reads it on every resource
+// read. testing.AllocsPerRun refuses to run in a parallel test, so the
+// calling test must not be parallel.
+func RulesBuiltOnce(t *testing.T, m interface{ Rules() string }) {
+	t.Helper()
+	if m.Rules() == "" {
+		t.Fatal("Rules() is empty")
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = m.Rules() }); n != 0 {
+		t.Errorf("Rules() allocates %v times per call, want 0", n)
+	}
+}
+
 // AsError returns err as a *registry.Error, or fails the test.
 func AsError(t testing.TB, err error) *registry.Error {
 	t.Helper()

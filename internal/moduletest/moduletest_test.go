@@ -101,3 +101,18 @@ func TestSyncBuffer(t *testing.T) {
 		t.Errorf("Len %d, String %d bytes, want 100", b.Len(), len(b.String()))
 	}
 }
+
+type rulesOnce struct{ doc string }
+
+func (r rulesOnce) Rules() string { return r.doc }
+
+// Build passes the options to New; RulesBuiltOnce accepts a module whose
+// Rules is built once.
+func TestBuildAndRules(t *testing.T) { //nolint:paralleltest // AllocsPerRun
+	newModule := func(opts ...string) (rulesOnce, error) { return rulesOnce{doc: "# " + opts[0] + "\n"}, nil }
+	m := Build(t, newModule, "XX")
+	if m.doc != "# XX\n" {
+		t.Errorf("Build: %q", m.doc)
+	}
+	RulesBuiltOnce(t, m)
+}
