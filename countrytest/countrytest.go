@@ -32,6 +32,10 @@
 //		})
 //	}
 //
+// [RunReplay] does the same in one call: it builds the module over a Replay
+// of the answers with the build function and fills UpstreamCalls and
+// WithTransport.
+//
 // Run with go test -race: one subtest calls the module from several
 // goroutines at once.
 //
@@ -160,6 +164,21 @@ func Run(t *testing.T, m registry.Country, cfg Config) {
 	if cfg.WithTransport != nil {
 		t.Run("UpstreamFaults", s.testFaults)
 	}
+}
+
+// RunReplay is [Run] over recorded answers, the usual way to call it: it
+// builds the module with build over a [Replay] of answers, sets
+// cfg.UpstreamCalls to the replay's count and cfg.WithTransport to build,
+// and runs Run. It calls t.Fatal when build fails.
+func RunReplay(t *testing.T, answers map[string]Answer, build func(rt http.RoundTripper) (registry.Country, error), cfg Config) {
+	t.Helper()
+	rp := NewReplay(answers)
+	m, err := build(rp)
+	if err != nil {
+		t.Fatalf("countrytest: building the module: %v", err)
+	}
+	cfg.UpstreamCalls, cfg.WithTransport = rp.Calls, build
+	Run(t, m, cfg)
 }
 
 // suite holds what the subtests share.

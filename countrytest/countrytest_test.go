@@ -27,14 +27,12 @@ func fakeAnswers() map[string]countrytest.Answer {
 // runFake runs the suite over the fake module, broken as named ("" for a
 // module that keeps the contract).
 func runFake(t *testing.T, broken string) {
-	rp := countrytest.NewReplay(fakeAnswers())
-	countrytest.Run(t, newFake(rp, broken), countrytest.Config{
-		ValidID:       "12 34",
-		InvalidIDs:    []string{"123", "12345", "abcd"},
-		UnknownID:     "9999",
-		Query:         "acme",
-		UpstreamCalls: rp.Calls,
-		WithTransport: func(rt http.RoundTripper) (registry.Country, error) { return newFake(rt, broken), nil },
+	build := func(rt http.RoundTripper) (registry.Country, error) { return newFake(rt, broken), nil }
+	countrytest.RunReplay(t, fakeAnswers(), build, countrytest.Config{
+		ValidID:    "12 34",
+		InvalidIDs: []string{"123", "12345", "abcd"},
+		UnknownID:  "9999",
+		Query:      "acme",
 	})
 }
 

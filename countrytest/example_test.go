@@ -55,3 +55,23 @@ func ExampleRun() {
 	}
 	_ = testConformance // in a real module: func TestConformance(t *testing.T) { ... }
 }
+
+// RunReplay builds the module over recorded answers and runs the suite,
+// with the failures of the register played through the same build
+// function.
+func ExampleRunReplay() {
+	testConformance := func(t *testing.T) {
+		answers := map[string]countrytest.Answer{
+			"/api/units/1234":      {Body: []byte(`{"id":"1234","name":"ACME XX"}`)},
+			"/api/units?name=acme": {Body: []byte(`[{"id":"1234","name":"ACME XX"}]`)},
+		}
+		build := func(rt http.RoundTripper) (registry.Country, error) { return newFake(rt, ""), nil }
+		countrytest.RunReplay(t, answers, build, countrytest.Config{
+			ValidID:    "12 34",
+			InvalidIDs: []string{"123", "abcd"},
+			UnknownID:  "9999",
+			Query:      "acme",
+		})
+	}
+	_ = testConformance // in a real module: func TestConformance(t *testing.T) { ... }
+}

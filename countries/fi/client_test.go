@@ -14,6 +14,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // Every spelling of a business ID reaches the register as the canonical
@@ -33,7 +34,7 @@ func TestLookupCanonicalID(t *testing.T) {
 		if a := r.Header.Get("Accept"); a != "application/json" {
 			return httpmock.NewStringResponse(http.StatusTeapot, "accept "+a), nil
 		}
-		return jsonResponder(http.StatusOK, nokia)(r)
+		return moduletest.JSONResponder(http.StatusOK, nokia)(r)
 	})
 	c := newTestCountry(t, mt, WithContactEmail("ops@example.org"))
 	reg, err := registry.New([]registry.Country{c}, registry.WithRetryPause(0))
@@ -60,11 +61,11 @@ func TestLookupCanonicalID(t *testing.T) {
 func TestNotFoundIs200(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
-	mt.RegisterResponder(http.MethodGet, testBase+"/companies", jsonResponder(http.StatusOK, recording(t, emptyFile)))
+	mt.RegisterResponder(http.MethodGet, testBase+"/companies", moduletest.JSONResponder(http.StatusOK, recording(t, emptyFile)))
 	reg := newTestRegistry(t, mt)
 	for range 2 {
 		_, err := reg.Lookup(t.Context(), "FI", "2077474-0")
-		if e := asError(t, err); e.Code != registry.CodeNotFound || e.HTTPStatus() != http.StatusNotFound {
+		if e := moduletest.AsError(t, err); e.Code != registry.CodeNotFound || e.HTTPStatus() != http.StatusNotFound {
 			t.Fatalf("code %s, want not_found", e.Code)
 		}
 	}
@@ -121,7 +122,7 @@ func TestLookupFailures(t *testing.T) {
 			})
 			// The module's own error.
 			_, err := newTestCountry(t, mt).Lookup(t.Context(), nokiaID)
-			e := asError(t, err)
+			e := moduletest.AsError(t, err)
 			got := struct {
 				Code      registry.Code
 				Retryable bool
@@ -139,7 +140,7 @@ func TestLookupFailures(t *testing.T) {
 			// Through the Registry: one retry for a retryable failure.
 			mt.ZeroCallCounters()
 			_, err = newTestRegistry(t, mt).Lookup(t.Context(), "FI", nokiaID)
-			if e := asError(t, err); e.Code != tt.wantCode {
+			if e := moduletest.AsError(t, err); e.Code != tt.wantCode {
 				t.Errorf("Registry code %s, want %s", e.Code, tt.wantCode)
 			}
 			wantCalls := 1
@@ -174,7 +175,7 @@ func TestSearch(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
 	mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/companies", url.Values{"name": {"Supercell & Co?"}},
-		jsonResponder(http.StatusOK, recording(t, searchFile)))
+		moduletest.JSONResponder(http.StatusOK, recording(t, searchFile)))
 	c := newTestCountry(t, mt)
 	res, err := c.Search(t.Context(), "Supercell & Co?", 2)
 	if err != nil {
@@ -191,7 +192,7 @@ func TestSearch(t *testing.T) {
 		t.Errorf("total %d truncated %t, want 3 true", res.Total, res.Truncated)
 	}
 	_, err = c.Search(t.Context(), strings.Repeat("ä", maxNameRunes+1), 20)
-	if e := asError(t, err); e.Code != registry.CodeBadRequest {
+	if e := moduletest.AsError(t, err); e.Code != registry.CodeBadRequest {
 		t.Errorf("long query: %s, want bad_request", e.Code)
 	}
 	if got := mt.GetTotalCallCount(); got != 1 {
@@ -219,7 +220,7 @@ func TestOptions(t *testing.T) {
 		}
 	}
 	c, err := New(WithBaseURL("https://mirror.test/v3/"))
-	if err != nil || c.baseURL != "https://mirror.test/v3" {
+	if err != nil || c.up.BaseURL() != "https://mirror.test/v3" {
 		t.Errorf("trailing slash: %v, %v", c, err)
 	}
 	if c.Info().SourceURL != DefaultBaseURL {
@@ -257,7 +258,7 @@ func TestBodyBreaksOff(t *testing.T) {
 	})
 	c := newTestCountry(t, mt)
 	_, err := c.Lookup(t.Context(), nokiaID)
-	if e := asError(t, err); e.Code != registry.CodeUpstreamError || !e.Retryable || e.UpstreamStatus != 0 || !errors.Is(err, io.ErrUnexpectedEOF) {
+	if e := moduletest.AsError(t, err); e.Code != registry.CodeUpstreamError || !e.Retryable || e.UpstreamStatus != 0 || !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("broken body: %+v", e)
 	}
 }

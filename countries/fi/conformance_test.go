@@ -20,24 +20,18 @@ import (
 func TestConformance(t *testing.T) {
 	t.Parallel()
 	const base = "https://prh.test/v3"
-	rp := countrytest.NewReplay(map[string]countrytest.Answer{
+	answers := map[string]countrytest.Answer{
 		"/v3/companies?businessId=" + nokiaID: {Body: recording(t, nokiaFile)},
 		"/v3/companies?businessId=2077474-0":  {Body: recording(t, emptyFile)},
 		"/v3/companies":                       {Body: recording(t, searchFile)},
-	})
+	}
 	build := func(rt http.RoundTripper) (registry.Country, error) {
 		return New(WithBaseURL(base), WithHTTPClient(&http.Client{Transport: rt}))
 	}
-	m, err := build(rp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	countrytest.Run(t, m, countrytest.Config{
-		ValidID:       "FI 01120389",
-		InvalidIDs:    []string{"0112038-8", "112038-9", "0000006-0"},
-		UnknownID:     "2077474-0",
-		Query:         "supercell",
-		UpstreamCalls: rp.Calls,
-		WithTransport: build,
+	countrytest.RunReplay(t, answers, build, countrytest.Config{
+		ValidID:    "FI 01120389",
+		InvalidIDs: []string{"0112038-8", "112038-9", "0000006-0"},
+		UnknownID:  "2077474-0",
+		Query:      "supercell",
 	})
 }

@@ -46,8 +46,6 @@
 package fi
 
 import (
-	"errors"
-	"fmt"
 	"net/http"
 
 	registry "github.com/companyregistry/registry"
@@ -72,26 +70,15 @@ const (
 // returns the first option error.
 type Option func(*options) error
 
-type options struct {
-	baseURL      string
-	client       *http.Client
-	contactEmail string
-}
+// options is what the options set: the upstream client's configuration.
+type options = upstream.Config
 
 // WithBaseURL sets the base URL of PRH's open data API, for a mirror or a
 // test server. The default is [DefaultBaseURL]. The URL must be absolute
 // http or https without user information, query or fragment; a trailing
 // slash is ignored.
 func WithBaseURL(u string) Option {
-	return func(o *options) error {
-		// The messages do not repeat u: it may hold credentials.
-		p, err := upstream.ParseBaseURL(u)
-		if err != nil {
-			return fmt.Errorf("fi: WithBaseURL: %w", err)
-		}
-		o.baseURL = p.String()
-		return nil
-	}
+	return func(o *options) error { return o.SetBaseURL(u) }
 }
 
 // WithHTTPClient sets the HTTP client used for every upstream request; the
@@ -100,13 +87,7 @@ func WithBaseURL(u string) Option {
 // client with no timeout of its own (the Registry bounds each attempt). A
 // nil client is rejected.
 func WithHTTPClient(c *http.Client) Option {
-	return func(o *options) error {
-		if c == nil {
-			return errors.New("fi: WithHTTPClient: nil client")
-		}
-		o.client = c
-		return nil
-	}
+	return func(o *options) error { return o.SetHTTPClient(c) }
 }
 
 // WithContactEmail sets the operator's contact e-mail address, sent in the
@@ -114,38 +95,29 @@ func WithHTTPClient(c *http.Client) Option {
 // be a plain address such as ops@example.org; an empty string leaves it
 // out.
 func WithContactEmail(email string) Option {
-	return func(o *options) error {
-		if err := upstream.ValidateContactEmail(email); err != nil {
-			return fmt.Errorf("fi: WithContactEmail: %q: %w", email, err)
-		}
-		o.contactEmail = email
-		return nil
-	}
+	return func(o *options) error { return o.SetContactEmail(email) }
 }
 
 // Country is the Finnish module. It implements [registry.Country]. Build
 // one with [New]; a Country is safe for concurrent use.
 type Country struct {
-	baseURL   string
-	client    *http.Client
-	userAgent string
-	rules     string // the Markdown of Rules, built once
+	up    *upstream.Client
+	rules string // the Markdown of Rules, built once
 }
 
 var _ registry.Country = (*Country)(nil)
 
 // New returns the Finnish module configured by opts.
 func New(opts ...Option) (*Country, error) {
-	o := options{baseURL: DefaultBaseURL}
-	for _, opt := range opts {
-		if opt == nil {
-			return nil, errors.New("fi: New: nil option")
-		}
-		if err := opt(&o); err != nil {
-			return nil, err
-		}
+	up, err := upstream.New(upstream.Config{
+		Module: "fi", Country: countryCode, Registry: registrySlug, Name: "PRH's open data API",
+		BaseURL: DefaultBaseURL, MaxBodyBytes: maxBodyBytes,
+		RateLimitMessage: "PRH's open data API is limiting the rate of requests (about 300 a minute, shared by all its users).",
+	}, opts)
+	if err != nil {
+		return nil, err
 	}
-	return &Country{baseURL: o.baseURL, client: upstream.NoRedirects(o.client), userAgent: upstream.UserAgent(o.contactEmail), rules: buildRules()}, nil
+	return &Country{up: up, rules: buildRules()}, nil
 }
 
 // Info describes the module: country FI, registry prh, no credential. Its

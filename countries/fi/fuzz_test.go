@@ -2,29 +2,19 @@ package fi
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/idcheck"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // addRecordings seeds f with every recording in testdata/prh and a few
 // hostile shapes.
 func addRecordings(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "prh", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	moduletest.AddFiles(f, filepath.Join("testdata", "prh", "*.json"))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"totalResults":"1e999","companies":[{"businessId":{"value":"0112038-9"},"names":[{"name":"\ud800","type":1,"version":"x"}]}]}`))
 	f.Add([]byte(`{"companies":[{"businessId":{"value":"0112038-9"},"names":[{"name":"A","type":"1"}],"addresses":[{"type":"1","postOffices":[{}]}],` +

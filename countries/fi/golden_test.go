@@ -9,6 +9,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // fixedNow is the clock of the golden tests.
@@ -40,7 +41,7 @@ func TestGoldens(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/companies", tt.wantQuery, jsonResponder(tt.status, recording(t, tt.file)))
+			mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/companies", tt.wantQuery, moduletest.JSONResponder(tt.status, recording(t, tt.file)))
 			reg := newTestRegistry(t, mt, registry.WithClock(fixedNow))
 			var v any
 			var err error
@@ -71,7 +72,7 @@ func TestDeadlineGoldens(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			mt.RegisterResponder(http.MethodGet, testBase+"/companies", jsonResponder(http.StatusOK, recording(t, tt.file)))
+			mt.RegisterResponder(http.MethodGet, testBase+"/companies", moduletest.JSONResponder(http.StatusOK, recording(t, tt.file)))
 			reg := newTestRegistry(t, mt, registry.WithClock(fixedNow))
 			out, err := reg.Deadlines(t.Context(), "FI", tt.id, registry.NewDate(2026, 11, 24))
 			if err != nil {
@@ -92,8 +93,5 @@ func TestRulesGolden(t *testing.T) {
 // call must not rebuild it.
 // Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
 func TestRulesBuiltOnce(t *testing.T) { //nolint:paralleltest // AllocsPerRun
-	c := newTestCountry(t, httpmock.NewMockTransport())
-	if n := testing.AllocsPerRun(100, func() { _ = c.Rules() }); n != 0 {
-		t.Errorf("Rules() allocates %v times per call, want 0", n)
-	}
+	moduletest.RulesBuiltOnce(t, newTestCountry(t, httpmock.NewMockTransport()))
 }

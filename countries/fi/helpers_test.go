@@ -1,20 +1,16 @@
 package fi
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"flag"
 	"net/http"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/leakcheck"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 func TestMain(m *testing.M) { leakcheck.Main(m) }
@@ -38,82 +34,25 @@ const (
 // newTestCountry returns a module that talks to mt.
 func newTestCountry(t *testing.T, mt *httpmock.MockTransport, opts ...Option) *Country {
 	t.Helper()
-	opts = append([]Option{WithBaseURL(testBase), WithHTTPClient(&http.Client{Transport: mt})}, opts...)
-	c, err := New(opts...)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return c
+	return moduletest.Build(t, New, append([]Option{WithBaseURL(testBase), WithHTTPClient(&http.Client{Transport: mt})}, opts...)...)
 }
 
 // newTestRegistry builds a Registry over a module that talks to mt, with
 // no pause before the retry.
 func newTestRegistry(t *testing.T, mt *httpmock.MockTransport, opts ...registry.Option) *registry.Registry {
 	t.Helper()
-	opts = append([]registry.Option{registry.WithRetryPause(0)}, opts...)
-	reg, err := registry.New([]registry.Country{newTestCountry(t, mt)}, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg
+	return moduletest.NewRegistry(t, newTestCountry(t, mt), opts...)
 }
 
 // recording returns the bytes of testdata/prh/name.
 func recording(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "prh", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// jsonResponder answers status with body as application/json.
-func jsonResponder(status int, body []byte) httpmock.Responder {
-	return func(*http.Request) (*http.Response, error) {
-		r := httpmock.NewBytesResponse(status, body)
-		r.Header.Set("Content-Type", "application/json")
-		return r, nil
-	}
-}
-
-// asError returns err as a *registry.Error or fails the test.
-func asError(t *testing.T, err error) *registry.Error {
-	t.Helper()
-	var e *registry.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("error %v (%T) is not a *registry.Error", err, err)
-	}
-	return e
+	return moduletest.Recording(t, "prh", name)
 }
 
 // checkGolden compares v, encoded as indented JSON (or as is, for a
 // string), with testdata/golden/name, rewriting the file under -update.
 func checkGolden(t *testing.T, name string, v any) {
 	t.Helper()
-	var buf bytes.Buffer
-	if s, ok := v.(string); ok {
-		buf.WriteString(s)
-	} else {
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(v); err != nil {
-			t.Fatalf("encode: %v", err)
-		}
-	}
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./countries/fi -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), buf.String()); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
+	moduletest.Golden(t, filepath.Join("testdata", "golden", name), moduletest.Indent(t, v, false), *update)
 }

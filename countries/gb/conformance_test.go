@@ -15,25 +15,19 @@ import (
 // lookup and search, Validate's contract and the purity of Deadlines.
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	rp := countrytest.NewReplay(map[string]countrytest.Answer{
+	answers := map[string]countrytest.Answer{
 		"/company/08957400": {Body: recording(t, "company_profile_active_ltd_08957400_2024.json")},
 		"/search/companies": {Body: recording(t, "search_companies_q-you_2019.json")},
 		"/company/99999999": {Status: http.StatusNotFound, Body: recording(t, "error_404_company-profile-not-found.json")},
-	})
+	}
 	build := func(rt http.RoundTripper) (registry.Country, error) {
 		return New(WithAPIKey(testKey), WithBaseURL(testBase), WithHTTPClient(&http.Client{Transport: rt}))
 	}
-	m, err := build(rp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	countrytest.Run(t, m, countrytest.Config{
-		ValidID:       "0895-7400",
-		InvalidIDs:    []string{"GB123456789", "SC2947591", "XX123456", "SC29A759", "999999999"},
-		UnknownID:     "99999999",
-		Query:         "you",
-		Today:         registry.NewDate(2024, 1, 15),
-		UpstreamCalls: rp.Calls,
-		WithTransport: build,
+	countrytest.RunReplay(t, answers, build, countrytest.Config{
+		ValidID:    "0895-7400",
+		InvalidIDs: []string{"GB123456789", "SC2947591", "XX123456", "SC29A759", "999999999"},
+		UnknownID:  "99999999",
+		Query:      "you",
+		Today:      registry.NewDate(2024, 1, 15),
 	})
 }

@@ -9,13 +9,14 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // lookupRecording looks a recording up through the module.
 func lookupRecording(t *testing.T, file, id string) *registry.CompanyReport {
 	t.Helper()
 	mt := httpmock.NewMockTransport()
-	mt.RegisterResponder(http.MethodGet, testBase+"/company/"+id, jsonResponder(http.StatusOK, recording(t, file)))
+	mt.RegisterResponder(http.MethodGet, testBase+"/company/"+id, moduletest.JSONResponder(http.StatusOK, recording(t, file)))
 	rep, err := newTestCountry(t, mt).Lookup(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +95,7 @@ func TestDeadlinesThroughRegistry(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
 	mt.RegisterResponder(http.MethodGet, testBase+"/company/08957400",
-		jsonResponder(http.StatusOK, recording(t, "company_profile_active_ltd_08957400_2024.json")))
+		moduletest.JSONResponder(http.StatusOK, recording(t, "company_profile_active_ltd_08957400_2024.json")))
 	reg := newTestRegistry(t, newTestCountry(t, mt), nil)
 	got, err := reg.Deadlines(t.Context(), "GB", "8957400", registry.NewDate(2024, 1, 15))
 	if err != nil {

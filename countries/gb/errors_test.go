@@ -1,7 +1,6 @@
 package gb
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -11,56 +10,24 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
-
-// syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // newTestRegistry returns a Registry over c with no retry pause and a
 // debug logger writing to log.
-func newTestRegistry(t *testing.T, c *Country, log *syncBuffer) *registry.Registry {
+func newTestRegistry(t *testing.T, c *Country, log *moduletest.SyncBuffer) *registry.Registry {
 	t.Helper()
-	opts := []registry.Option{registry.WithRetryPause(0), registry.WithClock(fixedNow)}
+	opts := []registry.Option{registry.WithClock(fixedNow)}
 	if log != nil {
 		opts = append(opts, registry.WithLogger(slog.New(slog.NewJSONHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 	}
-	reg, err := registry.New([]registry.Country{c}, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg
-}
-
-// asError returns err as *registry.Error or fails the test.
-func asError(t *testing.T, err error) *registry.Error {
-	t.Helper()
-	var e *registry.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("error = %v (%T), want *registry.Error", err, err)
-	}
-	return e
+	return moduletest.NewRegistry(t, c, opts...)
 }
 
 // Without a key the module exists but cannot answer: lookup, search and
@@ -85,7 +52,7 @@ func TestMissingKey(t *testing.T) {
 		},
 	}
 	for name, call := range calls {
-		e := asError(t, call())
+		e := moduletest.AsError(t, call())
 		if e.Code != registry.CodeUpstreamError || e.HTTPStatus() != http.StatusBadGateway {
 			t.Errorf("%s: code %s (HTTP %d), want upstream_error (502)", name, e.Code, e.HTTPStatus())
 		}
@@ -124,62 +91,62 @@ func TestUpstreamOutcomes(t *testing.T) {
 	}{
 		{
 			name:       "401 invalid key",
-			responders: []httpmock.Responder{jsonResponder(401, recording(t, "error_401_invalid-authorization.json"), "Www-Authenticate", "Invalid or no Authorisation header has been provided")},
+			responders: []httpmock.Responder{moduletest.JSONResponder(401, recording(t, "error_401_invalid-authorization.json"), "Www-Authenticate", "Invalid or no Authorisation header has been provided")},
 			wantCode:   registry.CodeUpstreamError, wantCalls: 1, wantInHint: "API key",
 		},
 		{
 			name:       "401 empty header",
-			responders: []httpmock.Responder{jsonResponder(401, recording(t, "error_401_empty-authorization-header.json"))},
+			responders: []httpmock.Responder{moduletest.JSONResponder(401, recording(t, "error_401_empty-authorization-header.json"))},
 			wantCode:   registry.CodeUpstreamError, wantCalls: 1, wantInHint: "COMPANIES_HOUSE_API_KEY",
 		},
 		{
 			name:       "403 blocked",
-			responders: []httpmock.Responder{jsonResponder(403, nil)},
+			responders: []httpmock.Responder{moduletest.JSONResponder(403, nil)},
 			wantCode:   registry.CodeUpstreamError, wantCalls: 1, wantInHint: "blocked",
 		},
 		{
 			name:       "404 not found",
-			responders: []httpmock.Responder{jsonResponder(404, recording(t, "error_404_company-profile-not-found.json"))},
+			responders: []httpmock.Responder{moduletest.JSONResponder(404, recording(t, "error_404_company-profile-not-found.json"))},
 			wantCode:   registry.CodeNotFound, wantCalls: 1, wantInHint: "search by name with the search operation",
 		},
 		{
 			name:       "429 with X-Ratelimit-Reset",
-			responders: []httpmock.Responder{jsonResponder(429, nil, "X-Ratelimit-Reset", reset, "X-Ratelimit-Remain", "0")},
+			responders: []httpmock.Responder{moduletest.JSONResponder(429, nil, "X-Ratelimit-Reset", reset, "X-Ratelimit-Remain", "0")},
 			wantCode:   registry.CodeRateLimited, wantCalls: 1, wantRetry: 42,
 		},
 		{
 			name:       "429 without headers",
-			responders: []httpmock.Responder{jsonResponder(429, []byte(`{}`))},
+			responders: []httpmock.Responder{moduletest.JSONResponder(429, []byte(`{}`))},
 			wantCode:   registry.CodeRateLimited, wantCalls: 1, wantRetry: 60,
 		},
 		{
 			name:       "429 with a reset in the past",
-			responders: []httpmock.Responder{jsonResponder(429, nil, "X-Ratelimit-Reset", strconv.FormatInt(fixedNow().Unix()-5, 10))},
+			responders: []httpmock.Responder{moduletest.JSONResponder(429, nil, "X-Ratelimit-Reset", strconv.FormatInt(fixedNow().Unix()-5, 10))},
 			wantCode:   registry.CodeRateLimited, wantCalls: 1, wantRetry: 1,
 		},
 		{
 			name:       "500 then 200 is retried once",
-			responders: []httpmock.Responder{jsonResponder(500, recording(t, "error_500_company-number-too-long.json")), jsonResponder(200, profile)},
+			responders: []httpmock.Responder{moduletest.JSONResponder(500, recording(t, "error_500_company-number-too-long.json")), moduletest.JSONResponder(200, profile)},
 			wantCalls:  2,
 		},
 		{
 			name:       "502 twice",
-			responders: []httpmock.Responder{jsonResponder(502, []byte("<html>Bad Gateway</html>"))},
+			responders: []httpmock.Responder{moduletest.JSONResponder(502, []byte("<html>Bad Gateway</html>"))},
 			wantCode:   registry.CodeUpstreamError, wantCalls: 2,
 		},
 		{
 			name:       "malformed JSON then 200",
-			responders: []httpmock.Responder{jsonResponder(200, []byte(`{"company_name": "TRUNC`)), jsonResponder(200, profile)},
+			responders: []httpmock.Responder{moduletest.JSONResponder(200, []byte(`{"company_name": "TRUNC`)), moduletest.JSONResponder(200, profile)},
 			wantCalls:  2,
 		},
 		{
 			name:       "malformed JSON twice",
-			responders: []httpmock.Responder{jsonResponder(200, []byte(`[1,2,3]`))},
+			responders: []httpmock.Responder{moduletest.JSONResponder(200, []byte(`[1,2,3]`))},
 			wantCode:   registry.CodeUpstreamError, wantCalls: 2,
 		},
 		{
 			name:       "empty profile twice",
-			responders: []httpmock.Responder{jsonResponder(200, []byte(`{}`)), jsonResponder(200, []byte(`null`))},
+			responders: []httpmock.Responder{moduletest.JSONResponder(200, []byte(`{}`)), moduletest.JSONResponder(200, []byte(`null`))},
 			wantCode:   registry.CodeUpstreamError, wantCalls: 2,
 		},
 		{
@@ -189,12 +156,12 @@ func TestUpstreamOutcomes(t *testing.T) {
 		},
 		{
 			name:       "connection refused then 200",
-			responders: []httpmock.Responder{httpmock.NewErrorResponder(errors.New("dial tcp: connection refused")), jsonResponder(200, profile)},
+			responders: []httpmock.Responder{httpmock.NewErrorResponder(errors.New("dial tcp: connection refused")), moduletest.JSONResponder(200, profile)},
 			wantCalls:  2,
 		},
 		{
 			name:       "418 is not retried",
-			responders: []httpmock.Responder{jsonResponder(418, nil)},
+			responders: []httpmock.Responder{moduletest.JSONResponder(418, nil)},
 			wantCode:   registry.CodeUpstreamError, wantCalls: 1,
 		},
 	}
@@ -202,15 +169,7 @@ func TestUpstreamOutcomes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			var mu sync.Mutex
-			n := 0
-			mt.RegisterResponder(http.MethodGet, testBase+"/company/02578066", func(req *http.Request) (*http.Response, error) {
-				mu.Lock()
-				r := tt.responders[min(n, len(tt.responders)-1)]
-				n++
-				mu.Unlock()
-				return r(req)
-			})
+			mt.RegisterResponder(http.MethodGet, testBase+"/company/02578066", moduletest.Sequence(tt.responders...))
 			reg := newTestRegistry(t, newTestCountry(t, mt), nil)
 			rep, err := reg.Lookup(t.Context(), "GB", "2578066")
 			if got := mt.GetTotalCallCount(); got != tt.wantCalls {
@@ -225,7 +184,7 @@ func TestUpstreamOutcomes(t *testing.T) {
 				}
 				return
 			}
-			e := asError(t, err)
+			e := moduletest.AsError(t, err)
 			if e.Code != tt.wantCode || e.Country != "GB" || e.Registry != "companieshouse" {
 				t.Errorf("error = %s %s/%s %q, want %s for GB/companieshouse", e.Code, e.Country, e.Registry, e.Message, tt.wantCode)
 			}
@@ -251,7 +210,7 @@ func (timeoutError) Temporary() bool { return true }
 func TestNotFoundIsCached(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
-	mt.RegisterResponder(http.MethodGet, testBase+"/company/99999999", jsonResponder(404, recording(t, "error_404_company-profile-not-found.json")))
+	mt.RegisterResponder(http.MethodGet, testBase+"/company/99999999", moduletest.JSONResponder(404, recording(t, "error_404_company-profile-not-found.json")))
 	reg := newTestRegistry(t, newTestCountry(t, mt), nil)
 	for range 2 {
 		if _, err := reg.Lookup(t.Context(), "GB", "99999999"); !errors.Is(err, registry.ErrNotFound) {
@@ -268,32 +227,32 @@ func TestNotFoundIsCached(t *testing.T) {
 // searches every produced text for the key (and its Basic encoding).
 func TestKeyNeverLeaks(t *testing.T) {
 	t.Parallel()
-	log := &syncBuffer{}
+	log := &moduletest.SyncBuffer{}
 	mt := httpmock.NewMockTransport()
 	profile := recording(t, "company_profile_active_ltd_02578066_2022.json")
 	// Each company number answers with a different outcome; the echo
 	// responder puts the request's Authorization header into a body.
 	outcomes := map[string]httpmock.Responder{
-		"00000001": jsonResponder(200, profile),
-		"00000002": jsonResponder(401, recording(t, "error_401_invalid-authorization.json")),
-		"00000003": jsonResponder(403, nil),
-		"00000004": jsonResponder(404, recording(t, "error_404_company-profile-not-found.json")),
-		"00000005": jsonResponder(429, nil, "X-Ratelimit-Reset", "not a number"),
-		"00000006": jsonResponder(500, nil),
-		"00000007": jsonResponder(200, []byte(`{"company_name":`)),
+		"00000001": moduletest.JSONResponder(200, profile),
+		"00000002": moduletest.JSONResponder(401, recording(t, "error_401_invalid-authorization.json")),
+		"00000003": moduletest.JSONResponder(403, nil),
+		"00000004": moduletest.JSONResponder(404, recording(t, "error_404_company-profile-not-found.json")),
+		"00000005": moduletest.JSONResponder(429, nil, "X-Ratelimit-Reset", "not a number"),
+		"00000006": moduletest.JSONResponder(500, nil),
+		"00000007": moduletest.JSONResponder(200, []byte(`{"company_name":`)),
 		"00000008": httpmock.NewErrorResponder(timeoutError{}),
 		"00000009": func(req *http.Request) (*http.Response, error) {
 			return nil, fmt.Errorf("proxy refused request with header %s", req.Header.Get("Authorization"))
 		},
 		"00000010": func(req *http.Request) (*http.Response, error) {
 			b, _ := json.Marshal(map[string]string{"error": "echo", "auth": req.Header.Get("Authorization")})
-			return jsonResponder(500, b)(req)
+			return moduletest.JSONResponder(500, b)(req)
 		},
 	}
 	for id, r := range outcomes {
 		mt.RegisterResponder(http.MethodGet, testBase+"/company/"+id, r)
 	}
-	mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", jsonResponder(200, recording(t, "search_companies_q-you_2019.json")))
+	mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", moduletest.JSONResponder(200, recording(t, "search_companies_q-you_2019.json")))
 	c := newTestCountry(t, mt)
 	reg := newTestRegistry(t, c, log)
 
@@ -354,7 +313,7 @@ func TestHungUpstreamTimesOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = reg.Lookup(t.Context(), "GB", "02578066")
-	if e := asError(t, err); e.Code != registry.CodeUpstreamTimeout || e.HTTPStatus() != http.StatusGatewayTimeout {
+	if e := moduletest.AsError(t, err); e.Code != registry.CodeUpstreamTimeout || e.HTTPStatus() != http.StatusGatewayTimeout {
 		t.Errorf("error = %s, want upstream_timeout (504)", e.Code)
 	}
 	if n := mt.GetTotalCallCount(); n != 2 {
@@ -372,7 +331,7 @@ func TestUpstreamStatusOnErrors(t *testing.T) {
 		t.Run(strconv.Itoa(status), func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			mt.RegisterResponder(http.MethodGet, testBase+"/company/00002065", jsonResponder(status, []byte(`{}`)))
+			mt.RegisterResponder(http.MethodGet, testBase+"/company/00002065", moduletest.JSONResponder(status, []byte(`{}`)))
 			_, err := newTestCountry(t, mt).Lookup(t.Context(), "00002065")
 			var e *registry.Error
 			if !errors.As(err, &e) || e.UpstreamStatus != status {
@@ -381,7 +340,7 @@ func TestUpstreamStatusOnErrors(t *testing.T) {
 		})
 	}
 	mt := httpmock.NewMockTransport()
-	mt.RegisterResponder(http.MethodGet, testBase+"/company/00002065", jsonResponder(http.StatusOK, []byte(`{`)))
+	mt.RegisterResponder(http.MethodGet, testBase+"/company/00002065", moduletest.JSONResponder(http.StatusOK, []byte(`{`)))
 	_, err := newTestCountry(t, mt).Lookup(t.Context(), "00002065")
 	var e *registry.Error
 	if !errors.As(err, &e) || e.UpstreamStatus != 0 {

@@ -8,6 +8,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // Issue #9: JSON with parameters and a missing Content-Type are decoded;
@@ -48,7 +49,7 @@ func TestContentType(t *testing.T) {
 				}
 				return
 			}
-			if e := asError(t, err); e.Code != tt.wantCode {
+			if e := moduletest.AsError(t, err); e.Code != tt.wantCode {
 				t.Errorf("code = %s (%v), want %s", e.Code, err, tt.wantCode)
 			}
 		})
@@ -90,7 +91,7 @@ func TestNon200BodyIsOnlyDrained(t *testing.T) {
 			if got := mt.GetTotalCallCount(); got != tt.wantCalls {
 				t.Errorf("upstream calls = %d, want %d", got, tt.wantCalls)
 			}
-			e := asError(t, err)
+			e := moduletest.AsError(t, err)
 			if e.Code != tt.wantCode {
 				t.Errorf("code = %s (%v), want %s", e.Code, err, tt.wantCode)
 			}

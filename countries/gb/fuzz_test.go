@@ -2,25 +2,18 @@ package gb
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/deadlines"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // FuzzMapProfile feeds arbitrary bytes as a company profile: decoding either
 // fails cleanly or the mapping succeeds and encodes, without a panic.
 func FuzzMapProfile(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "recordings", "company_profile_*.json"))
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	moduletest.AddFiles(f, filepath.Join("testdata", "recordings", "company_profile_*.json"))
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"accounts":{"accounting_reference_date":{"day":31,"month":"13"}},"date_of_creation":"2025-02-29"}`))
@@ -42,12 +35,7 @@ func FuzzMapProfile(f *testing.F) {
 
 // FuzzMapSearch feeds arbitrary bytes as a search page and an arbitrary query.
 func FuzzMapSearch(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "recordings", "search_companies_*.json"))
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, b := range moduletest.ReadFiles(f, filepath.Join("testdata", "recordings", "search_companies_*.json")) {
 		f.Add(b, "you", 10)
 	}
 	f.Add([]byte(`{"items":[{"title":"","company_number":"1"}]}`), "", 1)

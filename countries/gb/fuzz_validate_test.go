@@ -1,10 +1,11 @@
 package gb
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // FuzzValidate (issue #9) feeds arbitrary identifiers to the module's
@@ -13,16 +14,8 @@ import (
 // digits (the only shape that is ever put into an upstream URL) and
 // validating the normalised form gives it back unchanged.
 func FuzzValidate(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "recordings", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
 	number := regexp.MustCompile(`"company_number"\s*:\s*"([^"]*)"`)
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, b := range moduletest.ReadFiles(f, filepath.Join("testdata", "recordings", "*.json")) {
 		for _, m := range number.FindAllSubmatch(b, -1) {
 			f.Add(string(m[1]))
 		}

@@ -19,7 +19,6 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -59,12 +58,10 @@ const (
 type Country struct {
 	// cred is a pointer so that printing a Country with fmt shows an
 	// address, never the key.
-	cred   *credential
-	base   *url.URL
-	client *http.Client
-	agent  string
-	now    func() time.Time
-	rules  string // the Markdown of Rules, built once
+	cred  *credential
+	up    *upstream.Client
+	now   func() time.Time
+	rules string // the Markdown of Rules, built once
 }
 
 var _ registry.Country = (*Country)(nil)
@@ -73,12 +70,12 @@ var _ registry.Country = (*Country)(nil)
 // returns the first option error.
 type Option func(*options) error
 
+// options is what the options set: the upstream client's configuration,
+// the key and the clock.
 type options struct {
-	key    string
-	base   string
-	client *http.Client
-	email  string
-	now    func() time.Time
+	upstream.Config
+	key string
+	now func() time.Time
 }
 
 // WithAPIKey sets the Companies House REST API key. An empty key is allowed:
@@ -94,13 +91,7 @@ func WithAPIKey(key string) Option {
 // default is [DefaultBaseURL]. It must be an absolute http or https URL
 // without user information, query or fragment.
 func WithBaseURL(u string) Option {
-	return func(o *options) error {
-		if _, err := upstream.ParseBaseURL(u); err != nil {
-			return fmt.Errorf("gb: WithBaseURL: %w", err)
-		}
-		o.base = u
-		return nil
-	}
+	return func(o *options) error { return o.SetBaseURL(u) }
 }
 
 // WithHTTPClient sets the HTTP client used for upstream calls. It must not
@@ -108,26 +99,14 @@ func WithBaseURL(u string) Option {
 // are never followed, a 3xx answer is an upstream_error. The Registry bounds each attempt with its own timeout, so the
 // client needs none.
 func WithHTTPClient(c *http.Client) Option {
-	return func(o *options) error {
-		if c == nil {
-			return errors.New("gb: WithHTTPClient: nil client")
-		}
-		o.client = c
-		return nil
-	}
+	return func(o *options) error { return o.SetHTTPClient(c) }
 }
 
 // WithContactEmail sets a contact e-mail address sent in the User-Agent
 // header, so that Companies House can reach the operator. It must be a
 // plain address such as ops@example.org; an empty string leaves it out.
 func WithContactEmail(email string) Option {
-	return func(o *options) error {
-		if err := upstream.ValidateContactEmail(email); err != nil {
-			return fmt.Errorf("gb: WithContactEmail: %q: %w", email, err)
-		}
-		o.email = email
-		return nil
-	}
+	return func(o *options) error { return o.SetContactEmail(email) }
 }
 
 // WithClock sets the clock used to turn the X-Ratelimit-Reset header into
@@ -144,27 +123,29 @@ func WithClock(now func() time.Time) Option {
 
 // New returns a Companies House module configured by opts.
 func New(opts ...Option) (*Country, error) {
-	o := options{base: DefaultBaseURL, now: time.Now}
-	for _, opt := range opts {
-		if opt == nil {
-			return nil, errors.New("gb: New: nil option")
-		}
-		if err := opt(&o); err != nil {
-			return nil, err
-		}
+	o := options{Config: upstream.Config{
+		Module: "gb", Country: CountryCode, Registry: RegistrySlug, Name: "Companies House",
+		BaseURL: DefaultBaseURL, MaxBodyBytes: maxBodyBytes,
+		RateLimitMessage: "Companies House's rate limit for this service's API key is used up (600 requests per five minutes).",
+	}, now: time.Now}
+	if err := upstream.Apply("gb", &o, opts); err != nil {
+		return nil, err
 	}
-	base, err := upstream.ParseBaseURL(o.base)
-	if err != nil {
-		return nil, fmt.Errorf("gb: base URL: %w", err)
-	}
-	// A copy, so that the caller's client keeps its redirect policy: this
-	// module never follows a redirect. The API does not redirect the calls
-	// it makes, and a redirect to another host must not receive the
-	// Authorization header; a 3xx answer is an upstream_error.
-	c := &Country{base: base, client: upstream.NoRedirects(o.client), agent: upstream.UserAgent(o.email), now: o.now, rules: buildRules()}
+	c := &Country{now: o.now, rules: buildRules()}
 	if o.key != "" {
 		c.cred = &credential{authorization: "Basic " + base64.StdEncoding.EncodeToString([]byte(o.key+":"))}
+		o.Authorization, o.Secret = c.cred.authorization, o.key
 	}
+	o.RetryAfter = c.retryAfter
+	// The client never follows a redirect, so that the caller's client
+	// keeps its redirect policy and a redirect to another host never
+	// receives the Authorization header: the API does not redirect the
+	// calls it makes, and a 3xx answer is an upstream_error.
+	up, err := upstream.NewClient(o.Config)
+	if err != nil {
+		return nil, err
+	}
+	c.up = up
 	return c, nil
 }
 
@@ -288,7 +269,7 @@ func (c *Country) Deadlines(rep *registry.CompanyReport, today registry.Date) (*
 
 // errorf returns an *registry.Error of code for GB.
 func (c *Country) errorf(code registry.Code, msg, hint string) *registry.Error {
-	return &registry.Error{Code: code, Message: msg, Hint: hint, Country: CountryCode, Registry: RegistrySlug}
+	return c.up.Fail(code, msg, hint)
 }
 
 //go:generate go run ./internal/genenum -in testdata/enumerations/constants.yml -out sic_descriptions.go -table "sicDescription=sic_descriptions=returns Companies House's English description of a SIC code: the five-digit codes are UK SIC 2007, the four-digit ones UK SIC 2003"

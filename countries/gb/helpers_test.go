@@ -1,17 +1,15 @@
 package gb
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
 	"net/http"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/jarcoal/httpmock"
+
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -29,77 +27,31 @@ func fixedNow() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC
 // HTTP client uses mt.
 func newTestCountry(t testing.TB, mt *httpmock.MockTransport, opts ...Option) *Country {
 	t.Helper()
-	all := append([]Option{
+	return moduletest.Build(t, New, append([]Option{
 		WithAPIKey(testKey),
 		WithBaseURL(testBase),
 		WithHTTPClient(&http.Client{Transport: mt}),
 		WithContactEmail("ops@example.com"),
 		WithClock(fixedNow),
-	}, opts...)
-	c, err := New(all...)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return c
+	}, opts...)...)
 }
 
 // recording returns a file of testdata/recordings.
 func recording(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "recordings", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// jsonResponder answers with status, a JSON body and extra headers.
-func jsonResponder(status int, body []byte, header ...string) httpmock.Responder {
-	return func(req *http.Request) (*http.Response, error) {
-		resp := httpmock.NewBytesResponse(status, body)
-		resp.Header.Set("Content-Type", "application/json")
-		for i := 0; i+1 < len(header); i += 2 {
-			resp.Header.Set(header[i], header[i+1])
-		}
-		resp.Request = req
-		return resp, nil
-	}
+	return moduletest.Recording(t, "recordings", name)
 }
 
 // checkGolden compares v, encoded as indented JSON, with
 // testdata/golden/name, or rewrites the file with -update.
 func checkGolden(t *testing.T, name string, v any) {
 	t.Helper()
-	got, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		t.Fatalf("marshal: %v", err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(want, got) {
-		t.Errorf("%s mismatch (-want +got):\n%s", name, cmp.Diff(string(want), string(got)))
-	}
+	moduletest.Golden(t, filepath.Join("testdata", "golden", name), moduletest.Indent(t, v, true), *update)
 }
 
 // Rules is built once, in New: MCP reads it on every resource read, so a
 // call must not rebuild it.
 // Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
 func TestRulesBuiltOnce(t *testing.T) {
-	c := newTestCountry(t, httpmock.NewMockTransport())
-	if c.Rules() == "" {
-		t.Fatal("Rules() is empty")
-	}
-	if n := testing.AllocsPerRun(100, func() { _ = c.Rules() }); n != 0 {
-		t.Errorf("Rules() allocates %v times per call, want 0", n)
-	}
+	moduletest.RulesBuiltOnce(t, newTestCountry(t, httpmock.NewMockTransport()))
 }

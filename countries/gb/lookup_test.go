@@ -10,6 +10,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // Every recorded company profile maps to a reviewed golden report.
@@ -30,7 +31,7 @@ func TestLookupRecordingsMatchGolden(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			mt.RegisterResponder(http.MethodGet, testBase+"/company/"+tt.id, jsonResponder(http.StatusOK, recording(t, tt.file)))
+			mt.RegisterResponder(http.MethodGet, testBase+"/company/"+tt.id, moduletest.JSONResponder(http.StatusOK, recording(t, tt.file)))
 			rep, err := newTestCountry(t, mt).Lookup(t.Context(), tt.id)
 			if err != nil {
 				t.Fatalf("Lookup(%s): %v", tt.id, err)
@@ -52,7 +53,7 @@ func TestLookupStreamEventProfileMatchesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	mt := httpmock.NewMockTransport()
-	mt.RegisterResponder(http.MethodGet, testBase+"/company/SC571653", jsonResponder(http.StatusOK, event.Data))
+	mt.RegisterResponder(http.MethodGet, testBase+"/company/SC571653", moduletest.JSONResponder(http.StatusOK, event.Data))
 	rep, err := newTestCountry(t, mt).Lookup(t.Context(), "SC571653")
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +70,7 @@ func TestLookupSendsBasicAuthAndUserAgent(t *testing.T) {
 	var got *http.Request
 	mt.RegisterResponder(http.MethodGet, testBase+"/company/02578066", func(req *http.Request) (*http.Response, error) {
 		got = req
-		return jsonResponder(http.StatusOK, recording(t, "company_profile_active_ltd_02578066_2022.json"))(req)
+		return moduletest.JSONResponder(http.StatusOK, recording(t, "company_profile_active_ltd_02578066_2022.json"))(req)
 	})
 	if _, err := newTestCountry(t, mt).Lookup(t.Context(), "02578066"); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // Options validate their input; in particular a base URL with user
@@ -48,7 +49,7 @@ func TestBaseURLWithPath(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
 	mt.RegisterResponder(http.MethodGet, "https://mirror.test/ch/company/02578066",
-		jsonResponder(http.StatusOK, recording(t, "company_profile_active_ltd_02578066_2022.json")))
+		moduletest.JSONResponder(http.StatusOK, recording(t, "company_profile_active_ltd_02578066_2022.json")))
 	c := newTestCountry(t, mt, WithBaseURL("https://mirror.test/ch/"))
 	if _, err := c.Lookup(t.Context(), "02578066"); err != nil {
 		t.Fatalf("Lookup through a mirror path: %v", err)

@@ -16,6 +16,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // roleRecording returns a file of testdata/recordings/roles.
@@ -30,13 +31,13 @@ func roleRecording(t testing.TB, name string) []byte {
 func pagedResponder(t testing.TB, pages map[int][]byte, total int) httpmock.Responder {
 	return func(req *http.Request) (*http.Response, error) {
 		if pages == nil {
-			return jsonResponder(404, roleRecording(t, "error_404_company-psc-not-found_RECONSTRUCTED.json"))(req)
+			return moduletest.JSONResponder(404, roleRecording(t, "error_404_company-psc-not-found_RECONSTRUCTED.json"))(req)
 		}
 		start, _ := strconv.Atoi(req.URL.Query().Get("start_index"))
 		if b, ok := pages[start]; ok {
-			return jsonResponder(200, b)(req)
+			return moduletest.JSONResponder(200, b)(req)
 		}
-		return jsonResponder(200, []byte(`{"items":[],"total_results":`+strconv.Itoa(total)+`}`))(req)
+		return moduletest.JSONResponder(200, []byte(`{"items":[],"total_results":`+strconv.Itoa(total)+`}`))(req)
 	}
 }
 
@@ -52,7 +53,7 @@ type rolesScenario struct {
 // serve registers the scenario's profile and lists on mt.
 func (s rolesScenario) serve(t testing.TB, mt *httpmock.MockTransport) {
 	mt.RegisterResponder(http.MethodGet, testBase+"/company/"+s.id,
-		jsonResponder(200, []byte(`{"company_name":"COMPANY `+s.id+`","company_number":"`+s.id+`","company_status":"active","type":"ltd"}`)))
+		moduletest.JSONResponder(200, []byte(`{"company_name":"COMPANY `+s.id+`","company_number":"`+s.id+`","company_status":"active","type":"ltd"}`)))
 	var officers map[int][]byte
 	if len(s.officers) > 0 {
 		officers = map[int][]byte{}
@@ -264,7 +265,7 @@ func TestRolesPageBound(t *testing.T) {
 			items = append(items, map[string]any{"name": fmt.Sprintf("OFFICER, Number %d", i), "officer_role": "director", "appointed_on": "2020-01-01"})
 		}
 		b, _ := json.Marshal(map[string]any{"items": items, "total_results": total, "start_index": start})
-		return jsonResponder(200, b)(req)
+		return moduletest.JSONResponder(200, b)(req)
 	})
 	rep, err := newTestRegistry(t, newTestCountry(t, mt), nil).Roles(t.Context(), "GB", "12345678")
 	if err != nil {
@@ -297,12 +298,12 @@ func TestRolesUpstreamErrors(t *testing.T) {
 		wantCode registry.Code
 		wantHits int
 	}{
-		{"officers 401", "/officers", jsonResponder(401, recording(t, "error_401_invalid-authorization.json")), registry.CodeUpstreamError, 1},
-		{"officers 429", "/officers", jsonResponder(429, nil, "X-Ratelimit-Reset", "1795860060"), registry.CodeRateLimited, 1},
-		{"psc 500", "/persons-with-significant-control", jsonResponder(500, nil), registry.CodeUpstreamError, 2},
-		{"psc not JSON", "/persons-with-significant-control", jsonResponder(200, []byte(`{"items":[`)), registry.CodeUpstreamError, 2},
-		{"statements 403", "/persons-with-significant-control-statements", jsonResponder(403, nil), registry.CodeUpstreamError, 1},
-		{"officers items not a list", "/officers", jsonResponder(200, []byte(`{"items":{}}`)), registry.CodeUpstreamError, 2},
+		{"officers 401", "/officers", moduletest.JSONResponder(401, recording(t, "error_401_invalid-authorization.json")), registry.CodeUpstreamError, 1},
+		{"officers 429", "/officers", moduletest.JSONResponder(429, nil, "X-Ratelimit-Reset", "1795860060"), registry.CodeRateLimited, 1},
+		{"psc 500", "/persons-with-significant-control", moduletest.JSONResponder(500, nil), registry.CodeUpstreamError, 2},
+		{"psc not JSON", "/persons-with-significant-control", moduletest.JSONResponder(200, []byte(`{"items":[`)), registry.CodeUpstreamError, 2},
+		{"statements 403", "/persons-with-significant-control-statements", moduletest.JSONResponder(403, nil), registry.CodeUpstreamError, 1},
+		{"officers items not a list", "/officers", moduletest.JSONResponder(200, []byte(`{"items":{}}`)), registry.CodeUpstreamError, 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -310,7 +311,7 @@ func TestRolesUpstreamErrors(t *testing.T) {
 			rolesScenarios()[0].serve(t, mt)
 			mt.RegisterResponder(http.MethodGet, testBase+"/company/04475590"+tt.path, tt.resp)
 			_, err := newTestRegistry(t, newTestCountry(t, mt), nil).Roles(t.Context(), "GB", "04475590")
-			if e := asError(t, err); e.Code != tt.wantCode || e.Country != "GB" {
+			if e := moduletest.AsError(t, err); e.Code != tt.wantCode || e.Country != "GB" {
 				t.Errorf("error %+v, want %s", e, tt.wantCode)
 			}
 			if got := mt.GetCallCountInfo()["GET "+testBase+"/company/04475590"+tt.path]; got != tt.wantHits {
@@ -403,18 +404,9 @@ func TestPSCDescriptionsMatchEnumerations(t *testing.T) {
 // name.
 func TestRolesNoPersonalDataInErrorsOrLogs(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob(filepath.Join("testdata", "recordings", "roles", "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var secrets []string
-	var bodies [][]byte
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bodies = append(bodies, b)
+	bodies := moduletest.ReadFiles(t, filepath.Join("testdata", "recordings", "roles", "*.json"))
+	for _, b := range bodies {
 		var p listPage[struct {
 			Name        string `json:"name"`
 			Kind        string `json:"kind"`
@@ -438,12 +430,12 @@ func TestRolesNoPersonalDataInErrorsOrLogs(t *testing.T) {
 	if len(secrets) < 50 {
 		t.Fatalf("only %d names collected", len(secrets))
 	}
-	log := &syncBuffer{}
+	log := &moduletest.SyncBuffer{}
 	var texts []string
 	for i, b := range bodies {
 		for _, resp := range []httpmock.Responder{
-			jsonResponder(200, b), jsonResponder(200, b[:len(b)/2]), jsonResponder(500, b), jsonResponder(404, b),
-			jsonResponder(401, b), jsonResponder(429, b), jsonResponder(418, b), jsonResponder(200, append([]byte(`{"items":"`), b...)),
+			moduletest.JSONResponder(200, b), moduletest.JSONResponder(200, b[:len(b)/2]), moduletest.JSONResponder(500, b), moduletest.JSONResponder(404, b),
+			moduletest.JSONResponder(401, b), moduletest.JSONResponder(429, b), moduletest.JSONResponder(418, b), moduletest.JSONResponder(200, append([]byte(`{"items":"`), b...)),
 		} {
 			for _, path := range []string{"/officers", "/persons-with-significant-control", "/persons-with-significant-control-statements"} {
 				mt := httpmock.NewMockTransport()
@@ -473,17 +465,7 @@ func TestRolesNoPersonalDataInErrorsOrLogs(t *testing.T) {
 
 // addRoleRecordings seeds f with every roles recording.
 func addRoleRecordings(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "recordings", "roles", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	moduletest.AddFiles(f, filepath.Join("testdata", "recordings", "roles", "*.json"))
 	f.Add([]byte(`{"items":[{"date_of_birth":{"month":"x","year":1e99},"officer_role":"corporate-"},{"identification":{}}]}`))
 	f.Add([]byte(`{"items":[{"kind":"super-secure-beneficial-owner","ceased":null,"natures_of_control":["",null]}]}`))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // Every recorded search answer maps to a reviewed golden result.
@@ -29,7 +30,7 @@ func TestSearchRecordingsMatchGolden(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", jsonResponder(http.StatusOK, recording(t, tt.file)))
+			mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", moduletest.JSONResponder(http.StatusOK, recording(t, tt.file)))
 			res, err := newTestCountry(t, mt).Search(t.Context(), tt.query, tt.limit)
 			if err != nil {
 				t.Fatalf("Search(%q): %v", tt.query, err)
@@ -58,7 +59,7 @@ func TestSearchQueryParameters(t *testing.T) {
 			var q, n string
 			mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", func(req *http.Request) (*http.Response, error) {
 				q, n = req.URL.Query().Get("q"), req.URL.Query().Get("items_per_page")
-				return jsonResponder(http.StatusOK, recording(t, "search_companies_q-bbc_via-proxy_2024.json"))(req)
+				return moduletest.JSONResponder(http.StatusOK, recording(t, "search_companies_q-bbc_via-proxy_2024.json"))(req)
 			})
 			res, err := newTestCountry(t, mt).Search(t.Context(), "bbc & co", tt.limit)
 			if err != nil {
@@ -82,7 +83,7 @@ func TestSearchZeroHitsHintNamesSoleTraders(t *testing.T) {
 		t.Run(body, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", jsonResponder(http.StatusOK, []byte(body)))
+			mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", moduletest.JSONResponder(http.StatusOK, []byte(body)))
 			res, err := newTestCountry(t, mt).Search(t.Context(), "nobody", 10)
 			if err != nil {
 				t.Fatal(err)
@@ -133,10 +134,10 @@ func TestSearchUpstreamFailures(t *testing.T) {
 		wantCode  registry.Code
 		wantCalls int
 	}{
-		{"503 twice", jsonResponder(503, nil), registry.CodeUpstreamError, 2},
-		{"429", jsonResponder(429, nil, "X-Ratelimit-Reset", strconv.FormatInt(fixedNow().Unix()+90, 10)), registry.CodeRateLimited, 1},
-		{"401", jsonResponder(401, recording(t, "error_401_invalid-authorization.json")), registry.CodeUpstreamError, 1},
-		{"404 on search", jsonResponder(404, nil), registry.CodeUpstreamError, 1},
+		{"503 twice", moduletest.JSONResponder(503, nil), registry.CodeUpstreamError, 2},
+		{"429", moduletest.JSONResponder(429, nil, "X-Ratelimit-Reset", strconv.FormatInt(fixedNow().Unix()+90, 10)), registry.CodeRateLimited, 1},
+		{"401", moduletest.JSONResponder(401, recording(t, "error_401_invalid-authorization.json")), registry.CodeUpstreamError, 1},
+		{"404 on search", moduletest.JSONResponder(404, nil), registry.CodeUpstreamError, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -145,7 +146,7 @@ func TestSearchUpstreamFailures(t *testing.T) {
 			mt.RegisterResponder(http.MethodGet, testBase+"/search/companies", tt.resp)
 			reg := newTestRegistry(t, newTestCountry(t, mt), nil)
 			_, err := reg.Search(t.Context(), "GB", "tesco", 10)
-			e := asError(t, err)
+			e := moduletest.AsError(t, err)
 			if e.Code != tt.wantCode {
 				t.Errorf("code = %s, want %s", e.Code, tt.wantCode)
 			}

@@ -2,8 +2,6 @@ package no
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -25,61 +23,12 @@ const (
 	maxBodyBytes = 4 << 20
 	// maxNameRunes is the longest navn the search endpoint accepts.
 	maxNameRunes = 180
-	// defaultRetryAfter is the back-off, in seconds, given for a 429 that
-	// carries no usable Retry-After header.
-	defaultRetryAfter = 60
-	// maxRetryAfter caps a Retry-After value taken from the register, in
-	// seconds.
-	maxRetryAfter = 3600
 )
 
-// answer is an upstream response: its status, headers and, for a 200, the
-// body (bounded by maxBodyBytes).
-type answer struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-// get sends one GET to the register. An error from the HTTP client is
-// returned as is (the Registry classifies timeouts and connection errors);
-// a body that cannot be read in full or is larger than maxBodyBytes is a
-// retryable upstream_error.
-func (c *Country) get(ctx context.Context, path string, query url.Values, accept string) (*answer, error) {
-	u := c.baseURL + path
-	if len(query) > 0 {
-		u += "?" + query.Encode()
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, c.errorf(registry.CodeInternalError, false, err, "The request to Enhetsregisteret could not be built.")
-	}
-	req.Header.Set("Accept", accept)
-	req.Header.Set("User-Agent", c.userAgent)
-	resp, err := c.client.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	a := &answer{status: resp.StatusCode, header: resp.Header}
-	if resp.StatusCode != http.StatusOK {
-		upstream.Discard(resp.Body)
-		return a, nil
-	}
-	if !upstream.IsJSON(resp.Header.Get("Content-Type")) {
-		upstream.Discard(resp.Body)
-		return nil, c.errorf(registry.CodeUpstreamError, true, nil,
-			"Enhetsregisteret answered with a page that is not JSON (an error page of a proxy?).")
-	}
-	a.body, err = upstream.ReadBody(resp.Body, maxBodyBytes)
-	switch {
-	case errors.Is(err, upstream.ErrTooLarge()):
-		return nil, c.errorf(registry.CodeUpstreamError, true, nil,
-			fmt.Sprintf("The answer of Enhetsregisteret is larger than %d bytes and was not read.", maxBodyBytes))
-	case err != nil:
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "The answer of Enhetsregisteret broke off before it was complete.")
-	}
-	return a, nil
+// get sends one GET to the register with the media type accept; see
+// [upstream.Client.Get].
+func (c *Country) get(ctx context.Context, path string, query url.Values, accept string) (*upstream.Response, error) {
+	return c.up.Get(ctx, upstream.Request{Path: path, Query: query, Accept: accept})
 }
 
 // Lookup fetches the report of the unit whose organisation number is id
@@ -98,13 +47,9 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 	if err != nil || !missing {
 		return rep, err
 	}
-	return nil, &registry.Error{
-		Code:     registry.CodeNotFound,
-		Country:  countryCode,
-		Registry: registrySlug,
-		Message:  "No unit with organisation number " + id + " is registered in Enhetsregisteret, neither as a main unit nor as a sub-unit.",
-		Hint:     "Do not retry this number: check it for a mistyped digit, or search by name with the search operation.",
-	}
+	return nil, c.up.Fail(registry.CodeNotFound,
+		"No unit with organisation number "+id+" is registered in Enhetsregisteret, neither as a main unit nor as a sub-unit.",
+		"Do not retry this number: check it for a mistyped digit, or search by name with the search operation.")
 }
 
 // lookupIn asks one of the two registers for id. missing is true for a 404.
@@ -117,36 +62,27 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 	if err != nil {
 		return nil, false, err
 	}
-	switch a.status {
+	switch a.Status {
 	case http.StatusOK:
 	case http.StatusNotFound:
 		return nil, true, nil
 	case http.StatusGone:
-		return nil, false, &registry.Error{
-			Code:     registry.CodeNotFound,
-			Gone:     true,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "The unit with organisation number " + id + " has been removed from Enhetsregisteret's open data.",
-			Hint:     "The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies. Search by name if you were looking for another unit.",
-		}
+		return nil, false, gone(c.up.Reject(a, registry.CodeNotFound,
+			"The unit with organisation number "+id+" has been removed from Enhetsregisteret's open data.",
+			"The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies. Search by name if you were looking for another unit."))
 	case http.StatusBadRequest:
-		return nil, false, &registry.Error{
-			Code:     registry.CodeInvalidID,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "Enhetsregisteret rejected the organisation number " + id + " as malformed.",
-			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016, or search by name with the search operation.",
-		}
+		return nil, false, c.up.Reject(a, registry.CodeInvalidID,
+			"Enhetsregisteret rejected the organisation number "+id+" as malformed.",
+			"Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016, or search by name with the search operation.")
 	default:
-		return nil, false, c.statusError(a)
+		return nil, false, c.up.StatusError(a)
 	}
 	var u unit
-	if err := json.Unmarshal(a.body, &u); err != nil {
-		return nil, false, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent an answer that is not valid JSON.")
+	if err := c.up.Decode(a.Body, &u, "an answer"); err != nil {
+		return nil, false, err
 	}
 	if got := strings.TrimSpace(u.Organisasjonsnummer); got != id || strings.TrimSpace(u.Navn) == "" {
-		return nil, false, c.errorf(registry.CodeUpstreamError, true, nil,
+		return nil, false, c.up.Error(registry.CodeUpstreamError, true, nil,
 			"Enhetsregisteret sent an answer without the requested organisation number or without a name.")
 	}
 	return mapUnit(&u, id, subunit), false, nil
@@ -160,64 +96,34 @@ func (c *Country) lookupIn(ctx context.Context, id string, subunit bool) (rep *r
 // API docs: https://data.brreg.no/enhetsregisteret/api/dokumentasjon/en/index.html
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
 	if n := utf8.RuneCountInString(query); n > maxNameRunes {
-		return nil, &registry.Error{
-			Code:     registry.CodeBadRequest,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  fmt.Sprintf("Enhetsregisteret searches names of at most %d characters; the query has %d.", maxNameRunes, n),
-			Hint:     "Search with a shorter part of the name, such as its first distinctive word.",
-		}
+		return nil, c.up.Fail(registry.CodeBadRequest,
+			fmt.Sprintf("Enhetsregisteret searches names of at most %d characters; the query has %d.", maxNameRunes, n),
+			"Search with a shorter part of the name, such as its first distinctive word.")
 	}
 	q := url.Values{"navn": {query}, "size": {strconv.Itoa(limit)}}
 	a, err := c.get(ctx, "/enheter", q, acceptUnit)
 	if err != nil {
 		return nil, err
 	}
-	switch a.status {
+	switch a.Status {
 	case http.StatusOK:
 	case http.StatusBadRequest:
-		return nil, &registry.Error{
-			Code:     registry.CodeBadRequest,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "Enhetsregisteret rejected the search query.",
-			Hint:     "Search with a shorter or simpler name (letters, digits and spaces).",
-		}
+		return nil, c.up.Reject(a, registry.CodeBadRequest,
+			"Enhetsregisteret rejected the search query.",
+			"Search with a shorter or simpler name (letters, digits and spaces).")
 	default:
-		return nil, c.statusError(a)
+		return nil, c.up.StatusError(a)
 	}
 	var page searchPage
-	if err := json.Unmarshal(a.body, &page); err != nil {
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a search answer that is not valid JSON.")
+	if err := c.up.Decode(a.Body, &page, "a search answer"); err != nil {
+		return nil, err
 	}
 	return searchResult(&page, query, limit), nil
 }
 
-// statusError maps an unexpected upstream status: 429 is rate_limited, a
-// 5xx a retryable upstream_error, anything else a final upstream_error.
-func (c *Country) statusError(a *answer) error {
-	switch {
-	case a.status == http.StatusTooManyRequests:
-		return &registry.Error{
-			Code:           registry.CodeRateLimited,
-			Country:        countryCode,
-			Registry:       registrySlug,
-			Message:        "Enhetsregisteret is limiting the rate of requests from this service.",
-			Hint:           "Back off for details.retry_after seconds, then retry.",
-			Details:        map[string]any{"retry_after": upstream.RetryAfter(a.header.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)},
-			UpstreamStatus: a.status,
-		}
-	case a.status >= 500:
-		e := c.errorf(registry.CodeUpstreamError, true, nil, fmt.Sprintf("Enhetsregisteret answered HTTP %d.", a.status))
-		e.UpstreamStatus = a.status
-		return e
-	}
-	e := c.errorf(registry.CodeUpstreamError, false, nil, fmt.Sprintf("Enhetsregisteret answered with the unexpected HTTP status %d.", a.status))
-	e.UpstreamStatus = a.status
+// gone marks e as the answer for a unit the register has removed from its
+// open data (410), so that the Registry purges it from its cache.
+func gone(e *registry.Error) *registry.Error {
+	e.Gone = true
 	return e
-}
-
-// errorf returns an *registry.Error of this module.
-func (c *Country) errorf(code registry.Code, retryable bool, cause error, msg string) *registry.Error {
-	return &registry.Error{Code: code, Country: countryCode, Registry: registrySlug, Message: msg, Err: cause, Retryable: retryable}
 }

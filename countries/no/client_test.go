@@ -18,6 +18,7 @@ import (
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 const (
@@ -25,35 +26,13 @@ const (
 	digdirSubID = "924203617"
 )
 
-// newTestRegistry builds a Registry over a module that talks to mt, with
-// no pause before the retry.
-func newTestRegistry(t *testing.T, mt *httpmock.MockTransport, opts ...registry.Option) *registry.Registry {
-	t.Helper()
-	opts = append([]registry.Option{registry.WithRetryPause(0)}, opts...)
-	reg, err := registry.New([]registry.Country{newTestCountry(t, mt)}, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg
-}
-
-// asError returns err as a *registry.Error or fails the test.
-func asError(t *testing.T, err error) *registry.Error {
-	t.Helper()
-	var e *registry.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("error %v (%T) is not a *registry.Error", err, err)
-	}
-	return e
-}
-
 // Issue #3: a number /enheter does not know is looked up in /underenheter.
 func TestLookupFallsBackToUnderenheter(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
 	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+digdirSubID, httpmock.NewBytesResponder(http.StatusNotFound, nil))
 	mt.RegisterResponder(http.MethodGet, testBase+"/underenheter/"+digdirSubID,
-		jsonResponder(http.StatusOK, recording(t, "underenhet_924203617_digdir_avd_bronnoysund_bedr_2025-02.json")))
+		moduletest.JSONResponder(http.StatusOK, recording(t, "underenhet_924203617_digdir_avd_bronnoysund_bedr_2025-02.json")))
 	reg := newTestRegistry(t, mt)
 
 	rep, err := reg.Lookup(t.Context(), "NO", "924 203 617")
@@ -97,7 +76,7 @@ func TestLookupNotFoundOnBothRegisters(t *testing.T) {
 		if !errors.Is(err, registry.ErrNotFound) {
 			t.Fatalf("Lookup error = %v, want not_found", err)
 		}
-		e := asError(t, err)
+		e := moduletest.AsError(t, err)
 		if e.Gone || e.Country != "NO" || e.Registry != "brreg" || !strings.Contains(e.Hint, "search") {
 			t.Errorf("not_found error = %+v, want Gone false, NO/brreg and a hint naming search", e)
 		}
@@ -139,7 +118,7 @@ func TestLookupGone(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			gone := jsonResponder(http.StatusGone, recording(t, tt.file))
+			gone := moduletest.JSONResponder(http.StatusGone, recording(t, tt.file))
 			if tt.subunit {
 				mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+tt.id, httpmock.NewBytesResponder(http.StatusNotFound, nil))
 				mt.RegisterResponder(http.MethodGet, testBase+"/underenheter/"+tt.id, gone)
@@ -157,7 +136,7 @@ func TestLookupGone(t *testing.T) {
 			if !errors.Is(err, registry.ErrNotFound) {
 				t.Fatalf("Lookup error = %v, want not_found", err)
 			}
-			if e := asError(t, err); !strings.Contains(e.Hint, "removed this unit from its open data") {
+			if e := moduletest.AsError(t, err); !strings.Contains(e.Hint, "removed this unit from its open data") {
 				t.Errorf("hint = %q, want it to say the unit was removed from open data", e.Hint)
 			}
 			if diff := cmp.Diff([]string{"companyregistry/1/NO/company/" + tt.id}, rc.deleted); diff != "" {
@@ -208,19 +187,19 @@ func TestLookupUpstreamOutcomes(t *testing.T) {
 		wantRetry int // details.retry_after for rate_limited
 	}{
 		{name: "503 then 200 is retried once", wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(503, nil), jsonResponder(200, equinor)}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(503, nil), moduletest.JSONResponder(200, equinor)}},
 		{name: "500 twice is upstream_error", wantCode: registry.CodeUpstreamError, wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(500, recording(t, "error_500_docs.json"))}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(500, recording(t, "error_500_docs.json"))}},
 		{name: "malformed JSON twice", wantCode: registry.CodeUpstreamError, wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(200, []byte("<html>maintenance</html>"))}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(200, []byte("<html>maintenance</html>"))}},
 		{name: "truncated JSON then 200", wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(200, equinor[:len(equinor)/2]), jsonResponder(200, equinor)}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(200, equinor[:len(equinor)/2]), moduletest.JSONResponder(200, equinor)}},
 		{name: "body of another unit", wantCode: registry.CodeUpstreamError, wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(200, recording(t, "enhet_991825827_digdir_orgl_2025-02.json"))}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(200, recording(t, "enhet_991825827_digdir_orgl_2025-02.json"))}},
 		{name: "empty object", wantCode: registry.CodeUpstreamError, wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(200, []byte("{}"))}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(200, []byte("{}"))}},
 		{name: "body over the size limit", wantCode: registry.CodeUpstreamError, wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(200, []byte(`{"navn":"`+strings.Repeat("A", maxBodyBytes)+`"}`))}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(200, []byte(`{"navn":"`+strings.Repeat("A", maxBodyBytes)+`"}`))}},
 		{name: "body broken off twice", wantCode: registry.CodeUpstreamError, wantCalls: 2,
 			responses: []httpmock.Responder{func(*http.Request) (*http.Response, error) {
 				r := httpmock.NewBytesResponse(http.StatusOK, nil)
@@ -235,27 +214,19 @@ func TestLookupUpstreamOutcomes(t *testing.T) {
 				return nil, r.Context().Err()
 			}}},
 		{name: "400 is invalid_id, not retried", wantCode: registry.CodeInvalidID, wantCalls: 1,
-			responses: []httpmock.Responder{jsonResponder(400, recording(t, "error_400_invalid_orgnr_roller_docs.json"))}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(400, recording(t, "error_400_invalid_orgnr_roller_docs.json"))}},
 		{name: "429 with Retry-After", wantCode: registry.CodeRateLimited, wantCalls: 1, wantRetry: 120,
-			responses: []httpmock.Responder{jsonResponder(429, nil).HeaderSet(http.Header{"Retry-After": {"120"}})}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(429, nil).HeaderSet(http.Header{"Retry-After": {"120"}})}},
 		{name: "429 without Retry-After", wantCode: registry.CodeRateLimited, wantCalls: 1, wantRetry: 60,
-			responses: []httpmock.Responder{jsonResponder(429, nil)}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(429, nil)}},
 		{name: "403 is a final upstream_error", wantCode: registry.CodeUpstreamError, wantCalls: 1,
-			responses: []httpmock.Responder{jsonResponder(403, nil)}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(403, nil)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			var mu sync.Mutex
-			n := 0
-			mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+equinorID, func(r *http.Request) (*http.Response, error) {
-				mu.Lock()
-				i := min(n, len(tt.responses)-1)
-				n++
-				mu.Unlock()
-				return tt.responses[i](r)
-			})
+			mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+equinorID, moduletest.Sequence(tt.responses...))
 			opts := []registry.Option{}
 			if tt.timeout > 0 {
 				opts = append(opts, registry.WithUpstreamTimeout(tt.timeout))
@@ -274,7 +245,7 @@ func TestLookupUpstreamOutcomes(t *testing.T) {
 				}
 				return
 			}
-			e := asError(t, err)
+			e := moduletest.AsError(t, err)
 			if e.Code != tt.wantCode {
 				t.Fatalf("code = %s (%v), want %s", e.Code, err, tt.wantCode)
 			}
@@ -307,7 +278,7 @@ func TestRequestHeaders(t *testing.T) {
 			mu.Lock()
 			got = append(got, seen{r.Header.Get("Accept"), r.Header.Get("User-Agent")})
 			mu.Unlock()
-			return jsonResponder(status, body)(r)
+			return moduletest.JSONResponder(status, body)(r)
 		}
 	}
 	mt := httpmock.NewMockTransport()
@@ -342,7 +313,7 @@ func TestSearchEscapesQuery(t *testing.T) {
 			q := r.URL.Query()
 			return len(q) == 2 && q.Get("navn") == "a&size=1000" && q.Get("size") == "20"
 		}),
-		jsonResponder(http.StatusOK, recording(t, "search_enheter_empty_2025-02.json")))
+		moduletest.JSONResponder(http.StatusOK, recording(t, "search_enheter_empty_2025-02.json")))
 	reg := newTestRegistry(t, mt)
 	res, err := reg.Search(t.Context(), "NO", "a&size=1000", 10)
 	if err != nil {
@@ -358,7 +329,7 @@ func TestSearchEscapesQuery(t *testing.T) {
 func TestSearchQueryTooLong(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
-	mt.RegisterResponder(http.MethodGet, testBase+"/enheter", jsonResponder(http.StatusOK, recording(t, "search_enheter_empty_2025-02.json")))
+	mt.RegisterResponder(http.MethodGet, testBase+"/enheter", moduletest.JSONResponder(http.StatusOK, recording(t, "search_enheter_empty_2025-02.json")))
 	c := newTestCountry(t, mt)
 	if _, err := c.Search(t.Context(), strings.Repeat("ø", maxNameRunes+1), 10); !errors.Is(err, registry.ErrBadRequest) {
 		t.Errorf("181 characters: error = %v, want bad_request", err)
@@ -380,10 +351,10 @@ func TestSearchQueryTooLong(t *testing.T) {
 func TestSearchBadRequest(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
-	mt.RegisterResponder(http.MethodGet, testBase+"/enheter", jsonResponder(400, recording(t, "error_400_invalid_naeringskode_2026-04.json")))
+	mt.RegisterResponder(http.MethodGet, testBase+"/enheter", moduletest.JSONResponder(400, recording(t, "error_400_invalid_naeringskode_2026-04.json")))
 	reg := newTestRegistry(t, mt)
 	_, err := reg.Search(t.Context(), "NO", "equinor", 5)
-	if e := asError(t, err); e.Code != registry.CodeBadRequest {
+	if e := moduletest.AsError(t, err); e.Code != registry.CodeBadRequest {
 		t.Errorf("code = %s, want bad_request", e.Code)
 	}
 	if got := mt.GetTotalCallCount(); got != 1 {
@@ -398,7 +369,7 @@ func TestLookupCachedReportRoundTrips(t *testing.T) {
 	t.Parallel()
 	mt := httpmock.NewMockTransport()
 	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+equinorID,
-		jsonResponder(http.StatusOK, recording(t, "enhet_923609016_equinor_asa_2026-08.json")))
+		moduletest.JSONResponder(http.StatusOK, recording(t, "enhet_923609016_equinor_asa_2026-08.json")))
 	reg := newTestRegistry(t, mt)
 	live, err := reg.Lookup(t.Context(), "NO", equinorID)
 	if err != nil {
@@ -429,7 +400,7 @@ func TestUpstreamStatus(t *testing.T) {
 		mt := httpmock.NewMockTransport()
 		mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+equinorID, httpmock.NewBytesResponder(status, nil))
 		_, err := newTestCountry(t, mt).Lookup(t.Context(), equinorID)
-		if got := asError(t, err).UpstreamStatus; got != status {
+		if got := moduletest.AsError(t, err).UpstreamStatus; got != status {
 			t.Errorf("HTTP %d: UpstreamStatus %d", status, got)
 		}
 	}

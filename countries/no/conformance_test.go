@@ -15,24 +15,18 @@ import (
 // its own.
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	rp := countrytest.NewReplay(map[string]countrytest.Answer{
+	answers := map[string]countrytest.Answer{
 		"/enhetsregisteret/api/enheter/" + equinorID: {Body: recording(t, "enhet_923609016_equinor_asa_2026-08.json")},
 		"/enhetsregisteret/api/enheter":              {Body: recording(t, "search_enheter_navn_digitaliseringsdirektoratet_size1_2025-02.json")},
-	})
+	}
 	build := func(rt http.RoundTripper) (registry.Country, error) {
 		return New(WithBaseURL(testBase), WithHTTPClient(&http.Client{Transport: rt}))
 	}
-	m, err := build(rp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	countrytest.Run(t, m, countrytest.Config{
-		ValidID:       "NO 923 609 016 MVA",
-		InvalidIDs:    []string{"923609017", "92360901", "9236090166", "ABCDEFGHI"},
-		UnknownID:     "974 760 673",
-		Query:         "digitaliseringsdirektoratet",
-		Today:         registry.NewDate(2026, 3, 1),
-		UpstreamCalls: rp.Calls,
-		WithTransport: build,
+	countrytest.RunReplay(t, answers, build, countrytest.Config{
+		ValidID:    "NO 923 609 016 MVA",
+		InvalidIDs: []string{"923609017", "92360901", "9236090166", "ABCDEFGHI"},
+		UnknownID:  "974 760 673",
+		Query:      "digitaliseringsdirektoratet",
+		Today:      registry.NewDate(2026, 3, 1),
 	})
 }

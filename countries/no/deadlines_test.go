@@ -9,6 +9,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // The reports this module produces carry what package deadlines reads: an
@@ -35,7 +36,7 @@ func TestDeadlinesFromRecordings(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			body := jsonResponder(http.StatusOK, recording(t, tt.file))
+			body := moduletest.JSONResponder(http.StatusOK, recording(t, tt.file))
 			if tt.subunit {
 				mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+tt.id, httpmock.NewBytesResponder(http.StatusNotFound, nil))
 				mt.RegisterResponder(http.MethodGet, testBase+"/underenheter/"+tt.id, body)

@@ -2,28 +2,18 @@ package no
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/deadlines"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // addRecordings seeds f with every recording in testdata/brreg.
 func addRecordings(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "brreg", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	moduletest.AddFiles(f, filepath.Join("testdata", "brreg", "*.json"))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"antallAnsatte":-1,"kapital":{"belop":1e999},"historiskeNavn":[{"navn":"\ud800"}]}`))
 	f.Add([]byte(`{"organisasjonsform":{"kode":"ENK"},"antallAnsatte":"99999999999999999999"}`))

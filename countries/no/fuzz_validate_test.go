@@ -1,10 +1,11 @@
 package no
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // FuzzValidate (issue #9) feeds arbitrary identifiers to the module's
@@ -13,16 +14,8 @@ import (
 // shape that is ever put into an upstream URL) and validating the
 // normalised form gives it back unchanged.
 func FuzzValidate(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "brreg", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
 	orgnr := regexp.MustCompile(`"organisasjonsnummer"\s*:\s*"([^"]*)"`)
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, b := range moduletest.ReadFiles(f, filepath.Join("testdata", "brreg", "*.json")) {
 		for _, m := range orgnr.FindAllSubmatch(b, -1) {
 			f.Add(string(m[1]))
 		}

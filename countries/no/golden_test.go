@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/companyregistry/registry/internal/moduletest"
 	"github.com/jarcoal/httpmock"
 )
 
@@ -46,9 +47,9 @@ func TestLookupGolden(t *testing.T) {
 			mt := httpmock.NewMockTransport()
 			if subunit {
 				mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+id, httpmock.NewBytesResponder(http.StatusNotFound, nil))
-				mt.RegisterResponder(http.MethodGet, testBase+"/underenheter/"+id, jsonResponder(http.StatusOK, body))
+				mt.RegisterResponder(http.MethodGet, testBase+"/underenheter/"+id, moduletest.JSONResponder(http.StatusOK, body))
 			} else {
-				mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+id, jsonResponder(http.StatusOK, body))
+				mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+id, moduletest.JSONResponder(http.StatusOK, body))
 			}
 			c := newTestCountry(t, mt)
 			rep, err := c.Lookup(t.Context(), id)
@@ -93,7 +94,7 @@ func TestSearchGolden(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()
 			mt := httpmock.NewMockTransport()
-			mt.RegisterResponder(http.MethodGet, testBase+"/enheter", jsonResponder(http.StatusOK, recording(t, tt.file+".json")))
+			mt.RegisterResponder(http.MethodGet, testBase+"/enheter", moduletest.JSONResponder(http.StatusOK, recording(t, tt.file+".json")))
 			c := newTestCountry(t, mt)
 			res, err := c.Search(t.Context(), tt.query, tt.limit)
 			if err != nil {

@@ -51,8 +51,6 @@
 package no
 
 import (
-	"errors"
-	"fmt"
 	"net/http"
 
 	registry "github.com/companyregistry/registry"
@@ -76,26 +74,15 @@ const (
 // returns the first option error.
 type Option func(*options) error
 
-type options struct {
-	baseURL      string
-	client       *http.Client
-	contactEmail string
-}
+// options is what the options set: the upstream client's configuration.
+type options = upstream.Config
 
 // WithBaseURL sets the base URL of the Enhetsregisteret API, for a mirror or
 // a test server. The default is [DefaultBaseURL]. The URL must be absolute
 // http or https without user information, query or fragment; a trailing
 // slash is ignored.
 func WithBaseURL(u string) Option {
-	return func(o *options) error {
-		// The messages do not repeat u: it may hold credentials.
-		p, err := upstream.ParseBaseURL(u)
-		if err != nil {
-			return fmt.Errorf("no: WithBaseURL: %w", err)
-		}
-		o.baseURL = p.String()
-		return nil
-	}
+	return func(o *options) error { return o.SetBaseURL(u) }
 }
 
 // WithHTTPClient sets the HTTP client used for every upstream request; the
@@ -103,13 +90,7 @@ func WithBaseURL(u string) Option {
 // never followed, a 3xx answer is an upstream_error. The default is a client with no timeout of its
 // own (the Registry bounds each attempt). A nil client is rejected.
 func WithHTTPClient(c *http.Client) Option {
-	return func(o *options) error {
-		if c == nil {
-			return errors.New("no: WithHTTPClient: nil client")
-		}
-		o.client = c
-		return nil
-	}
+	return func(o *options) error { return o.SetHTTPClient(c) }
 }
 
 // WithContactEmail sets the operator's contact e-mail address, sent in the
@@ -117,40 +98,29 @@ func WithHTTPClient(c *http.Client) Option {
 // be a plain address such as ops@example.org; an empty string leaves it
 // out.
 func WithContactEmail(email string) Option {
-	return func(o *options) error {
-		if err := upstream.ValidateContactEmail(email); err != nil {
-			return fmt.Errorf("no: WithContactEmail: %q: %w", email, err)
-		}
-		o.contactEmail = email
-		return nil
-	}
+	return func(o *options) error { return o.SetContactEmail(email) }
 }
 
 // Country is the Norwegian module. It implements [registry.Country]. Build
 // one with [New]; a Country is safe for concurrent use.
 type Country struct {
-	baseURL   string
-	client    *http.Client
-	userAgent string
-	rules     string // the Markdown of Rules, built once
+	up    *upstream.Client
+	rules string // the Markdown of Rules, built once
 }
 
 var _ registry.Country = (*Country)(nil)
 
 // New returns the Norwegian module configured by opts.
 func New(opts ...Option) (*Country, error) {
-	o := options{baseURL: DefaultBaseURL}
-	for _, opt := range opts {
-		if opt == nil {
-			return nil, errors.New("no: New: nil option")
-		}
-		if err := opt(&o); err != nil {
-			return nil, err
-		}
+	up, err := upstream.New(upstream.Config{
+		Module: "no", Country: countryCode, Registry: registrySlug, Name: "Enhetsregisteret",
+		BaseURL: DefaultBaseURL, MaxBodyBytes: maxBodyBytes,
+		RateLimitMessage: "Enhetsregisteret is limiting the rate of requests from this service.",
+	}, opts)
+	if err != nil {
+		return nil, err
 	}
-	// The register does not redirect: a 3xx answer is an upstream_error,
-	// not a request to another address.
-	return &Country{baseURL: o.baseURL, client: upstream.NoRedirects(o.client), userAgent: upstream.UserAgent(o.contactEmail), rules: buildRules()}, nil
+	return &Country{up: up, rules: buildRules()}, nil
 }
 
 // Info describes the module: country NO, registry brreg, no credential.

@@ -44,8 +44,8 @@ func TestBaseURLTrailingSlash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.baseURL != "http://localhost:8080/api" {
-		t.Errorf("baseURL = %q", c.baseURL)
+	if c.up.BaseURL() != "http://localhost:8080/api" {
+		t.Errorf("baseURL = %q", c.up.BaseURL())
 	}
 }
 

@@ -3,7 +3,6 @@ package no
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -72,35 +71,26 @@ func (c *Country) Roles(ctx context.Context, report *registry.CompanyReport) (*r
 	if err != nil {
 		return nil, err
 	}
-	switch a.status {
+	switch a.Status {
 	case http.StatusOK:
 	case http.StatusNotFound:
 		out.Notes = append(out.Notes, "Enhetsregisteret publishes no roles for this unit (its roles endpoint answered 404, as it does for some deleted units).")
 		out.Notes = append(out.Notes, signingNote(target))
 		return out, nil
 	case http.StatusGone:
-		return nil, &registry.Error{
-			Code:     registry.CodeNotFound,
-			Gone:     true,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "The roles of the unit with organisation number " + target + " have been removed from Enhetsregisteret's open data.",
-			Hint:     "The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies.",
-		}
+		return nil, gone(c.up.Reject(a, registry.CodeNotFound,
+			"The roles of the unit with organisation number "+target+" have been removed from Enhetsregisteret's open data.",
+			"The register has removed this unit from its open data (for example for legal reasons) and asks copies to delete it: do not retry, and do not keep earlier copies."))
 	case http.StatusBadRequest:
-		return nil, &registry.Error{
-			Code:     registry.CodeInvalidID,
-			Country:  countryCode,
-			Registry: registrySlug,
-			Message:  "Enhetsregisteret rejected the organisation number " + target + " as malformed.",
-			Hint:     "Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016.",
-		}
+		return nil, c.up.Reject(a, registry.CodeInvalidID,
+			"Enhetsregisteret rejected the organisation number "+target+" as malformed.",
+			"Do not retry the same number: give the nine digits of the organisation number, such as 923 609 016.")
 	default:
-		return nil, c.statusError(a)
+		return nil, c.up.StatusError(a)
 	}
 	var doc rolesDoc
-	if err := json.Unmarshal(a.body, &doc); err != nil {
-		return nil, c.errorf(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a roles answer that is not valid JSON.")
+	if err := c.up.Decode(a.Body, &doc, "a roles answer"); err != nil {
+		return nil, err
 	}
 	roles, notes := mapRoles(&doc)
 	out.Roles = roles

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 // rolesNow is the clock of the roles tests.
@@ -55,7 +55,7 @@ func unitBody(id, form string) []byte {
 func rolesRegistry(t *testing.T, id, form string, roles httpmock.Responder, opts ...registry.Option) (*registry.Registry, *httpmock.MockTransport) {
 	t.Helper()
 	mt := httpmock.NewMockTransport()
-	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+id, jsonResponder(http.StatusOK, unitBody(id, form)))
+	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+id, moduletest.JSONResponder(http.StatusOK, unitBody(id, form)))
 	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+id+"/roller", roles)
 	opts = append([]registry.Option{registry.WithClock(rolesNow)}, opts...)
 	return newTestRegistry(t, mt, opts...), mt
@@ -78,7 +78,7 @@ func TestRolesGolden(t *testing.T) {
 			if strings.Contains(name, "ENK") {
 				form = "ENK"
 			}
-			reg, mt := rolesRegistry(t, id, form, jsonResponder(http.StatusOK, body))
+			reg, mt := rolesRegistry(t, id, form, moduletest.JSONResponder(http.StatusOK, body))
 			rep, err := reg.Roles(t.Context(), "NO", id)
 			if err != nil {
 				t.Fatalf("Roles(%s): %v", id, err)
@@ -152,7 +152,7 @@ func TestRolesMapping(t *testing.T) {
 	recs := roleRecordings(t)
 	get := func(t *testing.T, name, id, form string) *registry.RolesReport {
 		t.Helper()
-		reg, _ := rolesRegistry(t, id, form, jsonResponder(http.StatusOK, recs[name]))
+		reg, _ := rolesRegistry(t, id, form, moduletest.JSONResponder(http.StatusOK, recs[name]))
 		rep, err := reg.Roles(t.Context(), "NO", id)
 		if err != nil {
 			t.Fatal(err)
@@ -311,8 +311,8 @@ func TestRolesSubunit(t *testing.T) {
 	mt := httpmock.NewMockTransport()
 	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/"+digdirSubID, httpmock.NewBytesResponder(http.StatusNotFound, nil))
 	mt.RegisterResponder(http.MethodGet, testBase+"/underenheter/"+digdirSubID,
-		jsonResponder(http.StatusOK, recording(t, "underenhet_924203617_digdir_avd_bronnoysund_bedr_2025-02.json")))
-	roles := jsonResponder(http.StatusOK, roleRecordings(t)["roller_810004622_person_role_docs"])
+		moduletest.JSONResponder(http.StatusOK, recording(t, "underenhet_924203617_digdir_avd_bronnoysund_bedr_2025-02.json")))
+	roles := moduletest.JSONResponder(http.StatusOK, roleRecordings(t)["roller_810004622_person_role_docs"])
 	mt.RegisterResponder(http.MethodGet, testBase+"/enheter/991825827/roller", func(r *http.Request) (*http.Response, error) {
 		if a, ua := r.Header.Get("Accept"), r.Header.Get("User-Agent"); a != acceptRoles || ua == "" {
 			t.Errorf("Accept %q, User-Agent %q", a, ua)
@@ -361,17 +361,17 @@ func TestRolesUpstreamOutcomes(t *testing.T) {
 		wantCalls int // roles calls
 	}{
 		{name: "404 is an empty report", wantCalls: 1, responses: []httpmock.Responder{httpmock.NewBytesResponder(404, nil)}},
-		{name: "empty object is an empty report", wantCalls: 1, responses: []httpmock.Responder{jsonResponder(200, []byte(`{}`))}},
+		{name: "empty object is an empty report", wantCalls: 1, responses: []httpmock.Responder{moduletest.JSONResponder(200, []byte(`{}`))}},
 		{name: "410 is not_found, gone", wantCode: registry.CodeNotFound, wantGone: true, wantCalls: 1,
 			responses: []httpmock.Responder{httpmock.NewBytesResponder(410, nil)}},
 		{name: "400 is invalid_id", wantCode: registry.CodeInvalidID, wantCalls: 1,
-			responses: []httpmock.Responder{jsonResponder(400, recording(t, "error_400_invalid_orgnr_roller_docs.json"))}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(400, recording(t, "error_400_invalid_orgnr_roller_docs.json"))}},
 		{name: "429 is rate_limited", wantCode: registry.CodeRateLimited, wantCalls: 1,
-			responses: []httpmock.Responder{jsonResponder(429, nil)}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(429, nil)}},
 		{name: "500 then 200 is retried", wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(500, recording(t, "error_500_docs.json")), jsonResponder(200, equinor)}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(500, recording(t, "error_500_docs.json")), moduletest.JSONResponder(200, equinor)}},
 		{name: "malformed twice", wantCode: registry.CodeUpstreamError, wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(200, equinor[:len(equinor)/2])}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(200, equinor[:len(equinor)/2])}},
 		{name: "HTML page twice", wantCode: registry.CodeUpstreamError, wantCalls: 2,
 			responses: []httpmock.Responder{func(*http.Request) (*http.Response, error) {
 				r := httpmock.NewStringResponse(200, "<html></html>")
@@ -379,20 +379,12 @@ func TestRolesUpstreamOutcomes(t *testing.T) {
 				return r, nil
 			}}},
 		{name: "body over the size limit", wantCode: registry.CodeUpstreamError, wantCalls: 2,
-			responses: []httpmock.Responder{jsonResponder(200, []byte(`{"x":"`+strings.Repeat("A", maxBodyBytes)+`"}`))}},
+			responses: []httpmock.Responder{moduletest.JSONResponder(200, []byte(`{"x":"`+strings.Repeat("A", maxBodyBytes)+`"}`))}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			var mu sync.Mutex
-			n := 0
-			reg, mt := rolesRegistry(t, equinorID, "ASA", func(r *http.Request) (*http.Response, error) {
-				mu.Lock()
-				i := min(n, len(tt.responses)-1)
-				n++
-				mu.Unlock()
-				return tt.responses[i](r)
-			})
+			reg, mt := rolesRegistry(t, equinorID, "ASA", moduletest.Sequence(tt.responses...))
 			rep, err := reg.Roles(t.Context(), "NO", equinorID)
 			if got := mt.GetCallCountInfo()["GET "+testBase+"/enheter/"+equinorID+"/roller"]; got != tt.wantCalls {
 				t.Errorf("roles calls = %d, want %d", got, tt.wantCalls)
@@ -406,7 +398,7 @@ func TestRolesUpstreamOutcomes(t *testing.T) {
 				}
 				return
 			}
-			e := asError(t, err)
+			e := moduletest.AsError(t, err)
 			if e.Code != tt.wantCode || e.Gone != tt.wantGone || e.Country != "NO" {
 				t.Errorf("error %+v, want %s gone=%v", e, tt.wantCode, tt.wantGone)
 			}
@@ -428,23 +420,23 @@ func TestRolesNoPersonalDataInErrorsOrLogs(t *testing.T) {
 	if len(secrets) < 40 {
 		t.Fatalf("only %d names and dates collected", len(secrets))
 	}
-	var logs syncBuffer
+	var logs moduletest.SyncBuffer
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	var errs []string
 	for name, body := range recs {
 		id := strings.Split(name, "_")[1]
 		for _, resp := range []httpmock.Responder{
-			jsonResponder(200, body),
-			jsonResponder(200, body[:len(body)-3]),
-			jsonResponder(200, append([]byte(`{"rollegrupper":"`), body...)),
-			jsonResponder(500, body),
-			jsonResponder(400, body),
-			jsonResponder(429, body),
-			jsonResponder(418, body),
+			moduletest.JSONResponder(200, body),
+			moduletest.JSONResponder(200, body[:len(body)-3]),
+			moduletest.JSONResponder(200, append([]byte(`{"rollegrupper":"`), body...)),
+			moduletest.JSONResponder(500, body),
+			moduletest.JSONResponder(400, body),
+			moduletest.JSONResponder(429, body),
+			moduletest.JSONResponder(418, body),
 		} {
 			reg, _ := rolesRegistry(t, id, "ENK", resp, registry.WithLogger(logger))
 			if _, err := reg.Roles(t.Context(), "NO", id); err != nil {
-				e := asError(t, err)
+				e := moduletest.AsError(t, err)
 				errs = append(errs, err.Error(), e.Hint)
 				if e.Err != nil {
 					errs = append(errs, e.Err.Error())
@@ -463,46 +455,12 @@ func TestRolesNoPersonalDataInErrorsOrLogs(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) Len() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Len()
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // FuzzMapRoles feeds arbitrary JSON into the roles mapping: it never
 // panics, every report encodes, every group is valid, every holder is a
 // person or an entity, and no birth date longer than year and month
 // survives.
 func FuzzMapRoles(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "brreg", "roles", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	moduletest.AddFiles(f, filepath.Join("testdata", "brreg", "roles", "*.json"))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"rollegrupper":[{"roller":[{"type":null,"person":{"navn":null,"fodselsdato":"0000-00-00"}}]}]}`))
 	f.Add([]byte(`{"rollegrupper":[{"type":{"kode":"FFØR"},"roller":[{"enhet":{"navn":"x"},"rekkefolge":"a"},{"bostyrer":{"navn":["a",null]}}]}]}`))

@@ -1,12 +1,16 @@
-// Package upstream is the HTTP plumbing every country module shares: the
-// checks of a module's base URL and contact e-mail, the User-Agent it
-// sends, a client that never follows redirects, the Content-Type test of a
-// 200 answer, bounded body reading and the parsing of Retry-After; and the
-// few helpers for decoded values they share (a yes/no/unknown answer of a
-// table, an optional flag, an optional date).
+// Package upstream is the HTTP plumbing every country module shares: a
+// [Client] that sends a module's GET requests (base URL, User-Agent,
+// Accept, an optional Authorization that never reaches an error, no
+// redirects, a bounded body whose Content-Type must allow JSON) and maps
+// the statuses a module does not expect (429 with Retry-After, 5xx, the
+// rest); the [Config] a module's options fill in, with the checks of its
+// base URL, HTTP client and contact e-mail; and the few helpers for
+// decoded values they share (a yes/no/unknown answer of a table, an
+// optional flag, an optional date).
 //
-// It holds no state and knows nothing of any register: each module keeps
-// its own endpoints, limits and error messages.
+// It holds no state between calls and knows nothing of any register: each
+// module keeps its endpoints, its limits, the meaning of its 400, 404 and
+// 410 answers and its register's name in the messages.
 package upstream
 
 import (
