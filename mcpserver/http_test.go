@@ -1,14 +1,12 @@
 package mcpserver_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/moduletest"
 	"github.com/companyregistry/registry/mcpserver"
 	"github.com/companyregistry/registry/restserver"
 )
@@ -364,19 +363,4 @@ func TestHandlerAccessLog(t *testing.T) {
 }
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+type syncBuffer = moduletest.SyncBuffer

@@ -1,34 +1,18 @@
 package mcpserver_test
 
 import (
-	"bytes"
 	"log/slog"
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/companyregistry/registry/internal/moduletest"
 	"github.com/companyregistry/registry/mcpserver"
 )
 
 // lockedBuffer is a bytes.Buffer safe for a logger's concurrent writes.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+type lockedBuffer = moduletest.SyncBuffer
 
 // TestRolesNoPersonalDataInLogs (issue 16): company_roles over HTTP, on the
 // fast path and through the SDK, answers the holders' names but writes none

@@ -13,7 +13,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/moduletest"
 )
 
 func env(m map[string]string) func(string) string {
@@ -192,22 +192,7 @@ func TestConfigAcceptedInBothModes(t *testing.T) {
 }
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+type syncBuffer = moduletest.SyncBuffer
 
 // TestInvalidConfigExits2: a clear message naming the setting on stderr
 // and exit status 2, over HTTP and with -stdio alike.
