@@ -1,11 +1,6 @@
 package fi
 
-import (
-	"bytes"
-	"encoding/json"
-	"math"
-	"strconv"
-)
+import "github.com/companyregistry/registry/internal/upstream"
 
 // The types below mirror the parts of YTJ's JSON (PRH open data API v3)
 // that the mapping reads. Decoding is lenient: unknown fields are ignored,
@@ -15,26 +10,26 @@ import (
 
 // companyResult is the answer of GET /companies: a lookup or a search page.
 type companyResult struct {
-	TotalResults flexInt   `json:"totalResults"`
-	Companies    []company `json:"companies"`
+	TotalResults upstream.FlexInt `json:"totalResults"`
+	Companies    []company        `json:"companies"`
 }
 
 // company is one company of YTJ.
 type company struct {
-	BusinessID          *valueDate        `json:"businessId"`
-	EUID                *valueDate        `json:"euId"`
-	Names               []companyName     `json:"names"`
-	MainBusinessLine    *businessLine     `json:"mainBusinessLine"`
-	Website             *website          `json:"website"`
-	CompanyForms        []coded           `json:"companyForms"`
-	CompanySituations   []coded           `json:"companySituations"`
-	RegisteredEntries   []registeredEntry `json:"registeredEntries"`
-	Addresses           []address         `json:"addresses"`
-	TradeRegisterStatus flexString        `json:"tradeRegisterStatus"`
-	Status              flexString        `json:"status"`
-	RegistrationDate    string            `json:"registrationDate"`
-	EndDate             string            `json:"endDate"`
-	LastModified        string            `json:"lastModified"`
+	BusinessID          *valueDate          `json:"businessId"`
+	EUID                *valueDate          `json:"euId"`
+	Names               []companyName       `json:"names"`
+	MainBusinessLine    *businessLine       `json:"mainBusinessLine"`
+	Website             *website            `json:"website"`
+	CompanyForms        []coded             `json:"companyForms"`
+	CompanySituations   []coded             `json:"companySituations"`
+	RegisteredEntries   []registeredEntry   `json:"registeredEntries"`
+	Addresses           []address           `json:"addresses"`
+	TradeRegisterStatus upstream.FlexString `json:"tradeRegisterStatus"`
+	Status              upstream.FlexString `json:"status"`
+	RegistrationDate    string              `json:"registrationDate"`
+	EndDate             string              `json:"endDate"`
+	LastModified        string              `json:"lastModified"`
 }
 
 // valueDate is businessId {value, registrationDate, source} or euId
@@ -48,36 +43,36 @@ type valueDate struct {
 // parallel name, 3 an auxiliary name; an endDate marks a name no longer in
 // use.
 type companyName struct {
-	Name             string     `json:"name"`
-	Type             flexString `json:"type"`
-	RegistrationDate string     `json:"registrationDate"`
-	EndDate          string     `json:"endDate"`
-	Version          flexInt    `json:"version"`
+	Name             string              `json:"name"`
+	Type             upstream.FlexString `json:"type"`
+	RegistrationDate string              `json:"registrationDate"`
+	EndDate          string              `json:"endDate"`
+	Version          upstream.FlexInt    `json:"version"`
 }
 
 // description is a label in one language: languageCode 1 Finnish, 2
 // Swedish, 3 English.
 type description struct {
-	LanguageCode flexString `json:"languageCode"`
-	Description  string     `json:"description"`
+	LanguageCode upstream.FlexString `json:"languageCode"`
+	Description  string              `json:"description"`
 }
 
 // coded is a companyForms or companySituations entry: a type code, its
 // labels and its dates.
 type coded struct {
-	Type             flexString    `json:"type"`
-	Descriptions     []description `json:"descriptions"`
-	RegistrationDate string        `json:"registrationDate"`
-	EndDate          string        `json:"endDate"`
-	Version          flexInt       `json:"version"`
+	Type             upstream.FlexString `json:"type"`
+	Descriptions     []description       `json:"descriptions"`
+	RegistrationDate string              `json:"registrationDate"`
+	EndDate          string              `json:"endDate"`
+	Version          upstream.FlexInt    `json:"version"`
 }
 
 // businessLine is mainBusinessLine: a TOL code of the code set typeCodeSet
 // (TOIMI3 is TOL 2008, TOIMI4 TOL 2025).
 type businessLine struct {
-	Type         flexString    `json:"type"`
-	Descriptions []description `json:"descriptions"`
-	TypeCodeSet  string        `json:"typeCodeSet"`
+	Type         upstream.FlexString `json:"type"`
+	Descriptions []description       `json:"descriptions"`
+	TypeCodeSet  string              `json:"typeCodeSet"`
 }
 
 // website is the company's web address, usually without a scheme.
@@ -89,80 +84,34 @@ type website struct {
 // in one register (register 1 Trade Register, 5 prepayment register, 6 VAT
 // register, 7 employer register).
 type registeredEntry struct {
-	Type             flexString    `json:"type"`
-	Descriptions     []description `json:"descriptions"`
-	RegistrationDate string        `json:"registrationDate"`
-	EndDate          string        `json:"endDate"`
-	Register         flexString    `json:"register"`
-	Authority        flexString    `json:"authority"`
+	Type             upstream.FlexString `json:"type"`
+	Descriptions     []description       `json:"descriptions"`
+	RegistrationDate string              `json:"registrationDate"`
+	EndDate          string              `json:"endDate"`
+	Register         upstream.FlexString `json:"register"`
+	Authority        upstream.FlexString `json:"authority"`
 }
 
 // address is one entry of addresses: type 1 the street (visiting)
 // address, 2 the postal address. Absent parts are "".
 type address struct {
-	Type              flexString   `json:"type"`
-	Street            string       `json:"street"`
-	BuildingNumber    string       `json:"buildingNumber"`
-	Entrance          string       `json:"entrance"`
-	ApartmentNumber   string       `json:"apartmentNumber"`
-	ApartmentIDSuffix string       `json:"apartmentIdSuffix"`
-	PostOfficeBox     string       `json:"postOfficeBox"`
-	PostCode          string       `json:"postCode"`
-	PostOffices       []postOffice `json:"postOffices"`
-	Co                string       `json:"co"`
-	Country           string       `json:"country"`
-	FreeAddressLine   string       `json:"freeAddressLine"`
+	Type              upstream.FlexString `json:"type"`
+	Street            string              `json:"street"`
+	BuildingNumber    string              `json:"buildingNumber"`
+	Entrance          string              `json:"entrance"`
+	ApartmentNumber   string              `json:"apartmentNumber"`
+	ApartmentIDSuffix string              `json:"apartmentIdSuffix"`
+	PostOfficeBox     string              `json:"postOfficeBox"`
+	PostCode          string              `json:"postCode"`
+	PostOffices       []postOffice        `json:"postOffices"`
+	Co                string              `json:"co"`
+	Country           string              `json:"country"`
+	FreeAddressLine   string              `json:"freeAddressLine"`
 }
 
 // postOffice is the post town of an address in one language.
 type postOffice struct {
-	City             string     `json:"city"`
-	LanguageCode     flexString `json:"languageCode"`
-	MunicipalityCode string     `json:"municipalityCode"`
-}
-
-// flexInt is an integer sent as a JSON number or a numeric string. Set is
-// false when the field is absent, null or not a whole number.
-type flexInt struct {
-	Value int64
-	Set   bool
-}
-
-// UnmarshalJSON accepts 12, 12.0, "12" and null; anything else leaves the
-// value unset rather than failing the whole document.
-func (f *flexInt) UnmarshalJSON(b []byte) error {
-	*f = flexInt{}
-	s := string(bytes.Trim(b, `"`))
-	if s == "null" || s == "" {
-		return nil
-	}
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		*f = flexInt{Value: n, Set: true}
-		return nil
-	}
-	if x, err := strconv.ParseFloat(s, 64); err == nil && x == math.Trunc(x) && math.Abs(x) < 1<<53 {
-		*f = flexInt{Value: int64(x), Set: true}
-	}
-	return nil
-}
-
-// flexString is a code sent as a JSON string or number ("1" or 1).
-type flexString string
-
-// UnmarshalJSON accepts a string, a number or null; any other JSON value
-// leaves it empty rather than failing the whole document.
-func (f *flexString) UnmarshalJSON(b []byte) error {
-	*f = ""
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*f = flexString(s)
-		return nil
-	}
-	if len(b) > 0 && (b[0] == '-' || (b[0] >= '0' && b[0] <= '9')) {
-		*f = flexString(b)
-	}
-	return nil
+	City             string              `json:"city"`
+	LanguageCode     upstream.FlexString `json:"languageCode"`
+	MunicipalityCode string              `json:"municipalityCode"`
 }

@@ -135,17 +135,17 @@ type roleGroupDoc struct {
 // roleItem is one role: its type, exactly one holder object (person, enhet
 // or bostyrer) and its flags.
 type roleItem struct {
-	Type                        *codeText    `json:"type"`
-	Person                      *rolePerson  `json:"person"`
-	Enhet                       *roleEntity  `json:"enhet"`
-	Bostyrer                    *roleTrustee `json:"bostyrer"`
-	Fratraadt                   *bool        `json:"fratraadt"`
-	Avregistrert                *bool        `json:"avregistrert"`
-	Rekkefolge                  flexInt      `json:"rekkefolge"`
-	ValgtAv                     *codeText    `json:"valgtAv"`
-	Ansvarsandel                flexString   `json:"ansvarsandel"`
-	StadfestetFremtidsfullmakt  *bool        `json:"stadfestetFremtidsfullmakt"`
-	BegrensetRettsligHandleevne *bool        `json:"begrensetRettsligHandleevne"`
+	Type                        *codeText           `json:"type"`
+	Person                      *rolePerson         `json:"person"`
+	Enhet                       *roleEntity         `json:"enhet"`
+	Bostyrer                    *roleTrustee        `json:"bostyrer"`
+	Fratraadt                   *bool               `json:"fratraadt"`
+	Avregistrert                *bool               `json:"avregistrert"`
+	Rekkefolge                  upstream.FlexInt    `json:"rekkefolge"`
+	ValgtAv                     *codeText           `json:"valgtAv"`
+	Ansvarsandel                upstream.FlexString `json:"ansvarsandel"`
+	StadfestetFremtidsfullmakt  *bool               `json:"stadfestetFremtidsfullmakt"`
+	BegrensetRettsligHandleevne *bool               `json:"begrensetRettsligHandleevne"`
 }
 
 // rolePerson is a natural person holding a role. The open API gives the

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/companyregistry/registry/internal/upstream"
 )
 
 // The types below mirror the parts of Enhetsregisteret's JSON that the
@@ -16,52 +18,52 @@ import (
 
 // unit is one main unit (enhet) or sub-unit (underenhet), live or deleted.
 type unit struct {
-	Organisasjonsnummer                        string     `json:"organisasjonsnummer"`
-	Navn                                       string     `json:"navn"`
-	Organisasjonsform                          *codeText  `json:"organisasjonsform"`
-	HistoriskeNavn                             []pastName `json:"historiskeNavn"`
-	Hjemmeside                                 string     `json:"hjemmeside"`
-	Epostadresse                               string     `json:"epostadresse"`
-	Telefon                                    string     `json:"telefon"`
-	Mobil                                      string     `json:"mobil"`
-	Postadresse                                *address   `json:"postadresse"`
-	Forretningsadresse                         *address   `json:"forretningsadresse"`
-	Beliggenhetsadresse                        *address   `json:"beliggenhetsadresse"`
-	Naeringskode1                              *codeText  `json:"naeringskode1"`
-	Naeringskode2                              *codeText  `json:"naeringskode2"`
-	Naeringskode3                              *codeText  `json:"naeringskode3"`
-	Sektorkode                                 *codeText  `json:"institusjonellSektorkode"`
-	AntallAnsatte                              flexInt    `json:"antallAnsatte"`
-	HarAntallAnsatte                           *bool      `json:"harRegistrertAntallAnsatte"`
-	OverordnetEnhet                            string     `json:"overordnetEnhet"`
-	Kapital                                    *capital   `json:"kapital"`
-	ErIKonsern                                 *bool      `json:"erIKonsern"`
-	SisteAarsregnskap                          flexString `json:"sisteInnsendteAarsregnskap"`
-	VedtektsfestetForm                         flexLines  `json:"vedtektsfestetFormaal"`
-	Aktivitet                                  flexLines  `json:"aktivitet"`
-	ResponsKlasse                              string     `json:"respons_klasse"`
-	Konkurs                                    *bool      `json:"konkurs"`
-	UnderAvvikling                             *bool      `json:"underAvvikling"`
-	UnderTvang                                 *bool      `json:"underTvangsavviklingEllerTvangsopplosning"`
-	RegistrertIMva                             *bool      `json:"registrertIMvaregisteret"`
-	RegistrertIForetak                         *bool      `json:"registrertIForetaksregisteret"`
-	RegistrertIStift                           *bool      `json:"registrertIStiftelsesregisteret"`
-	RegistrertIFrivill                         *bool      `json:"registrertIFrivillighetsregisteret"`
-	RegistrertIParti                           *bool      `json:"registrertIPartiregisteret"`
-	RegistreringsdatoEnhetsregisteret          string     `json:"registreringsdatoEnhetsregisteret"`
-	RegistreringsdatoMerverdiavgiftsregisteret string     `json:"registreringsdatoMerverdiavgiftsregisteret"`
-	RegistreringsdatoForetaksregisteret        string     `json:"registreringsdatoForetaksregisteret"`
-	Stiftelsesdato                             string     `json:"stiftelsesdato"`
-	Oppstartsdato                              string     `json:"oppstartsdato"`
-	Konkursdato                                string     `json:"konkursdato"`
-	UnderAvviklingDato                         string     `json:"underAvviklingDato"`
-	Slettedato                                 string     `json:"slettedato"`
-	Nedleggelsesdato                           string     `json:"nedleggelsesdato"`
-	TvangsavvikletPgaManglendeSletting         string     `json:"tvangsavvikletPgaManglendeSlettingDato"`
-	TvangsopplostPgaManglendeDagligLeder       string     `json:"tvangsopplostPgaManglendeDagligLederDato"`
-	TvangsopplostPgaManglendeRevisor           string     `json:"tvangsopplostPgaManglendeRevisorDato"`
-	TvangsopplostPgaManglendeRegnskap          string     `json:"tvangsopplostPgaManglendeRegnskapDato"`
-	TvangsopplostPgaMangelfulltStyre           string     `json:"tvangsopplostPgaMangelfulltStyreDato"`
+	Organisasjonsnummer                        string              `json:"organisasjonsnummer"`
+	Navn                                       string              `json:"navn"`
+	Organisasjonsform                          *codeText           `json:"organisasjonsform"`
+	HistoriskeNavn                             []pastName          `json:"historiskeNavn"`
+	Hjemmeside                                 string              `json:"hjemmeside"`
+	Epostadresse                               string              `json:"epostadresse"`
+	Telefon                                    string              `json:"telefon"`
+	Mobil                                      string              `json:"mobil"`
+	Postadresse                                *address            `json:"postadresse"`
+	Forretningsadresse                         *address            `json:"forretningsadresse"`
+	Beliggenhetsadresse                        *address            `json:"beliggenhetsadresse"`
+	Naeringskode1                              *codeText           `json:"naeringskode1"`
+	Naeringskode2                              *codeText           `json:"naeringskode2"`
+	Naeringskode3                              *codeText           `json:"naeringskode3"`
+	Sektorkode                                 *codeText           `json:"institusjonellSektorkode"`
+	AntallAnsatte                              upstream.FlexInt    `json:"antallAnsatte"`
+	HarAntallAnsatte                           *bool               `json:"harRegistrertAntallAnsatte"`
+	OverordnetEnhet                            string              `json:"overordnetEnhet"`
+	Kapital                                    *capital            `json:"kapital"`
+	ErIKonsern                                 *bool               `json:"erIKonsern"`
+	SisteAarsregnskap                          upstream.FlexString `json:"sisteInnsendteAarsregnskap"`
+	VedtektsfestetForm                         flexLines           `json:"vedtektsfestetFormaal"`
+	Aktivitet                                  flexLines           `json:"aktivitet"`
+	ResponsKlasse                              string              `json:"respons_klasse"`
+	Konkurs                                    *bool               `json:"konkurs"`
+	UnderAvvikling                             *bool               `json:"underAvvikling"`
+	UnderTvang                                 *bool               `json:"underTvangsavviklingEllerTvangsopplosning"`
+	RegistrertIMva                             *bool               `json:"registrertIMvaregisteret"`
+	RegistrertIForetak                         *bool               `json:"registrertIForetaksregisteret"`
+	RegistrertIStift                           *bool               `json:"registrertIStiftelsesregisteret"`
+	RegistrertIFrivill                         *bool               `json:"registrertIFrivillighetsregisteret"`
+	RegistrertIParti                           *bool               `json:"registrertIPartiregisteret"`
+	RegistreringsdatoEnhetsregisteret          string              `json:"registreringsdatoEnhetsregisteret"`
+	RegistreringsdatoMerverdiavgiftsregisteret string              `json:"registreringsdatoMerverdiavgiftsregisteret"`
+	RegistreringsdatoForetaksregisteret        string              `json:"registreringsdatoForetaksregisteret"`
+	Stiftelsesdato                             string              `json:"stiftelsesdato"`
+	Oppstartsdato                              string              `json:"oppstartsdato"`
+	Konkursdato                                string              `json:"konkursdato"`
+	UnderAvviklingDato                         string              `json:"underAvviklingDato"`
+	Slettedato                                 string              `json:"slettedato"`
+	Nedleggelsesdato                           string              `json:"nedleggelsesdato"`
+	TvangsavvikletPgaManglendeSletting         string              `json:"tvangsavvikletPgaManglendeSlettingDato"`
+	TvangsopplostPgaManglendeDagligLeder       string              `json:"tvangsopplostPgaManglendeDagligLederDato"`
+	TvangsopplostPgaManglendeRevisor           string              `json:"tvangsopplostPgaManglendeRevisorDato"`
+	TvangsopplostPgaManglendeRegnskap          string              `json:"tvangsopplostPgaManglendeRegnskapDato"`
+	TvangsopplostPgaMangelfulltStyre           string              `json:"tvangsopplostPgaMangelfulltStyreDato"`
 }
 
 // codeText is a {kode, beskrivelse} pair: an organisation form, an industry
@@ -104,33 +106,8 @@ type searchPage struct {
 		Enheter []unit `json:"enheter"`
 	} `json:"_embedded"`
 	Page *struct {
-		TotalElements flexInt `json:"totalElements"`
+		TotalElements upstream.FlexInt `json:"totalElements"`
 	} `json:"page"`
-}
-
-// flexInt is an integer sent as a JSON number or a numeric string. Set is
-// false when the field is absent, null or not a whole number.
-type flexInt struct {
-	Value int64
-	Set   bool
-}
-
-// UnmarshalJSON accepts 12, 12.0, "12" and null; anything else leaves the
-// value unset rather than failing the whole document.
-func (f *flexInt) UnmarshalJSON(b []byte) error {
-	*f = flexInt{}
-	s := string(bytes.Trim(b, `"`))
-	if s == "null" || s == "" {
-		return nil
-	}
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		*f = flexInt{Value: n, Set: true}
-		return nil
-	}
-	if x, err := strconv.ParseFloat(s, 64); err == nil && x == math.Trunc(x) && math.Abs(x) < 1<<53 {
-		*f = flexInt{Value: int64(x), Set: true}
-	}
-	return nil
 }
 
 // flexFloat is a decimal sent as a JSON number or a numeric string. Set is
@@ -149,27 +126,6 @@ func (f *flexFloat) UnmarshalJSON(b []byte) error {
 	}
 	if x, err := strconv.ParseFloat(s, 64); err == nil && !math.IsInf(x, 0) && !math.IsNaN(x) {
 		*f = flexFloat{Value: x, Set: true}
-	}
-	return nil
-}
-
-// flexString is a string that may arrive as a JSON number ("2025" or
-// 2025).
-type flexString string
-
-// UnmarshalJSON accepts a string, a number or null.
-func (f *flexString) UnmarshalJSON(b []byte) error {
-	*f = ""
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*f = flexString(s)
-		return nil
-	}
-	if string(b) != "null" {
-		*f = flexString(b)
 	}
 	return nil
 }
