@@ -91,6 +91,26 @@ func (r *Registry) cacheGet(ctx context.Context, key string) ([]byte, bool) {
 	return b, ok && len(b) > 0
 }
 
+// cachedAnswer looks key up in the cache: an entry a fetch stored with
+// tag gives its JSON, a remembered not_found its error. hit is false on a
+// miss and for an entry of another kind, which the next fetch overwrites.
+func (r *Registry) cachedAnswer(ctx context.Context, key string, tag byte) (b []byte, hit bool, err error) {
+	b, ok := r.cacheGet(ctx, key)
+	if !ok {
+		return nil, false, nil
+	}
+	switch b[0] {
+	case tag:
+		return b[1:], true, nil
+	case tagNotFound:
+		var cerr Error
+		if json.Unmarshal(b[1:], &cerr) == nil {
+			return nil, true, &cerr
+		}
+	}
+	return nil, false, nil
+}
+
 func (r *Registry) cacheSet(ctx context.Context, key string, b []byte, ttl time.Duration) {
 	if err := r.cache.Set(ctx, key, b, ttl); err != nil {
 		r.log.LogAttrs(ctx, slog.LevelWarn, "cache set failed", slog.String("error", err.Error()))

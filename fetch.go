@@ -35,16 +35,8 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 		// A fetch of key that ended between this caller's cache miss and
 		// this call has stored its answer: send that answer (it says cached
 		// true) rather than ask the register again.
-		if b, ok := r.cacheGet(bg, key); ok {
-			switch b[0] {
-			case tag:
-				return b[1:], nil
-			case tagNotFound:
-				var cerr Error
-				if json.Unmarshal(b[1:], &cerr) == nil {
-					return nil, &cerr
-				}
-			}
+		if b, hit, err := r.cachedAnswer(bg, key, tag); hit {
+			return b, err
 		}
 		v, err := r.attempts(bg, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
 		if err != nil {

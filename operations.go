@@ -154,17 +154,8 @@ func (r *Registry) lookupJSON(ctx context.Context, e entry, id string) ([]byte, 
 		return nil, err
 	}
 	key := r.key(e, kindCompany, norm)
-	if b, ok := r.cacheGet(ctx, key); ok {
-		switch b[0] {
-		case tagReport:
-			return b[1:], nil
-		case tagNotFound:
-			var cerr Error
-			if json.Unmarshal(b[1:], &cerr) == nil {
-				return nil, &cerr
-			}
-		}
-		// An entry of another kind is treated as a miss and overwritten.
+	if b, hit, err := r.cachedAnswer(ctx, key, tagReport); hit {
+		return b, err
 	}
 	return r.lookupLive(ctx, e, key, norm)
 }
@@ -241,8 +232,8 @@ func (r *Registry) searchJSON(ctx context.Context, e entry, query string, limit 
 		return nil, err
 	}
 	key := r.key(e, kindSearch, fmt.Sprint(limit), q)
-	if b, ok := r.cacheGet(ctx, key); ok && b[0] == tagSearch {
-		return b[1:], nil
+	if b, hit, err := r.cachedAnswer(ctx, key, tagSearch); hit {
+		return b, err
 	}
 	return r.searchLive(ctx, e, key, q, limit)
 }

@@ -246,8 +246,8 @@ func (r *Registry) rolesJSON(ctx context.Context, e entry, id string) ([]byte, e
 		return nil, err
 	}
 	key := r.key(e, kindRoles, norm)
-	if b, ok := r.cacheGet(ctx, key); ok && b[0] == tagRoles {
-		return b[1:], nil
+	if b, hit, err := r.cachedAnswer(ctx, key, tagRoles); hit {
+		return b, err
 	}
 	lb, err := r.lookupJSON(ctx, e, norm)
 	if err != nil {
