@@ -901,10 +901,10 @@ func TestHealth(t *testing.T) {
 			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "none"}},
 		{"custom cache", []registry.Option{registry.WithCache(&keysCache{})},
 			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "custom"}},
-		{"redis up", []registry.Option{registry.WithCache(describedCache{cache.Description{Backend: "redis", Remote: true, Reachable: true}})},
+		{"redis up", []registry.Option{registry.WithCache(describedCache{cache.Description{Backend: "redis", Reachable: true}})},
 			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "redis",
 				Redis: &registry.RedisHealth{Reachable: true}}},
-		{"redis down", []registry.Option{registry.WithCache(describedCache{cache.Description{Backend: "redis", Remote: true}})},
+		{"redis down", []registry.Option{registry.WithCache(describedCache{cache.Description{Backend: "redis"}})},
 			&registry.HealthResponse{Status: "ok", Version: "1.2.3", Countries: []string{"NO"}, Cache: "redis",
 				Redis: &registry.RedisHealth{Reachable: false}}},
 	}

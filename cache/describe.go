@@ -29,9 +29,8 @@ type Description struct {
 	// Backend names the store: [BackendMemory], [BackendRedis] or another
 	// short lower-case name.
 	Backend string
-	// Remote is true for a store on a server of its own; Reachable then
-	// says whether the server answered lately.
-	Remote    bool
+	// Reachable says, for a store on a server of its own, whether the
+	// server answered lately; it is false for a store in process.
 	Reachable bool
 }
 

@@ -141,10 +141,9 @@ type Cache struct {
 	maxBytes int64
 	state    *redisstate.State
 	tier     atomic.Pointer[cache.Memory]
-	// pingEvery is the shortest interval between two pings of Describe;
-	// nextPing is when the next may run (unix nanoseconds).
-	pingEvery time.Duration
-	nextPing  atomic.Int64
+	// nextPing is when the next ping of Describe may run (unix
+	// nanoseconds): one per retry interval of state.
+	nextPing atomic.Int64
 }
 
 var _ cache.Cache = (*Cache)(nil)
@@ -167,11 +166,7 @@ func New(rdb redis.UniversalClient, opts ...Option) (*Cache, error) {
 			return nil, err
 		}
 	}
-	c := &Cache{rdb: rdb, prefix: o.prefix, local: o.local, localTTL: o.localTTL, maxBytes: o.localMaxBytes,
-		pingEvery: o.retry}
-	if c.pingEvery <= 0 {
-		c.pingEvery = redisstate.DefaultRetry
-	}
+	c := &Cache{rdb: rdb, prefix: o.prefix, local: o.local, localTTL: o.localTTL, maxBytes: o.localMaxBytes}
 	c.state = redisstate.New("cache", o.logger, o.timeout, o.retry, c.resetTier)
 	c.resetTier()
 	return c, nil
@@ -200,14 +195,14 @@ func (c *Cache) Reachable() bool { return c.state.Up() }
 func (c *Cache) Describe() cache.Description {
 	now := time.Now().UnixNano()
 	next := c.nextPing.Load()
-	if now >= next && c.nextPing.CompareAndSwap(next, now+int64(c.pingEvery)) {
+	if now >= next && c.nextPing.CompareAndSwap(next, now+int64(c.state.Retry())) {
 		ctx := context.Background()
 		rctx, cancel := c.state.Context(ctx)
 		err := c.rdb.Ping(rctx).Err()
 		cancel()
 		c.state.Report(ctx, err)
 	}
-	return cache.Description{Backend: cache.BackendRedis, Remote: true, Reachable: c.state.Up()}
+	return cache.Description{Backend: cache.BackendRedis, Reachable: c.state.Up()}
 }
 
 // Get returns the entry under key from the in-process tier or from Redis.

@@ -62,8 +62,8 @@ func TestDescribeRealServer(t *testing.T) {
 	c := newCache(t, redistest.Client(srv.Addr()), rediscache.WithoutLocalTier(),
 		rediscache.WithLogger(logs.Logger()), rediscache.WithRetry(every), rediscache.WithTimeout(time.Second))
 	other := newCache(t, redistest.Client(srv.Addr()), rediscache.WithoutLocalTier())
-	up := cache.Description{Backend: "redis", Remote: true, Reachable: true}
-	down := cache.Description{Backend: "redis", Remote: true, Reachable: false}
+	up := cache.Description{Backend: "redis", Reachable: true}
+	down := cache.Description{Backend: "redis", Reachable: false}
 	if diff := cmp.Diff(up, c.Describe()); diff != "" {
 		t.Fatalf("Describe with Redis up (-want +got):\n%s", diff)
 	}

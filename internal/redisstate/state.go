@@ -58,6 +58,10 @@ func New(component string, log *slog.Logger, timeout, retry time.Duration, onUp 
 	return &State{component: component, log: log, timeout: timeout, retry: retry, onUp: onUp}
 }
 
+// Retry returns the interval at which a State that saw Redis fail lets one
+// call try it again.
+func (s *State) Retry() time.Duration { return s.retry }
+
 // Up reports whether the last Redis call succeeded (true before any call).
 func (s *State) Up() bool { return !s.down.Load() }
 
