@@ -190,7 +190,8 @@ func (r *Registry) lookupLive(ctx context.Context, e entry, key, id string) ([]b
 // bytes; limit must be from 1 to [MaxSearchLimit] (the adapters apply
 // [DefaultSearchLimit] when their caller gives none). Both are bad_request
 // otherwise, never clamped. Zero hits is a success whose Hint says what to
-// try.
+// try; an answer with hits has a Hint too, saying that a hit is thin and
+// naming the lookup that gives its full report.
 //
 // The Registry ranks the hits, the same way for every country: it asks the
 // register for at least [SearchWindow] rows (so that an exact or prefix
