@@ -187,7 +187,7 @@ func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
 // this package, so its lists are constant and answered from a cache, which
 // it returns (else nil).
 func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *handlers, *listCache) {
-	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Health().Version},
+	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Version()},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
 			Logger:       quiet(o.logger),

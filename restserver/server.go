@@ -275,8 +275,8 @@ func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, http.StatusMethodNotAllowed, cacheError, b)
 }
 
-func (s *Server) health(w http.ResponseWriter, _ *http.Request) {
-	b, err := json.Marshal(s.reg.Health())
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	b, err := json.Marshal(s.reg.Health(r.Context()))
 	if err != nil {
 		s.writeError(w, err)
 		return

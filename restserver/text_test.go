@@ -184,8 +184,8 @@ func TestServerJSON(t *testing.T) {
 	if n := len([]rune(m.Description)); n > 100 {
 		t.Errorf("description has %d characters, more than 100", n)
 	}
-	if m.Version != reg.Health().Version {
-		t.Errorf("version %q, want the software version %q", m.Version, reg.Health().Version)
+	if m.Version != reg.Version() {
+		t.Errorf("version %q, want the software version %q", m.Version, reg.Version())
 	}
 	if len(m.Remotes) != 1 || m.Remotes[0].Type != "streamable-http" || m.Remotes[0].URL != "https://registry.example.com/mcp" {
 		t.Errorf("remotes %+v", m.Remotes)
