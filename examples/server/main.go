@@ -12,7 +12,8 @@
 // PRH_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
-// REGISTRY_UPSTREAM_BUDGETS and REGISTRY_METRICS_ADDR (see -h).
+// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_UPSTREAM_WAIT and REGISTRY_METRICS_ADDR
+// (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -161,6 +162,16 @@ type config struct {
 	redisTimeout   string // REDIS_TIMEOUT, parsed by buildShared
 	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
 	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
+	upstreamWait   string // REGISTRY_UPSTREAM_WAIT, parsed by buildShared
+	// pace, set by tests only, is the clock and sleep of the in-process
+	// budgets and of the Registry's waits for them.
+	pace *pacing
+}
+
+// pacing is a clock and a sleep that agree (see registry.WithWaiter).
+type pacing struct {
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
 }
 
 // envHelp lists the environment variables for -h.
@@ -183,6 +194,8 @@ Environment:
   REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
                             (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m)
+  REGISTRY_UPSTREAM_WAIT    longest wait of a request for an empty upstream budget before rate_limited, at most 10s
+                            (default 2s; 0 refuses at once); never past the request's own deadline
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
 `
@@ -204,6 +217,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 
 		redisTimeout: strings.TrimSpace(getenv("REDIS_TIMEOUT")),
 		budgets:      strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
+		upstreamWait: strings.TrimSpace(getenv("REGISTRY_UPSTREAM_WAIT")),
 
 		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
 	}
