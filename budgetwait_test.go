@@ -150,7 +150,9 @@ func TestBudgetRefusesBeyondBound(t *testing.T) {
 	}
 	// The default bound, but each caller's deadline is nearer than the
 	// 222 ms the budget asks for.
-	near := func() (context.Context, context.CancelFunc) { return context.WithTimeout(context.Background(), 200*time.Millisecond) }
+	near := func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), 200*time.Millisecond)
+	}
 	got, waits := run(t, near)
 	if diff := cmp.Diff(want, got); diff != "" || len(waits) != 0 {
 		t.Errorf("near deadline: (-want +got):\n%s\nwaits %v", diff, waits)
