@@ -151,7 +151,7 @@ func mustEnvelope(e *registry.Error) []byte {
 // the operation's name.
 func (s *Server) handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"health":                s.health,
+		"getHealth":             s.health,
 		"listCountries":         s.listCountries,
 		"lookupCompany":         s.lookup,
 		"searchCompanies":       s.search,

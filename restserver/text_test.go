@@ -229,8 +229,9 @@ func TestOpenAPI(t *testing.T) {
 	if _, ok := doc.Paths["/v1/{country}/search"]["get"].Responses["422"]; ok {
 		t.Error("openapi.json documents a 422")
 	}
-	// The schema package's documents and the batch route's three.
-	if want := len(schema.Names()) + 3; len(doc.Components.Schemas) != want {
+	// The schema package's documents, the batch route's three and
+	// ErrorBody.
+	if want := len(schema.Names()) + 4; len(doc.Components.Schemas) != want {
 		t.Errorf("%d component schemas, want %d", len(doc.Components.Schemas), want)
 	}
 	api := h.openAPI(t)
