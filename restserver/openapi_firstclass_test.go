@@ -2,6 +2,8 @@ package restserver_test
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -9,7 +11,9 @@ import (
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
+	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/catalog"
+	"github.com/companyregistry/registry/internal/moduletest"
 	"github.com/companyregistry/registry/restserver"
 )
 
@@ -167,4 +171,28 @@ func TestCatalogueExamples(t *testing.T) {
 			t.Errorf("%s: example: %v", c, err)
 		}
 	}
+}
+
+// generatorInput is the copy of /openapi.json that the Go client of
+// internal/tools/openapiclient is generated from.
+const generatorInput = "../internal/tools/openapiclient/openapi.json"
+
+// TestGeneratorInputIsTheServedDocument: the generated client's input is
+// the document the service serves (it depends on the catalogue and the
+// software version only). When the catalogue changes, run this test with
+// -update, then go generate in internal/tools/openapiclient (.ci/openapi.sh
+// checks the generated client against it).
+func TestGeneratorInputIsTheServedDocument(t *testing.T) {
+	t.Parallel()
+	reg, err := registry.New([]registry.Country{&fakeCountry{code: "ZZ"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := restserver.New(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/openapi.json", nil))
+	moduletest.Golden(t, generatorInput, rec.Body.Bytes(), *update)
 }
