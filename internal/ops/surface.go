@@ -128,9 +128,7 @@ func (o *Ops) SearchJSON(ctx context.Context, country, query string, limit int) 
 	if err != nil {
 		return nil, err
 	}
-	info, merr := o.Module(country)
-	if merr != nil {
-		return b, nil
-	}
+	// The search succeeded, so the country has a module.
+	info, _ := o.Module(country)
 	return SurfaceSearchJSON(info.Country, b), nil
 }
