@@ -329,32 +329,19 @@ func (c *fiCalc) annual(f *FinlandDuties) {
 		form = "company"
 	}
 
-	if f.TaxReturn.Duty.Applies() {
-		y := c.nextYear(minYear, time.April, 30, true)
-		label, ps, pe := fy(y)
-		c.add(kindDeadline(registry.Deadline{
-			Kind: kindTaxReturn, Name: "Corporate income tax return",
-			LocalName: countrykit.Ptr("veroilmoitus (yhteisön tuloveroilmoitus)"), Authority: authVero,
-			StatutoryDate: registry.Date{Year: y + 1, Month: time.April, Day: 30},
-			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			AppliesBecause: "A " + form + " files its income tax return within four months of the end of the last calendar month " +
-				"of its accounting period: 30 April for a calendar year, the next business day when that is not one.",
-			SourceURL: countrykit.Ptr(srcFICorporate),
-		}, f.TaxReturn, form), true)
-	}
-
-	if !f.TaxReturn.Duty.Applies() && f.PartnershipTaxReturn.Duty.Applies() {
-		y := c.nextYear(minYear, time.April, 1, true)
-		label, ps, pe := fy(y)
-		c.add(kindDeadline(registry.Deadline{
-			Kind: kindTaxReturn, Name: "Income tax return of a business partnership",
-			LocalName: countrykit.Ptr("veroilmoitus (elinkeinoyhtymän tuloveroilmoitus)"), Authority: authVero,
-			StatutoryDate: registry.Date{Year: y + 1, Month: time.April, Day: 1},
-			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			AppliesBecause: "A " + form + " files its income tax return for business income by 1 April of the year after the " +
-				"tax year, the next business day when that is not one.",
-			SourceURL: countrykit.Ptr(srcFICorporate),
-		}, f.PartnershipTaxReturn, form), true)
+	// A company files its corporate return by 30 April; a business
+	// partnership, which has no corporate return, its return for business
+	// income by 1 April.
+	switch {
+	case f.TaxReturn.Duty.Applies():
+		c.taxReturn(minYear, 30, f.TaxReturn, form, "Corporate income tax return", "veroilmoitus (yhteisön tuloveroilmoitus)",
+			"A "+form+" files its income tax return within four months of the end of the last calendar month "+
+				"of its accounting period: 30 April for a calendar year, the next business day when that is not one.")
+	case f.PartnershipTaxReturn.Duty.Applies():
+		c.taxReturn(minYear, 1, f.PartnershipTaxReturn, form, "Income tax return of a business partnership",
+			"veroilmoitus (elinkeinoyhtymän tuloveroilmoitus)",
+			"A "+form+" files its income tax return for business income by 1 April of the year after the "+
+				"tax year, the next business day when that is not one.")
 	}
 
 	if f.GeneralMeeting.Duty.Applies() {
@@ -399,6 +386,22 @@ func (c *fiCalc) annual(f *FinlandDuties) {
 				"to the end of %d (up to 18 months), and its first financial statements are then due in %d instead.", c.start, y+1, y+2))
 		}
 	}
+}
+
+// taxReturn adds the tax_return kind due on day April of the year after
+// the first financial year from minYear whose date, rolled forward, is on
+// or after today.
+func (c *fiCalc) taxReturn(minYear, day int, duty KindDuty, form, name, local, because string) {
+	y := c.nextYear(minYear, time.April, day, true)
+	c.add(kindDeadline(registry.Deadline{
+		Kind: kindTaxReturn, Name: name, LocalName: countrykit.Ptr(local), Authority: authVero,
+		StatutoryDate: registry.Date{Year: y + 1, Month: time.April, Day: day},
+		PeriodLabel:   countrykit.Ptr("Financial year " + strconv.Itoa(y)),
+		PeriodStart:   countrykit.Ptr(registry.Date{Year: y, Month: time.January, Day: 1}),
+		PeriodEnd:     countrykit.Ptr(registry.Date{Year: y, Month: time.December, Day: 31}),
+		Recurrence:    registry.RecurrenceAnnual, AppliesBecause: because,
+		SourceURL: countrykit.Ptr(srcFICorporate),
+	}, duty, form), true)
 }
 
 // FinlandRules returns a Markdown section describing the Finnish deadline
