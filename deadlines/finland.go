@@ -205,15 +205,12 @@ func (c *fiCalc) add(d registry.Deadline, roll bool) {
 	c.out.Deadlines = append(c.out.Deadlines, d)
 }
 
-// monthly adds the first monthly deadline on or after today: month m of
-// year y is due on day 12 of the month lag months later, rolled forward.
-// Months that ended before from (when has) are skipped.
-func (c *fiCalc) monthly(from registry.Date, has bool, lag int, build func(y int, m time.Month, stat registry.Date) registry.Deadline) {
-	c.monthlyOn(from, has, lag, 12, build)
-}
-
-// monthlyOn is monthly with the day of the month the deadline falls on.
-func (c *fiCalc) monthlyOn(from registry.Date, has bool, lag, day int, build func(y int, m time.Month, stat registry.Date) registry.Deadline) {
+// monthly adds the first deadline of a monthly duty on or after today:
+// month m of year y is due on the given day of the month lag months later,
+// rolled forward. Months that ended before from (when has) are skipped. d
+// holds what every month's deadline shares; the period label is
+// labelPrefix and the month.
+func (c *fiCalc) monthly(from registry.Date, has bool, lag, day int, d registry.Deadline, labelPrefix string) {
 	// Months are numbered y*12 + (m-1). A month is due at most lag months
 	// and a few days later, so start lag+1 months back.
 	idx := c.today.Year*12 + int(c.today.Month) - 1 - (lag + 1)
@@ -226,49 +223,38 @@ func (c *fiCalc) monthlyOn(from registry.Date, has bool, lag, day int, build fun
 		if rollForwardFinland(stat).Before(c.today) {
 			continue
 		}
-		c.add(build(y, m, stat), true)
+		d.StatutoryDate = stat
+		d.PeriodLabel = countrykit.Ptr(labelPrefix + m.String() + " " + strconv.Itoa(y))
+		d.PeriodStart = countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1})
+		d.PeriodEnd = countrykit.Ptr(endOfMonth(y, m))
+		d.Recurrence, d.Mandatory = registry.RecurrenceMonthly, true
+		c.add(d, true)
 		return
 	}
 }
 
 func (c *fiCalc) vat(from registry.Date, has bool) {
-	c.monthly(from, has, 2, func(y int, m time.Month, stat registry.Date) registry.Deadline {
-		return registry.Deadline{
-			Kind:          kindVATReturn,
-			Name:          "VAT return and payment",
-			LocalName:     countrykit.Ptr("arvonlisäveroilmoitus (kausiveroilmoitus)"),
-			Authority:     authVero,
-			StatutoryDate: stat,
-			PeriodLabel:   countrykit.Ptr(m.String() + " " + strconv.Itoa(y)),
-			PeriodStart:   countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
-			PeriodEnd:     countrykit.Ptr(endOfMonth(y, m)),
-			Recurrence:    registry.RecurrenceMonthly,
-			Mandatory:     true,
-			AppliesBecause: "The company is in the VAT register (arvonlisäverovelvollisten rekisteri); the return and payment for a month " +
-				"are due on the 12th of the second month after it, the next business day when that is not one (the monthly period is assumed).",
-			SourceURL: countrykit.Ptr(srcFIVAT),
-		}
-	})
+	c.monthly(from, has, 2, 12, registry.Deadline{
+		Kind:      kindVATReturn,
+		Name:      "VAT return and payment",
+		LocalName: countrykit.Ptr("arvonlisäveroilmoitus (kausiveroilmoitus)"),
+		Authority: authVero,
+		AppliesBecause: "The company is in the VAT register (arvonlisäverovelvollisten rekisteri); the return and payment for a month " +
+			"are due on the 12th of the second month after it, the next business day when that is not one (the monthly period is assumed).",
+		SourceURL: countrykit.Ptr(srcFIVAT),
+	}, "")
 }
 
 func (c *fiCalc) employer(from registry.Date, has bool) {
-	c.monthly(from, has, 1, func(y int, m time.Month, stat registry.Date) registry.Deadline {
-		return registry.Deadline{
-			Kind:          EmployerContributions,
-			Name:          "Employer contributions (withholdings and health insurance contribution)",
-			LocalName:     countrykit.Ptr("työnantajasuoritukset (oma-aloitteiset verot)"),
-			Authority:     authVero,
-			StatutoryDate: stat,
-			PeriodLabel:   countrykit.Ptr("Wages paid in " + m.String() + " " + strconv.Itoa(y)),
-			PeriodStart:   countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
-			PeriodEnd:     countrykit.Ptr(endOfMonth(y, m)),
-			Recurrence:    registry.RecurrenceMonthly,
-			Mandatory:     true,
-			AppliesBecause: "The company is in the employer register (työnantajarekisteri); withholdings and the employer's health insurance " +
-				"contribution on wages paid in a month are due by the 12th of the next month, the next business day when that is not one.",
-			SourceURL: countrykit.Ptr(srcFICorporate),
-		}
-	})
+	c.monthly(from, has, 1, 12, registry.Deadline{
+		Kind:      EmployerContributions,
+		Name:      "Employer contributions (withholdings and health insurance contribution)",
+		LocalName: countrykit.Ptr("työnantajasuoritukset (oma-aloitteiset verot)"),
+		Authority: authVero,
+		AppliesBecause: "The company is in the employer register (työnantajarekisteri); withholdings and the employer's health insurance " +
+			"contribution on wages paid in a month are due by the 12th of the next month, the next business day when that is not one.",
+		SourceURL: countrykit.Ptr(srcFICorporate),
+	}, "Wages paid in ")
 }
 
 // separateReport adds the employer's separate report to the Incomes
@@ -277,24 +263,16 @@ func (c *fiCalc) employer(from registry.Date, has bool) {
 // employer register; rolled forward as the payment is (research
 // fi-deadlines.md, Additions).
 func (c *fiCalc) separateReport(from registry.Date, has bool) {
-	c.monthlyOn(from, has, 1, 5, func(y int, m time.Month, stat registry.Date) registry.Deadline {
-		return registry.Deadline{
-			Kind:          EmployerSeparateReport,
-			Name:          "Employer's separate report to the Incomes Register",
-			LocalName:     countrykit.Ptr("työnantajan erillisilmoitus (tulorekisteri)"),
-			Authority:     authFIIncReg,
-			StatutoryDate: stat,
-			PeriodLabel:   countrykit.Ptr(m.String() + " " + strconv.Itoa(y)),
-			PeriodStart:   countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
-			PeriodEnd:     countrykit.Ptr(endOfMonth(y, m)),
-			Recurrence:    registry.RecurrenceMonthly,
-			Mandatory:     true,
-			AppliesBecause: "The company is in the employer register (työnantajarekisteri, register 7); an employer reports its health " +
-				"insurance contribution for each month to the Incomes Register by the 5th of the next month, also for a month without " +
-				"wages, the next business day when that is not one.",
-			SourceURL: countrykit.Ptr(srcFICorporate),
-		}
-	})
+	c.monthly(from, has, 1, 5, registry.Deadline{
+		Kind:      EmployerSeparateReport,
+		Name:      "Employer's separate report to the Incomes Register",
+		LocalName: countrykit.Ptr("työnantajan erillisilmoitus (tulorekisteri)"),
+		Authority: authFIIncReg,
+		AppliesBecause: "The company is in the employer register (työnantajarekisteri, register 7); an employer reports its health " +
+			"insurance contribution for each month to the Incomes Register by the 5th of the next month, also for a month without " +
+			"wages, the next business day when that is not one.",
+		SourceURL: countrykit.Ptr(srcFICorporate),
+	}, "")
 }
 
 // nextYear returns the first financial year y >= from whose
