@@ -3,6 +3,7 @@ package registry_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -103,24 +104,21 @@ func TestBudgetWaitsWithinBound(t *testing.T) {
 
 // TestBudgetRefusesBeyondBound (issue 29): a burst that cannot fit the
 // bound is still refused at once with rate_limited and retry_after, and the
-// register is not called: a bound shorter than the budget's pace, no wait
-// at all (WithBudgetWait(0)), and a caller whose own deadline is nearer
-// than the wait.
+// register is not called: a bound shorter than the budget's pace, and no
+// wait at all (WithBudgetWait(0)).
 func TestBudgetRefusesBeyondBound(t *testing.T) {
 	t.Parallel()
 	type outcome struct {
 		Answered, Limited int
 		RetryAfter        int
 	}
-	run := func(t *testing.T, ctx func() (context.Context, context.CancelFunc), opts ...registry.Option) (outcome, []time.Duration) {
+	run := func(t *testing.T, opts ...registry.Option) (outcome, []time.Duration) {
 		p := newPacer()
 		f := &fakeCountry{code: "NO"}
 		r := newRegistry(t, f, append([]registry.Option{registry.WithUpstreamBudget("NO", brregBudget(t, p)), p.option()}, opts...)...)
 		var o outcome
 		for i := range 40 {
-			c, cancel := ctx()
-			_, err := r.Lookup(c, "NO", fmt.Sprintf("%06d", 200000+i))
-			cancel()
+			_, err := r.Lookup(t.Context(), "NO", fmt.Sprintf("%06d", 200000+i))
 			switch {
 			case err == nil:
 				o.Answered++
@@ -136,26 +134,51 @@ func TestBudgetRefusesBeyondBound(t *testing.T) {
 		}
 		return o, p.slept()
 	}
-	background := func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) }
 	want := outcome{Answered: 30, Limited: 10, RetryAfter: 1}
 
 	for name, opt := range map[string]registry.Option{
 		"bound shorter than the pace": registry.WithBudgetWait(100 * time.Millisecond),
 		"no waiting":                  registry.WithBudgetWait(0),
 	} {
-		got, waits := run(t, background, opt)
+		got, waits := run(t, opt)
 		if diff := cmp.Diff(want, got); diff != "" || len(waits) != 0 {
 			t.Errorf("%s: (-want +got):\n%s\nwaits %v", name, diff, waits)
 		}
 	}
-	// The default bound, but each caller's deadline is nearer than the
-	// 222 ms the budget asks for.
-	near := func() (context.Context, context.CancelFunc) {
-		return context.WithTimeout(context.Background(), 200*time.Millisecond)
+}
+
+// TestBudgetWaitEndsBeforeTheCallersDeadline (issue 29): a caller waits
+// for the budget only when the wait ends before its own deadline. A budget
+// of one call every 5 s and the longest bound: a caller with 4 s left is
+// refused at once (retry_after 5) and the register is not called; one
+// without a deadline waits the 5 s (on the pacer's clock) and is answered.
+func TestBudgetWaitEndsBeforeTheCallersDeadline(t *testing.T) {
+	t.Parallel()
+	p := newPacer()
+	l, err := ratelimit.NewLocal(ratelimit.Rate{Limit: 1, Period: 5 * time.Second, Burst: 1}, ratelimit.WithClock(p.clock.Now))
+	if err != nil {
+		t.Fatal(err)
 	}
-	got, waits := run(t, near)
-	if diff := cmp.Diff(want, got); diff != "" || len(waits) != 0 {
-		t.Errorf("near deadline: (-want +got):\n%s\nwaits %v", diff, waits)
+	b, err := budget.New(l, "NO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeCountry{code: "NO"}
+	r := newRegistry(t, f, registry.WithUpstreamBudget("NO", b), registry.WithBudgetWait(registry.MaxBudgetWait), p.option())
+	if _, err := r.Lookup(t.Context(), "NO", "100001"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Second)
+	defer cancel()
+	_, err = r.Lookup(ctx, "NO", "100002")
+	if e := registry.AsError(err); e == nil || e.Code != registry.CodeRateLimited || e.RetryAfter() != 5 || len(p.slept()) != 0 {
+		t.Errorf("caller with 4 s left: %v, waits %v; want rate_limited with retry_after 5 and no wait", err, p.slept())
+	}
+	if _, err := r.Lookup(t.Context(), "NO", "100003"); err != nil || !slices.Equal(p.slept(), []time.Duration{5 * time.Second}) {
+		t.Errorf("caller without a deadline: %v, waits %v; want an answer after one wait of 5s", err, p.slept())
+	}
+	if n := f.lookups.Load(); n != 2 {
+		t.Errorf("%d upstream calls, want 2", n)
 	}
 }
 
