@@ -48,9 +48,9 @@ type legalForm struct {
 // duty left at its zero value is deadlines.DutyUnknown: not modelled, so no
 // deadline of the kind is computed.
 type formDeadlines struct {
-	Label string // e.g. "simplified joint-stock company (SAS)"
+	Label                                                                           string // e.g. "simplified joint-stock company (SAS)"
 	GeneralMeeting, AccountsFiling, CorporateTax, CorporateTaxInstalments, VAT, CFE deadlines.KindDuty
-	VATColumn deadlines.FrenchVATColumn
+	VATColumn                                                                       deadlines.FrenchVATColumn
 }
 
 // formFamily is a range of INSEE codes that share their English name,
