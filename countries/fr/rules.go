@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/companyregistry/registry/deadlines"
-	"github.com/companyregistry/registry/internal/upstream"
 )
 
 // Rules returns the registry://rules/FR document in Markdown: the
@@ -65,8 +64,8 @@ func buildRules() string {
 		if f.To != f.From {
 			codes += "–" + f.To
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", codes, f.Abbr, f.English, triWord(f.LimitedLiability),
-			triWord(f.BoardDuty), triWord(f.AccountsDuty), familyKinds(f), f.Basis)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", codes, f.Abbr, f.English, f.LimitedLiability.String(),
+			f.BoardDuty.String(), f.AccountsDuty.String(), familyKinds(f), f.Basis)
 	}
 
 	b.WriteString("\n## Status\n\n")
@@ -125,17 +124,6 @@ func buildRules() string {
 
 	b.WriteString(deadlines.FranceRules())
 	return b.String()
-}
-
-// triWord writes a table answer.
-func triWord(t upstream.Tri) string {
-	switch t {
-	case upstream.Yes:
-		return "yes"
-	case upstream.No:
-		return "no"
-	}
-	return "unknown"
 }
 
 // familyKinds lists the deadline kinds a family's form gives, with
