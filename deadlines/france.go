@@ -267,7 +267,7 @@ func (c *frCalc) add(d registry.Deadline, roll bool) {
 	d.Country, d.Registry = c.out.Country, c.out.Registry
 	d.DueDate = d.StatutoryDate
 	if roll {
-		d.DueDate = rollForwardFrance(d.StatutoryDate)
+		d.DueDate = frRollForward(d.StatutoryDate)
 	}
 	d.RolledForward = d.DueDate != d.StatutoryDate
 	d.DaysUntil = countrykit.Ptr(d.DueDate.DaysSince(c.today))
@@ -290,7 +290,7 @@ func (c *frCalc) frNextYear(from int, stat func(y int) registry.Date, roll bool)
 	for y := from; ; y++ {
 		d := stat(y)
 		if roll {
-			d = rollForwardFrance(d)
+			d = frRollForward(d)
 		}
 		if !d.Before(c.today) {
 			return y
@@ -308,7 +308,7 @@ func frFinancialYear(y int) (*string, *registry.Date, *registry.Date) {
 // frCompanyLawNote says that a company-law date on a non-business day is
 // not moved.
 func (c *frCalc) frCompanyLawNote(kind registry.DeadlineKind, stat registry.Date) {
-	if isFrenchBusinessDay(stat) {
+	if frIsBusinessDay(stat) {
 		return
 	}
 	c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s: %s is a %s and not a business day. No rule moves this company-law date, so it "+
@@ -375,7 +375,7 @@ func (c *frCalc) annual(form string) {
 		dl.AppliesBecause += fmt.Sprintf(" Filed online (télétransmission), 15 more calendar days are allowed: until %s "+
 			"(BOI-BIC-DECLA-30-10-10-20 § 60).", online)
 		c.add(dl, false)
-		if !isFrenchBusinessDay(online) {
+		if !frIsBusinessDay(online) {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("tax_return: the online date %s is a %s; whether it moves to the next business "+
 				"day is not settled (publications differ), so file by %s to be safe.", online, online.Weekday(), stat(y).AddDays(14)))
 		}
@@ -406,7 +406,7 @@ func (c *frCalc) annual(form string) {
 		for ; ; idx++ {
 			y, q := floorDiv(idx, 4), mod(idx, 4)
 			stat := registry.Date{Year: y, Month: time.March + time.Month(3*q), Day: 15}
-			if rollForwardFrance(stat).Before(c.today) {
+			if frRollForward(stat).Before(c.today) {
 				continue
 			}
 			label, ps, pe := frFinancialYear(y)
@@ -548,7 +548,7 @@ func (c *frCalc) vat(form string) {
 	for ; ; idx++ {
 		y, m := floorDiv(idx, 12), time.Month(mod(idx, 12)+1)
 		stat := date(y, m+1, day)
-		if rollForwardFrance(stat).Before(c.today) {
+		if frRollForward(stat).Before(c.today) {
 			continue
 		}
 		dl := registry.Deadline{
@@ -642,7 +642,7 @@ func (c *frCalc) dsn() {
 	for ; ; idx++ {
 		y, m := floorDiv(idx, 12), time.Month(mod(idx, 12)+1)
 		stat := date(y, m+1, day)
-		if rollForwardFrance(stat).Before(c.today) {
+		if frRollForward(stat).Before(c.today) {
 			continue
 		}
 		c.add(registry.Deadline{

@@ -52,9 +52,9 @@ func (h frenchHoliday) date(y int, easter registry.Date) registry.Date {
 	return registry.Date{Year: y, Month: h.month, Day: h.day}
 }
 
-// isFrenchHoliday reports whether d (a normalised date) is a fête légale
+// frIsHoliday reports whether d (a normalised date) is a fête légale
 // of L3133-1.
-func isFrenchHoliday(d registry.Date) bool {
+func frIsHoliday(d registry.Date) bool {
 	switch {
 	case d.Month == time.January && d.Day == 1,
 		d.Month == time.May && (d.Day == 1 || d.Day == 8),
@@ -75,21 +75,21 @@ func isFrenchHoliday(d registry.Date) bool {
 	return false
 }
 
-// isFrenchBusinessDay reports whether d is neither a Saturday, a Sunday nor
+// frIsBusinessDay reports whether d is neither a Saturday, a Sunday nor
 // a fête légale of L3133-1.
-func isFrenchBusinessDay(d registry.Date) bool {
+func frIsBusinessDay(d registry.Date) bool {
 	if w := d.Weekday(); w == time.Saturday || w == time.Sunday {
 		return false
 	}
-	return !isFrenchHoliday(d)
+	return !frIsHoliday(d)
 }
 
-// rollForwardFrance returns d, or the first following day that is neither a
+// frRollForward returns d, or the first following day that is neither a
 // Saturday, a Sunday nor a fête légale (CIBS art. D171-5). The longest run
 // of such days is four (a holiday on a Friday or a Monday next to a
 // weekend, as 15 August 2026 and 17 May 2027), so the loop is short.
-func rollForwardFrance(d registry.Date) registry.Date {
-	for !isFrenchBusinessDay(d) {
+func frRollForward(d registry.Date) registry.Date {
+	for !frIsBusinessDay(d) {
 		d = d.AddDays(1)
 	}
 	return d
@@ -102,7 +102,7 @@ func frenchSecondWorkingDayAfterMay1(y int) registry.Date {
 	d := registry.Date{Year: y, Month: time.May, Day: 1}
 	for n := 0; n < 2; {
 		d = d.AddDays(1)
-		if isFrenchBusinessDay(d) {
+		if frIsBusinessDay(d) {
 			n++
 		}
 	}
@@ -127,4 +127,4 @@ func FrenchHolidays(year int) []Holiday {
 
 // FrenchBusinessDay reports whether d is a business day for French filing
 // deadlines: not a Saturday, a Sunday or a day of [FrenchHolidays].
-func FrenchBusinessDay(d registry.Date) bool { return isFrenchBusinessDay(normalize(d)) }
+func FrenchBusinessDay(d registry.Date) bool { return frIsBusinessDay(normalize(d)) }

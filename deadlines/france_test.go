@@ -358,8 +358,8 @@ func TestFranceLawTable(t *testing.T) {
 		months    []time.Month
 		rolls     bool
 	}{
-		{deadlines.FrenchDSN, "CSS R133-14: the 15th of M+1", func(y int, m time.Month) registry.Date { return registry.NewDate(y, m+1, 15) }, allMonths(), true},
-		{deadlines.VATReturn, "CGI ann. IV art. 39: companies outside Paris, the 21st of M+1", func(y int, m time.Month) registry.Date { return registry.NewDate(y, m+1, 21) }, allMonths(), true},
+		{deadlines.FrenchDSN, "CSS R133-14: the 15th of M+1", func(y int, m time.Month) registry.Date { return registry.NewDate(y, m+1, 15) }, frAllMonths(), true},
+		{deadlines.VATReturn, "CGI ann. IV art. 39: companies outside Paris, the 21st of M+1", func(y int, m time.Month) registry.Date { return registry.NewDate(y, m+1, 21) }, frAllMonths(), true},
 		{deadlines.FrenchCorporateTaxInstalment, "CGI ann. III: 15 March, June, September, December", func(y int, m time.Month) registry.Date { return registry.NewDate(y, m, 15) },
 			[]time.Month{time.March, time.June, time.September, time.December}, true},
 		{deadlines.TaxReturn, "CGI ann. III art. 344 I-0 bis: 2nd working day after 1 May", func(y int, _ time.Month) registry.Date { return secondWorkingDay(y + 1) }, nil, false},
@@ -407,7 +407,7 @@ func TestFranceLawTable(t *testing.T) {
 	}
 }
 
-func allMonths() []time.Month {
+func frAllMonths() []time.Month {
 	out := make([]time.Month, 0, 12)
 	for m := time.January; m <= time.December; m++ {
 		out = append(out, m)
@@ -601,21 +601,21 @@ func FuzzFrance(f *testing.F) {
 	f.Add(int64(-400000), "", "977", "NN", byte(0), uint8(1), int64(1<<40), uint8(5))
 	f.Fuzz(func(t *testing.T, found int64, code, dep, band string, initial byte, col uint8, day int64, st uint8) {
 		rep := frSAS()
-		rep.FoundedAt = countrykit.Ptr(epochFR.AddDays(int(found % 5_000_000)))
+		rep.FoundedAt = countrykit.Ptr(frEpoch.AddDays(int(found % 5_000_000)))
 		rep.Status = []registry.Status{registry.StatusActive, registry.StatusUnknown, registry.StatusDissolved, registry.StatusUnderLiquidation, "", "x"}[int(st)%6]
 		d := frSASDuties()
 		d.Code, d.Departement, d.HeadcountBand, d.SurnameInitial, d.VATColumn = code, dep, band, initial, deadlines.FrenchVATColumn(col%5)
 		if code == "" {
 			d.Label = ""
 		}
-		today := epochFR.AddDays(int(day % 5_000_000))
+		today := frEpoch.AddDays(int(day % 5_000_000))
 		out := deadlines.France(rep, d, today)
 		if out == nil || out.Deadlines == nil || out.Notes == nil || out.Today != today {
 			t.Fatalf("report %+v", out)
 		}
 		seen := map[registry.DeadlineKind]bool{}
 		for _, dl := range out.Deadlines {
-			if seen[dl.Kind] || dl.DueDate.Before(dl.StatutoryDate) || (plausibleFR(today) && dl.DueDate.Before(today)) {
+			if seen[dl.Kind] || dl.DueDate.Before(dl.StatutoryDate) || (frPlausible(today) && dl.DueDate.Before(today)) {
 				t.Errorf("%s: %+v", today, dl)
 			}
 			seen[dl.Kind] = true
@@ -623,6 +623,6 @@ func FuzzFrance(f *testing.F) {
 	})
 }
 
-var epochFR = registry.NewDate(1970, 1, 1)
+var frEpoch = registry.NewDate(1970, 1, 1)
 
-func plausibleFR(d registry.Date) bool { return d.Year >= -9999 && d.Year <= 9999 }
+func frPlausible(d registry.Date) bool { return d.Year >= -9999 && d.Year <= 9999 }
