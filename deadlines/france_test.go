@@ -626,3 +626,15 @@ func FuzzFrance(f *testing.F) {
 var frEpoch = registry.NewDate(1970, 1, 1)
 
 func frPlausible(d registry.Date) bool { return d.Year >= -9999 && d.Year <= 9999 }
+
+// BenchmarkFranceSAS measures the worked table's SAS on one day: nine kinds.
+func BenchmarkFranceSAS(b *testing.B) {
+	rep, duties := frSAS(), frSASDuties()
+	today := registry.NewDate(2026, 11, 24)
+	b.ReportAllocs()
+	for b.Loop() {
+		if out := deadlines.France(rep, duties, today); len(out.Deadlines) != 9 {
+			b.Fatal(len(out.Deadlines))
+		}
+	}
+}

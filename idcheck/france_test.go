@@ -365,3 +365,14 @@ func FuzzParseFrenchID(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkParseFrenchID(b *testing.B) {
+	for _, in := range []string{"552032534", "552 032 534 00646", "FR 27 552 032 534", "FRK7399859412"} {
+		b.Run(in, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, _ = idcheck.ParseFrenchID(in)
+			}
+		})
+	}
+}

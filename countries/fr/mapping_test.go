@@ -22,7 +22,7 @@ func decodeUnit(t *testing.T, file string) *unit {
 	return &p.Results[0]
 }
 
-func asked(t *testing.T, id string) idcheck.FrenchID {
+func asked(t testing.TB, id string) idcheck.FrenchID {
 	t.Helper()
 	f, p := idcheck.ParseFrenchID(id)
 	if p != idcheck.ProblemNone {
