@@ -102,8 +102,8 @@ func TestDiffKinds(t *testing.T) {
 		}},
 		{"postal address", func(r *registry.CompanyReport) { r.PostalAddress.Lines = []string{"Postboks 1"} }, []wire{
 			{Kind: changes.KindAddressChanged, Name: "EKSEMPEL AS",
-				Old: `{"business_address":{"lines":["Forusbeen 50"],"postal_code":"4035","city":"STAVANGER","municipality":null,"municipality_code":null,"country_code":null,"country_name":null},"postal_address":{"lines":["Postboks 8500"],"postal_code":"4035","city":"STAVANGER","municipality":null,"municipality_code":null,"country_code":null,"country_name":null}}`,
-				New: `{"business_address":{"lines":["Forusbeen 50"],"postal_code":"4035","city":"STAVANGER","municipality":null,"municipality_code":null,"country_code":null,"country_name":null},"postal_address":{"lines":["Postboks 1"],"postal_code":"4035","city":"STAVANGER","municipality":null,"municipality_code":null,"country_code":null,"country_name":null}}`,
+				Old:    `{"business_address":{"lines":["Forusbeen 50"],"postal_code":"4035","city":"STAVANGER","municipality":null,"municipality_code":null,"country_code":null,"country_name":null},"postal_address":{"lines":["Postboks 8500"],"postal_code":"4035","city":"STAVANGER","municipality":null,"municipality_code":null,"country_code":null,"country_name":null}}`,
+				New:    `{"business_address":{"lines":["Forusbeen 50"],"postal_code":"4035","city":"STAVANGER","municipality":null,"municipality_code":null,"country_code":null,"country_name":null},"postal_address":{"lines":["Postboks 1"],"postal_code":"4035","city":"STAVANGER","municipality":null,"municipality_code":null,"country_code":null,"country_name":null}}`,
 				Source: src},
 		}},
 		{"business address removed", func(r *registry.CompanyReport) { r.BusinessAddress = nil; r.PostalAddress = nil }, []wire{
