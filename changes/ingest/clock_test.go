@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"io"
+	"log/slog"
 	"slices"
 	"sync"
 	"testing"
@@ -81,17 +83,19 @@ func (c *fakeClock) Advance(d time.Duration) {
 	c.notify()
 }
 
-// waiting returns the number of timers not yet fired or stopped.
-func (c *fakeClock) waiting() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.timers)
+// BlockUntil waits until at least n timers are waiting: the goroutines
+// under test have settled on the clock (their timers come back after an
+// Advance fired them).
+func (c *fakeClock) BlockUntil(t *testing.T, n int) {
+	t.Helper()
+	c.WaitFor(t, func(waiting int) bool { return waiting >= n })
 }
 
-// BlockUntil waits until n timers are waiting, failing the test when that
-// does not happen within a generous real-time bound (a hang, not a timing
-// assertion).
-func (c *fakeClock) BlockUntil(t *testing.T, n int) {
+// WaitFor waits until cond, given the number of waiting timers, holds; it
+// is evaluated again at every change of the timers. A cond that does not
+// hold within a generous real-time bound fails the test (a hang, not a
+// timing assertion).
+func (c *fakeClock) WaitFor(t *testing.T, cond func(waiting int) bool) {
 	t.Helper()
 	deadline := time.NewTimer(20 * time.Second)
 	defer deadline.Stop()
@@ -99,13 +103,13 @@ func (c *fakeClock) BlockUntil(t *testing.T, n int) {
 		c.mu.Lock()
 		got, ch := len(c.timers), c.changed
 		c.mu.Unlock()
-		if got == n {
+		if cond(got) {
 			return
 		}
 		select {
 		case <-ch:
 		case <-deadline.C:
-			t.Fatalf("%d timers waiting, want %d", got, n)
+			t.Fatalf("the clock's waiters (%d timers) never met the condition", got)
 		}
 	}
 }
@@ -123,4 +127,9 @@ func recv[T any](t *testing.T, ch <-chan T, what string) T {
 	}
 	var zero T
 	return zero
+}
+
+// slogJSON is a JSON logger at debug level into w.
+func slogJSON(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }

@@ -62,7 +62,6 @@ type CompaniesHouseStream struct {
 	store   changes.Store
 	ref     refresher
 	key     *credential
-	red     redactor
 	http    *http.Client
 	base    string
 	loc     *time.Location
@@ -74,9 +73,19 @@ type CompaniesHouseStream struct {
 	handled func(event)
 }
 
-// credential holds the stream key; a pointer, so that printing the
-// stream with fmt shows an address, never the key.
-type credential struct{ key string }
+// credential holds the stream key and what hides it in an error; a
+// pointer, so that printing the stream with fmt shows an address, never
+// the key.
+type credential struct {
+	key string
+	red redactor
+}
+
+// String hides the stream from fmt, whose %v would follow its fields.
+func (*CompaniesHouseStream) String() string { return "ingest.CompaniesHouseStream" }
+
+// GoString hides the stream from fmt's %#v.
+func (*CompaniesHouseStream) GoString() string { return "ingest.CompaniesHouseStream" }
 
 var _ Streamer = (*CompaniesHouseStream)(nil)
 
@@ -100,7 +109,7 @@ func NewCompaniesHouseStream(store changes.Store, fetch changes.Fetcher, key str
 		return nil, err
 	}
 	s := &CompaniesHouseStream{store: store, ref: refresher{store: store, fetch: fetch, log: o.log},
-		key: &credential{key: key}, red: newRedactor(key), http: upstream.NoRedirects(o.httpClient),
+		key: &credential{key: key, red: newRedactor(key)}, http: upstream.NoRedirects(o.httpClient),
 		base: o.baseURL, o: o, streams: o.streams}
 	if s.base == "" {
 		s.base = StreamBaseURL
@@ -322,7 +331,7 @@ func (s *CompaniesHouseStream) readLoop(ctx context.Context, name string, timepo
 			backoff = maxBackoff
 		case status == http.StatusTooManyRequests:
 			log.LogAttrs(ctx, slog.LevelWarn, "Companies House is limiting the stream's connections")
-			backoff = max(2*backoff, rateLimitedBackoff)
+			backoff = min(max(2*backoff, rateLimitedBackoff), maxBackoff)
 		case got:
 			// A connection that delivered and then ended (the nightly
 			// disconnection, the 24-hour limit, silence): reconnect soon.
@@ -372,14 +381,14 @@ func (s *CompaniesHouseStream) connect(ctx context.Context, name string, timepoi
 	}
 	req, err := http.NewRequestWithContext(cctx, http.MethodGet, u, nil)
 	if err != nil {
-		return 0, false, s.red.redact(err)
+		return 0, false, s.key.red.redact(err)
 	}
 	req.SetBasicAuth(s.key.key, "")
 	req.Header.Set("User-Agent", upstream.UserAgent(s.o.contactEmail))
 	req.Header.Set("Accept", "application/json")
 	resp, err := s.http.Do(req)
 	if err != nil {
-		return 0, false, s.red.redact(err)
+		return 0, false, s.key.red.redact(err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -406,7 +415,7 @@ func (s *CompaniesHouseStream) connect(ctx context.Context, name string, timepoi
 			return http.StatusOK, got, ctx.Err()
 		case l, ok := <-lines:
 			if !ok {
-				return http.StatusOK, got, s.red.redact(<-readErr)
+				return http.StatusOK, got, s.key.red.redact(<-readErr)
 			}
 			got, lastByte = true, s.o.clock.Now()
 			if l.tooLong {

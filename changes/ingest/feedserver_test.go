@@ -46,7 +46,7 @@ func newFeedServer(t *testing.T) *feedServer {
 
 // add adds raw items (objects with oppdateringsid/id and dato/time) to a
 // feed.
-func (s *feedServer) add(t *testing.T, feed string, raws ...json.RawMessage) {
+func (s *feedServer) add(t testing.TB, feed string, raws ...json.RawMessage) {
 	t.Helper()
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -18,7 +18,6 @@ type fakeFetcher struct {
 	mu     sync.Mutex
 	script map[string][]answer
 	calls  map[string]int
-	now    func() time.Time
 }
 
 type answer struct {

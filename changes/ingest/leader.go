@@ -85,14 +85,14 @@ func (l *Leader) Run(ctx context.Context) error {
 		now := l.o.clock.Now()
 		held, err := l.store.AcquireLease(ctx, LeaseName, l.o.holder, now, l.o.leaseTTL)
 		switch {
-		case ctx.Err() != nil:
+		case ended(ctx):
 			return nil
 		case err != nil:
 			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease could not be taken", errAttrs(err))
 		case held:
 			l.o.log.LogAttrs(ctx, slog.LevelInfo, "this replica runs the ingesters", slog.String("holder", l.o.holder))
 			l.lead(ctx, now)
-			if ctx.Err() != nil {
+			if ended(ctx) {
 				return nil
 			}
 		}
@@ -138,7 +138,7 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 		now := l.o.clock.Now()
 		held, err := l.store.AcquireLease(ctx, LeaseName, l.o.holder, now, l.o.leaseTTL)
 		switch {
-		case ctx.Err() != nil:
+		case ended(ctx):
 			continue // the sleep above returns at once and releases
 		case err == nil && held:
 			until = now.Add(l.o.leaseTTL)
@@ -171,5 +171,15 @@ func (l *Leader) syncLoop(ctx context.Context) {
 		if !sleep(ctx, l.o.clock, l.o.interval) {
 			return
 		}
+	}
+}
+
+// ended reports whether ctx is done.
+func ended(ctx context.Context) bool {
+	select {
+	case <-ctx.Done():
+		return true
+	default:
+		return false
 	}
 }

@@ -23,6 +23,8 @@ type memStore struct {
 
 	mu         sync.Mutex
 	watches    []changes.Watch
+	watchIDs   []map[string]struct{} // the ids of each watch, for lookups
+	events     map[string]struct{}   // Country, CompanyID, Kind, SourceEventID of the recorded changes
 	snapshots  map[string]changes.Snapshot
 	log        []changes.Change
 	deliveries []changes.Delivery
@@ -39,7 +41,7 @@ type memStore struct {
 }
 
 func newMemStore() *memStore {
-	return &memStore{snapshots: map[string]changes.Snapshot{}, cursors: map[string]string{}}
+	return &memStore{snapshots: map[string]changes.Snapshot{}, cursors: map[string]string{}, events: map[string]struct{}{}}
 }
 
 func key(country, id string) string { return country + "/" + id }
@@ -48,6 +50,11 @@ func (s *memStore) CreateWatch(_ context.Context, w changes.Watch, _ []byte, bas
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.watches = append(s.watches, w)
+	ids := map[string]struct{}{}
+	for _, id := range w.IDs {
+		ids[id] = struct{}{}
+	}
+	s.watchIDs = append(s.watchIDs, ids)
 	for _, b := range baselines {
 		if _, ok := s.snapshots[key(b.Country, b.CompanyID)]; !ok {
 			s.snapshots[key(b.Country, b.CompanyID)] = b
@@ -60,9 +67,9 @@ func (s *memStore) WatchedIDs(_ context.Context, country string) (map[string]str
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := map[string]struct{}{}
-	for _, w := range s.watches {
+	for i, w := range s.watches {
 		if w.Country == country {
-			for _, id := range w.IDs {
+			for id := range s.watchIDs[i] {
 				out[id] = struct{}{}
 			}
 		}
@@ -89,11 +96,11 @@ func (s *memStore) Apply(_ context.Context, b changes.Batch) ([]changes.Change, 
 	s.applies++
 	var out []changes.Change
 	for _, c := range b.Changes {
-		if c.SourceEventID != "" && slices.ContainsFunc(s.log, func(o changes.Change) bool {
-			return o.Country == c.Country && o.CompanyID == c.CompanyID && o.Kind == c.Kind && o.SourceEventID == c.SourceEventID
-		}) {
+		ev := c.Country + "\x00" + c.CompanyID + "\x00" + string(c.Kind) + "\x00" + c.SourceEventID
+		if _, dup := s.events[ev]; dup && c.SourceEventID != "" {
 			continue
 		}
+		s.events[ev] = struct{}{}
 		s.seq++
 		c.Seq = s.seq
 		if c.ID == "" {
@@ -101,8 +108,8 @@ func (s *memStore) Apply(_ context.Context, b changes.Batch) ([]changes.Change, 
 		}
 		s.log = append(s.log, c)
 		out = append(out, c)
-		for _, w := range s.watches {
-			if w.Disabled || w.Country != c.Country || !slices.Contains(w.IDs, c.CompanyID) ||
+		for i, w := range s.watches {
+			if _, in := s.watchIDs[i][c.CompanyID]; w.Disabled || w.Country != c.Country || !in ||
 				(len(w.Kinds) > 0 && !slices.Contains(w.Kinds, c.Kind)) {
 				continue
 			}
