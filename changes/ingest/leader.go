@@ -114,11 +114,7 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 	}
 	for _, in := range l.ingesters {
 		if s, ok := in.(Streamer); ok {
-			wg.Go(func() {
-				if err := s.Run(lctx); err != nil && lctx.Err() == nil {
-					l.o.log.LogAttrs(ctx, slog.LevelWarn, "an ingester stopped", slog.String("ingester", s.Name()), errAttrs(err))
-				}
-			})
+			wg.Go(func() { l.keepRunning(lctx, s) })
 		}
 	}
 	wg.Go(func() { l.syncLoop(lctx) })
@@ -153,6 +149,26 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 		}
 		stop()
 		return
+	}
+}
+
+// keepRunning runs s until ctx ends, starting it again (after a third of
+// the lease's TTL) when it returns early, for instance on a store error
+// at its start.
+func (l *Leader) keepRunning(ctx context.Context, s Streamer) {
+	for {
+		err := s.Run(ctx)
+		if ended(ctx) {
+			return
+		}
+		attrs := []slog.Attr{slog.String("ingester", s.Name())}
+		if err != nil {
+			attrs = append(attrs, errAttrs(err))
+		}
+		l.o.log.LogAttrs(ctx, slog.LevelWarn, "an ingester stopped; starting it again", attrs...)
+		if !sleep(ctx, l.o.clock, l.renew) {
+			return
+		}
 	}
 }
 

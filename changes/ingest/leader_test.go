@@ -32,6 +32,7 @@ func (f *fakeIngester) Sync(_ context.Context, now time.Time) error {
 type fakeStreamer struct {
 	*fakeIngester
 	started, stopped chan struct{}
+	failFirst        atomic.Bool // the first Run returns at once with an error
 }
 
 func newFakeStreamer(name string) *fakeStreamer {
@@ -40,6 +41,9 @@ func newFakeStreamer(name string) *fakeStreamer {
 
 func (f *fakeStreamer) Run(ctx context.Context) error {
 	f.started <- struct{}{}
+	if f.failFirst.CompareAndSwap(true, false) {
+		return errDown
+	}
 	<-ctx.Done()
 	f.stopped <- struct{}{}
 	return nil
@@ -216,6 +220,23 @@ func TestLeaderReleasesOnStop(t *testing.T) {
 	recv(t, inB.syncs, "sync of b")
 	if !b.Leading() {
 		t.Error("b does not lead")
+	}
+}
+
+// TestLeaderRestartsAStreamer: a streamer whose Run returns while the
+// leader holds the lease is started again.
+func TestLeaderRestartsAStreamer(t *testing.T) {
+	t.Parallel()
+	st, clock := newMemStore(), newFakeClock(t0)
+	in := newFakeStreamer("A")
+	in.failFirst.Store(true)
+	runLeader(t, newTestLeader(t, st, clock, "a", in))
+	recv(t, in.started, "first start")
+	clock.BlockUntil(t, 3) // renewal, interval and the restart's pause
+	clock.Advance(10 * time.Second)
+	recv(t, in.started, "second start")
+	if len(in.stopped) != 0 {
+		t.Error("the streamer was stopped")
 	}
 }
 
