@@ -251,18 +251,14 @@ func (p *streamProcessor) flush(ctx context.Context) {
 	slices.Sort(companies)
 	for _, c := range companies {
 		pc := p.pending[c]
-		cs, snap, err := s.ref.refresh(ctx, signal{country: "GB", id: c,
+		err := s.ref.refreshInto(ctx, signal{country: "GB", id: c,
 			eventID:      pc.last.stream + "/" + strconv.FormatInt(pc.last.timepoint, 10),
-			registeredAt: pc.last.published, removed: pc.removed}, now)
+			registeredAt: pc.last.published, removed: pc.removed}, now, &b)
 		if errors.Is(err, errSkip) {
 			s.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; its events are skipped", errAttrs(err))
 		} else if err != nil {
 			s.o.log.LogAttrs(ctx, slog.LevelInfo, "watched companies wait for the next flush", errAttrs(err))
 			break
-		}
-		b.Changes = append(b.Changes, cs...)
-		if snap != nil {
-			b.Snapshots = append(b.Snapshots, *snap)
 		}
 		done[c] = true
 	}

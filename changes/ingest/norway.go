@@ -262,8 +262,8 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			continue
 		}
 		if last[it.OrgNr] == i {
-			cs, snap, err := n.ref.refresh(ctx, signal{country: "NO", id: it.OrgNr, eventID: f.eventID(it.ID),
-				registeredAt: it.Published, removed: it.Type == "Fjernet"}, now)
+			err := n.ref.refreshInto(ctx, signal{country: "NO", id: it.OrgNr, eventID: f.eventID(it.ID),
+				registeredAt: it.Published, removed: it.Type == "Fjernet"}, now, &b)
 			if errors.Is(err, errSkip) {
 				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; its update is skipped",
 					slog.String("feed", f.name), slog.Int64("update_id", it.ID), errAttrs(err))
@@ -271,10 +271,6 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			} else if err != nil {
 				stop = err
 				break
-			}
-			b.Changes = append(b.Changes, cs...)
-			if snap != nil {
-				b.Snapshots = append(b.Snapshots, *snap)
 			}
 		}
 		done = i

@@ -53,15 +53,8 @@ func buildOptions(opts []Option) (options, error) {
 		leaseTTL:     DefaultLeaseTTL,
 		timeout:      time.Minute,
 	}
-	for _, opt := range opts {
-		if opt == nil {
-			return o, errors.New("ingest: nil option")
-		}
-		if err := opt(&o); err != nil {
-			return o, err
-		}
-	}
-	return o, nil
+	err := upstream.Apply("ingest", &o, opts)
+	return o, err
 }
 
 // WithLogger sets the logger of warnings and progress (default: none).

@@ -162,17 +162,13 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) error {
 		if i >= maxPollsPerSync {
 			break
 		}
-		cs, snap, err := p.ref.refresh(ctx, signal{country: p.country, id: w.id}, now)
+		err := p.ref.refreshInto(ctx, signal{country: p.country, id: w.id}, now, &b)
 		if errors.Is(err, errSkip) {
 			p.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; it is polled again next round",
 				slog.String("country", p.country), errAttrs(err))
 		} else if err != nil {
 			stop = err
 			break
-		}
-		b.Changes = append(b.Changes, cs...)
-		if snap != nil {
-			b.Snapshots = append(b.Snapshots, *snap)
 		}
 		if i < sweeping {
 			st.After = w.id

@@ -84,6 +84,16 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 	return stamp(cs, s), &fresh, nil
 }
 
+// refreshInto is refresh, adding what it found to b.
+func (r *refresher) refreshInto(ctx context.Context, s signal, now time.Time, b *changes.Batch) error {
+	cs, snap, err := r.refresh(ctx, s, now)
+	b.Changes = append(b.Changes, cs...)
+	if snap != nil {
+		b.Snapshots = append(b.Snapshots, *snap)
+	}
+	return err
+}
+
 // missed handles a company the register answered not_found for.
 func (r *refresher) missed(old changes.Snapshot, s signal, gone bool, now time.Time) ([]changes.Change, *changes.Snapshot, error) {
 	snap := old
