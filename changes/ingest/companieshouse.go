@@ -141,12 +141,10 @@ func cursorOfStream(name string) string { return "GB/stream/" + name }
 
 // Run implements [Streamer]: it reads the streams until ctx ends.
 func (s *CompaniesHouseStream) Run(ctx context.Context) error {
-	if s.watched.Load() == nil {
-		if err := s.Sync(ctx, s.o.clock.Now()); err != nil && ctx.Err() == nil {
-			s.o.log.LogAttrs(ctx, slog.LevelWarn, "the watched companies could not be read", errAttrs(err))
-		}
-	}
 	p := &streamProcessor{s: s, progress: map[string]*streamProgress{}, pending: map[string]*pendingCompany{}}
+	if !s.start(ctx, p) {
+		return nil
+	}
 	rctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	defer func() {
@@ -155,12 +153,7 @@ func (s *CompaniesHouseStream) Run(ctx context.Context) error {
 	}()
 	events := make(chan event, 1024)
 	for _, name := range s.streams {
-		c, err := s.store.Cursor(ctx, cursorOfStream(name))
-		if err != nil {
-			return err
-		}
-		tp, _ := strconv.ParseInt(c, 10, 64)
-		p.progress[name] = &streamProgress{seen: tp, stored: tp}
+		tp := p.progress[name].seen
 		wg.Go(func() { s.readLoop(rctx, name, tp, events) })
 	}
 	flush := s.o.clock.NewTimer(s.o.flushEvery)
@@ -179,6 +172,45 @@ func (s *CompaniesHouseStream) Run(ctx context.Context) error {
 			flush = s.o.clock.NewTimer(s.o.flushEvery)
 		}
 	}
+}
+
+// start reads what the streams need before they connect: the watched
+// companies (without them an event could not be told worth keeping, and
+// its timepoint would be stored past it) and each stream's stored
+// timepoint. A store failure is retried every flush period; start
+// returns false when ctx ends first.
+func (s *CompaniesHouseStream) start(ctx context.Context, p *streamProcessor) bool {
+	for {
+		err := s.loadWatched(ctx)
+		for _, name := range s.streams {
+			if err != nil {
+				break
+			}
+			var c string
+			if c, err = s.store.Cursor(ctx, cursorOfStream(name)); err == nil {
+				tp, _ := strconv.ParseInt(c, 10, 64)
+				p.progress[name] = &streamProgress{seen: tp, stored: tp}
+			}
+		}
+		if err == nil {
+			return true
+		}
+		if ended(ctx) {
+			return false
+		}
+		s.o.log.LogAttrs(ctx, slog.LevelWarn, "the stream's state could not be read; retrying", errAttrs(err))
+		if !sleep(ctx, s.o.clock, s.o.flushEvery) {
+			return false
+		}
+	}
+}
+
+// loadWatched reads the watched companies unless a Sync already did.
+func (s *CompaniesHouseStream) loadWatched(ctx context.Context) error {
+	if s.watched.Load() != nil {
+		return nil
+	}
+	return s.Sync(ctx, s.o.clock.Now())
 }
 
 // streamProgress is how far one stream has been read and stored.
@@ -218,9 +250,7 @@ func (p *streamProcessor) handle(ev event) {
 	if ev.company == "" {
 		return
 	}
-	if w := p.s.watched.Load(); w == nil {
-		return
-	} else if _, ok := (*w)[ev.company]; !ok {
+	if _, ok := (*p.s.watched.Load())[ev.company]; !ok {
 		return
 	}
 	pc := p.pending[ev.company]

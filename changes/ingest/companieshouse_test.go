@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -488,5 +489,43 @@ func TestNewCompaniesHouseStreamValidation(t *testing.T) {
 	}
 	if _, err := NewCompaniesHouseStream(nil, f, "k"); err == nil {
 		t.Error("a nil store was accepted")
+	}
+}
+
+// failOnceStore fails its first WatchedIDs.
+type failOnceStore struct {
+	changes.Store
+	failed atomic.Bool
+}
+
+func (s *failOnceStore) WatchedIDs(ctx context.Context, country string) (map[string]struct{}, error) {
+	if s.failed.CompareAndSwap(false, true) {
+		return nil, errDown
+	}
+	return s.Store.WatchedIDs(ctx, country)
+}
+
+// TestStreamWaitsForItsState: the streams connect only once the watched
+// companies are known (an event could not be judged, and its timepoint
+// would be stored past it); a store failure is retried.
+func TestStreamWaitsForItsState(t *testing.T) {
+	t.Parallel()
+	srv := newCHServer(t, map[string][]connPlan{"companies": {{lines: []string{eventLine(t, evCompany)}}}})
+	st, f, clock := newMemStore(), newFakeFetcher(), newFakeClock(t0)
+	watch(t, st, "GB", []string{"SC571653"}, snapshot(report("GB", "SC571653", "FC KIOSKS LTD"), nil))
+	f.set("GB", "SC571653", ok(report("GB", "SC571653", "FC KIOSKS LTD")))
+	s := newTestStream(t, &failOnceStore{Store: st}, f, srv, clock, WithStreams("companies"))
+	handled := runStream(t, s)
+	clock.BlockUntil(t, 1) // the retry's pause
+	if n := len(srv.connections()); n != 0 {
+		t.Fatalf("%d connections before the state was read", n)
+	}
+	clock.Advance(DefaultFlushEvery)
+	recv(t, handled, "event")
+	clock.BlockUntil(t, 2)
+	clock.Advance(DefaultFlushEvery)
+	clock.BlockUntil(t, 2)
+	if n := f.count("GB", "SC571653"); n != 1 {
+		t.Errorf("the watched company was fetched %d times, want 1", n)
 	}
 }
