@@ -22,7 +22,7 @@ func TestReplayMatchesTheBody(t *testing.T) {
 	client := &http.Client{Transport: rp}
 	for _, tt := range []struct {
 		method, body, want string
-		status            int
+		status             int
 	}{
 		{http.MethodPost, `{"id":1}`, "one", 200},
 		{http.MethodPost, `{"id":2}`, "two", 200},
