@@ -8,7 +8,7 @@
 // while parsing. A parse function returns the normalised identifier and a
 // [Problem]; the identifier is valid exactly when the Problem is
 // [ProblemNone], and on any other Problem the returned identifier is the zero
-// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint], and
+// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint],
 // [FinlandReason] and [FinlandHint], and [DenmarkReason] and [DenmarkHint]
 // turn a Problem into English sentences for users and agents.
 package idcheck
