@@ -30,4 +30,16 @@
 // Day; New Year's Eve is not one), exported as [FinnishHolidays] and
 // [FinnishBusinessDay], uses the same Easter computation and is tested day
 // by day against an independent list for 2025–2031.
+//
+// # Danish holidays and bank closing days
+//
+// Denmark ([Denmark], [DenmarkRules], with the duties of a form and the
+// company's own financial year in [DenmarkDuties]) has two calendars: the
+// public holidays (helligdage: Sundays and ten days, [DanishHolidays]; Store
+// Bededag was one until 2023), past which a tax deadline moves to the next
+// weekday ([DanishBusinessDay]), and the bank closing days (the Friday after
+// Ascension Day, Grundlovsdag, Christmas Eve and New Year's Eve,
+// [DanishBankClosingDays]), which also stop the rules counted in bank days
+// ([DanishBankDay]). Both are tested day by day against the research
+// note's table for 2025–2031.
 package deadlines
