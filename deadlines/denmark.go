@@ -212,9 +212,12 @@ func Denmark(rep *registry.CompanyReport, duties *DenmarkDuties, today registry.
 
 	c := dkCalc{out: out, today: today, duties: duties}
 	c.start, c.hasStart = usable(firstOf(rep.FoundedAt, rep.RegisteredAt))
-	c.yearEnd()
-	c.annual()
-	c.taxPayments()
+	if f := duties; f.AnnualReport.Duty.Applies() || f.GeneralMeeting.Duty.Applies() || f.TaxReturn.Duty.Applies() ||
+		f.TaxPrepayment.Duty.Applies() || f.TaxBalance.Duty.Applies() {
+		c.yearEnd()
+		c.annual()
+		c.taxPayments()
+	}
 	if duties.VAT.Duty.Applies() {
 		c.vat()
 	}
