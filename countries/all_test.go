@@ -22,8 +22,9 @@ func fixture(t *testing.T, name string) string {
 	return string(b)
 }
 
-// TestAllOrder: Norway, the United Kingdom, then Finland; the zero Config
-// leaves GB present but not ready, and Finland (keyless) ready.
+// TestAllOrder: Norway, the United Kingdom, Finland, then Denmark; the zero
+// Config leaves GB and DK present but not ready, and Finland (keyless)
+// ready.
 func TestAllOrder(t *testing.T) {
 	t.Parallel()
 	cs, err := countries.All(countries.Config{})
@@ -34,7 +35,7 @@ func TestAllOrder(t *testing.T) {
 	for _, c := range cs {
 		codes = append(codes, c.Info().Country)
 	}
-	if diff := cmp.Diff([]string{"NO", "GB", "FI"}, codes); diff != "" {
+	if diff := cmp.Diff([]string{"NO", "GB", "FI", "DK"}, codes); diff != "" {
 		t.Fatalf("codes (-want +got):\n%s", diff)
 	}
 	if cs[0].Ready() != nil {
@@ -46,6 +47,10 @@ func TestAllOrder(t *testing.T) {
 	err = cs[1].Ready()
 	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError {
 		t.Errorf("GB without a key: Ready() = %v, want upstream_error", err)
+	}
+	err = cs[3].Ready()
+	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError || !strings.Contains(e.Hint, "CVR_CREDENTIALS") {
+		t.Errorf("DK without a credential: Ready() = %v, want upstream_error naming CVR_CREDENTIALS", err)
 	}
 }
 
@@ -118,6 +123,8 @@ func TestAllErrors(t *testing.T) {
 		"brreg URL": {BrregBaseURL: "ftp://x"},
 		"ch URL":    {CompaniesHouseBaseURL: "::"},
 		"prh URL":   {PRHBaseURL: "prh.test/v3"},
+		"cvr URL":   {CVRBaseURL: "http://user:pw@cvr.test"},
+		"cvr cred":  {CVRCredentials: "no-colon"},
 		"email":     {ContactEmail: "a\nb"},
 	} {
 		if _, err := countries.All(cfg); err == nil {
@@ -145,6 +152,8 @@ func TestConfigFromEnv(t *testing.T) {
 				"COMPANIES_HOUSE_BASE_URL": "\thttps://ch.test\n",
 				"COMPANIES_HOUSE_API_KEY":  " key\n",
 				"PRH_BASE_URL":             " https://prh.test/v3 ",
+				"CVR_BASE_URL":             " http://cvr.test/cvr-permanent ",
+				"CVR_CREDENTIALS":          "\tuser:pass ",
 				"REGISTRY_CONTACT_EMAIL":   "ops@example.com ",
 				"REGISTRY_RATE_LIMIT":      "7",
 			},
@@ -153,6 +162,8 @@ func TestConfigFromEnv(t *testing.T) {
 				CompaniesHouseBaseURL: "https://ch.test",
 				CompaniesHouseAPIKey:  "key",
 				PRHBaseURL:            "https://prh.test/v3",
+				CVRBaseURL:            "http://cvr.test/cvr-permanent",
+				CVRCredentials:        "user:pass",
 				ContactEmail:          "ops@example.com",
 			},
 		},

@@ -43,9 +43,9 @@ func (s *shared) close() {
 
 // defaultBudgets are the upstream budgets of the registers, by country:
 // Companies House's documented allowance per API key, and polite ceilings
-// for Brønnøysund and PRH.
+// for Brønnøysund, PRH and the CVR distribution.
 func defaultBudgets() map[string]ratelimit.Rate {
-	return map[string]ratelimit.Rate{"GB": budget.CompaniesHouse(), "NO": budget.Brreg(), "FI": budget.PRH()}
+	return map[string]ratelimit.Rate{"GB": budget.CompaniesHouse(), "NO": budget.Brreg(), "FI": budget.PRH(), "DK": budget.CVR()}
 }
 
 // buildShared builds the limiter, the budgets of the countries in codes
