@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/companyregistry/registry/deadlines"
-	"github.com/companyregistry/registry/internal/upstream"
 )
 
 // Rules returns the registry://rules/DK document in Markdown: the
@@ -52,7 +51,7 @@ func buildRules() string {
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	for _, f := range legalForms() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			f.Code, f.Abbr, f.Danish, f.English, triWord(f.LimitedLiability), triWord(f.BoardDuty), triWord(f.AccountsDuty),
+			f.Code, f.Abbr, f.Danish, f.English, f.LimitedLiability.String(), f.BoardDuty.String(), f.AccountsDuty.String(),
 			formKinds(f), f.Basis)
 	}
 
@@ -159,17 +158,6 @@ func formKinds(f legalForm) string {
 		}
 	}
 	return strings.Join(ks, ", ")
-}
-
-// triWord returns "yes", "no" or "unknown" for the rules document.
-func triWord(t upstream.Tri) string {
-	switch t {
-	case yes:
-		return "yes"
-	case no:
-		return "no"
-	}
-	return "unknown"
 }
 
 // workedExample explains the modulus-11 check of a valid CVR number as a

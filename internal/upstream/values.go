@@ -30,6 +30,18 @@ func (t Tri) Ptr() *bool {
 	return nil
 }
 
+// String returns "yes", "no" or "unknown", as the modules' rules documents
+// write an answer of their legal-form tables.
+func (t Tri) String() string {
+	switch t {
+	case Yes:
+		return "yes"
+	case No:
+		return "no"
+	}
+	return "unknown"
+}
+
 // CloneBool returns a fresh copy of an optional flag decoded from a
 // register, so that a report never shares memory with the decoded answer.
 func CloneBool(b *bool) *bool {
