@@ -21,11 +21,11 @@ const (
 	dkPassword = "cvr-S3CRET-pw"
 )
 
-// fakeCVR serves the CVR distribution's search endpoint from a recording:
+// dkFakeCVR serves the CVR distribution's search endpoint from a recording:
 // the ApS 41774037 for a term query on its number and for any name search,
 // an empty answer for any other number, and 401 without the test
 // credential.
-func fakeCVR(t *testing.T) *httptest.Server {
+func dkFakeCVR(t *testing.T) *httptest.Server {
 	t.Helper()
 	aps, err := os.ReadFile("testdata/cvr_virksomhed_41774037_aps_REDACTED.json")
 	if err != nil {
@@ -81,22 +81,9 @@ func dkEnv(cvr *httptest.Server) map[string]string {
 // address.
 func TestDenmarkAsANewUser(t *testing.T) {
 	t.Parallel()
-	r := start(t, dkEnv(fakeCVR(t)))
+	r := start(t, dkEnv(dkFakeCVR(t)))
 	base := "http://" + r.addr
-	get := func(path string) (int, string) {
-		t.Helper()
-		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, base+path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
-	}
+	get := func(path string) (int, string) { t.Helper(); return dkHTTPGet(t, base+path) }
 	var seen []string
 	for _, tt := range []struct{ path, want string }{
 		{"/health", `"DK"`},
@@ -183,7 +170,7 @@ func TestDenmarkAsANewUser(t *testing.T) {
 // report apart from when it was fetched).
 func TestDenmarkOverStdio(t *testing.T) {
 	t.Parallel()
-	cvr := fakeCVR(t)
+	cvr := dkFakeCVR(t)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	var stderr syncBuffer
@@ -219,13 +206,8 @@ func TestDenmarkOverStdio(t *testing.T) {
 	r := start(t, dkEnv(cvr))
 	rest := func(path string) string {
 		t.Helper()
-		res, err := http.Get("http://" + r.addr + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return string(b)
+		_, body := dkHTTPGet(t, "http://"+r.addr+path)
+		return body
 	}
 	if got := rest("/v1/DK/company/41774037/deadlines?today=2026-11-24"); got != deadlines {
 		t.Errorf("deadlines differ:\nstdio %.300s\n rest %.300s", deadlines, got)
@@ -234,7 +216,7 @@ func TestDenmarkOverStdio(t *testing.T) {
 		t.Errorf("validate differs:\nstdio %s\n rest %s", validate, got)
 	}
 	for name, pair := range map[string][2]string{"lookup": {lookup, rest("/v1/DK/company/41774037")}, "roles": {roles, rest("/v1/DK/company/41774037/roles")}} {
-		a, b := dropFetchedAt(t, pair[0]), dropFetchedAt(t, pair[1])
+		a, b := dkDropFetchedAt(t, pair[0]), dkDropFetchedAt(t, pair[1])
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s differs apart from fetched_at:\nstdio %.300s\n rest %.300s", name, a, b)
 		}
@@ -244,9 +226,9 @@ func TestDenmarkOverStdio(t *testing.T) {
 	}
 }
 
-// dropFetchedAt returns the document with fetched_at and cached removed,
+// dkDropFetchedAt returns the document with fetched_at and cached removed,
 // re-encoded.
-func dropFetchedAt(t *testing.T, doc string) []byte {
+func dkDropFetchedAt(t *testing.T, doc string) []byte {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(doc), &m); err != nil {
@@ -265,18 +247,9 @@ func dropFetchedAt(t *testing.T, doc string) []byte {
 // repeating it.
 func TestDenmarkWithoutCredential(t *testing.T) {
 	t.Parallel()
-	cvr := fakeCVR(t)
+	cvr := dkFakeCVR(t)
 	r := start(t, map[string]string{"CVR_BASE_URL": cvr.URL + "/cvr-permanent"})
-	get := func(path string) (int, string) {
-		t.Helper()
-		res, err := http.Get("http://" + r.addr + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
-	}
+	get := func(path string) (int, string) { t.Helper(); return dkHTTPGet(t, "http://"+r.addr+path) }
 	if code, body := get("/v1/countries"); code != 200 || strings.Contains(body, `"DK"`) {
 		t.Errorf("countries: %d %s", code, body)
 	}
@@ -299,4 +272,20 @@ func TestDenmarkWithoutCredential(t *testing.T) {
 			t.Errorf("%v: a malformed credential: exit %d, stderr %s", mode, code, stderr.String())
 		}
 	}
+}
+
+// dkHTTPGet returns the status and body of a GET of url.
+func dkHTTPGet(t *testing.T, url string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
 }
