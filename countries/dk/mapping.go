@@ -122,7 +122,8 @@ const (
 )
 
 // classify returns the class of a status value (virksomhedsstatus or
-// sammensatStatus), by the values of the research note (nordic.md § 1.1).
+// sammensatStatus), by the values a third party measured over the live
+// register (T-Andreasen/cvr-documentation, 2025-09-08).
 func classify(v string) statusClass {
 	switch u := strings.ToUpper(clean(v)); {
 	case strings.HasPrefix(u, "OPLØST"), strings.HasPrefix(u, "TVANGSOPLØST"), u == "SLETTET", u == "OPHØRT":

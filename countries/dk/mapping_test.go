@@ -14,7 +14,7 @@ import (
 )
 
 // TestStatusPrecedence checks the mapping of the register's status values
-// (nordic.md § 1.1) and the precedence when several hold: ended first,
+// (a third-party aggregation over the live register, 2025-09-08) and the precedence when several hold: ended first,
 // then bankrupt, compulsory dissolution, voluntary liquidation,
 // reconstruction (active), active, unknown.
 func TestStatusPrecedence(t *testing.T) {
