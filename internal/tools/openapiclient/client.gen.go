@@ -53,11 +53,12 @@ func (e CompanyReportStatus) Valid() bool {
 
 // Defines values for DeadlineRecurrence.
 const (
-	Annual    DeadlineRecurrence = "annual"
-	Bimonthly DeadlineRecurrence = "bimonthly"
-	Monthly   DeadlineRecurrence = "monthly"
-	OneOff    DeadlineRecurrence = "one_off"
-	Quarterly DeadlineRecurrence = "quarterly"
+	Annual     DeadlineRecurrence = "annual"
+	Bimonthly  DeadlineRecurrence = "bimonthly"
+	Monthly    DeadlineRecurrence = "monthly"
+	OneOff     DeadlineRecurrence = "one_off"
+	Quarterly  DeadlineRecurrence = "quarterly"
+	Semiannual DeadlineRecurrence = "semiannual"
 )
 
 // Valid indicates whether the value is a known member of the DeadlineRecurrence enum.
@@ -72,6 +73,8 @@ func (e DeadlineRecurrence) Valid() bool {
 	case OneOff:
 		return true
 	case Quarterly:
+		return true
+	case Semiannual:
 		return true
 	default:
 		return false
