@@ -79,11 +79,16 @@ func WithFallback(l *Local) Option {
 
 // gcraScript is the GCRA in one atomic step. It takes the time from the
 // server (in microseconds), so that replicas with skewed clocks agree.
+// Writing after TIME needs effects replication: redis.replicate_commands()
+// turns it on in Redis 3.2 to 4.0, which refuse the write otherwise, and
+// is a no-op from 5.0 on (the default there, the only mode from 7.0).
+// Redis before 3.2 cannot run the script: every call then falls back.
 // KEYS[1] is the key; ARGV is the interval and the tolerance in
 // microseconds, the cost, and the part of it that must be available (the
 // cost, at most the burst; see gcra.Params.Decide). It returns {1, 0} when allowed and {0, wait in
 // microseconds} when not.
 const gcraScript = `
+redis.replicate_commands()
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = tonumber(ARGV[1])
