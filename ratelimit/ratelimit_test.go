@@ -336,13 +336,13 @@ func newRedis(t *testing.T, rdb redis.UniversalClient, rate ratelimit.Rate, opts
 // shares again when Redis is back.
 func TestRedisDownFallsBack(t *testing.T) {
 	t.Parallel()
-	mr, rdb := redistest.Mini(t)
+	mr, proxy, rdb := redistest.MiniBehindProxy(t)
 	var logs redistest.Logs
 	l := newRedis(t, rdb, ratelimit.PerMinute(5), ratelimit.WithLogger(logs.Logger()), ratelimit.WithRetry(50*time.Millisecond))
 	for range 5 {
 		allow(t, l, "k", 1)
 	}
-	mr.Close()
+	proxy.Down()
 	// The fallback has its own full allowance.
 	for i := range 5 {
 		if d := allow(t, l, "k", 1); !d.OK {
@@ -355,9 +355,7 @@ func TestRedisDownFallsBack(t *testing.T) {
 	if n := logs.Count(msgDown); n != 1 {
 		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
 	}
-	if err := mr.Restart(); err != nil {
-		t.Fatal(err)
-	}
+	proxy.Up(mr.Addr())
 	redistest.Eventually(t, 5*time.Second, "Redis used again", func() bool {
 		_, _, _ = l.Allow(t.Context(), "other", 1)
 		return l.Reachable()
