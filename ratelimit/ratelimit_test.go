@@ -418,3 +418,28 @@ func TestRedisRealServer(t *testing.T) {
 		t.Errorf("%d recovery lines, want 1:\n%s", n, logs.String())
 	}
 }
+
+// TestRateShare: n replicas' shares add up to at most the rate.
+func TestRateShare(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		r    ratelimit.Rate
+		n    int
+		want ratelimit.Rate
+	}{
+		{ratelimit.Ceiling(600, 5*time.Minute), 3, ratelimit.Rate{Limit: 180, Period: 5 * time.Minute, Burst: 20}},
+		{ratelimit.Ceiling(600, 5*time.Minute), 1, ratelimit.Ceiling(600, 5*time.Minute)},
+		{ratelimit.Ceiling(600, 5*time.Minute), 0, ratelimit.Ceiling(600, 5*time.Minute)},
+		{ratelimit.PerMinute(10), 4, ratelimit.Rate{Limit: 2, Period: time.Minute, Burst: 2}},
+		{ratelimit.Rate{Limit: 5, Period: time.Minute}, 2, ratelimit.Rate{Limit: 2, Period: time.Minute, Burst: 2}},
+		{ratelimit.PerMinute(2), 5, ratelimit.Rate{Limit: 1, Period: time.Minute, Burst: 1}},
+	} {
+		if diff := cmp.Diff(tc.want, tc.r.Share(tc.n)); diff != "" {
+			t.Errorf("%+v.Share(%d) (-want +got):\n%s", tc.r, tc.n, diff)
+		}
+	}
+	_, rdb := redistest.Mini(t)
+	if _, err := ratelimit.NewRedis(rdb, ratelimit.PerMinute(1), ratelimit.WithReplicas(0)); err == nil {
+		t.Error("WithReplicas(0) accepted")
+	}
+}
