@@ -96,7 +96,9 @@ func answers(t *testing.T, body []byte) map[string]string {
 }
 
 // isValidation reports whether a result is validate_company_id's answer.
-func isValidation(s string) bool { return strings.Contains(s, `\"valid\":true`) && !strings.Contains(s, `"isError"`) }
+func isValidation(s string) bool {
+	return strings.Contains(s, `\"valid\":true`) && !strings.Contains(s, `"isError"`)
+}
 
 // TestToolPanicHTTP: a tool that panics answers the internal_error tool
 // result over Streamable HTTP, on the fast path and through the SDK, in
@@ -228,4 +230,3 @@ func stdioAnswers(t *testing.T, v string, msgs []string, lines int, opts ...mcps
 	_ = inR.Close()
 	return got
 }
-
