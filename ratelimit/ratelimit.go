@@ -60,7 +60,8 @@ func Ceiling(n int, window time.Duration) Rate {
 
 // Share returns the part of r that each of n replicas may use on its own
 // so that together they stay within r: Limit and the burst divided by n,
-// rounded down, at least 1 each. A [Redis] limiter built
+// rounded down, at least 1 each (so with more replicas than the limit or
+// the burst, the shares add up to more than r). A [Redis] limiter built
 // [WithReplicas](n) falls back to it while Redis is unreachable. n below 2
 // returns r.
 func (r Rate) Share(n int) Rate {
