@@ -122,7 +122,7 @@ func (s *Server) startOnce() (addr string, ok bool, why string) {
 	addr = "127.0.0.1:" + strconv.Itoa(port)
 	cmd := exec.Command(s.bin, "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
 		"--save", "", "--appendonly", "no", "--dir", s.dir, "--protected-mode", "yes")
-	var out syncBuffer
+	var out Logs // the process output, safe to read while it writes
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		s.t.Fatalf("start redis-server: %v", err)
@@ -175,24 +175,6 @@ func (s *Server) Stop() {
 	_ = s.cmd.Process.Kill()
 	<-s.exit
 	s.cmd, s.exit = nil, nil
-}
-
-// syncBuffer is a bytes.Buffer safe for a process's output and a reader.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // Logs is a logger whose records tests can count. It is safe for
