@@ -13,7 +13,8 @@
 // RECHERCHE_ENTREPRISES_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
-// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_UPSTREAM_WAIT and REGISTRY_METRICS_ADDR
+// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_UPSTREAM_WAIT, REGISTRY_REPLICAS and
+// REGISTRY_METRICS_ADDR
 // (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
@@ -63,6 +64,9 @@ const (
 	idleTimeout       = 120 * time.Second
 	maxHeaderBytes    = 16 << 10
 	shutdownTimeout   = 30 * time.Second
+	// maxReplicas bounds REGISTRY_REPLICAS: a share of a budget is at
+	// least one call per window, so more replicas than calls make no sense.
+	maxReplicas = 1000
 )
 
 // limits are the timeouts and the header limit of the HTTP server; tests
@@ -163,6 +167,7 @@ type config struct {
 	redisTimeout   string // REDIS_TIMEOUT, parsed by buildShared
 	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
 	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
+	replicas       int    // REGISTRY_REPLICAS
 	upstreamWait   string // REGISTRY_UPSTREAM_WAIT, parsed by buildShared
 	// pace, set by tests only, is the clock and sleep of the in-process
 	// budgets and of the Registry's waits for them.
@@ -201,6 +206,8 @@ Environment:
                             (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, DK=120/1m, FR=6/1s)
   REGISTRY_UPSTREAM_WAIT    longest wait of a request for an empty upstream budget before rate_limited, at most 10s
                             (default 2s; 0 refuses at once); never past the request's own deadline
+  REGISTRY_REPLICAS         most replicas that run at once (default 1): while Redis is unreachable (or
+                            without REDIS_URL) each replica keeps to its share of every upstream budget
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
 `
@@ -225,6 +232,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		upstreamWait: strings.TrimSpace(getenv("REGISTRY_UPSTREAM_WAIT")),
 
 		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
+		replicas:    1,
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -256,6 +264,13 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 			return config{}, fmt.Errorf("REGISTRY_RATE_LIMIT %q is not a whole number of requests per minute", v)
 		}
 		cfg.rateLimit = n
+	}
+	if v := strings.TrimSpace(getenv("REGISTRY_REPLICAS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxReplicas {
+			return config{}, fmt.Errorf("REGISTRY_REPLICAS %q is not a whole number from 1 to %d", v, maxReplicas)
+		}
+		cfg.replicas = n
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_TRUSTED_PROXIES")); v != "" {
 		for _, p := range strings.Split(v, ",") {
