@@ -188,7 +188,7 @@ func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
 // it returns (else nil).
 func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *handlers, *listCache) {
 	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}}
-	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Health().Version},
+	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Version()},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
 			Logger:       quiet(o.logger),

@@ -151,7 +151,7 @@ func mustEnvelope(e *registry.Error) []byte {
 // the operation's name.
 func (s *Server) handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"health":                s.health,
+		"getHealth":             s.health,
 		"listCountries":         s.listCountries,
 		"lookupCompany":         s.lookup,
 		"searchCompanies":       s.search,
@@ -275,8 +275,8 @@ func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, http.StatusMethodNotAllowed, cacheError, b)
 }
 
-func (s *Server) health(w http.ResponseWriter, _ *http.Request) {
-	b, err := json.Marshal(s.reg.Health())
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	b, err := json.Marshal(s.reg.Health(r.Context()))
 	if err != nil {
 		s.writeError(w, err)
 		return

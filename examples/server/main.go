@@ -13,7 +13,8 @@
 // RECHERCHE_ENTREPRISES_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
-// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_REPLICAS and REGISTRY_METRICS_ADDR
+// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_UPSTREAM_WAIT, REGISTRY_REPLICAS and
+// REGISTRY_METRICS_ADDR
 // (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
@@ -167,6 +168,16 @@ type config struct {
 	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
 	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
 	replicas       int    // REGISTRY_REPLICAS
+	upstreamWait   string // REGISTRY_UPSTREAM_WAIT, parsed by buildShared
+	// pace, set by tests only, is the clock and sleep of the in-process
+	// budgets and of the Registry's waits for them.
+	pace *pacing
+}
+
+// pacing is a clock and a sleep that agree (see registry.WithWaiter).
+type pacing struct {
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
 }
 
 // envHelp lists the environment variables for -h.
@@ -193,6 +204,8 @@ Environment:
   REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
                             (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, DK=120/1m, FR=6/1s)
+  REGISTRY_UPSTREAM_WAIT    longest wait of a request for an empty upstream budget before rate_limited, at most 10s
+                            (default 2s; 0 refuses at once); never past the request's own deadline
   REGISTRY_REPLICAS         most replicas that run at once (default 1): while Redis is unreachable (or
                             without REDIS_URL) each replica keeps to its share of every upstream budget
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
@@ -216,6 +229,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 
 		redisTimeout: strings.TrimSpace(getenv("REDIS_TIMEOUT")),
 		budgets:      strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
+		upstreamWait: strings.TrimSpace(getenv("REGISTRY_UPSTREAM_WAIT")),
 
 		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
 		replicas:    1,

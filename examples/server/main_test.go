@@ -143,6 +143,9 @@ func TestConfigRefusedInBothModes(t *testing.T) {
 		"ch URL":              {env: map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, want: "COMPANIES_HOUSE_BASE_URL"},
 		"prh URL":             {env: map[string]string{"PRH_BASE_URL": "avoindata.prh.fi"}, want: "PRH_BASE_URL"},
 		"contact email":       {env: map[string]string{"REGISTRY_CONTACT_EMAIL": "ops (at) example.com"}, want: "REGISTRY_CONTACT_EMAIL"},
+		"upstream wait word":  {env: map[string]string{"REGISTRY_UPSTREAM_WAIT": "soon"}, want: "REGISTRY_UPSTREAM_WAIT"},
+		"upstream wait long":  {env: map[string]string{"REGISTRY_UPSTREAM_WAIT": "11s"}, want: "REGISTRY_UPSTREAM_WAIT"},
+		"upstream wait < 0":   {env: map[string]string{"REGISTRY_UPSTREAM_WAIT": "-1s"}, want: "REGISTRY_UPSTREAM_WAIT"},
 	} {
 		for _, mode := range []string{"http", "stdio"} {
 			t.Run(name+"/"+mode, func(t *testing.T) {
@@ -168,14 +171,16 @@ func TestConfigRefusedInBothModes(t *testing.T) {
 func TestConfigAcceptedInBothModes(t *testing.T) {
 	t.Parallel()
 	for name, e := range map[string]map[string]string{
-		"defaults":        nil,
-		"rate off":        {"REGISTRY_RATE_LIMIT": "0"},
-		"ttl 24h":         {"REGISTRY_CACHE_TTL": "24h"},
-		"ttl 1ns":         {"REGISTRY_CACHE_TTL": "1ns"},
-		"proxies":         {"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1, ::1"},
-		"public URL":      {"REGISTRY_PUBLIC_URL": "https://registry.example.com/"},
-		"base path":       {"REGISTRY_BASE_PATH": "/registry/"},
-		"base URLs, mail": {"BRREG_BASE_URL": "http://brreg.test/api", "COMPANIES_HOUSE_BASE_URL": "https://ch.test", "REGISTRY_CONTACT_EMAIL": "ops@example.com"},
+		"defaults":          nil,
+		"rate off":          {"REGISTRY_RATE_LIMIT": "0"},
+		"ttl 24h":           {"REGISTRY_CACHE_TTL": "24h"},
+		"ttl 1ns":           {"REGISTRY_CACHE_TTL": "1ns"},
+		"proxies":           {"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1, ::1"},
+		"public URL":        {"REGISTRY_PUBLIC_URL": "https://registry.example.com/"},
+		"base path":         {"REGISTRY_BASE_PATH": "/registry/"},
+		"base URLs, mail":   {"BRREG_BASE_URL": "http://brreg.test/api", "COMPANIES_HOUSE_BASE_URL": "https://ch.test", "REGISTRY_CONTACT_EMAIL": "ops@example.com"},
+		"no upstream wait":  {"REGISTRY_UPSTREAM_WAIT": "0"},
+		"upstream wait 10s": {"REGISTRY_UPSTREAM_WAIT": "10s"},
 	} {
 		for _, args := range [][]string{nil, {"-stdio"}} {
 			t.Run(name+"/"+strings.Join(args, ""), func(t *testing.T) {

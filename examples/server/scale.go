@@ -18,6 +18,7 @@ import (
 	"github.com/companyregistry/registry/budget"
 	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/cache/rediscache"
+	"github.com/companyregistry/registry/internal/seal"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
 	"github.com/companyregistry/registry/restserver"
@@ -61,6 +62,16 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 	rates := defaultBudgets()
 	if err := parseBudgets(cfg.budgets, rates); err != nil {
 		return nil, fmt.Errorf("REGISTRY_UPSTREAM_BUDGETS: %w", err)
+	}
+	if cfg.upstreamWait != "" {
+		wait, err := parseUpstreamWait(cfg.upstreamWait)
+		if err != nil {
+			return nil, err
+		}
+		s.regOpts = append(s.regOpts, wait)
+	}
+	if cfg.pace != nil {
+		s.regOpts = append(s.regOpts, registry.WithWaiter(seal.Key{}, cfg.pace.now, cfg.pace.sleep))
 	}
 	timeout := rediscache.DefaultTimeout
 	if cfg.redisTimeout != "" {
@@ -126,10 +137,13 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		var err error
 		// Each of REGISTRY_REPLICAS replicas keeps to its share while it
 		// counts alone: Redis unreachable, or no Redis at all.
-		if s.rdb != nil {
+		switch {
+		case s.rdb != nil:
 			b, err = budget.Redis(s.rdb, budgetName(cc, cfg), rate, ratelimit.WithLogger(logger), ratelimit.WithTimeout(timeout),
 				ratelimit.WithReplicas(max(cfg.replicas, 1)))
-		} else {
+		case cfg.pace != nil:
+			b, err = pacedBudget(rate.Share(cfg.replicas), cfg.pace.now)
+		default:
 			b, err = budget.Local(rate.Share(cfg.replicas))
 		}
 		if err != nil {
@@ -148,6 +162,28 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 			fmt.Sprintf("%d/%v", rate.Limit+rate.Burst, rate.Period)))
 	}
 	return s, nil
+}
+
+// parseUpstreamWait reads REGISTRY_UPSTREAM_WAIT into the Registry's option.
+func parseUpstreamWait(v string) (registry.Option, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return nil, fmt.Errorf("REGISTRY_UPSTREAM_WAIT %q is not a duration (for example 2s, or 0 to refuse at once)", v)
+	}
+	opt := registry.WithBudgetWait(d)
+	if _, err := registry.New(nil, opt); err != nil {
+		return nil, fmt.Errorf("REGISTRY_UPSTREAM_WAIT: %w", err)
+	}
+	return opt, nil
+}
+
+// pacedBudget is an in-process budget of rate on the clock now.
+func pacedBudget(rate ratelimit.Rate, now func() time.Time) (*budget.Budget, error) {
+	l, err := ratelimit.NewLocal(rate, ratelimit.WithMaxKeys(1), ratelimit.WithClock(now))
+	if err != nil {
+		return nil, err
+	}
+	return budget.New(l, "local")
 }
 
 // budgetName names a register's shared budget. Companies House counts per

@@ -70,15 +70,28 @@ func (o Operation) OutputSchema() any {
 	return nil
 }
 
-// components returns the schema package's components and the batch
-// route's documents.
+// components returns the schema package's components, the batch route's
+// documents and ErrorBody, the error member of the envelope under a name
+// of its own (a batch item holds one; client generators name a type after
+// a component, not after a member of one).
 func components() map[string]*jsonschema.Schema {
 	comps := schema.Components()
 	for name, s := range batchSchemas() {
 		comps[name] = s
 	}
+	if env := comps[schema.Error]; env != nil && env.Properties["error"] != nil {
+		body := *env.Properties["error"]
+		body.Title = ErrorBody
+		if body.Description == "" {
+			body.Description = "The error member of the Error envelope: code, message, hint, country, registry and details."
+		}
+		comps[ErrorBody] = &body
+	}
 	return comps
 }
+
+// ErrorBody names the error member of the envelope among the components.
+const ErrorBody = "ErrorBody"
 
 // Components returns the components.schemas of /openapi.json by name, as
 // JSON: every document of the schema package and the batch route's.
@@ -151,6 +164,9 @@ func describe(s *jsonschema.Schema) string {
 		ref := strings.TrimPrefix(s.Ref, schema.ComponentsRef)
 		if doc, member, ok := strings.Cut(ref, "/properties/"); ok {
 			return "the " + member + " member of " + doc
+		}
+		if ref == ErrorBody {
+			return "the error member of " + schema.Error
 		}
 		return ref
 	}
@@ -240,7 +256,7 @@ func batchSchemas() map[string]*jsonschema.Schema {
 				"id":     {Type: "string", Description: "The identifier as the request wrote it."},
 				"status": {Type: "integer", Description: "200, or the HTTP status of the error on the single route."},
 				"report": nullable(ref(schema.DeadlineReport)),
-				"error":  nullable(&jsonschema.Schema{Ref: schema.ComponentsRef + schema.Error + "/properties/error"}),
+				"error":  nullable(ref(ErrorBody)),
 			},
 			PropertyOrder:        []string{"id", "status", "report", "error"},
 			Required:             []string{"id", "status", "report", "error"},
