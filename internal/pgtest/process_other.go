@@ -20,5 +20,5 @@ func (a *account) apply(cmd *exec.Cmd) {}
 type process struct{}
 
 func spawn(string, []string, string, *account) (*process, error) { return nil, errMissing }
-func (p *process) exited() bool                                   { return true }
-func (p *process) stop()                                          {}
+func (p *process) exited() bool                                  { return true }
+func (p *process) stop()                                         {}
