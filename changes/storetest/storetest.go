@@ -938,12 +938,12 @@ func testLease(t *testing.T, s changes.Store) {
 		at     time.Duration
 		want   bool
 	}{
-		{"a", 0, true},                           // free
-		{"b", 10 * time.Second, false},           // a holds it
-		{"a", 20 * time.Second, true},            // a renews: until 50 s
-		{"b", 49 * time.Second, false},           // still a's
-		{"b", 50 * time.Second, true},            // expired: b takes it
-		{"a", 51 * time.Second, false},           // a lost it
+		{"a", 0, true},                 // free
+		{"b", 10 * time.Second, false}, // a holds it
+		{"a", 20 * time.Second, true},  // a renews: until 50 s
+		{"b", 49 * time.Second, false}, // still a's
+		{"b", 50 * time.Second, true},  // expired: b takes it
+		{"a", 51 * time.Second, false}, // a lost it
 		{"a", 79*time.Second + time.Millisecond, false},
 	}
 	for _, st := range steps {
