@@ -63,8 +63,10 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	if err := tx.QueryRowContext(ctx, "UPDATE feed_state SET last_seq = last_seq WHERE id = 1 RETURNING last_seq").Scan(&last); err != nil {
 		return nil, err
 	}
-	type eventKey struct{ country, company, kind, event string }
-	seen := map[eventKey]bool{}
+	seen, err := s.recordedEvents(ctx, tx, list)
+	if err != nil {
+		return nil, err
+	}
 	var out []changes.Change
 	for _, c := range list {
 		if c.SourceEventID != "" {
@@ -73,16 +75,6 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 				continue
 			}
 			seen[k] = true
-			var one int
-			err := tx.QueryRowContext(ctx, s.d.q(`SELECT 1 FROM changes
-    WHERE country = ? AND company_id = ? AND kind = ? AND source_event_id = ?`),
-				c.Country, c.CompanyID, string(c.Kind), c.SourceEventID).Scan(&one)
-			if err == nil {
-				continue
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return nil, err
-			}
 		}
 		last++
 		c.Seq = last
@@ -146,6 +138,45 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	}
 	if _, err := tx.ExecContext(ctx, s.d.q("UPDATE feed_state SET last_seq = ? WHERE id = 1"), last); err != nil {
 		return nil, err
+	}
+	return out, nil
+}
+
+// eventKey is what makes a change from a register's event unique.
+type eventKey struct{ country, company, kind, event string }
+
+// recordedEvents returns the source events of list already recorded, in
+// one query per 500 event ids. The query repeats the partial index's
+// condition so that a generic plan uses the index.
+func (s *Store) recordedEvents(ctx context.Context, tx *sql.Tx, list []changes.Change) (map[eventKey]bool, error) {
+	out := map[eventKey]bool{}
+	var events []any
+	dup := map[string]bool{}
+	for _, c := range list {
+		if c.SourceEventID != "" && !dup[c.SourceEventID] {
+			dup[c.SourceEventID] = true
+			events = append(events, c.SourceEventID)
+		}
+	}
+	for len(events) > 0 {
+		n := min(len(events), 500)
+		rows, err := tx.QueryContext(ctx, s.d.q(`SELECT country, company_id, kind, source_event_id FROM changes
+    WHERE source_event_id IS NOT NULL AND source_event_id IN (`+placeholders(n)+`)`), events[:n]...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k eventKey
+			if err := rows.Scan(&k.country, &k.company, &k.kind, &k.event); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[k] = true
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+		events = events[n:]
 	}
 	return out, nil
 }

@@ -183,6 +183,12 @@ func OpenPostgres(ctx context.Context, dsn string, opts ...Option) (*Store, erro
 		// The parser's message repeats the URL; say what is wrong without it.
 		return nil, errors.New("changes/sqlstore: the PostgreSQL URL does not parse (expected postgres://user:password@host:port/database?sslmode=…)")
 	}
+	// Plan every statement for its values: a generic plan, fixed after five
+	// runs while a table is young, kept a sequential scan of the changes
+	// long after an index would serve (until autovacuum analysed them).
+	if _, set := pcfg.RuntimeParams["plan_cache_mode"]; !set {
+		pcfg.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
+	}
 	db := stdlib.OpenDB(*pcfg)
 	n := cfg.maxConns
 	if n <= 0 {

@@ -62,7 +62,7 @@ CREATE TABLE changes (
     source_url      TEXT,
     source_event_id TEXT
 );
-CREATE UNIQUE INDEX changes_source_event ON changes (country, company_id, kind, source_event_id)
+CREATE UNIQUE INDEX changes_source_event ON changes (source_event_id, country, company_id, kind)
     WHERE source_event_id IS NOT NULL;
 CREATE INDEX changes_company ON changes (country, company_id, seq);
 
