@@ -172,16 +172,10 @@ func (s *Store) Deliveries(ctx context.Context, owner, watchID string, limit int
 func (s *Store) Redeliver(ctx context.Context, owner, watchID, deliveryID string) (changes.Delivery, error) {
 	var out changes.Delivery
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.d.q(`UPDATE deliveries SET status = 'pending', next_attempt_at = ?
+		if err := found(tx.ExecContext(ctx, s.d.q(`UPDATE deliveries SET status = 'pending', next_attempt_at = ?
     WHERE id = ? AND watch_id = ? AND watch_id IN (SELECT id FROM watches WHERE owner = ?)`),
-			micros(s.now()), deliveryID, watchID, owner)
-		if err != nil {
+			micros(s.now()), deliveryID, watchID, owner)); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return changes.ErrNotFound
 		}
 		dd := deliveryDest{}
 		if err := tx.QueryRowContext(ctx, s.d.q(`SELECT `+deliveryColumns+` FROM deliveries d

@@ -63,7 +63,7 @@ func blob(b []byte) any {
 	if b == nil {
 		return nil
 	}
-	return []byte(b)
+	return b
 }
 
 // newID returns prefix + a ULID (a 48-bit millisecond time and 80 random
@@ -149,6 +149,21 @@ func (s *Store) insertRows(ctx context.Context, q querier, head, tail string, co
 			return err
 		}
 		rows = rows[n:]
+	}
+	return nil
+}
+
+// found turns a statement that touched no row into changes.ErrNotFound.
+func found(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return changes.ErrNotFound
 	}
 	return nil
 }

@@ -145,14 +145,8 @@ func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.Wat
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		// The update takes the watch's row lock (PostgreSQL) before the
 		// ids change, so concurrent updates of one watch queue.
-		res, err := tx.ExecContext(ctx, s.d.q("UPDATE watches SET "+set+" WHERE id = ? AND owner = ?"), append(args, id, owner)...)
-		if err != nil {
+		if err := found(tx.ExecContext(ctx, s.d.q("UPDATE watches SET "+set+" WHERE id = ? AND owner = ?"), append(args, id, owner)...)); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return changes.ErrNotFound
 		}
 		var country string
 		var next int
@@ -177,6 +171,7 @@ func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.Wat
 		if err := s.insertBaselines(ctx, tx, baselines); err != nil {
 			return err
 		}
+		var err error
 		w, err = s.loadWatch(ctx, tx, owner, id)
 		return err
 	})
@@ -187,18 +182,7 @@ func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.Wat
 // (the changes already in the owner's feed stay there until pruned).
 func (s *Store) DeleteWatch(ctx context.Context, owner, id string) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.d.q("DELETE FROM watches WHERE id = ? AND owner = ?"), id, owner)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return changes.ErrNotFound
-		}
-		return nil
+		return found(tx.ExecContext(ctx, s.d.q("DELETE FROM watches WHERE id = ? AND owner = ?"), id, owner))
 	})
 	return wrap("delete watch", err)
 }
