@@ -1,6 +1,6 @@
 // Package countries assembles the default set of national modules (Norway,
-// the United Kingdom and Finland: packages no, gb and fi), so that the root
-// package never imports a country.
+// the United Kingdom, Finland and France: packages no, gb, fi and fr), so
+// that the root package never imports a country.
 package countries
 
 import (
@@ -10,6 +10,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries/fi"
+	"github.com/companyregistry/registry/countries/fr"
 	"github.com/companyregistry/registry/countries/gb"
 	"github.com/companyregistry/registry/countries/no"
 )
@@ -24,12 +25,15 @@ const (
 	GB = "GB"
 	// FI is Finland: PRH's YTJ open data (package fi).
 	FI = "FI"
+	// FR is France: Sirene and the RNE through the API Recherche
+	// d'entreprises (package fr).
+	FR = "FR"
 )
 
-// Config configures the default modules. The zero Config gives Norway and
-// Finland against the live registers and the United Kingdom without a
-// credential (present, but not ready: its lookups answer upstream_error
-// naming COMPANIES_HOUSE_API_KEY).
+// Config configures the default modules. The zero Config gives Norway,
+// Finland and France against the live registers and the United Kingdom
+// without a credential (present, but not ready: its lookups answer
+// upstream_error naming COMPANIES_HOUSE_API_KEY).
 type Config struct {
 	// BrregBaseURL is the base URL of Brønnøysund's Enhetsregisteret API;
 	// "" means [no.DefaultBaseURL].
@@ -43,6 +47,9 @@ type Config struct {
 	// PRHBaseURL is the base URL of PRH's YTJ open data API; "" means
 	// [fi.DefaultBaseURL].
 	PRHBaseURL string
+	// RechercheEntreprisesBaseURL is the base URL of the API Recherche
+	// d'entreprises; "" means [fr.DefaultBaseURL].
+	RechercheEntreprisesBaseURL string
 	// ContactEmail is sent in the User-Agent to the registers when set.
 	ContactEmail string
 	// HTTPClient is the client for upstream calls; nil means a client of
@@ -58,6 +65,7 @@ type Config struct {
 //	COMPANIES_HOUSE_BASE_URL  CompaniesHouseBaseURL
 //	COMPANIES_HOUSE_API_KEY   CompaniesHouseAPIKey
 //	PRH_BASE_URL              PRHBaseURL
+//	RECHERCHE_ENTREPRISES_BASE_URL RechercheEntreprisesBaseURL
 //	REGISTRY_CONTACT_EMAIL    ContactEmail
 //
 // An unset or blank variable leaves its field empty, which means the
@@ -71,12 +79,14 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		CompaniesHouseAPIKey:  get("COMPANIES_HOUSE_API_KEY"),
 		PRHBaseURL:            get("PRH_BASE_URL"),
 		ContactEmail:          get("REGISTRY_CONTACT_EMAIL"),
+
+		RechercheEntreprisesBaseURL: get("RECHERCHE_ENTREPRISES_BASE_URL"),
 	}
 }
 
-// All returns the default modules, Norway (NO), the United Kingdom (GB) and
-// Finland (FI), configured by cfg. It returns the first module's
-// configuration error.
+// All returns the default modules, Norway (NO), the United Kingdom (GB),
+// Finland (FI) and France (FR), configured by cfg. It returns the first
+// module's configuration error.
 func All(cfg Config) ([]registry.Country, error) {
 	noOpts := []no.Option{}
 	if cfg.BrregBaseURL != "" {
@@ -111,7 +121,11 @@ func All(cfg Config) ([]registry.Country, error) {
 	if err != nil {
 		return nil, fmt.Errorf("countries: FI: %w", err)
 	}
-	return []registry.Country{norway, uk, finland}, nil
+	france, err := fr.New(moduleOptions(cfg.RechercheEntreprisesBaseURL, cfg, fr.WithBaseURL, fr.WithContactEmail, fr.WithHTTPClient)...)
+	if err != nil {
+		return nil, fmt.Errorf("countries: FR: %w", err)
+	}
+	return []registry.Country{norway, uk, finland, france}, nil
 }
 
 // moduleOptions returns the options of a keyless module from cfg: its base

@@ -34,7 +34,7 @@ func TestAllOrder(t *testing.T) {
 	for _, c := range cs {
 		codes = append(codes, c.Info().Country)
 	}
-	if diff := cmp.Diff([]string{"NO", "GB", "FI"}, codes); diff != "" {
+	if diff := cmp.Diff([]string{"NO", "GB", "FI", "FR"}, codes); diff != "" {
 		t.Fatalf("codes (-want +got):\n%s", diff)
 	}
 	if cs[0].Ready() != nil {
@@ -42,6 +42,9 @@ func TestAllOrder(t *testing.T) {
 	}
 	if cs[2].Ready() != nil {
 		t.Errorf("FI not ready: %v", cs[2].Ready())
+	}
+	if cs[3].Ready() != nil {
+		t.Errorf("FR not ready: %v", cs[3].Ready())
 	}
 	err = cs[1].Ready()
 	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError {
@@ -77,6 +80,15 @@ func TestAllConfig(t *testing.T) {
 			res.Header.Set("Content-Type", "application/json")
 			return res, nil
 		})
+	mt.RegisterResponder("GET", "http://recherche.test/search?page=1&per_page=1&q=552032534",
+		func(r *http.Request) (*http.Response, error) {
+			if !strings.Contains(r.Header.Get("User-Agent"), "ops@example.com") {
+				return httpmock.NewStringResponse(403, `{}`), nil
+			}
+			res := httpmock.NewStringResponse(200, fixture(t, "recherche-entreprises_search_552032534.json"))
+			res.Header.Set("Content-Type", "application/json")
+			return res, nil
+		})
 	cs, err := countries.All(countries.Config{
 		BrregBaseURL:          "http://brreg.test/api",
 		PRHBaseURL:            "http://prh.test/v3",
@@ -84,6 +96,8 @@ func TestAllConfig(t *testing.T) {
 		CompaniesHouseAPIKey:  "test-key",
 		ContactEmail:          "ops@example.com",
 		HTTPClient:            &http.Client{Transport: mt},
+
+		RechercheEntreprisesBaseURL: "http://recherche.test",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -92,8 +106,8 @@ func TestAllConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := reg.Health().Countries; len(got) != 3 {
-		t.Errorf("countries answering: %v, want FI, GB and NO", got)
+	if got := reg.Health().Countries; len(got) != 4 {
+		t.Errorf("countries answering: %v, want FI, FR, GB and NO", got)
 	}
 	no, err := reg.Lookup(t.Context(), "NO", "923609016")
 	if err != nil || no.Name != "EQUINOR ASA" {
@@ -107,8 +121,12 @@ func TestAllConfig(t *testing.T) {
 	if err != nil || fi.Name != "Nokia Oyj" {
 		t.Errorf("FI lookup: %v %v", fi, err)
 	}
-	if n := mt.GetTotalCallCount(); n != 3 {
-		t.Errorf("%d upstream calls, want 3 (%v)", n, mt.GetCallCountInfo())
+	fr, err := reg.Lookup(t.Context(), "FR", "FR 27 552 032 534")
+	if err != nil || fr.Name != "DANONE" {
+		t.Errorf("FR lookup: %v %v", fr, err)
+	}
+	if n := mt.GetTotalCallCount(); n != 4 {
+		t.Errorf("%d upstream calls, want 4 (%v)", n, mt.GetCallCountInfo())
 	}
 }
 
@@ -119,6 +137,8 @@ func TestAllErrors(t *testing.T) {
 		"ch URL":    {CompaniesHouseBaseURL: "::"},
 		"prh URL":   {PRHBaseURL: "prh.test/v3"},
 		"email":     {ContactEmail: "a\nb"},
+
+		"recherche-entreprises URL": {RechercheEntreprisesBaseURL: "https://user:pw@recherche.test"},
 	} {
 		if _, err := countries.All(cfg); err == nil {
 			t.Errorf("%s: All succeeded", name)
@@ -147,6 +167,8 @@ func TestConfigFromEnv(t *testing.T) {
 				"PRH_BASE_URL":             " https://prh.test/v3 ",
 				"REGISTRY_CONTACT_EMAIL":   "ops@example.com ",
 				"REGISTRY_RATE_LIMIT":      "7",
+
+				"RECHERCHE_ENTREPRISES_BASE_URL": " https://recherche.test ",
 			},
 			want: countries.Config{
 				BrregBaseURL:          "http://brreg.test/api",
@@ -154,6 +176,8 @@ func TestConfigFromEnv(t *testing.T) {
 				CompaniesHouseAPIKey:  "key",
 				PRHBaseURL:            "https://prh.test/v3",
 				ContactEmail:          "ops@example.com",
+
+				RechercheEntreprisesBaseURL: "https://recherche.test",
 			},
 		},
 	} {

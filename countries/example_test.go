@@ -9,7 +9,7 @@ import (
 
 // ExampleAll builds a Registry over the default modules. Without a
 // Companies House key the United Kingdom is present but cannot answer, so
-// only Finland and Norway are listed.
+// only Finland, France and Norway are listed.
 func ExampleAll() {
 	cs, err := countries.All(countries.Config{ContactEmail: "ops@example.com"})
 	if err != nil {
@@ -27,7 +27,8 @@ func ExampleAll() {
 	// NO brreg false
 	// GB companieshouse true
 	// FI prh false
-	// [FI NO]
+	// FR sirene false
+	// [FI FR NO]
 }
 
 // ExampleConfigFromEnv reads the module settings from environment

@@ -1,15 +1,16 @@
 // Package idcheck parses and validates company identifiers: Norwegian
 // organisation numbers (organisasjonsnummer, see [ParseOrgNr]), UK
-// Companies House company numbers (see [ParseCompanyNumber]) and Finnish
-// business identity codes (Y-tunnus, see [ParseYTunnus]).
+// Companies House company numbers (see [ParseCompanyNumber]), Finnish
+// business identity codes (Y-tunnus, see [ParseYTunnus]) and the French
+// SIREN, SIRET and VAT number (see [ParseFrenchID]).
 //
 // The package is pure: it does no I/O, keeps no state and does not allocate
 // while parsing. A parse function returns the normalised identifier and a
 // [Problem]; the identifier is valid exactly when the Problem is
 // [ProblemNone], and on any other Problem the returned identifier is the zero
-// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint], and
-// [FinlandReason] and [FinlandHint] turn a Problem into English sentences
-// for users and agents.
+// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint],
+// [FinlandReason] and [FinlandHint], and [FranceReason] and [FranceHint]
+// turn a Problem into English sentences for users and agents.
 package idcheck
 
 import "strconv"

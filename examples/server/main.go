@@ -2,14 +2,14 @@
 // MCP over Streamable HTTP at /mcp (and /mcp/, neither redirecting), and MCP
 // over stdio with -stdio.
 //
-// With no configuration it serves Norway and Finland from the live
-// Brønnøysund and PRH registers on :8080:
+// With no configuration it serves Norway, Finland and France from the live
+// Brønnøysund, PRH and API Recherche d'entreprises registers on :8080:
 //
 //	go run ./examples/server
 //
 // Flags: -addr (or REGISTRY_ADDR, default :8080) and -stdio. Environment:
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
-// PRH_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
+// PRH_BASE_URL, RECHERCHE_ENTREPRISES_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
 // REGISTRY_UPSTREAM_BUDGETS and REGISTRY_METRICS_ADDR (see -h).
@@ -171,6 +171,8 @@ Environment:
   COMPANIES_HOUSE_BASE_URL  Companies House API base URL (default https://api.company-information.service.gov.uk)
   COMPANIES_HOUSE_API_KEY   Companies House API key; unset: GB cannot answer
   PRH_BASE_URL              PRH YTJ open data API base URL (default https://avoindata.prh.fi/opendata-ytj-api/v3)
+  RECHERCHE_ENTREPRISES_BASE_URL
+                            API Recherche d'entreprises base URL (default https://recherche-entreprises.api.gouv.fr)
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
   REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
   REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
@@ -182,7 +184,7 @@ Environment:
                             (default none: all in process)
   REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
-                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m)
+                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, FR=6/1s)
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
 `
@@ -283,6 +285,7 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		{"COMPANIES_HOUSE_BASE_URL", countries.Config{CompaniesHouseBaseURL: cfg.countries.CompaniesHouseBaseURL}},
 		{"COMPANIES_HOUSE_API_KEY", countries.Config{CompaniesHouseAPIKey: cfg.countries.CompaniesHouseAPIKey}},
 		{"PRH_BASE_URL", countries.Config{PRHBaseURL: cfg.countries.PRHBaseURL}},
+		{"RECHERCHE_ENTREPRISES_BASE_URL", countries.Config{RechercheEntreprisesBaseURL: cfg.countries.RechercheEntreprisesBaseURL}},
 		{"REGISTRY_CONTACT_EMAIL", countries.Config{ContactEmail: cfg.countries.ContactEmail}},
 	} {
 		if _, err := countries.All(s.cc); err != nil {
