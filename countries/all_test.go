@@ -22,8 +22,9 @@ func fixture(t *testing.T, name string) string {
 	return string(b)
 }
 
-// TestAllOrder: Norway, the United Kingdom, then Finland; the zero Config
-// leaves GB present but not ready, and Finland (keyless) ready.
+// TestAllOrder: Norway, the United Kingdom, Finland, Denmark, then France;
+// the zero Config leaves GB and DK present but not ready, and Finland and
+// France (keyless) ready.
 func TestAllOrder(t *testing.T) {
 	t.Parallel()
 	cs, err := countries.All(countries.Config{})
@@ -34,7 +35,7 @@ func TestAllOrder(t *testing.T) {
 	for _, c := range cs {
 		codes = append(codes, c.Info().Country)
 	}
-	if diff := cmp.Diff([]string{"NO", "GB", "FI", "FR"}, codes); diff != "" {
+	if diff := cmp.Diff([]string{"NO", "GB", "FI", "DK", "FR"}, codes); diff != "" {
 		t.Fatalf("codes (-want +got):\n%s", diff)
 	}
 	if cs[0].Ready() != nil {
@@ -43,12 +44,16 @@ func TestAllOrder(t *testing.T) {
 	if cs[2].Ready() != nil {
 		t.Errorf("FI not ready: %v", cs[2].Ready())
 	}
-	if cs[3].Ready() != nil {
-		t.Errorf("FR not ready: %v", cs[3].Ready())
+	if cs[4].Ready() != nil {
+		t.Errorf("FR not ready: %v", cs[4].Ready())
 	}
 	err = cs[1].Ready()
 	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError {
 		t.Errorf("GB without a key: Ready() = %v, want upstream_error", err)
+	}
+	err = cs[3].Ready()
+	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError || !strings.Contains(e.Hint, "CVR_CREDENTIALS") {
+		t.Errorf("DK without a credential: Ready() = %v, want upstream_error naming CVR_CREDENTIALS", err)
 	}
 }
 
@@ -136,6 +141,8 @@ func TestAllErrors(t *testing.T) {
 		"brreg URL": {BrregBaseURL: "ftp://x"},
 		"ch URL":    {CompaniesHouseBaseURL: "::"},
 		"prh URL":   {PRHBaseURL: "prh.test/v3"},
+		"cvr URL":   {CVRBaseURL: "http://user:pw@cvr.test"},
+		"cvr cred":  {CVRCredentials: "no-colon"},
 		"email":     {ContactEmail: "a\nb"},
 
 		"recherche-entreprises URL": {RechercheEntreprisesBaseURL: "https://user:pw@recherche.test"},
@@ -165,6 +172,8 @@ func TestConfigFromEnv(t *testing.T) {
 				"COMPANIES_HOUSE_BASE_URL": "\thttps://ch.test\n",
 				"COMPANIES_HOUSE_API_KEY":  " key\n",
 				"PRH_BASE_URL":             " https://prh.test/v3 ",
+				"CVR_BASE_URL":             " http://cvr.test/cvr-permanent ",
+				"CVR_CREDENTIALS":          "\tuser:pass ",
 				"REGISTRY_CONTACT_EMAIL":   "ops@example.com ",
 				"REGISTRY_RATE_LIMIT":      "7",
 
@@ -175,6 +184,8 @@ func TestConfigFromEnv(t *testing.T) {
 				CompaniesHouseBaseURL: "https://ch.test",
 				CompaniesHouseAPIKey:  "key",
 				PRHBaseURL:            "https://prh.test/v3",
+				CVRBaseURL:            "http://cvr.test/cvr-permanent",
+				CVRCredentials:        "user:pass",
 				ContactEmail:          "ops@example.com",
 
 				RechercheEntreprisesBaseURL: "https://recherche.test",

@@ -43,4 +43,15 @@
 // [FrenchBusinessDay], moves tax and social deadlines (CIBS art. D171-5)
 // but not the company-law ones; it is tested day by day against an
 // independent list for 2025–2031.
+// # Danish holidays and bank closing days
+//
+// Denmark ([Denmark], [DenmarkRules], with the duties of a form and the
+// company's own financial year in [DenmarkDuties]) has two calendars: the
+// public holidays (helligdage: Sundays and ten days, [DanishHolidays]; Store
+// Bededag was one until 2023), past which a tax deadline moves to the next
+// weekday ([DanishBusinessDay]), and the bank closing days (the Friday after
+// Ascension Day, Grundlovsdag, Christmas Eve and New Year's Eve,
+// [DanishBankClosingDays]), which also stop the rules counted in bank days
+// ([DanishBankDay]). Both are tested day by day against the research
+// note's table for 2025–2031.
 package deadlines
