@@ -33,7 +33,7 @@ func TestParseConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo}
+	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo, replicas: 1}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -54,6 +54,7 @@ func TestParseConfigEnvironment(t *testing.T) {
 		"REGISTRY_CACHE_TTL":       "90m",
 		"REGISTRY_LOG_LEVEL":       "DEBUG",
 		"REGISTRY_PUBLIC_URL":      "https://registry.example.com",
+		"REGISTRY_REPLICAS":        " 3 ",
 	})
 	got, err := parseConfig([]string{"-addr", ":7000", "-stdio"}, e, io.Discard)
 	if err != nil {
@@ -65,7 +66,7 @@ func TestParseConfigEnvironment(t *testing.T) {
 			CompaniesHouseAPIKey: "key", ContactEmail: "ops@example.com"},
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
-		publicURL: "https://registry.example.com",
+		publicURL: "https://registry.example.com", replicas: 3,
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
