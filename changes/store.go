@@ -124,6 +124,10 @@ type Attempt struct {
 // not the owner's).
 var ErrNotFound = errors.New("changes: not found")
 
+// ErrInvalidCursor is a feed cursor that the store did not give out
+// (garbled, truncated or made up); a caller's error, not the store's.
+var ErrInvalidCursor = errors.New("changes: the cursor is not one this service gave out")
+
 // CursorExpiredError is a feed cursor older than the changes kept.
 type CursorExpiredError struct {
 	// Oldest is the oldest cursor still kept.
