@@ -73,7 +73,7 @@ func NewClient(o ClientOptions) *Client {
 		TLSHandshakeTimeout:   o.Timeout,
 		ResponseHeaderTimeout: o.Timeout,
 		MaxIdleConns:          100,
-		MaxIdleConnsPerHost:   4,
+		MaxIdleConnsPerHost:   16,
 		IdleConnTimeout:       90 * time.Second,
 	}
 	c.hc = &http.Client{

@@ -29,6 +29,10 @@ type Store struct {
 	seq        int64
 	deliveries map[string]*delivery
 	dOrder     []string
+	pending    map[string]bool // ids of pending deliveries
+	queue      []string        // pending ids in the order they were queued; others are dropped lazily
+	queued     map[string]bool // ids in queue
+	byID       map[string]int  // change id: index in changes
 	cursors    map[string]string
 	leases     map[string]lease
 	nextID     int
@@ -71,7 +75,7 @@ var _ changes.Store = (*Store)(nil)
 // New returns an empty store whose clock (for redeliveries) is now.
 func New(now func() time.Time) *Store {
 	return &Store{now: now, watches: map[string]*watch{}, snapshots: map[[2]string]changes.Snapshot{},
-		deliveries: map[string]*delivery{}, cursors: map[string]string{}, leases: map[string]lease{}, oldest: 1}
+		deliveries: map[string]*delivery{}, pending: map[string]bool{}, queued: map[string]bool{}, byID: map[string]int{}, cursors: map[string]string{}, leases: map[string]lease{}, oldest: 1}
 }
 
 func (s *Store) id(prefix string) string {
@@ -192,6 +196,7 @@ func (s *Store) DeleteWatch(_ context.Context, owner, id string) error {
 	for did, d := range s.deliveries {
 		if d.WatchID == id && d.Status == changes.DeliveryPending {
 			delete(s.deliveries, did)
+			delete(s.pending, did)
 			s.dOrder = slices.DeleteFunc(s.dOrder, func(x string) bool { return x == did })
 		}
 	}
@@ -266,7 +271,9 @@ func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, err
 				Status: changes.DeliveryPending, NextAttemptAt: &at, CreatedAt: c.DetectedAt}, owner: w.Owner}
 			s.deliveries[d.ID] = d
 			s.dOrder = append(s.dOrder, d.ID)
+			s.queue1(d.ID)
 		}
+		s.byID[c.ID] = len(s.changes)
 		s.changes = append(s.changes, e)
 		out = append(out, c)
 	}
@@ -353,34 +360,42 @@ func (s *Store) Prune(_ context.Context, before time.Time) error {
 		kept = append(kept, e)
 	}
 	s.changes = kept
+	clear(s.byID)
+	for i, e := range s.changes {
+		s.byID[e.change.ID] = i
+	}
 	return nil
 }
 
 func (s *Store) change(id string) changes.Change {
-	for _, e := range s.changes {
-		if e.change.ID == id {
-			return e.change
-		}
+	if i, ok := s.byID[id]; ok {
+		return s.changes[i].change
 	}
 	return changes.Change{}
 }
 
 // ClaimDeliveries implements [changes.Store]: pending deliveries due at
-// now, of enabled watches, not leased by another worker, oldest due first.
+// now, of enabled watches, not leased by another worker, in the order they
+// were queued.
 func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time, n int, leaseFor time.Duration) ([]changes.Claim, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var due []*delivery
-	for _, id := range s.dOrder {
+	kept := s.queue[:0]
+	for _, id := range s.queue {
+		if !s.pending[id] {
+			delete(s.queued, id) // delivered, failed or deleted since it was queued
+			continue
+		}
+		kept = append(kept, id)
 		d := s.deliveries[id]
 		w, ok := s.watches[d.WatchID]
-		if !ok || w.Disabled || d.Status != changes.DeliveryPending || d.NextAttemptAt == nil ||
-			d.NextAttemptAt.After(now) || d.leaseUntil.After(now) {
+		if len(due) == n || !ok || w.Disabled || d.NextAttemptAt == nil || d.NextAttemptAt.After(now) || d.leaseUntil.After(now) {
 			continue
 		}
 		due = append(due, d)
 	}
-	slices.SortStableFunc(due, func(a, b *delivery) int { return a.NextAttemptAt.Compare(*b.NextAttemptAt) })
+	s.queue = kept
 	var out []changes.Claim
 	for _, d := range due {
 		if len(out) == n {
@@ -392,6 +407,15 @@ func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time,
 		s.claims++
 	}
 	return out, nil
+}
+
+// queue1 marks a delivery pending and queues it once.
+func (s *Store) queue1(id string) {
+	s.pending[id] = true
+	if !s.queued[id] {
+		s.queued[id] = true
+		s.queue = append(s.queue, id)
+	}
 }
 
 // RecordAttempt implements [changes.Store].
@@ -417,12 +441,14 @@ func (s *Store) RecordAttempt(_ context.Context, deliveryID string, a changes.At
 		d.LastError = &msg
 	}
 	d.leaseUntil, d.worker = time.Time{}, ""
+	delete(s.pending, deliveryID)
 	switch {
 	case a.Succeeded:
 		d.Status, d.NextAttemptAt = changes.DeliverySucceeded, nil
 	case a.RetryAt != nil:
 		next := *a.RetryAt
 		d.Status, d.NextAttemptAt = changes.DeliveryPending, &next
+		s.queue1(deliveryID)
 	default:
 		d.Status, d.NextAttemptAt = changes.DeliveryFailed, nil
 		if w, ok := s.watches[d.WatchID]; ok && a.Disable {
@@ -470,6 +496,7 @@ func (s *Store) Redeliver(_ context.Context, owner, watchID, deliveryID string) 
 	}
 	now := s.now()
 	d.Status, d.NextAttemptAt, d.leaseUntil = changes.DeliveryPending, &now, time.Time{}
+	s.queue1(deliveryID)
 	return d.Delivery, nil
 }
 
