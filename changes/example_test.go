@@ -8,8 +8,8 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes"
-	"github.com/companyregistry/registry/changes/internal/memstore"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/memstore"
 )
 
 // exampleFetcher stands for the Fetcher of a real deployment, which reads

@@ -13,10 +13,10 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes"
-	"github.com/companyregistry/registry/changes/internal/memstore"
 	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/internal/fakeclock"
+	"github.com/companyregistry/registry/internal/memstore"
 )
 
 var t0 = time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)

@@ -31,8 +31,10 @@ const (
 	// deliveries.
 	DefaultDeliveriesLimit, MaxDeliveriesLimit = 50, 100
 	// DefaultCompanyChangesLimit and MaxCompanyChangesLimit bound a list
-	// of one company's changes.
-	DefaultCompanyChangesLimit, MaxCompanyChangesLimit = 20, 100
+	// of one company's changes: the bounds of a search, so that the REST
+	// and MCP doors read limit as they do for a search, with the same
+	// errors.
+	DefaultCompanyChangesLimit, MaxCompanyChangesLimit = registry.DefaultSearchLimit, registry.MaxSearchLimit
 	// MaxCursorLength is the longest feed cursor accepted.
 	MaxCursorLength = 128
 	// DefaultBaselineConcurrency is how many baselines are fetched at once.

@@ -51,6 +51,7 @@ type openAPIOperation struct {
 	Parameters  []openAPIParam             `json:"parameters,omitempty"`
 	RequestBody *openAPIRequestBody        `json:"requestBody,omitempty"`
 	Responses   map[string]openAPIResponse `json:"responses"`
+	Security    []map[string][]string      `json:"security,omitempty"`
 }
 
 type openAPIRequestBody struct {
@@ -97,11 +98,27 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	skip := map[string]bool{}
+	if !d.Changes {
+		for _, name := range catalog.ChangeDocuments() {
+			skip[name] = true
+		}
+	}
 	for name, s := range comps {
-		doc.Components["schemas"][name] = s
+		if !skip[name] {
+			doc.Components["schemas"][name] = s
+		}
+	}
+	all := catalog.Operations()
+	if d.Changes {
+		all = append(all, catalog.ChangeOperations()...)
+		doc.Components["securitySchemes"] = map[string]any{catalog.BearerScheme: map[string]any{
+			"type": "http", "scheme": "bearer",
+			"description": "An API token from the operator of this deployment; each token sees only its own watches and changes.",
+		}}
 	}
 	errRef := schema.ComponentsRef + schema.Error
-	for _, op := range catalog.Operations() {
+	for _, op := range all {
 		if op.Resource {
 			typ := "string"
 			if op.MediaType() == "application/json" {
@@ -121,6 +138,17 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			Responses: map[string]openAPIResponse{
 				"200": {Description: "A " + op.Result + ".", Content: jsonContent(schema.ComponentsRef + op.Result)},
 			},
+		}
+		if st := op.SuccessStatus(); st != 200 {
+			r := o.Responses["200"]
+			delete(o.Responses, "200")
+			if st == 204 {
+				r = openAPIResponse{Description: "Done; no body."}
+			}
+			o.Responses[strconv.Itoa(st)] = r
+		}
+		if op.Auth {
+			o.Security = []map[string][]string{{catalog.BearerScheme: {}}}
 		}
 		if op.ContentType != "" {
 			o.Responses["200"] = openAPIResponse{Description: "A " + op.Result + ".",
@@ -150,6 +178,11 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 				desc += string(c)
 			}
 			r := openAPIResponse{Description: desc + ".", Content: jsonContent(errRef)}
+			if status == 401 {
+				r.Headers = map[string]map[string]any{"WWW-Authenticate": {
+					"description": "The Bearer challenge.", "schema": map[string]any{"type": "string"},
+				}}
+			}
 			if status == 429 {
 				r.Headers = map[string]map[string]any{"Retry-After": {
 					"description": "Seconds to wait before retrying (also error.details.retry_after).",
@@ -158,7 +191,10 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			}
 			o.Responses[strconv.Itoa(status)] = r
 		}
-		doc.Paths[op.Pattern] = map[string]any{strings.ToLower(op.Method): o}
+		if doc.Paths[op.Pattern] == nil {
+			doc.Paths[op.Pattern] = map[string]any{}
+		}
+		doc.Paths[op.Pattern][strings.ToLower(op.Method)] = o
 	}
 
 	var buf bytes.Buffer

@@ -14,8 +14,8 @@ import (
 
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/dispatch"
-	"github.com/companyregistry/registry/changes/internal/memstore"
 	"github.com/companyregistry/registry/changes/webhook"
+	"github.com/companyregistry/registry/internal/memstore"
 )
 
 // benchReceiver is a local endpoint that answers 204 at once and notes

@@ -18,10 +18,10 @@ import (
 
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/dispatch"
-	"github.com/companyregistry/registry/changes/internal/memstore"
 	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/internal/leakcheck"
+	"github.com/companyregistry/registry/internal/memstore"
 )
 
 func TestMain(m *testing.M) { leakcheck.Main(m) }
