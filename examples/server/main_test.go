@@ -33,8 +33,9 @@ func TestParseConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo}
-	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
+	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo,
+		changes: changeConfig{dataDir: "companyregistry-data", changesInterval: time.Minute, pollInterval: 24 * time.Hour}}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
 }
@@ -66,8 +67,9 @@ func TestParseConfigEnvironment(t *testing.T) {
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com",
+		changes:   changeConfig{dataDir: "companyregistry-data", changesInterval: time.Minute, pollInterval: 24 * time.Hour},
 	}
-	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	if got, _ := parseConfig(nil, e, io.Discard); got.addr != "127.0.0.1:9000" {
