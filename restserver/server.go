@@ -18,6 +18,18 @@
 //	GET /llms.txt, /llms-full.txt                text/plain; charset=utf-8
 //	GET /server.json, /openapi.json              application/json
 //
+// With [WithChanges], change monitoring's routes too (the watch and feed
+// routes need an API token, Authorization: Bearer):
+//
+//	POST /v1/watches                             CreatedWatch (201)
+//	GET /v1/watches                              WatchList
+//	GET, PATCH, DELETE /v1/watches/{id}          Watch, UpdatedWatch, 204
+//	POST /v1/watches/{id}/test                   TestResult
+//	GET /v1/watches/{id}/deliveries?limit=       DeliveryList
+//	POST /v1/watches/{id}/deliveries/{delivery}/redeliver  Delivery (202)
+//	GET /v1/changes?cursor=&limit=               ChangeFeed
+//	GET /v1/{country}/company/{id}/changes?limit=  CompanyChanges (no token)
+//
 // Every failure is the interface's error envelope with the status of its
 // code. An unknown route is a 404 not_found envelope whose hint names
 // /llms.txt. A known route called with another method than GET or HEAD (POST
