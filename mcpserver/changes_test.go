@@ -48,26 +48,6 @@ func changeService(t *testing.T, reg *registry.Registry) *changes.Service {
 	return svc
 }
 
-func connectWith(t *testing.T, reg *registry.Registry, opts ...mcpserver.Option) *mcp.ClientSession {
-	t.Helper()
-	srv, err := mcpserver.New(reg, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(t.Context(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(t.Context(), ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cs.Close() })
-	return cs
-}
-
 // TestCompanyChangesTool: the tool exists only with WithChanges; it is
 // read-only, closed-world, with an output schema; its answer and its
 // errors are byte for byte those of REST's
@@ -88,7 +68,7 @@ func TestCompanyChangesTool(t *testing.T) {
 			t.Fatal("company_changes without WithChanges")
 		}
 	}
-	cs := connectWith(t, reg, mcpserver.WithChanges(svc))
+	cs := connect(t, reg, mcpserver.WithChanges(svc))
 	list, err := cs.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)

@@ -102,6 +102,16 @@ type Config struct {
 	Sent func(changes.Claim, changes.Attempt)
 }
 
+// WorkerName returns a name for this process in claims and leases: the
+// host name, the process id and a random suffix (so that a restarted
+// process is another holder).
+func WorkerName() string {
+	host, _ := os.Hostname()
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b[:]))
+}
+
 // Dispatcher sends due webhooks until its context ends. It is safe for
 // concurrent use; run one per process.
 type Dispatcher struct {
@@ -143,10 +153,7 @@ func New(c Config) (*Dispatcher, error) {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
 	if c.Worker == "" {
-		host, _ := os.Hostname()
-		var b [4]byte
-		_, _ = rand.Read(b[:])
-		c.Worker = fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b[:]))
+		c.Worker = WorkerName()
 	}
 	return &Dispatcher{c: c, wake: make(chan struct{}, 1)}, nil
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -165,10 +163,7 @@ type changeRuntime struct {
 func newChangeRuntime(cfg changeConfig, reg *registry.Registry, parts *changeParts, logger *slog.Logger) (*changeRuntime, error) {
 	policy := webhook.Policy{AllowPrivate: cfg.allowPrivate}
 	client := webhook.NewClient(webhook.ClientOptions{Policy: policy, UserAgent: "companyregistry-webhooks/" + reg.Health().Version})
-	host, _ := os.Hostname()
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	holder := fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b[:]))
+	holder := dispatch.WorkerName()
 	rt := &changeRuntime{parts: parts, client: client, tokens: cfg.tokens, holder: holder, log: logger}
 	var err error
 	rt.disp, err = dispatch.New(dispatch.Config{Store: parts.store, Client: client, Worker: holder, Logger: logger})
