@@ -1,6 +1,7 @@
 // Package countries assembles the default set of national modules (Norway,
-// the United Kingdom and Finland: packages no, gb and fi), so that the root
-// package never imports a country.
+// the United Kingdom, Finland, Denmark and France: packages no, gb, fi, dk
+// and fr), so
+// that the root package never imports a country.
 package countries
 
 import (
@@ -9,7 +10,9 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries/dk"
 	"github.com/companyregistry/registry/countries/fi"
+	"github.com/companyregistry/registry/countries/fr"
 	"github.com/companyregistry/registry/countries/gb"
 	"github.com/companyregistry/registry/countries/no"
 )
@@ -24,12 +27,17 @@ const (
 	GB = "GB"
 	// FI is Finland: PRH's YTJ open data (package fi).
 	FI = "FI"
+	// DK is Denmark: Erhvervsstyrelsen's CVR distribution (package dk).
+	DK = "DK"
+	// FR is France: Sirene and the RNE through the API Recherche
+	// d'entreprises (package fr).
+	FR = "FR"
 )
 
-// Config configures the default modules. The zero Config gives Norway and
-// Finland against the live registers and the United Kingdom without a
-// credential (present, but not ready: its lookups answer upstream_error
-// naming COMPANIES_HOUSE_API_KEY).
+// Config configures the default modules. The zero Config gives Norway,
+// Finland and France against the live registers, and the United Kingdom and Denmark
+// without a credential (present, but not ready: their lookups answer
+// upstream_error naming COMPANIES_HOUSE_API_KEY and CVR_CREDENTIALS).
 type Config struct {
 	// BrregBaseURL is the base URL of Brønnøysund's Enhetsregisteret API;
 	// "" means [no.DefaultBaseURL].
@@ -43,6 +51,15 @@ type Config struct {
 	// PRHBaseURL is the base URL of PRH's YTJ open data API; "" means
 	// [fi.DefaultBaseURL].
 	PRHBaseURL string
+	// RechercheEntreprisesBaseURL is the base URL of the API Recherche
+	// d'entreprises; "" means [fr.DefaultBaseURL].
+	RechercheEntreprisesBaseURL string
+	// CVRBaseURL is the base URL of the CVR distribution; "" means
+	// [dk.DefaultBaseURL].
+	CVRBaseURL string
+	// CVRCredentials is the operator's credential for the CVR
+	// distribution, "username:password"; "" leaves Denmark not ready.
+	CVRCredentials string
 	// ContactEmail is sent in the User-Agent to the registers when set.
 	ContactEmail string
 	// HTTPClient is the client for upstream calls; nil means a client of
@@ -58,6 +75,9 @@ type Config struct {
 //	COMPANIES_HOUSE_BASE_URL  CompaniesHouseBaseURL
 //	COMPANIES_HOUSE_API_KEY   CompaniesHouseAPIKey
 //	PRH_BASE_URL              PRHBaseURL
+//	RECHERCHE_ENTREPRISES_BASE_URL RechercheEntreprisesBaseURL
+//	CVR_BASE_URL              CVRBaseURL
+//	CVR_CREDENTIALS           CVRCredentials
 //	REGISTRY_CONTACT_EMAIL    ContactEmail
 //
 // An unset or blank variable leaves its field empty, which means the
@@ -70,13 +90,17 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		CompaniesHouseBaseURL: get("COMPANIES_HOUSE_BASE_URL"),
 		CompaniesHouseAPIKey:  get("COMPANIES_HOUSE_API_KEY"),
 		PRHBaseURL:            get("PRH_BASE_URL"),
+		CVRBaseURL:            get("CVR_BASE_URL"),
+		CVRCredentials:        get("CVR_CREDENTIALS"),
 		ContactEmail:          get("REGISTRY_CONTACT_EMAIL"),
+
+		RechercheEntreprisesBaseURL: get("RECHERCHE_ENTREPRISES_BASE_URL"),
 	}
 }
 
-// All returns the default modules, Norway (NO), the United Kingdom (GB) and
-// Finland (FI), configured by cfg. It returns the first module's
-// configuration error.
+// All returns the default modules, Norway (NO), the United Kingdom (GB),
+// Finland (FI), Denmark (DK) and France (FR), configured by cfg. It returns the first
+// module's configuration error, which never repeats a credential.
 func All(cfg Config) ([]registry.Country, error) {
 	noOpts := []no.Option{}
 	if cfg.BrregBaseURL != "" {
@@ -111,7 +135,16 @@ func All(cfg Config) ([]registry.Country, error) {
 	if err != nil {
 		return nil, fmt.Errorf("countries: FI: %w", err)
 	}
-	return []registry.Country{norway, uk, finland}, nil
+	denmark, err := dk.New(append(moduleOptions(cfg.CVRBaseURL, cfg, dk.WithBaseURL, dk.WithContactEmail, dk.WithHTTPClient),
+		dk.WithCredentials(cfg.CVRCredentials))...)
+	if err != nil {
+		return nil, fmt.Errorf("countries: DK: %w", err)
+	}
+	france, err := fr.New(moduleOptions(cfg.RechercheEntreprisesBaseURL, cfg, fr.WithBaseURL, fr.WithContactEmail, fr.WithHTTPClient)...)
+	if err != nil {
+		return nil, fmt.Errorf("countries: FR: %w", err)
+	}
+	return []registry.Country{norway, uk, finland, denmark, france}, nil
 }
 
 // moduleOptions returns the options of a keyless module from cfg: its base

@@ -1,15 +1,18 @@
 // Package idcheck parses and validates company identifiers: Norwegian
 // organisation numbers (organisasjonsnummer, see [ParseOrgNr]), UK
-// Companies House company numbers (see [ParseCompanyNumber]) and Finnish
-// business identity codes (Y-tunnus, see [ParseYTunnus]).
+// Companies House company numbers (see [ParseCompanyNumber]), Finnish
+// business identity codes (Y-tunnus, see [ParseYTunnus]), Danish CVR
+// numbers (see [ParseCVR]) and the French SIREN, SIRET and VAT number (see
+// [ParseFrenchID]).
 //
 // The package is pure: it does no I/O, keeps no state and does not allocate
 // while parsing. A parse function returns the normalised identifier and a
 // [Problem]; the identifier is valid exactly when the Problem is
 // [ProblemNone], and on any other Problem the returned identifier is the zero
-// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint], and
-// [FinlandReason] and [FinlandHint] turn a Problem into English sentences
-// for users and agents.
+// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint],
+// [FinlandReason] and [FinlandHint], [DenmarkReason] and [DenmarkHint], and
+// [FranceReason] and [FranceHint]
+// turn a Problem into English sentences for users and agents.
 package idcheck
 
 import "strconv"
@@ -44,7 +47,8 @@ const (
 	// [ProblemChecksum].
 	ProblemCheckValue10
 	// ProblemPrefix means a UK company number starts with letters that are
-	// not a Companies House prefix, or with a single letter.
+	// not a Companies House prefix, or with a single letter; or a Danish
+	// CVR number starts with 0.
 	ProblemPrefix
 	// ProblemLetterInNumber means a UK company number has a letter where
 	// Companies House numbers have digits.

@@ -26,6 +26,7 @@ type program struct {
 
 type programConfig struct {
 	brreg, ch, key string
+	recherche      string // the API Recherche d'entreprises (FR)
 	limits         limits
 	regOpts        []registry.Option
 }
@@ -38,7 +39,7 @@ func startProgram(t *testing.T, pc programConfig) *program {
 	p := &program{log: &syncBuffer{}, client: &http.Client{Transport: &http.Transport{}}}
 	logger := slog.New(slog.NewJSONHandler(p.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	cs, err := countries.All(countries.Config{BrregBaseURL: pc.brreg, CompaniesHouseBaseURL: pc.ch,
-		CompaniesHouseAPIKey: pc.key, ContactEmail: "ops@example.com"})
+		CompaniesHouseAPIKey: pc.key, RechercheEntreprisesBaseURL: pc.recherche, ContactEmail: "ops@example.com"})
 	if err != nil {
 		t.Fatal(err)
 	}

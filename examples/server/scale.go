@@ -42,10 +42,12 @@ func (s *shared) close() {
 }
 
 // defaultBudgets are the upstream budgets of the registers, by country:
-// Companies House's documented allowance per API key, and polite ceilings
-// for Brønnøysund and PRH.
+// Companies House's documented allowance per API key, polite ceilings
+// for Brønnøysund, PRH and the CVR distribution, and a ceiling under the
+// API Recherche d'entreprises' 7 requests a second per address.
 func defaultBudgets() map[string]ratelimit.Rate {
-	return map[string]ratelimit.Rate{"GB": budget.CompaniesHouse(), "NO": budget.Brreg(), "FI": budget.PRH()}
+	return map[string]ratelimit.Rate{"GB": budget.CompaniesHouse(), "NO": budget.Brreg(), "FI": budget.PRH(),
+		"DK": budget.CVR(), "FR": budget.RechercheEntreprises()}
 }
 
 // buildShared builds the limiter, the budgets of the countries in codes

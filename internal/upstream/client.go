@@ -1,10 +1,13 @@
 package upstream
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -103,7 +106,8 @@ func New[F ~func(*Config) error](cfg Config, opts []F) (*Client, error) {
 	return NewClient(cfg)
 }
 
-// Client sends a module's GET requests to its register: to the base URL
+// Client sends a module's requests to its register (GET, or POST with a
+// JSON body for a register searched with a query document): to the base URL
 // only (redirects are answered as they are, never followed), with the
 // module's User-Agent and Accept, reading at most MaxBodyBytes of a 200
 // answer whose Content-Type may hold JSON. It holds no state between calls
@@ -146,7 +150,7 @@ func (c *Client) BaseURL() string { return c.cfg.BaseURL }
 // MaxBodyBytes returns the bound of a 200 body.
 func (c *Client) MaxBodyBytes() int64 { return c.cfg.MaxBodyBytes }
 
-// Request is one GET: Path (already escaped, such as "/enheter/" +
+// Request is one request: Path (already escaped, such as "/enheter/" +
 // url.PathEscape(id)) is appended to the base URL, Query, when it encodes
 // to anything, follows a "?", and Accept is the Accept header
 // ("application/json" when empty).
@@ -164,8 +168,8 @@ type Response struct {
 	Body   []byte
 }
 
-// Get sends r. An error from the HTTP client is returned as is, so that
-// the Registry can tell a timeout from a refused connection (with the
+// Get sends r as a GET. An error from the HTTP client is returned as is, so
+// that the Registry can tell a timeout from a refused connection (with the
 // credential, should its text hold it, replaced by "[redacted]"). A
 // request that cannot be built is an internal_error; a 200 whose
 // Content-Type is not JSON, a body that breaks off or is larger than
@@ -173,13 +177,36 @@ type Response struct {
 // answer is a Response for the module to judge, with [Client.StatusError]
 // for what it does not expect.
 func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
+	return c.do(ctx, http.MethodGet, r, nil)
+}
+
+// Post sends r as a POST whose body is body, a JSON document (Content-Type
+// application/json), for a register that takes its query in the body (an
+// Elasticsearch search, for instance). Everything else is as for
+// [Client.Get]: the answer, its errors and the credential's redaction.
+func (c *Client) Post(ctx context.Context, r Request, body []byte) (*Response, error) {
+	if body == nil {
+		body = []byte{}
+	}
+	return c.do(ctx, http.MethodPost, r, body)
+}
+
+// do sends one request; a nil body sends none.
+func (c *Client) do(ctx context.Context, method string, r Request, body []byte) (*Response, error) {
 	u := c.cfg.BaseURL + r.Path
 	if q := r.Query.Encode(); q != "" {
 		u += "?" + q
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, rd)
 	if err != nil {
 		return nil, c.Error(registry.CodeInternalError, false, c.Redact(err), "The request to "+c.cfg.Name+" could not be built.")
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	accept := r.Accept
 	if accept == "" {
@@ -280,6 +307,15 @@ func (c *Client) Reject(a *Response, code registry.Code, msg, hint string) *regi
 // Error returns an *registry.Error of the module.
 func (c *Client) Error(code registry.Code, retryable bool, cause error, msg string) *registry.Error {
 	return &registry.Error{Code: code, Country: c.cfg.Country, Registry: c.cfg.Registry, Message: msg, Err: cause, Retryable: retryable}
+}
+
+// BasicAuthorization returns the value of an Authorization header for HTTP
+// Basic authentication (RFC 7617) with user and password, such as
+// "Basic dXNlcjpwYXNz"; a register that takes an API key as the user name
+// passes an empty password. Keep the result in Config.Authorization and the
+// secret part in Config.Secret, so that [Client.Redact] hides both.
+func BasicAuthorization(user, password string) string {
+	return "Basic " + base64.StdEncoding.EncodeToString([]byte(user+":"+password))
 }
 
 // afterScheme returns the credential of an Authorization value such as
