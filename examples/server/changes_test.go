@@ -219,3 +219,26 @@ func TestChangeWiring(t *testing.T) {
 	cancel()
 	wait()
 }
+
+// FuzzParseChangeConfig: any values of change monitoring's settings parse
+// or fail with an error naming a setting; what parses is within bounds.
+func FuzzParseChangeConfig(f *testing.F) {
+	f.Add("postgres://u:p@h/db", "erp="+testToken, "key", "1m", "24h", "true")
+	f.Add("mysql://x", "a=b,", "a b", "1s", "-1h", "maybe")
+	f.Fuzz(func(t *testing.T, dbURL, tokens, key, changesEvery, pollEvery, private string) {
+		c, err := parseChangeConfig(env(map[string]string{"DATABASE_URL": dbURL, "REGISTRY_API_TOKENS": tokens,
+			"COMPANIES_HOUSE_STREAM_KEY": key, "REGISTRY_CHANGES_INTERVAL": changesEvery,
+			"REGISTRY_WATCH_POLL_INTERVAL": pollEvery, "REGISTRY_WEBHOOK_ALLOW_PRIVATE": private}))
+		if err != nil {
+			if !strings.Contains(err.Error(), "DATABASE_URL") && !strings.Contains(err.Error(), "REGISTRY_") &&
+				!strings.Contains(err.Error(), "COMPANIES_HOUSE_STREAM_KEY") {
+				t.Fatalf("the error names no setting: %v", err)
+			}
+			return
+		}
+		if c.changesInterval < minChangesInterval || c.changesInterval > maxChangesInterval ||
+			c.pollInterval < minPollInterval || c.pollInterval > maxPollInterval {
+			t.Fatalf("accepted intervals %v, %v", c.changesInterval, c.pollInterval)
+		}
+	})
+}
