@@ -15,37 +15,32 @@ import (
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/apitoken"
 	"github.com/companyregistry/registry/changes/dispatch"
+	"github.com/companyregistry/registry/changes/ingest"
 	"github.com/companyregistry/registry/changes/webhook"
 )
 
-// Defaults and bounds of change monitoring's settings.
 const (
-	defaultDataDir         = "companyregistry-data"
-	defaultChangesInterval = time.Minute
-	defaultPollInterval    = 24 * time.Hour
-	minChangesInterval     = 10 * time.Second
-	maxChangesInterval     = 24 * time.Hour
-	minPollInterval        = time.Minute
-	maxPollInterval        = 30 * 24 * time.Hour
+	// defaultDataDir is REGISTRY_DATA_DIR's default, in the working
+	// directory.
+	defaultDataDir = "companyregistry-data"
 	// baselineEvery is how often pending baselines are taken.
 	baselineEvery = time.Minute
 )
 
 // changeConfig is change monitoring's part of the configuration.
 type changeConfig struct {
-	dataDir         string        // REGISTRY_DATA_DIR: the embedded database's folder
-	databaseURL     string        // DATABASE_URL: PostgreSQL instead; never logged
-	tokens          *apitoken.Set // REGISTRY_API_TOKENS or REGISTRY_API_TOKENS_FILE; nil: none
-	streamKey       string        // COMPANIES_HOUSE_STREAM_KEY; never logged
-	changesInterval time.Duration // REGISTRY_CHANGES_INTERVAL
-	pollInterval    time.Duration // REGISTRY_WATCH_POLL_INTERVAL
-	allowPrivate    bool          // REGISTRY_WEBHOOK_ALLOW_PRIVATE
+	dataDir      string          // REGISTRY_DATA_DIR: the embedded database's folder
+	databaseURL  string          // DATABASE_URL: PostgreSQL instead; never logged
+	tokens       *apitoken.Set   // REGISTRY_API_TOKENS or REGISTRY_API_TOKENS_FILE; nil: none
+	ingest       ingest.Settings // REGISTRY_CHANGES_INTERVAL, REGISTRY_WATCH_POLL_INTERVAL, COMPANIES_HOUSE_STREAM_KEY
+	allowPrivate bool            // REGISTRY_WEBHOOK_ALLOW_PRIVATE
 }
 
 // parseChangeConfig reads change monitoring's settings; an error names
-// the setting and never shows a token, a key or a database URL.
+// the setting and never shows a token, a key or a database URL. The
+// ingesters' settings are read by ingest.SettingsFromEnv, their owner.
 func parseChangeConfig(getenv func(string) string) (changeConfig, error) {
-	c := changeConfig{dataDir: defaultDataDir, changesInterval: defaultChangesInterval, pollInterval: defaultPollInterval}
+	c := changeConfig{dataDir: defaultDataDir}
 	if v := strings.TrimSpace(getenv("REGISTRY_DATA_DIR")); v != "" {
 		c.dataDir = v
 	}
@@ -77,18 +72,15 @@ func parseChangeConfig(getenv func(string) string) (changeConfig, error) {
 		}
 		c.tokens = set
 	}
-	if v := strings.TrimSpace(getenv("COMPANIES_HOUSE_STREAM_KEY")); v != "" {
-		if strings.ContainsAny(v, " \t\r\n:") {
-			return c, errors.New("COMPANIES_HOUSE_STREAM_KEY holds a space or a colon; give the stream key alone")
-		}
-		c.streamKey = v
+	s, err := ingest.SettingsFromEnv(getenv)
+	if err != nil {
+		// SettingsFromEnv's errors start "ingest: <VARIABLE>" or
+		// "<VARIABLE>"; the program's start with the variable.
+		return c, errors.New(strings.TrimPrefix(err.Error(), "ingest: "))
 	}
-	var err error
-	if c.changesInterval, err = interval(getenv, "REGISTRY_CHANGES_INTERVAL", defaultChangesInterval, minChangesInterval, maxChangesInterval); err != nil {
-		return c, err
-	}
-	if c.pollInterval, err = interval(getenv, "REGISTRY_WATCH_POLL_INTERVAL", defaultPollInterval, minPollInterval, maxPollInterval); err != nil {
-		return c, err
+	c.ingest = s
+	if strings.ContainsAny(s.StreamKey, " \t\r\n:") {
+		return c, errors.New(ingest.EnvStreamKey + " holds a space or a colon; give the stream key alone")
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_WEBHOOK_ALLOW_PRIVATE")); v != "" {
 		b, err := strconv.ParseBool(v)
@@ -100,25 +92,23 @@ func parseChangeConfig(getenv func(string) string) (changeConfig, error) {
 	return c, nil
 }
 
-// interval reads a duration setting between lo and hi.
-func interval(getenv func(string) string, name string, def, lo, hi time.Duration) (time.Duration, error) {
-	v := strings.TrimSpace(getenv(name))
-	if v == "" {
-		return def, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil {
-		return 0, fmt.Errorf("%s %q is not a duration (for example %s)", name, v, def)
-	}
-	if d < lo || d > hi {
-		return 0, fmt.Errorf("%s %s is outside %s to %s", name, d, lo, hi)
-	}
-	return d, nil
+// openChangeStore opens change monitoring's store.
+//
+// WIRING (issue 28, for the lead at merge): the store is written at the
+// same time as this server's wiring, in changes/sqlstore, and was not on
+// main when this was written. Open it here — PostgreSQL when
+// cfg.databaseURL is set, else the embedded database in cfg.dataDir
+// (created with mode 0700) — with its migrations run, and return its kind
+// ("postgres" or "sqlite") for the log. Until then it returns a nil store
+// and change monitoring is off: none of its routes is served and no worker
+// runs (tests of this package must then set REGISTRY_DATA_DIR to a
+// temporary folder).
+func openChangeStore(_ context.Context, _ changeConfig) (changes.Store, string, error) {
+	return nil, "", nil
 }
 
-// changeParts are the parts of change monitoring built by other packages:
-// the store (changes/sqlstore), the fetcher of fresh reports (changes) and
-// the ingesters' leader loop (changes/ingest).
+// changeParts are the parts of change monitoring over a store: the
+// fetcher of fresh reports and the ingesters' leader.
 type changeParts struct {
 	store   changes.Store
 	fetcher changes.Fetcher
@@ -129,21 +119,32 @@ type changeParts struct {
 	storeKind string
 }
 
-// openChangeParts opens the store and builds the fetcher and the
-// ingesters.
-//
-// WIRING (issue 28, for the lead at merge): the store and the ingesters
-// are written at the same time as this server's wiring, in
-// changes/sqlstore and changes/ingest, and were not on main when this was
-// written. Open the store here — PostgreSQL when cfg.databaseURL is set,
-// else the embedded database in cfg.dataDir (created with mode 0700) —
-// with its migrations run; the fetcher is the Registry's fresh fetcher;
-// ingest is the leader loop with cfg.changesInterval, cfg.pollInterval and
-// cfg.streamKey. Until then it returns nil parts and change monitoring is
-// off: none of its routes is served (tests of this package must then set
-// REGISTRY_DATA_DIR to a temporary folder).
-func openChangeParts(_ context.Context, _ changeConfig, _ *registry.Registry, _ *slog.Logger) (*changeParts, error) {
-	return nil, nil
+// newChangeParts builds the fetcher and the ingesters of every country
+// that can answer now over store: Norway's feeds (sharing the Registry's
+// budget for NO), Companies House's stream with the stream key, a poller
+// for the others; run by a leader under the store's lease.
+func newChangeParts(store changes.Store, kind string, cfg config, reg *registry.Registry, budgets map[string]registry.UpstreamBudget,
+	logger *slog.Logger) (*changeParts, error) {
+	fetch, err := changes.NewRegistryFetcher(reg, nil)
+	if err != nil {
+		return nil, err
+	}
+	opts := []ingest.Option{ingest.WithLogger(logger)}
+	if cfg.countries.ContactEmail != "" {
+		opts = append(opts, ingest.WithContactEmail(cfg.countries.ContactEmail))
+	}
+	if b := budgets["NO"]; b != nil {
+		opts = append(opts, ingest.WithBudget(b))
+	}
+	ingesters, err := ingest.Standard(store, fetch, reg.Health().Countries, cfg.changes.ingest, opts...)
+	if err != nil {
+		return nil, err
+	}
+	leader, err := ingest.NewLeader(store, ingesters, ingest.WithLogger(logger), ingest.WithInterval(cfg.changes.ingest.Interval))
+	if err != nil {
+		return nil, err
+	}
+	return &changeParts{store: store, fetcher: fetch, ingest: leader.Run, storeKind: kind}, nil
 }
 
 // changeRuntime is change monitoring in this process: the service behind
@@ -179,24 +180,26 @@ func newChangeRuntime(cfg changeConfig, reg *registry.Registry, parts *changePar
 }
 
 // buildChanges opens change monitoring, or returns nil when it is off.
-func buildChanges(cfg changeConfig, reg *registry.Registry, logger *slog.Logger) (*changeRuntime, error) {
+func buildChanges(cfg config, reg *registry.Registry, budgets map[string]registry.UpstreamBudget, logger *slog.Logger) (*changeRuntime, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	parts, err := openChangeParts(ctx, cfg, reg, logger)
-	if err != nil {
+	store, kind, err := openChangeStore(ctx, cfg.changes)
+	if err != nil || store == nil {
 		return nil, err
 	}
-	if parts == nil {
-		return nil, nil
-	}
-	rt, err := newChangeRuntime(cfg, reg, parts, logger)
+	parts, err := newChangeParts(store, kind, cfg, reg, budgets, logger)
 	if err != nil {
-		_ = parts.store.Close()
+		_ = store.Close()
 		return nil, err
 	}
-	logger.LogAttrs(ctx, slog.LevelInfo, "change monitoring", slog.String("store", parts.storeKind),
-		slog.Int("api_tokens", cfg.tokens.Len()), slog.Bool("webhook_allow_private", cfg.allowPrivate),
-		slog.Bool("companies_house_stream_key_set", cfg.streamKey != ""))
+	rt, err := newChangeRuntime(cfg.changes, reg, parts, logger)
+	if err != nil {
+		_ = store.Close()
+		return nil, err
+	}
+	logger.LogAttrs(ctx, slog.LevelInfo, "change monitoring", slog.String("store", kind),
+		slog.Int("api_tokens", cfg.changes.tokens.Len()), slog.Bool("webhook_allow_private", cfg.changes.allowPrivate),
+		slog.String("ingest", cfg.changes.ingest.String()))
 	return rt, nil
 }
 

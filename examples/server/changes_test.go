@@ -19,6 +19,7 @@ import (
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/apitoken"
+	"github.com/companyregistry/registry/changes/ingest"
 	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/internal/memstore"
@@ -34,7 +35,7 @@ func TestParseChangeConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := changeConfig{dataDir: "companyregistry-data", changesInterval: time.Minute, pollInterval: 24 * time.Hour}
+	want := changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(changeConfig{})); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -55,7 +56,7 @@ func TestParseChangeConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.dataDir != "/var/lib/registry" || got.databaseURL != "postgres://registry:pw@db:5432/registry" ||
-		got.streamKey != "stream-key" || got.changesInterval != 30*time.Second || got.pollInterval != 6*time.Hour || !got.allowPrivate {
+		got.ingest.StreamKey != "stream-key" || got.ingest.Interval != 30*time.Second || got.ingest.PollInterval != 6*time.Hour || !got.allowPrivate {
 		t.Errorf("parsed %+v", got)
 	}
 	if name, ok := got.tokens.Lookup(testToken); !ok || name != "crm" {
@@ -84,7 +85,7 @@ func TestChangeConfigRefused(t *testing.T) {
 		"tokens file a token": {map[string]string{"REGISTRY_API_TOKENS_FILE": "TOKENSFILE"}, "REGISTRY_API_TOKENS_FILE"},
 		"stream key space":    {map[string]string{"COMPANIES_HOUSE_STREAM_KEY": "s3cret key"}, "COMPANIES_HOUSE_STREAM_KEY"},
 		"interval word":       {map[string]string{"REGISTRY_CHANGES_INTERVAL": "often"}, "REGISTRY_CHANGES_INTERVAL"},
-		"interval too short":  {map[string]string{"REGISTRY_CHANGES_INTERVAL": "1s"}, "REGISTRY_CHANGES_INTERVAL"},
+		"interval too short":  {map[string]string{"REGISTRY_CHANGES_INTERVAL": "500ms"}, "REGISTRY_CHANGES_INTERVAL"},
 		"poll too long":       {map[string]string{"REGISTRY_WATCH_POLL_INTERVAL": "9000h"}, "REGISTRY_WATCH_POLL_INTERVAL"},
 		"poll negative":       {map[string]string{"REGISTRY_WATCH_POLL_INTERVAL": "-1h"}, "REGISTRY_WATCH_POLL_INTERVAL"},
 		"allow private":       {map[string]string{"REGISTRY_WEBHOOK_ALLOW_PRIVATE": "yes please"}, "REGISTRY_WEBHOOK_ALLOW_PRIVATE"},
@@ -113,6 +114,32 @@ func TestChangeConfigRefused(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestNewChangeParts: over a store, the parts have the Registry's fetcher
+// and a leader of the ingesters (not run here: they would read the real
+// registers).
+func TestNewChangeParts(t *testing.T) {
+	t.Parallel()
+	cfg, err := parseConfig(nil, env(map[string]string{"COMPANIES_HOUSE_STREAM_KEY": "stream-key"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := countries.All(countries.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := registry.New(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts, err := newChangeParts(memstore.New(time.Now), "memory", cfg, reg, nil, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parts.fetcher == nil || parts.ingest == nil || parts.storeKind != "memory" {
+		t.Errorf("parts %+v", parts)
 	}
 }
 
@@ -236,9 +263,10 @@ func FuzzParseChangeConfig(f *testing.F) {
 			}
 			return
 		}
-		if c.changesInterval < minChangesInterval || c.changesInterval > maxChangesInterval ||
-			c.pollInterval < minPollInterval || c.pollInterval > maxPollInterval {
-			t.Fatalf("accepted intervals %v, %v", c.changesInterval, c.pollInterval)
+		// The bounds of ingest.WithInterval and ingest.WithPollInterval.
+		if c.ingest.Interval < time.Second || c.ingest.Interval > 24*time.Hour ||
+			c.ingest.PollInterval < time.Minute || c.ingest.PollInterval > 720*time.Hour {
+			t.Fatalf("accepted intervals %v, %v", c.ingest.Interval, c.ingest.PollInterval)
 		}
 	})
 }

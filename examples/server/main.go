@@ -208,7 +208,7 @@ Change monitoring (watches, the change feed, webhooks):
   REGISTRY_API_TOKENS       API tokens of the watch and feed routes, name=token,... (default none: those routes answer 403)
   REGISTRY_API_TOKENS_FILE  the same as a file of "name sha256-hex" lines (instead of REGISTRY_API_TOKENS)
   COMPANIES_HOUSE_STREAM_KEY  Companies House streaming API key (default none: GB is polled)
-  REGISTRY_CHANGES_INTERVAL how often the registers' change feeds are read, 10s to 24h (default 1m)
+  REGISTRY_CHANGES_INTERVAL how often the registers' change feeds are read, 1s to 24h (default 1m)
   REGISTRY_WATCH_POLL_INTERVAL how often a watched company without a feed is fetched, 1m to 720h (default 24h)
   REGISTRY_WEBHOOK_ALLOW_PRIVATE true lets webhooks go to http and to loopback or private addresses
                             (never link-local or metadata ones; default false)
@@ -357,7 +357,7 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		return nil, err
 	}
 
-	ch, err := buildChanges(cfg.changes, reg, logger)
+	ch, err := buildChanges(cfg, reg, sh.budgets, logger)
 	if err != nil {
 		sh.close()
 		return nil, err

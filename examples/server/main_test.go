@@ -19,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/companyregistry/registry/changes/ingest"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/internal/moduletest"
 )
@@ -34,7 +35,7 @@ func TestParseConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo,
-		changes: changeConfig{dataDir: "companyregistry-data", changesInterval: time.Minute, pollInterval: 24 * time.Hour}}
+		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}}}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -67,7 +68,7 @@ func TestParseConfigEnvironment(t *testing.T) {
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com",
-		changes:   changeConfig{dataDir: "companyregistry-data", changesInterval: time.Minute, pollInterval: 24 * time.Hour},
+		changes:   changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
