@@ -35,6 +35,11 @@
 // that a client caching compiled validators by $id (the TypeScript SDK)
 // compiles them once.
 //
+// A defect that panics inside a handler never ends the process: a tool
+// answers the internal_error envelope as a result with isError true, a
+// resource, prompt or completion the JSON-RPC internal error whose message
+// is that envelope; the panic is logged with its stack, on every transport.
+//
 // # Transports
 //
 // [Handler] serves Streamable HTTP in stateless mode with JSON responses:

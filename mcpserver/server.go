@@ -202,17 +202,15 @@ func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
 // this package, so its lists are constant and answered from a cache, which
 // it returns (else nil).
 func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *handlers, *listCache) {
+	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}, changes: o.changes}
 	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Health().Version},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
 			Logger:       quiet(o.logger),
 			// Tools, resources and prompts are inferred; no logging capability.
-			Capabilities: &mcp.ServerCapabilities{},
-			CompletionHandler: func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
-				return complete(reg, req.Params), nil
-			},
+			Capabilities:      &mcp.ServerCapabilities{},
+			CompletionHandler: h.recoverComplete(h.complete),
 		})
-	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}, changes: o.changes}
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)

@@ -99,7 +99,7 @@ func (h *handlers) addTools(srv *mcp.Server) {
 			}
 			return fn(ctx, a), nil
 		}
-		th = h.limited(th)
+		th = h.recoverTool(op.Tool.Name, h.limited(th))
 		srv.AddTool(&mcp.Tool{
 			Name:         op.Tool.Name,
 			Title:        op.Tool.Title,
@@ -184,6 +184,11 @@ func (h *handlers) failure(err error) *mcp.CallToolResult {
 		h.log.LogAttrs(context.Background(), slog.LevelError, "mcp tool failed",
 			slog.String("code", string(e.Code)), slog.String("country", e.Country), slog.Any("error", e.Err))
 	}
+	return envelopeResult(b)
+}
+
+// envelopeResult is the tool result of an error envelope b, with isError.
+func envelopeResult(b []byte) *mcp.CallToolResult {
 	return &mcp.CallToolResult{
 		IsError: true,
 		Content: []mcp.Content{&mcp.TextContent{Text: string(b)}},

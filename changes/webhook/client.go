@@ -145,7 +145,7 @@ type Message struct {
 type Response struct {
 	// StatusCode is the HTTP status.
 	StatusCode int
-	// RetryAfter is the endpoint's Retry-After in seconds (at most
+	// RetryAfter is the endpoint's Retry-After, in seconds or as an HTTP date (at most
 	// [MaxRetryAfter]), 0 when it sent none.
 	RetryAfter time.Duration
 }
@@ -197,7 +197,7 @@ func (c *Client) Send(ctx context.Context, endpoint string, m Message) (Response
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, MaxResponseBytes))
 	r := Response{StatusCode: resp.StatusCode}
-	if s := upstream.RetryAfter(resp.Header.Get("Retry-After"), 0, int(MaxRetryAfter/time.Second)); s > 0 {
+	if s := upstream.RetryAfter(resp.Header.Get("Retry-After"), time.Now(), 0, int(MaxRetryAfter/time.Second)); s > 0 {
 		r.RetryAfter = time.Duration(s) * time.Second
 	}
 	return r, nil

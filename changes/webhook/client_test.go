@@ -221,6 +221,19 @@ func TestSendRetryAfter(t *testing.T) {
 			t.Errorf("Retry-After %q: %+v, %v; want %v", v, resp, err, want)
 		}
 	}
+	// An HTTP date two hours ahead (RFC 9110, section 10.2.3).
+	date := time.Now().Add(2 * time.Hour).UTC().Format(http.TimeFormat)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", date)
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	c := webhook.NewClient(webhook.ClientOptions{Policy: webhook.Policy{AllowPrivate: true}})
+	defer c.CloseIdleConnections()
+	resp, err := c.Send(context.Background(), srv.URL, webhook.Message{ID: "x", At: time.Unix(1, 0)})
+	if err != nil || resp.RetryAfter < 2*time.Hour-time.Minute || resp.RetryAfter > 2*time.Hour+time.Second {
+		t.Errorf("Retry-After %s: %+v, %v", date, resp, err)
+	}
 }
 
 // TestSendFailures: a refused connection and a timeout are *SendErrors

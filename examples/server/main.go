@@ -13,10 +13,11 @@
 // RECHERCHE_ENTREPRISES_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
-// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_METRICS_ADDR and change monitoring's
-// REGISTRY_DATA_DIR, DATABASE_URL, REGISTRY_API_TOKENS(_FILE),
-// COMPANIES_HOUSE_STREAM_KEY, REGISTRY_CHANGES_INTERVAL,
-// REGISTRY_WATCH_POLL_INTERVAL and REGISTRY_WEBHOOK_ALLOW_PRIVATE (see -h).
+// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_REPLICAS, REGISTRY_METRICS_ADDR and
+// change monitoring's REGISTRY_DATA_DIR, DATABASE_URL,
+// REGISTRY_API_TOKENS(_FILE), COMPANIES_HOUSE_STREAM_KEY,
+// REGISTRY_CHANGES_INTERVAL, REGISTRY_WATCH_POLL_INTERVAL and
+// REGISTRY_WEBHOOK_ALLOW_PRIVATE (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -65,6 +66,9 @@ const (
 	idleTimeout       = 120 * time.Second
 	maxHeaderBytes    = 16 << 10
 	shutdownTimeout   = 30 * time.Second
+	// maxReplicas bounds REGISTRY_REPLICAS: a share of a budget is at
+	// least one call per window, so more replicas than calls make no sense.
+	maxReplicas = 1000
 )
 
 // limits are the timeouts and the header limit of the HTTP server; tests
@@ -172,6 +176,7 @@ type config struct {
 	redisTimeout   string // REDIS_TIMEOUT, parsed by buildShared
 	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
 	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
+	replicas       int    // REGISTRY_REPLICAS
 	changes        changeConfig
 }
 
@@ -199,6 +204,8 @@ Environment:
   REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
                             (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, DK=120/1m, FR=6/1s)
+  REGISTRY_REPLICAS         most replicas that run at once (default 1): while Redis is unreachable (or
+                            without REDIS_URL) each replica keeps to its share of every upstream budget
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
 
@@ -233,6 +240,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		budgets:      strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
 
 		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
+		replicas:    1,
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -264,6 +272,13 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 			return config{}, fmt.Errorf("REGISTRY_RATE_LIMIT %q is not a whole number of requests per minute", v)
 		}
 		cfg.rateLimit = n
+	}
+	if v := strings.TrimSpace(getenv("REGISTRY_REPLICAS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxReplicas {
+			return config{}, fmt.Errorf("REGISTRY_REPLICAS %q is not a whole number from 1 to %d", v, maxReplicas)
+		}
+		cfg.replicas = n
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_TRUSTED_PROXIES")); v != "" {
 		for _, p := range strings.Split(v, ",") {

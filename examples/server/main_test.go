@@ -34,7 +34,7 @@ func TestParseConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo,
+	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo, replicas: 1,
 		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}}}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
@@ -56,6 +56,7 @@ func TestParseConfigEnvironment(t *testing.T) {
 		"REGISTRY_CACHE_TTL":       "90m",
 		"REGISTRY_LOG_LEVEL":       "DEBUG",
 		"REGISTRY_PUBLIC_URL":      "https://registry.example.com",
+		"REGISTRY_REPLICAS":        " 3 ",
 	})
 	got, err := parseConfig([]string{"-addr", ":7000", "-stdio"}, e, io.Discard)
 	if err != nil {
@@ -67,8 +68,8 @@ func TestParseConfigEnvironment(t *testing.T) {
 			CompaniesHouseAPIKey: "key", ContactEmail: "ops@example.com"},
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
-		publicURL: "https://registry.example.com",
-		changes:   changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
+		publicURL: "https://registry.example.com", replicas: 3,
+		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

@@ -97,7 +97,7 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		}
 		s.regOpts = append(s.regOpts, registry.WithCache(m.Cache(mem)))
 	}
-	s.describe = append(s.describe, slog.Bool("redis", s.rdb != nil))
+	s.describe = append(s.describe, slog.Bool("redis", s.rdb != nil), slog.Int("replicas", cfg.replicas))
 
 	if cfg.rateLimit > 0 {
 		var err error
@@ -127,10 +127,13 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		}
 		var b *budget.Budget
 		var err error
+		// Each of REGISTRY_REPLICAS replicas keeps to its share while it
+		// counts alone: Redis unreachable, or no Redis at all.
 		if s.rdb != nil {
-			b, err = budget.Redis(s.rdb, budgetName(cc, cfg), rate, ratelimit.WithLogger(logger), ratelimit.WithTimeout(timeout))
+			b, err = budget.Redis(s.rdb, budgetName(cc, cfg), rate, ratelimit.WithLogger(logger), ratelimit.WithTimeout(timeout),
+				ratelimit.WithReplicas(max(cfg.replicas, 1)))
 		} else {
-			b, err = budget.Local(rate)
+			b, err = budget.Local(rate.Share(cfg.replicas))
 		}
 		if err != nil {
 			s.close()

@@ -40,6 +40,9 @@ type Writer struct {
 	Bytes int
 	// IP is the client address (see [ClientIP]).
 	IP netip.Addr
+	// Aborted reports that the connection was cut after the response had
+	// started (a panic): the client saw an error, not Status.
+	Aborted bool
 }
 
 // WriteHeader records the first status and passes it on.
@@ -60,8 +63,12 @@ func (w *Writer) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// Flush passes a flush on, for streamed responses.
+// Flush passes a flush on, for streamed responses. It sends the status
+// (200 when none was set), so it records it.
 func (w *Writer) Flush() {
+	if w.Status == 0 {
+		w.Status = http.StatusOK
+	}
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
@@ -71,16 +78,17 @@ func (w *Writer) Flush() {
 func (w *Writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // Access writes the one access-log record of a request, at info (error for
-// a 5xx): method, route (the mux pattern, never the raw path, which may hold
-// an identifier), status, bytes, duration, request ID and client IP, then
-// extra. It builds nothing when log is not enabled at that level.
+// a 5xx or an aborted response): method, route (the mux pattern, never the
+// raw path, which may hold an identifier), status, bytes, duration, request
+// ID and client IP, aborted=true when the connection was cut mid-response,
+// then extra. It builds nothing when log is not enabled at that level.
 func Access(ctx context.Context, log *slog.Logger, msg string, r *http.Request, w *Writer, rid string, took time.Duration, extra ...slog.Attr) {
 	status := w.Status
 	if status == 0 {
 		status = http.StatusOK
 	}
 	level := slog.LevelInfo
-	if status >= 500 {
+	if status >= 500 || w.Aborted {
 		level = slog.LevelError
 	}
 	if !log.Enabled(ctx, level) {
@@ -102,6 +110,9 @@ func Access(ctx context.Context, log *slog.Logger, msg string, r *http.Request, 
 		slog.Duration("duration", took),
 		slog.String("request_id", rid),
 		slog.String("client_ip", ip),
+	}
+	if w.Aborted {
+		attrs = append(attrs, slog.Bool("aborted", true))
 	}
 	log.LogAttrs(ctx, level, msg, append(attrs, extra...)...)
 }
