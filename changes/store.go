@@ -26,6 +26,10 @@ type Store interface {
 	DeleteWatch(ctx context.Context, owner, id string) error
 	// CountWatches returns how many watches the owner has.
 	CountWatches(ctx context.Context, owner string) (int, error)
+	// WatchSecret returns the signing key of the owner's watch (the
+	// secret given to CreateWatch), or ErrNotFound; a test event is
+	// signed with it.
+	WatchSecret(ctx context.Context, owner, id string) ([]byte, error)
 
 	// WatchedIDs returns the canonical ids of the country watched by any
 	// watch (enabled or not), for an ingester's filter.

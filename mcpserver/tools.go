@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/ops"
@@ -27,6 +28,8 @@ const (
 	ToolCompanyRoles      = "company_roles"
 	ToolValidateCompanyID = "validate_company_id"
 	ToolListCountries     = "list_countries"
+	// ToolCompanyChanges is served only with [WithChanges].
+	ToolCompanyChanges = catalog.ToolCompanyChanges
 )
 
 // DefaultCountry is the country a tool uses when the caller gives none.
@@ -41,6 +44,8 @@ type handlers struct {
 	ops   *ops.Ops
 	log   *slog.Logger
 	tools map[string]mcp.ToolHandler // by name, for the HTTP fast path
+	// changes serves company_changes; nil without change monitoring.
+	changes *changes.Service
 }
 
 // toolFunc answers a tool call whose arguments are decoded.
@@ -56,6 +61,7 @@ func (h *handlers) toolFuncs() map[string]toolFunc {
 		ToolCompanyRoles:      h.roles,
 		ToolValidateCompanyID: h.validate,
 		ToolListCountries:     h.countries,
+		ToolCompanyChanges:    h.companyChanges,
 	}
 }
 
@@ -76,7 +82,11 @@ func annotations(openWorld bool) *mcp.ToolAnnotations {
 // names, then calls the tool's function.
 func (h *handlers) addTools(srv *mcp.Server) {
 	fns := h.toolFuncs()
-	for _, op := range catalog.Tools() {
+	tools := catalog.Tools()
+	if h.changes != nil {
+		tools = append(tools, catalog.ChangeTools()...)
+	}
+	for _, op := range tools {
 		fn, ok := fns[op.Tool.Name]
 		if !ok {
 			continue
@@ -133,6 +143,12 @@ func (h *handlers) validate(_ context.Context, a toolArgs) *mcp.CallToolResult {
 
 func (h *handlers) countries(context.Context, toolArgs) *mcp.CallToolResult {
 	return h.result(h.reg.Countries(), nil)
+}
+
+// companyChanges answers company_changes (served only with WithChanges).
+func (h *handlers) companyChanges(ctx context.Context, a toolArgs) *mcp.CallToolResult {
+	b, err := h.changes.CompanyChangesJSON(ctx, a.country, a.id, a.limit)
+	return h.resultJSON(b, err)
 }
 
 // result turns an operation's answer into a tool result: the document as

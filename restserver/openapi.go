@@ -66,6 +66,7 @@ type openAPIOperation struct {
 	Parameters  []openAPIParam             `json:"parameters,omitempty"`
 	RequestBody *openAPIRequestBody        `json:"requestBody,omitempty"`
 	Responses   map[string]openAPIResponse `json:"responses"`
+	Security    []map[string][]string      `json:"security,omitempty"`
 }
 
 type openAPIRequestBody struct {
@@ -142,15 +143,34 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for name, s := range comps {
-		doc.Components["schemas"][name] = s
+	skip := map[string]bool{}
+	if !d.Changes {
+		for _, name := range catalog.ChangeDocuments() {
+			skip[name] = true
+		}
 	}
-	for _, op := range catalog.Operations() {
+	for name, s := range comps {
+		if !skip[name] {
+			doc.Components["schemas"][name] = s
+		}
+	}
+	all := catalog.Operations()
+	if d.Changes {
+		all = append(all, catalog.ChangeOperations()...)
+		doc.Components["securitySchemes"] = map[string]any{catalog.BearerScheme: map[string]any{
+			"type": "http", "scheme": "bearer",
+			"description": "An API token from the operator of this deployment; each token sees only its own watches and changes.",
+		}}
+	}
+	for _, op := range all {
 		o, err := openAPIOperationOf(op, doc.Info)
 		if err != nil {
 			return nil, err
 		}
-		doc.Paths[op.Pattern] = map[string]any{strings.ToLower(op.Method): o}
+		if doc.Paths[op.Pattern] == nil {
+			doc.Paths[op.Pattern] = map[string]any{}
+		}
+		doc.Paths[op.Pattern][strings.ToLower(op.Method)] = o
 	}
 
 	var buf bytes.Buffer
@@ -196,6 +216,17 @@ func openAPIOperationOf(op catalog.Operation, info openAPIInfo) (openAPIOperatio
 		ok.Example = exampleValue(op.MediaType(), b)
 	}
 	o.Responses["200"] = openAPIResponse{Description: desc, Content: map[string]openAPIMediaType{op.MediaType(): ok}}
+	if st := op.SuccessStatus(); st != 200 {
+		r := o.Responses["200"]
+		delete(o.Responses, "200")
+		if st == 204 {
+			r = openAPIResponse{Description: "Done; no body."}
+		}
+		o.Responses[strconv.Itoa(st)] = r
+	}
+	if op.Auth {
+		o.Security = []map[string][]string{{catalog.BearerScheme: {}}}
+	}
 	if op.Body != "" {
 		body := openAPIMediaType{Schema: ref(op.Body)}
 		if op.BodyExample != "" {
@@ -234,6 +265,11 @@ func openAPIOperationOf(op catalog.Operation, info openAPIInfo) (openAPIOperatio
 			env.Examples[string(c)] = openAPIExample{Summary: catalog.CodeCondition(c), Value: json.RawMessage(bytes.TrimSpace(b))}
 		}
 		r := openAPIResponse{Description: desc + ".", Content: map[string]openAPIMediaType{"application/json": env}}
+		if status == 401 {
+			r.Headers = map[string]map[string]any{"WWW-Authenticate": {
+				"description": "The Bearer challenge.", "schema": map[string]any{"type": "string"},
+			}}
+		}
 		if status == 429 {
 			r.Headers = map[string]map[string]any{"Retry-After": {
 				"description": "Seconds to wait before retrying (also error.details.retry_after).",

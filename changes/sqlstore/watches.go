@@ -194,6 +194,17 @@ func (s *Store) CountWatches(ctx context.Context, owner string) (int, error) {
 	return n, wrap("count watches", err)
 }
 
+// WatchSecret returns the signing key stored with the owner's watch; an
+// unknown watch, or another owner's, is changes.ErrNotFound.
+func (s *Store) WatchSecret(ctx context.Context, owner, id string) ([]byte, error) {
+	var secret []byte
+	err := s.r.QueryRowContext(ctx, s.d.q("SELECT secret FROM watches WHERE owner = ? AND id = ?"), owner, id).Scan(&secret)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, changes.ErrNotFound
+	}
+	return secret, wrap("watch secret", err)
+}
+
 // WatchedIDs returns the ids of the country's companies in any watch,
 // enabled or not (an index scan).
 func (s *Store) WatchedIDs(ctx context.Context, country string) (map[string]struct{}, error) {

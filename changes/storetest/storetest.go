@@ -182,6 +182,15 @@ func testCreateAndReadWatch(t *testing.T, s changes.Store) {
 	if err := s.CreateWatch(ctx(), w, []byte("x"), nil); err == nil {
 		t.Errorf("CreateWatch with an existing id: no error")
 	}
+	if secret, err := s.WatchSecret(ctx(), "alice", "wch_1"); err != nil || string(secret) != "secret-wch_1" {
+		t.Errorf("WatchSecret = %q, %v; want the secret given to CreateWatch", secret, err)
+	}
+	if _, err := s.WatchSecret(ctx(), "bob", "wch_1"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("bob reading alice's secret: %v, want ErrNotFound", err)
+	}
+	if _, err := s.WatchSecret(ctx(), "alice", "wch_none"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("WatchSecret of an unknown watch: %v, want ErrNotFound", err)
+	}
 	// Every kind: an empty list reads back empty.
 	all := watch("alice", "wch_2", "NO", nil, "923609016")
 	create(t, s, all)

@@ -19,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/companyregistry/registry/changes/ingest"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/internal/moduletest"
 )
@@ -33,8 +34,9 @@ func TestParseConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo, replicas: 1}
-	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
+	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo, replicas: 1,
+		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}}}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
 }
@@ -67,8 +69,9 @@ func TestParseConfigEnvironment(t *testing.T) {
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com", replicas: 3,
+		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
 	}
-	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	if got, _ := parseConfig(nil, e, io.Discard); got.addr != "127.0.0.1:9000" {

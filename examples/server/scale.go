@@ -33,6 +33,9 @@ type shared struct {
 	regOpts  []registry.Option // the cache, the budgets and the fetch observer
 	describe []slog.Attr       // for the start-up log line, without secrets
 	metrics  *metrics.Metrics  // nil without REGISTRY_METRICS_ADDR
+	// budgets are the registers' upstream budgets by country, which the
+	// change ingesters share with the lookups.
+	budgets map[string]registry.UpstreamBudget
 }
 
 // close closes the Redis client, if any.
@@ -158,6 +161,10 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 			}
 		}
 		s.regOpts = append(s.regOpts, registry.WithUpstreamBudget(cc, ub))
+		if s.budgets == nil {
+			s.budgets = map[string]registry.UpstreamBudget{}
+		}
+		s.budgets[cc] = ub
 		s.describe = append(s.describe, slog.String("budget_"+strings.ToLower(cc),
 			fmt.Sprintf("%d/%v", rate.Limit+rate.Burst, rate.Period)))
 	}

@@ -151,6 +151,22 @@ type Operation struct {
 	Resource bool
 	// Tool is the MCP tool, nil for a REST-only operation.
 	Tool *Tool
+	// Status is the HTTP status of a success, 0 for 200.
+	Status int
+	// Changes marks an operation of change monitoring (see
+	// [ChangeOperations]): served only by adapters given a change service.
+	Changes bool
+	// Auth: the route needs an API token (Authorization: Bearer).
+	Auth bool
+}
+
+// SuccessStatus returns the HTTP status of a success (200 unless Status
+// says otherwise).
+func (o Operation) SuccessStatus() int {
+	if o.Status == 0 {
+		return 200
+	}
+	return o.Status
 }
 
 // PathParams returns the parameters in the pattern, in its order.
@@ -414,9 +430,9 @@ func Tools() []Operation {
 	return out
 }
 
-// Lookup returns the operation called name.
+// Lookup returns the operation called name, change monitoring's included.
 func Lookup(name string) (Operation, bool) {
-	for _, o := range Operations() {
+	for _, o := range append(Operations(), ChangeOperations()...) {
 		if o.Name == name {
 			return o, true
 		}
@@ -443,6 +459,12 @@ func CodeCondition(c registry.Code) string {
 		return "the national register errored, or a required operator credential is missing"
 	case registry.CodeUpstreamTimeout:
 		return "the national register did not answer in time"
+	case registry.CodeUnauthorized:
+		return "a watch or feed route without a valid API token (Authorization: Bearer)"
+	case registry.CodeForbidden:
+		return "a watch or feed route of a deployment whose operator has configured no API token"
+	case registry.CodeCursorExpired:
+		return "a change feed cursor older than the changes kept (details.oldest_cursor says where to resume)"
 	}
 	return "a defect in the service"
 }
