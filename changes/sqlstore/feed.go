@@ -79,7 +79,7 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 		last++
 		c.Seq = last
 		if c.ID == "" {
-			id, err := newID("chg_", now)
+			id, err := s.newID(changes.PrefixChange, now)
 			if err != nil {
 				return nil, err
 			}
@@ -121,7 +121,7 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 				feed = append(feed, []any{w.owner, c.Seq})
 			}
 			if w.enabled && includes(w.kinds, c.Kind) {
-				id, err := newID("dlv_", now)
+				id, err := s.newID(changes.PrefixDelivery, now)
 				if err != nil {
 					return nil, err
 				}
