@@ -40,15 +40,17 @@ type Store interface {
 	// Apply records what an ingester found, in one transaction: it stores
 	// each change not already recorded (same Country, CompanyID, Kind and
 	// non-empty SourceEventID: skipped), assigning ID when empty and Seq;
-	// queues a delivery for every enabled watch of the company whose kinds
-	// include the change's kind; replaces the snapshots; and sets the
-	// cursors. It returns the changes it recorded, with ID and Seq.
+	// puts it in the feed of every owner with a watch of the company whose
+	// kinds include the change's kind, and queues a delivery for every such
+	// watch that is enabled; replaces the snapshots; and sets the cursors.
+	// It returns the changes it recorded, with ID and Seq.
 	Apply(ctx context.Context, b Batch) ([]Change, error)
 	// Cursor returns an ingester's stored cursor ("" when none).
 	Cursor(ctx context.Context, name string) (string, error)
 
 	// Changes lists the owner's changes (changes of companies in the
-	// owner's watches, recorded while they were watched) after the cursor
+	// owner's watches, recorded while they were watched by a watch whose
+	// kinds include the change's kind) after the cursor
 	// ("" = from the oldest kept), oldest first, at most limit, and the
 	// cursor of the last one ("" cursor in, none found: the cursor to
 	// resume from). A cursor older than the retention is a
