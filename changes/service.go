@@ -517,12 +517,15 @@ func (s *Service) Feed(ctx context.Context, owner, cursor string, limit int) (*F
 		return nil, err
 	}
 	if !validCursor(cursor) {
-		return nil, &registry.Error{Code: registry.CodeBadRequest,
-			Message: fmt.Sprintf("The cursor is not one this service gave (at most %d letters, digits and -_.~).", MaxCursorLength),
-			Hint:    "Pass the next_cursor of the previous page as it was, or no cursor to start from the oldest change kept."}
+		return nil, badCursor(nil)
 	}
 	list, next, err := s.store.Changes(ctx, owner, cursor, limit)
 	var expired *CursorExpiredError
+	if errors.Is(err, ErrInvalidCursor) {
+		// Well formed, but not a cursor the store gave out (garbled,
+		// truncated or made up): the caller's error.
+		return nil, badCursor(err)
+	}
 	if errors.As(err, &expired) {
 		return nil, &registry.Error{Code: registry.CodeCursorExpired,
 			Message: "The cursor is older than the changes kept (at least 30 days are kept).",
@@ -535,6 +538,14 @@ func (s *Service) Feed(ctx context.Context, owner, cursor string, limit int) (*F
 		next = cursor
 	}
 	return &Feed{Changes: nonNil(list), NextCursor: next}, nil
+}
+
+// badCursor is the error of a cursor this service did not give out.
+func badCursor(err error) *registry.Error {
+	return &registry.Error{Code: registry.CodeBadRequest,
+		Message: fmt.Sprintf("The cursor is not one this service gave (at most %d letters, digits and -_.~).", MaxCursorLength),
+		Hint:    "Pass the next_cursor of the previous page as it was, or no cursor to start from the oldest change kept.",
+		Err:     err}
 }
 
 func validCursor(c string) bool {

@@ -323,6 +323,9 @@ func TestWatchBadRequests(t *testing.T) {
 		{"GET", "/v1/changes?limit=x", "", 400, registry.CodeBadRequest},
 		{"GET", "/v1/changes?cursor=%zz", "", 400, registry.CodeBadRequest},
 		{"GET", "/v1/changes?cursor=a%20b", "", 400, registry.CodeBadRequest},
+		// Well formed, but not a cursor the store gave out.
+		{"GET", "/v1/changes?cursor=abc", "", 400, registry.CodeBadRequest},
+		{"GET", "/v1/changes?cursor=999", "", 400, registry.CodeBadRequest},
 	}
 	for _, tt := range tests {
 		res := h.call(t, tt.method, tt.path, erpToken, tt.body)

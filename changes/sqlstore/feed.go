@@ -17,9 +17,9 @@ import (
 // SourceEventID, in the store or earlier in the batch: skipped) gets the
 // next feed position (Seq), an ID when it has none ("chg_" + a ULID) and
 // a DetectedAt when it has none (the store's clock); it goes into the feed
-// of every owner watching the company, and a pending delivery is queued
-// for every enabled watch of the company whose kinds include its kind (the
-// outbox). The batch's snapshots replace the stored ones and its cursors
+// of every owner with a watch of the company whose kinds include its kind,
+// and a pending delivery is queued for every such watch that is enabled
+// (the outbox). The batch's snapshots replace the stored ones and its cursors
 // are set. It returns the changes it recorded, in order.
 //
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
@@ -116,11 +116,14 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	for _, c := range out {
 		owners := map[string]bool{}
 		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
+			if !includes(w.kinds, c.Kind) {
+				continue // neither in this watch's share of the feed nor sent
+			}
 			if !owners[w.owner] {
 				owners[w.owner] = true
 				feed = append(feed, []any{w.owner, c.Seq})
 			}
-			if w.enabled && includes(w.kinds, c.Kind) {
+			if w.enabled {
 				id, err := s.newID(changes.PrefixDelivery, now)
 				if err != nil {
 					return nil, err
@@ -323,8 +326,8 @@ func scanChange(row interface{ Scan(...any) error }, extra ...any) (changes.Chan
 // Changes lists the owner's feed after the cursor ("" = from the oldest
 // change kept), oldest first, at most limit, with the cursor to pass next.
 // The feed holds the changes of the companies that were in one of the
-// owner's watches when the change was recorded (whatever the watch's
-// kinds, and whether or not its endpoint is disabled). With nothing to
+// owner's watches when the change was recorded, of a kind that watch asks
+// for (whether or not its endpoint is disabled). With nothing to
 // list, the cursor returned is the feed's head, so a quiet owner's cursor
 // keeps up with the feed and never expires. A cursor older than the
 // oldest kept is a *changes.CursorExpiredError naming the oldest; one the

@@ -60,6 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"SnapshotsAndCursors", testSnapshotsAndCursors},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
+		{"FeedOnlyKindsWanted", testFeedOnlyKindsWanted},
 		{"FeedInvalidCursor", testFeedInvalidCursor},
 		{"PruneAndExpiredCursor", testPruneAndExpiredCursor},
 		{"PruneKeepsPendingDeliveries", testPruneKeepsPendingDeliveries},
@@ -447,11 +448,11 @@ func testApplyFanOut(t *testing.T, s changes.Store) {
 	diff(t, "deliveries per watch", map[string]int{"wch_all": 2, "wch_status": 1, "wch_name": 1, "wch_off": 0, "wch_gb": 0},
 		map[string]int{"wch_all": count("alice", "wch_all"), "wch_status": count("alice", "wch_status"),
 			"wch_name": count("bob", "wch_name"), "wch_off": count("carol", "wch_off"), "wch_gb": count("dave", "wch_gb")})
-	// Each owner's feed lists each change once, whatever its watches'
-	// kinds and whether their endpoint is disabled.
-	for _, owner := range []string{"alice", "bob", "carol"} {
+	// Each owner's feed lists each change once that one of its watches
+	// asks for, whether or not the watch's endpoint is disabled.
+	for owner, want := range map[string][]changes.Change{"alice": got, "bob": got[1:], "carol": got} {
 		f, _ := feed(t, s, owner, "", 10)
-		diff(t, "feed of "+owner, got, f)
+		diff(t, "feed of "+owner, want, f)
 	}
 	if f, _ := feed(t, s, "dave", "", 10); len(f) != 0 {
 		t.Errorf("dave's feed (GB watch) lists %v", ids(f))
@@ -586,6 +587,39 @@ func testFeedOnlyWhileWatched(t *testing.T, s changes.Store) {
 	diff(t, "bob's feed: only his company", []changes.Change{during[1]}, got)
 	if cs, _ := s.CompanyChanges(ctx(), "NO", "1", 100); len(cs) != 4 || cs[3].ID != before[0].ID {
 		t.Errorf("CompanyChanges lists every change of the company, newest first: %v", ids(cs))
+	}
+}
+
+// A watch's kinds filter the owner's feed as they filter deliveries (the
+// issue: a watch has "the event kinds wanted" and the feed "lists the
+// caller's changes"): an owner who asked for status changes only does not
+// read name changes in the feed. Kinds changed later apply to changes
+// recorded after.
+func testFeedOnlyKindsWanted(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_status", "NO", []changes.Kind{changes.KindStatusChanged}, "1", "2"))
+	create(t, s, watch("alice", "wch_name", "NO", []changes.Kind{changes.KindNameChanged}, "2"))
+	create(t, s, watch("bob", "wch_all", "NO", []changes.Kind{}, "1"))
+	first := apply(t, s,
+		change("NO", "1", changes.KindStatusChanged, "", t0),
+		change("NO", "1", changes.KindNameChanged, "", t0),
+		change("NO", "2", changes.KindNameChanged, "", t0),
+		change("NO", "2", changes.KindStatusChanged, "", t0),
+		change("NO", "2", changes.KindAddressChanged, "", t0))
+	got, _ := feed(t, s, "alice", "", 100)
+	diff(t, "alice's feed: status changes of 1 and 2 (wch_status) and the name change of 2 (wch_name), once each",
+		[]changes.Change{first[0], first[2], first[3]}, got)
+	got, _ = feed(t, s, "bob", "", 100)
+	diff(t, "bob's feed: every kind of 1", first[:2], got)
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_status", changes.WatchUpdate{Kinds: &[]changes.Kind{changes.KindAddressChanged}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	later := apply(t, s, change("NO", "1", changes.KindStatusChanged, "", t0), change("NO", "1", changes.KindAddressChanged, "", t0))
+	got, _ = feed(t, s, "alice", "", 100)
+	diff(t, "alice's feed after the kinds changed: what was listed stays; of the new changes only the address change",
+		[]changes.Change{first[0], first[2], first[3], later[1]}, got)
+	// Deliveries follow the same kinds.
+	if dl, _ := s.Deliveries(ctx(), "alice", "wch_status", 100); len(dl) != 3 {
+		t.Errorf("wch_status has %d deliveries, want 3 (two status changes, then one address change)", len(dl))
 	}
 }
 

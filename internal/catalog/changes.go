@@ -138,7 +138,8 @@ func ChangeOperations() []Operation {
 			Result: DocDelivery, Status: 202, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeNotFound)},
 		{Name: "changeFeed", Method: "GET", Pattern: "/v1/changes", Summary: "Your change feed",
-			Doc: "The changes of the companies in your watches (while they were watched), oldest first, after cursor. " +
+			Doc: "The changes of the companies in your watches (while they were watched), of the kinds those watches ask " +
+				"for, oldest first, after cursor. " +
 				"Pass next_cursor as the cursor of the next call, also after an empty page; a cursor survives restarts. " +
 				"Changes are kept at least 30 days: an older cursor is cursor_expired (410) with details.oldest_cursor. " +
 				"The feed is the recovery path for webhooks missed.",

@@ -262,8 +262,11 @@ func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, err
 			if w.Country != c.Country || !slices.Contains(w.IDs, c.CompanyID) {
 				continue
 			}
+			if len(w.Kinds) > 0 && !slices.Contains(w.Kinds, c.Kind) {
+				continue
+			}
 			e.owners[w.Owner] = true
-			if w.Disabled || (len(w.Kinds) > 0 && !slices.Contains(w.Kinds, c.Kind)) {
+			if w.Disabled {
 				continue
 			}
 			at := c.DetectedAt
@@ -311,8 +314,8 @@ func (s *Store) Changes(_ context.Context, owner, cursor string, limit int) ([]c
 	after := s.oldest - 1
 	if cursor != "" {
 		n, err := strconv.ParseInt(cursor, 10, 64)
-		if err != nil || n < 0 {
-			return nil, "", fmt.Errorf("memstore: malformed cursor")
+		if err != nil || n < 0 || n > s.seq {
+			return nil, "", changes.ErrInvalidCursor
 		}
 		if n < s.oldest-1 {
 			return nil, "", &changes.CursorExpiredError{Oldest: strconv.FormatInt(s.oldest-1, 10)}
