@@ -60,7 +60,8 @@ type Store interface {
 	// first, at most limit (the MCP tool; not limited to an owner).
 	CompanyChanges(ctx context.Context, country, companyID string, limit int) ([]Change, error)
 	// Prune removes changes and finished deliveries recorded before
-	// before; the oldest cursor kept moves with it.
+	// before (the oldest cursor kept moves with it), and the snapshots
+	// taken before before of companies no watch holds any more.
 	Prune(ctx context.Context, before time.Time) error
 
 	// ClaimDeliveries marks at most n pending deliveries due at now as
@@ -68,8 +69,9 @@ type Store interface {
 	// sends them meanwhile) and returns them with what sending needs.
 	ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]Claim, error)
 	// RecordAttempt records the outcome of one attempt of a claimed
-	// delivery: success, a retry at a later time, or failure (which, with
-	// Disable set, disables the watch too).
+	// delivery, on the delivery and as the watch's last attempt: success,
+	// a retry at a later time, or failure (which, with Disable set,
+	// disables the watch too).
 	RecordAttempt(ctx context.Context, deliveryID string, a Attempt) error
 	// Deliveries lists the deliveries of the owner's watch, newest first.
 	Deliveries(ctx context.Context, owner, watchID string, limit int) ([]Delivery, error)
