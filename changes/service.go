@@ -179,7 +179,8 @@ type CreatedWatch struct {
 
 // MarshalJSON encodes the watch's members in the order of the interface:
 // id, secret, country, ids, kinds, url, created_at, disabled,
-// disabled_reason, disabled_at, baseline_pending.
+// disabled_reason, disabled_at, last_attempt_at, last_status_code,
+// last_error, baseline_pending.
 func (c CreatedWatch) MarshalJSON() ([]byte, error) {
 	w := surfaceWatch(c.Watch)
 	return json.Marshal(struct {
@@ -193,9 +194,12 @@ func (c CreatedWatch) MarshalJSON() ([]byte, error) {
 		Disabled        bool       `json:"disabled"`
 		DisabledReason  *string    `json:"disabled_reason"`
 		DisabledAt      *time.Time `json:"disabled_at"`
+		LastAttemptAt   *time.Time `json:"last_attempt_at"`
+		LastStatusCode  *int       `json:"last_status_code"`
+		LastError       *string    `json:"last_error"`
 		BaselinePending []string   `json:"baseline_pending"`
 	}{w.ID, c.Secret, w.Country, w.IDs, w.Kinds, w.URL, w.CreatedAt, w.Disabled, w.DisabledReason, w.DisabledAt,
-		nonNil(c.BaselinePending)})
+		w.LastAttemptAt, w.LastStatusCode, w.LastError, nonNil(c.BaselinePending)})
 }
 
 // UpdatedWatch is the answer of a watch's change: the watch and the added

@@ -87,8 +87,8 @@ UPDATE deliveries SET claimed_by = ?, claimed_until = ?
 	return out, nil
 }
 
-// RecordAttempt records the outcome of one attempt of a delivery and ends
-// its claim: succeeded; pending again at a.RetryAt; or failed for good,
+// RecordAttempt records the outcome of one attempt of a delivery, on the
+// delivery and as its watch's last attempt, and ends its claim: succeeded; pending again at a.RetryAt; or failed for good,
 // which with a.Disable disables the watch too (with a.Reason, at a.At;
 // a watch disabled already keeps its first reason). a.At zero is the
 // store's clock. An unknown delivery is changes.ErrNotFound.
@@ -120,6 +120,12 @@ func (s *Store) RecordAttempt(ctx context.Context, deliveryID string, a changes.
 			return changes.ErrNotFound
 		}
 		if err != nil {
+			return err
+		}
+		// The watch shows its endpoint's last answer (an attempt recorded
+		// late, after a newer one, does not replace it).
+		if _, err := tx.ExecContext(ctx, s.d.q(`UPDATE watches SET last_attempt_at = ?, last_status_code = ?, last_error = ?
+    WHERE id = ? AND (last_attempt_at IS NULL OR last_attempt_at <= ?)`), micros(at), code, emptyNull(a.Error), watchID, micros(at)); err != nil {
 			return err
 		}
 		if status == changes.DeliveryFailed && a.Disable {

@@ -407,7 +407,8 @@ func (s *Store) CompanyChanges(ctx context.Context, country, companyID string, l
 
 // Prune removes the changes detected before before (but never one younger
 // than the retention, see [WithRetention]) with their deliveries and feed
-// entries, and the finished deliveries created before it. It removes a
+// entries, the finished deliveries created before it, and the snapshots
+// taken before it of companies that no watch holds. It removes a
 // prefix of the feed: it stops at the first change detected on or after
 // the limit and at the first change that still has a pending delivery to
 // an enabled watch (never lose a delivery), and moves the oldest cursor
@@ -449,7 +450,13 @@ func (s *Store) Prune(ctx context.Context, before time.Time) error {
 				}
 			}
 		}
-		_, err := tx.ExecContext(ctx, s.d.q("DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ?"), cut)
+		if _, err := tx.ExecContext(ctx, s.d.q("DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ?"), cut); err != nil {
+			return err
+		}
+		// Snapshots of companies no watch holds any more: nothing compares
+		// with them. A company watched again gets a new baseline.
+		_, err := tx.ExecContext(ctx, s.d.q(`DELETE FROM snapshots WHERE taken_at < ? AND NOT EXISTS (
+    SELECT 1 FROM watch_companies wc WHERE wc.country = snapshots.country AND wc.company_id = snapshots.company_id)`), cut)
 		return err
 	})
 	return wrap("prune", err)

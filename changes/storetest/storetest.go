@@ -64,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"FeedInvalidCursor", testFeedInvalidCursor},
 		{"PruneAndExpiredCursor", testPruneAndExpiredCursor},
 		{"PruneKeepsPendingDeliveries", testPruneKeepsPendingDeliveries},
+		{"PruneUnwatchedSnapshots", testPruneUnwatchedSnapshots},
 		{"CompanyChanges", testCompanyChanges},
 		{"Claim", testClaim},
 		{"ClaimLeaseExpires", testClaimLeaseExpires},
@@ -696,6 +697,46 @@ func testPruneAndExpiredCursor(t *testing.T, s changes.Store) {
 	diff(t, "after a second Prune", all[2:], got)
 }
 
+// Prune removes the snapshots, taken before its limit, of companies that
+// no watch holds (removed from their watches, or whose watch was deleted):
+// nothing compares with them, and a company watched again gets a new
+// baseline. A watched company's snapshot stays however old it is.
+func testPruneUnwatchedSnapshots(t *testing.T, s changes.Store) {
+	day := 24 * time.Hour
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	create(t, s, watch("bob", "wch_2", "NO", nil, "4"))
+	snap := func(id string, at time.Time) changes.Snapshot {
+		return changes.Snapshot{Country: "NO", CompanyID: id, Report: raw(`{"name":"` + id + `"}`), TakenAt: at}
+	}
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{
+		snap("1", t0), snap("2", t0), snap("3", t0), snap("4", t0), snap("5", t0.Add(3*day)),
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	// 2 leaves alice's watch, bob's watch (of 4) is deleted, 3 and 5 were
+	// never watched (5 was taken after the limit).
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{RemoveIDs: []string{"2"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteWatch(ctx(), "bob", "wch_2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Prune(ctx(), t0.Add(2*day)); err != nil {
+		t.Fatal(err)
+	}
+	kept := map[string]bool{}
+	for _, id := range []string{"1", "2", "3", "4", "5"} {
+		_, err := s.Snapshot(ctx(), "NO", id)
+		switch {
+		case err == nil:
+			kept[id] = true
+		case !errors.Is(err, changes.ErrNotFound):
+			t.Fatalf("Snapshot(%s): %v", id, err)
+		}
+	}
+	diff(t, "snapshots kept", map[string]bool{"1": true, "5": true}, kept)
+}
+
 func testPruneKeepsPendingDeliveries(t *testing.T, s changes.Store) {
 	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
 	day := 24 * time.Hour
@@ -836,6 +877,18 @@ func testRecordAttempt(t *testing.T, s changes.Store) {
 	if d := cmp.Diff(want, got, opts, cmpopts.IgnoreFields(changes.Delivery{}, "CreatedAt"), cmpopts.EquateApproxTime(time.Microsecond)); d != "" {
 		t.Errorf("deliveries after the attempts (-want +got):\n%s", d)
 	}
+	// The watch shows the last attempt recorded (all three at one time).
+	lastOf := func() []any {
+		t.Helper()
+		w, err := s.Watch(ctx(), "alice", "wch_1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []any{w.LastAttemptAt, w.LastStatusCode, w.LastError}
+	}
+	if d := cmp.Diff([]any{&now, (*int)(nil), ptr("connection refused")}, lastOf(), cmpopts.EquateApproxTime(time.Microsecond)); d != "" {
+		t.Errorf("the watch's last attempt (-want +got):\n%s", d)
+	}
 	// The retry is claimable at its time, by anyone (the claim ended), and
 	// not before.
 	if got := claim(t, s, "w2", retry.Add(-time.Second), 10); len(got) != 0 {
@@ -843,6 +896,18 @@ func testRecordAttempt(t *testing.T, s changes.Store) {
 	}
 	if got := claim(t, s, "w2", retry, 10); len(got) != 1 || got[0].Delivery.ID != cl[1].Delivery.ID {
 		t.Errorf("claim at the retry time: %v", claimedIDs(got))
+	}
+	// A 4xx is retried (see package dispatch) and shows on the watch; an
+	// attempt recorded late, older than the last, does not replace it.
+	again := retry.Add(5 * time.Minute)
+	if err := s.RecordAttempt(ctx(), cl[1].Delivery.ID, changes.Attempt{At: retry, StatusCode: 401, Error: "the endpoint answered 401", RetryAt: &again}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordAttempt(ctx(), cl[0].Delivery.ID, changes.Attempt{At: now.Add(-time.Minute), StatusCode: 200, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]any{&retry, ptr(401), ptr("the endpoint answered 401")}, lastOf(), cmpopts.EquateApproxTime(time.Microsecond)); d != "" {
+		t.Errorf("the watch's last attempt after a 401 (-want +got):\n%s", d)
 	}
 	if err := s.RecordAttempt(ctx(), "dlv_none", changes.Attempt{At: now, Succeeded: true}); !errors.Is(err, changes.ErrNotFound) {
 		t.Errorf("RecordAttempt of an unknown delivery: %v, want ErrNotFound", err)

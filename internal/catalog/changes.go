@@ -242,9 +242,14 @@ func changeSchemas() map[string]*jsonschema.Schema {
 			"disabled":        {Type: "boolean", Description: "True once the endpoint answered 410 or failed about three days; no webhook is sent."},
 			"disabled_reason": nullStr("Why the watch is disabled."),
 			"disabled_at":     nullDateTime("When it was disabled."),
+			"last_attempt_at": nullDateTime("When the last webhook was sent to the endpoint (any delivery of the watch); null before the first."),
+			"last_status_code": {Types: []string{"integer", "null"},
+				Description: "The endpoint's HTTP status at the last attempt; null when no answer came. A 4xx other than 410 is retried and shows here."},
+			"last_error": nullStr("Why the last attempt failed; null when it succeeded."),
 		}
 	}
-	watchOrder := []string{"id", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason", "disabled_at"}
+	watchOrder := []string{"id", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason", "disabled_at",
+		"last_attempt_at", "last_status_code", "last_error"}
 	pending := strings("Companies whose baseline is still to be taken (their register failed or was slow); no change of theirs is reported before it is.")
 
 	created := watchProps()
@@ -276,7 +281,8 @@ func changeSchemas() map[string]*jsonschema.Schema {
 		DocWatch: object(DocWatch, "A list of companies of one country whose changes are recorded for you and sent to your endpoint.",
 			watchOrder, watchProps()),
 		DocCreatedWatch: object(DocCreatedWatch, "A new watch, with its signing secret shown once.",
-			[]string{"id", "secret", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason", "disabled_at", "baseline_pending"},
+			[]string{"id", "secret", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason", "disabled_at",
+				"last_attempt_at", "last_status_code", "last_error", "baseline_pending"},
 			created),
 		DocUpdatedWatch: object(DocUpdatedWatch, "A watch after a change.", append(append([]string{}, watchOrder...), "baseline_pending"), updated),
 		DocWatchList: object(DocWatchList, "Your watches, oldest first.", []string{"watches"},
