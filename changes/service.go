@@ -62,7 +62,9 @@ type ServiceConfig struct {
 	Registry *registry.Registry
 	// Policy checks the endpoints of watches.
 	Policy webhook.Policy
-	// Client sends test events; nil is webhook.NewClient with Policy.
+	// Client sends test events; nil is webhook.NewClient with Policy,
+	// which [Service.Close] closes. A Client given here stays the
+	// caller's to close.
 	Client *webhook.Client
 	// MaxWatchesPerOwner bounds the watches of one owner (default
 	// [DefaultMaxWatchesPerOwner]).
@@ -95,6 +97,7 @@ type Service struct {
 	reg        *registry.Registry
 	policy     webhook.Policy
 	client     *webhook.Client
+	ownClient  bool // client was made here: Close closes it
 	maxWatches int
 	concurrent int
 	timeout    time.Duration
@@ -140,6 +143,7 @@ func NewService(c ServiceConfig) (*Service, error) {
 		queued: c.Queued, now: c.Now, random: c.Random, log: c.Logger, pending: map[companyRef]struct{}{}}
 	if s.client == nil {
 		s.client = webhook.NewClient(webhook.ClientOptions{Policy: c.Policy})
+		s.ownClient = true
 	}
 	if s.maxWatches == 0 {
 		s.maxWatches = DefaultMaxWatchesPerOwner
@@ -160,6 +164,16 @@ func NewService(c ServiceConfig) (*Service, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	return s, nil
+}
+
+// Close releases what the service made for itself: the idle connections
+// of the webhook client it created when [ServiceConfig.Client] was nil. A
+// client given in the configuration, and the store, stay the caller's.
+// The service must not be used after Close.
+func (s *Service) Close() {
+	if s.ownClient {
+		s.client.CloseIdleConnections()
+	}
 }
 
 // CreatedWatch is the answer of a watch's creation: the watch, its signing
@@ -989,6 +1003,43 @@ func (s *Service) rescan(ctx context.Context) error {
 	}
 	s.lastScan = now
 	return nil
+}
+
+// PruneLease is the name of the store lease [Service.RunPrune] holds, so
+// that one replica at a time prunes.
+const PruneLease = "prune"
+
+// RunPrune removes what the store no longer needs, every interval while
+// holder holds the store's [PruneLease], until ctx is done: the changes
+// detected more than keep ago (the store keeps at least its own retention,
+// 30 days for changes/sqlstore, whatever keep says) with their deliveries,
+// the finished deliveries of that age, and the snapshots of that age of
+// companies no watch holds (see [Store.Prune]). The first pass runs at
+// once. A failed pass is logged and tried again at the next tick.
+func (s *Service) RunPrune(ctx context.Context, holder string, every, keep time.Duration) error {
+	if every <= 0 || keep <= 0 {
+		return errors.New("changes: RunPrune: the interval and the age kept must be positive")
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	defer func() {
+		_ = s.store.ReleaseLease(context.WithoutCancel(ctx), PruneLease, holder)
+	}()
+	for {
+		now := s.now()
+		held, err := s.store.AcquireLease(ctx, PruneLease, holder, now, 2*every+time.Minute)
+		if err == nil && held {
+			err = s.store.Prune(ctx, now.Add(-keep))
+		}
+		if err != nil && ctx.Err() == nil {
+			s.log.LogAttrs(ctx, slog.LevelWarn, "prune pass failed", slog.String("error", err.Error()))
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
 }
 
 // BaselineLease is the name of the store lease [Service.RunBaselines]

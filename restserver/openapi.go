@@ -219,8 +219,13 @@ func openAPIOperationOf(op catalog.Operation, info openAPIInfo) (openAPIOperatio
 	if st := op.SuccessStatus(); st != 200 {
 		r := o.Responses["200"]
 		delete(o.Responses, "200")
-		if st == 204 {
+		switch st {
+		case 204:
 			r = openAPIResponse{Description: "Done; no body."}
+		case 201:
+			r.Headers = map[string]map[string]any{"Location": {
+				"description": "The path of the resource created.", "schema": map[string]any{"type": "string"},
+			}}
 		}
 		o.Responses[strconv.Itoa(st)] = r
 	}
