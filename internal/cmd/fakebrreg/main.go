@@ -13,6 +13,14 @@
 // of 300 ms, the rest) and in 94 breaks its body off halfway; see
 // [FaultOf].
 //
+// For change monitoring (the replicas script, .ci/changes-replicas.sh) it
+// serves Brønnøysund's update feeds under the prefix (package
+// internal/brregfeed): POST <prefix>/oppdateringer/enheter?organisasjonsnummer=N
+// with a JSON object of fields (e.g. {"navn":"NEW NAME ASA"}) publishes
+// an update of unit N, whose record answers those fields from then on.
+// With -roles it answers GET <prefix>/enheter/{id}/roller with a recorded
+// roles answer, its own number replaced by id.
+//
 // It listens on -addr (default 127.0.0.1:0, a free port) and prints
 // "http://host:port" + -prefix, the base URL to give the server as
 // BRREG_BASE_URL, as the first line on stdout. SIGINT or SIGTERM stops it.
@@ -34,6 +42,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/companyregistry/registry/internal/brregfeed"
 )
 
 // recordedID is the number of the unit in the recording.
@@ -54,6 +64,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	unit := fs.String("unit", "", "recorded GET /enheter/"+recordedID+" body (required)")
 	prefix := fs.String("prefix", "/enhetsregisteret/api", "path prefix of the API, as in the real base URL")
 	faults := fs.Bool("faults", false, "inject 5xx answers, timeouts, slow and broken bodies by unit number (see FaultOf)")
+	rolesFile := fs.String("roles", "", "recorded GET /enheter/"+recordedID+"/roller body (default: roles are 404)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -62,12 +73,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fakebrreg: -unit must name a recorded unit %s: %v\n", recordedID, err)
 		return 2
 	}
+	var roles []byte
+	if *rolesFile != "" {
+		if roles, err = os.ReadFile(*rolesFile); err != nil {
+			fmt.Fprintf(stderr, "fakebrreg: -roles: %v\n", err)
+			return 2
+		}
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "fakebrreg: %v\n", err)
 		return 1
 	}
-	srv := &http.Server{Handler: newHandler(body, *prefix, *faults), ReadHeaderTimeout: 5 * time.Second}
+	h := newHandler(body, *prefix, *faults)
+	h.roles = roles
+	h.withFeed(brregfeed.New(nil))
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
 	fmt.Fprintf(stdout, "http://%s%s\n", ln.Addr(), strings.TrimRight(*prefix, "/"))
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -127,13 +148,46 @@ func FaultOf(id string) Fault {
 const emptySearch = `{"_links":{"self":{"href":"https://data.brreg.no/enhetsregisteret/api/enheter"}},` +
 	`"page":{"size":0,"totalElements":0,"totalPages":0,"number":0}}`
 
+// handler is the fake register: [newHandler]'s routes, and with feed
+// set the update feeds and their publications, which change the units'
+// records; with roles set, the roles of every unit.
+type handler struct {
+	mux   *http.ServeMux
+	api   string
+	feed  *brregfeed.Feed
+	feedH http.Handler // feed's routes
+	roles []byte
+}
+
+// withFeed serves feed's update feeds and applies its publications to the
+// units.
+func (h *handler) withFeed(feed *brregfeed.Feed) {
+	h.feed, h.feedH = feed, feed.Handler(h.api)
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.feed != nil && strings.HasPrefix(r.URL.Path, h.api+"/oppdateringer/") {
+		h.feedH.ServeHTTP(w, r)
+		return
+	}
+	if id, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, h.api+"/enheter/"), "/roller"); ok && h.roles != nil &&
+		r.Method == http.MethodGet && len(id) == 9 && strings.Trim(id, "0123456789") == "" {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(bytes.ReplaceAll(h.roles, []byte(recordedID), []byte(id)))
+		return
+	}
+	h.mux.ServeHTTP(w, r)
+}
+
 // newHandler serves body for every nine-digit unit under prefix, an empty
 // search page, and the count of the unit requests at /count; with faults,
 // the faults of [FaultOf].
-func newHandler(body []byte, prefix string, faults bool) http.Handler {
+func newHandler(body []byte, prefix string, faults bool) *handler {
 	var n atomic.Int64
 	api := strings.TrimRight(prefix, "/")
+	h := &handler{api: api}
 	mux := http.NewServeMux()
+	h.mux = mux
 	mux.HandleFunc("GET /count", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"requests":%d}`+"\n", n.Load())
@@ -150,6 +204,13 @@ func newHandler(body []byte, prefix string, faults bool) http.Handler {
 		}
 		n.Add(1)
 		unit := bytes.ReplaceAll(body, []byte(recordedID), []byte(id))
+		if h.feed != nil {
+			var err error
+			if unit, err = h.feed.Unit(id, unit); err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+		}
 		fault := FaultNone
 		if faults {
 			fault = FaultOf(id)
@@ -190,5 +251,5 @@ func newHandler(body []byte, prefix string, faults bool) http.Handler {
 			_, _ = w.Write(unit)
 		}
 	})
-	return mux
+	return h
 }
