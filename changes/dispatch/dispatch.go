@@ -168,6 +168,28 @@ func (d *Dispatcher) Wake() {
 	}
 }
 
+// WakeOnApply returns store with an Apply that calls wake after it
+// recorded a change (give it a Dispatcher's Wake): the ingesters of the
+// process that runs the dispatcher then have their deliveries sent at
+// once instead of at the dispatcher's next poll. Every other method is
+// store's own.
+func WakeOnApply(store changes.Store, wake func()) changes.Store {
+	return wakingStore{Store: store, wake: wake}
+}
+
+type wakingStore struct {
+	changes.Store
+	wake func()
+}
+
+func (w wakingStore) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, error) {
+	out, err := w.Store.Apply(ctx, b)
+	if len(out) > 0 {
+		w.wake()
+	}
+	return out, err
+}
+
 // Run sends due deliveries, at most Concurrency at once, until ctx ends;
 // then it waits for the attempts in flight to finish and be recorded (each
 // is bounded by the client's timeout) and returns nil. A failing store is
