@@ -17,7 +17,8 @@
 #           request at info to a file and its client rate limit is on at
 #           REGISTRY_RATE_LIMIT=60000000 a minute (the most the built-in
 #           limiter takes: every request goes through it, none is refused).
-#           Prints the per-round ratios rest/bare and mcp/rest.
+#           Prints the per-round ratios rest/bare and mcp/rest, and each
+#           server's CPU time per request (from /proc/PID/stat).
 #   stdio   MCP over stdio, one plain JSON-RPC client (perfbench stdio):
 #           sequential cached tools/call lookup_company.
 #   cold    300 sequential lookups of fresh numbers through a fake register
@@ -100,28 +101,38 @@ wrk.headers["Accept"] = "application/json, text/event-stream"
 wrk.headers["Mcp-Protocol-Version"] = "2025-06-18"
 EOF
 
-# bench NAME URL [wrk args...]: one wrk run; prints NAME and requests/s.
+# cputicks PID: user and system CPU time of a process, in clock ticks.
+cputicks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# bench NAME PID URL [wrk args...]: one wrk run against the server PID;
+# prints "NAME requests/s" and "NAME-cpu µs", the server's CPU time per
+# request (user and system, from /proc/PID/stat).
 bench() {
-  local name=$1 url=$2; shift 2
-  local out
+  local name=$1 p=$2 url=$3; shift 3
+  local out t0 t1 hz
+  hz=$(getconf CLK_TCK)
+  t0=$(cputicks "$p")
   out=$(wrk -t1 -c"$conns" -d"$duration" "$@" "$url")
+  t1=$(cputicks "$p")
   if grep -q 'Non-2xx\|Socket errors' <<<"$out"; then echo "$out"; echo "perf-bench: $name had errors"; exit 1; fi
-  printf '%s %s\n' "$name" "$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")"
+  awk -v n="$name" -v t="$((t1 - t0))" -v hz="$hz" '/^[ \t]*[0-9]+ requests in/ {r = $1} /^Requests\/sec:/ {q = $2}
+    END {printf "%s %s\n%s-cpu %.2f\n", n, q, n, t / hz * 1e6 / r}' <<<"$out"
 }
 
 if [[ " $parts " == *" http "* ]]; then
   echo "== http: wrk -t1 -c$conns -d$duration, $rounds rounds"
   register 0
-  declare -A apis
+  declare -A apis spid
   for v in "${versions[@]}"; do
     start "$v" REGISTRY_RATE_LIMIT=60000000
     apis[$v]=$api
+    spid[$v]=$pid
     curl -fsS "$api/v1/NO/company/923609016" >/dev/null             # fills the cache
     curl -fsS -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
       -d "$mcpbody" "$api/mcp" >"$tmp/mcp-$v.json"
   done
   "$tmp/perfbench" bare -from "${apis[this]}/v1/NO/company/923609016" >"$tmp/bare.out" 2>"$tmp/bare.err" &
-  pids+=("$!")
+  bare_pid=$!
+  pids+=("$bare_pid")
   wait_for "the bare server" 10 test -s "$tmp/bare.out"
   bare=$(head -n1 "$tmp/bare.out")
   curl -fsS -D "$tmp/bare.h" "$bare/" >"$tmp/bare.body"
@@ -131,15 +142,15 @@ if [[ " $parts " == *" http "* ]]; then
   echo "answer: $(wc -c <"$tmp/rest.body") B REST, $(wc -c <"$tmp/mcp-this.json") B MCP; headers:"
   sed 's/^/  /' "$tmp/rest.h"
   for r in $(seq "$rounds"); do
-    bench bare "$bare/"
+    bench bare "$bare_pid" "$bare/"
     for v in "${versions[@]}"; do
-      bench "rest-$v" "${apis[$v]}/v1/NO/company/923609016"
-      bench "mcp-$v" "${apis[$v]}/mcp" -s "$tmp/mcp.lua"
+      bench "rest-$v" "${spid[$v]}" "${apis[$v]}/v1/NO/company/923609016"
+      bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua"
     done
     : >"$tmp/server-this.log"
     [ ${#versions[@]} -gt 1 ] && : >"$tmp/server-before.log"
   done | tee "$tmp/http.txt"
-  pairs=(rest-this/bare mcp-this/rest-this)
+  pairs=(rest-this/bare mcp-this/rest-this bare-cpu/rest-this-cpu rest-this-cpu/mcp-this-cpu)
   [ ${#versions[@]} -gt 1 ] && pairs+=(rest-before/bare mcp-before/rest-before rest-this/rest-before mcp-this/mcp-before)
   "$tmp/perfbench" ratios "${pairs[@]}" <"$tmp/http.txt"
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done

@@ -545,7 +545,7 @@ func ratios(in io.Reader, pairs []string, stdout io.Writer) error {
 	}
 	for _, n := range names {
 		m, lo, hi := spread(series[n])
-		fmt.Fprintf(stdout, "%s: median %.0f (%.0f–%.0f) over %d runs\n", n, m, lo, hi, len(series[n]))
+		fmt.Fprintf(stdout, "%s: median %.1f (%.1f–%.1f) over %d runs\n", n, m, lo, hi, len(series[n]))
 	}
 	for _, p := range pairs {
 		a, b, ok := strings.Cut(p, "/")
