@@ -350,9 +350,11 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	// too, through a writer that puts the cached bytes in place of its
 	// markers. Nothing sits in front of the SDK's reader, which decodes
 	// the stream as one JSON value after another, not by lines.
-	srv, _, lists := newServer(reg, o, true)
+	srv, th, lists := newServer(reg, o, true)
 	if lists != nil {
 		w = lists.stdioWriter(w)
+		// Cached tool results go around the SDK's encoder the same way.
+		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, newResultMemo()))
 	}
 	rc, ok := r.(io.ReadCloser)
 	if !ok {
