@@ -317,7 +317,7 @@ func heldFor(ctx context.Context, c *http.Client, url string) (time.Duration, er
 	defer res.Body.Close()
 	var v struct{ NS int64 }
 	if err := json.NewDecoder(res.Body).Decode(&v); err != nil || res.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("GET %s: status %d: %v", url, res.StatusCode, err)
+		return 0, fmt.Errorf("GET %s: status %d: %w", url, res.StatusCode, err)
 	}
 	return time.Duration(v.NS), nil
 }
@@ -488,7 +488,7 @@ func stdioRound(ctx context.Context, command, method, params string, calls int) 
 	}
 	line, err := call(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"perfbench","version":"0"}}}`)
 	if err != nil || !bytes.Contains(line, []byte(`"result"`)) {
-		return 0, 0, fmt.Errorf("initialize: %q: %v", line, err)
+		return 0, 0, fmt.Errorf("initialize: %q: %w", line, err)
 	}
 	if err := send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil {
 		return 0, 0, err
@@ -501,7 +501,7 @@ func stdioRound(ctx context.Context, command, method, params string, calls int) 
 	for id := 1; id <= 2; id++ {
 		line, err = call(req(id))
 		if err != nil || !bytes.Contains(line, []byte(`"result"`)) || bytes.Contains(line, []byte(`"isError":true`)) {
-			return 0, 0, fmt.Errorf("%s %d: %.300q: %v", method, id, line, err)
+			return 0, 0, fmt.Errorf("%s %d: %.300q: %w", method, id, line, err)
 		}
 	}
 	size := len(line)
