@@ -49,6 +49,8 @@ type options struct {
 	batch        int
 	budgets      map[string]UpstreamBudget
 	observer     FetchObserver
+	budgetWait   time.Duration
+	waiter       waiter
 }
 
 // WithCache sets the cache, which may be shared with other Registries and

@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/internal/httplog"
 	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
@@ -48,6 +49,20 @@ type options struct {
 	now            func() time.Time
 	noFastPath     bool // WithoutFastPath
 	limiter        Limiter
+	changes        *changes.Service // WithChanges
+}
+
+// WithChanges adds the tool company_changes, a company's recorded changes
+// from svc (the document of REST's GET /v1/{country}/company/{id}/changes,
+// byte for byte). Without it the tool does not exist.
+func WithChanges(svc *changes.Service) Option {
+	return func(o *options) error {
+		if svc == nil {
+			return errors.New("mcpserver: WithChanges: nil Service")
+		}
+		o.changes = svc
+		return nil
+	}
 }
 
 // WithoutFastPath makes [Handler] and [ServeIO] send every request through
@@ -187,8 +202,8 @@ func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
 // this package, so its lists are constant and answered from a cache, which
 // it returns (else nil).
 func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *handlers, *listCache) {
-	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]rawTool{}}
-	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Health().Version},
+	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]rawTool{}, changes: o.changes}
+	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Version()},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
 			Logger:       quiet(o.logger),

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/ops"
@@ -27,6 +28,8 @@ const (
 	ToolCompanyRoles      = "company_roles"
 	ToolValidateCompanyID = "validate_company_id"
 	ToolListCountries     = "list_countries"
+	// ToolCompanyChanges is served only with [WithChanges].
+	ToolCompanyChanges = catalog.ToolCompanyChanges
 )
 
 // DefaultCountry is the country a tool uses when the caller gives none.
@@ -41,6 +44,8 @@ type handlers struct {
 	ops   *ops.Ops
 	log   *slog.Logger
 	tools map[string]rawTool // by name, for the fast paths
+	// changes serves company_changes; nil without change monitoring.
+	changes *changes.Service
 }
 
 // toolOutput is what a tool of this package answers: a document, encoded
@@ -79,6 +84,7 @@ func (h *handlers) toolFuncs() map[string]toolFunc {
 		ToolCompanyRoles:      h.roles,
 		ToolValidateCompanyID: h.validate,
 		ToolListCountries:     h.countries,
+		ToolCompanyChanges:    h.companyChanges,
 	}
 }
 
@@ -99,7 +105,11 @@ func annotations(openWorld bool) *mcp.ToolAnnotations {
 // names, then calls the tool's function.
 func (h *handlers) addTools(srv *mcp.Server) {
 	fns := h.toolFuncs()
-	for _, op := range catalog.Tools() {
+	tools := catalog.Tools()
+	if h.changes != nil {
+		tools = append(tools, catalog.ChangeTools()...)
+	}
+	for _, op := range tools {
 		fn, ok := fns[op.Tool.Name]
 		if !ok {
 			continue
@@ -159,6 +169,12 @@ func (h *handlers) validate(_ context.Context, a toolArgs) toolOutput {
 
 func (h *handlers) countries(context.Context, toolArgs) toolOutput {
 	return h.result(h.reg.Countries(), nil)
+}
+
+// companyChanges answers company_changes (served only with WithChanges).
+func (h *handlers) companyChanges(ctx context.Context, a toolArgs) toolOutput {
+	b, err := h.changes.CompanyChangesJSON(ctx, a.country, a.id, a.limit)
+	return h.resultJSON(b, err)
 }
 
 // result turns an operation's answer into a tool result: the document as
