@@ -105,8 +105,12 @@ func main() {
 	// of Redis's state once, in JSON, on the program's logger.
 	redis.SetLogger(quietRedis{})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr, nil)
+	// The logs (one access-log record per request) are written by a
+	// goroutine of their own, in batches under load; see logWriter.
+	stderr := newLogWriter(os.Stderr)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, stderr, nil)
 	stop()
+	_ = stderr.Close() // nowhere left to report a failure of stderr
 	os.Exit(code)
 }
 

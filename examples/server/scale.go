@@ -102,7 +102,7 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		}
 		s.regOpts = append(s.regOpts, registry.WithCache(cc))
 	} else if m != nil {
-		mem, err := cache.NewMemory()
+		mem, err := cache.NewMemory(cache.WithCompression()) // as the Registry's default
 		if err != nil {
 			return nil, err
 		}
