@@ -1,10 +1,12 @@
 package upstream
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -41,6 +43,12 @@ type Config struct {
 	// Secret, when not empty, is the credential inside Authorization as
 	// the operator gave it (an API key); [Client.Redact] hides it too.
 	Secret string
+	// Auth, when not nil, gives the Authorization header of each request
+	// instead of Authorization (an access token that changes, see
+	// [TokenSource]). When the register answers 401 to a request, the
+	// Client tells Auth with Rejected and sends the request once more with
+	// the value Auth gives then. Neither value ever appears in an error.
+	Auth Authorizer
 	// RateLimitMessage is the message of a 429 answer, such as "X is
 	// limiting the rate of requests from this service."
 	RateLimitMessage string
@@ -103,7 +111,19 @@ func New[F ~func(*Config) error](cfg Config, opts []F) (*Client, error) {
 	return NewClient(cfg)
 }
 
-// Client sends a module's GET requests to its register: to the base URL
+// Authorizer gives the Authorization header of a request, for a register
+// whose credential changes: an OAuth2 access token ([TokenSource]).
+type Authorizer interface {
+	// Authorization returns the header value, such as "Bearer abc". Its
+	// error is returned by the request as it is, so it should be a
+	// *registry.Error that holds no credential.
+	Authorization(ctx context.Context) (string, error)
+	// Rejected tells that the register answered 401 to a request sent
+	// with value, which should then not be given again.
+	Rejected(value string)
+}
+
+// Client sends a module's GET and POST requests to its register: to the base URL
 // only (redirects are answered as they are, never followed), with the
 // module's User-Agent and Accept, reading at most MaxBodyBytes of a 200
 // answer whose Content-Type may hold JSON. It holds no state between calls
@@ -146,14 +166,17 @@ func (c *Client) BaseURL() string { return c.cfg.BaseURL }
 // MaxBodyBytes returns the bound of a 200 body.
 func (c *Client) MaxBodyBytes() int64 { return c.cfg.MaxBodyBytes }
 
-// Request is one GET: Path (already escaped, such as "/enheter/" +
+// Request is one request: Path (already escaped, such as "/enheter/" +
 // url.PathEscape(id)) is appended to the base URL, Query, when it encodes
 // to anything, follows a "?", and Accept is the Accept header
-// ("application/json" when empty).
+// ("application/json" when empty). Body is the body of a POST, sent with
+// ContentType ("application/json" when empty); a GET sends none.
 type Request struct {
-	Path   string
-	Query  url.Values
-	Accept string
+	Path        string
+	Query       url.Values
+	Accept      string
+	Body        []byte
+	ContentType string
 }
 
 // Response is an answer of the register: its status and headers and, for
@@ -164,22 +187,60 @@ type Response struct {
 	Body   []byte
 }
 
-// Get sends r. An error from the HTTP client is returned as is, so that
-// the Registry can tell a timeout from a refused connection (with the
-// credential, should its text hold it, replaced by "[redacted]"). A
+// Get sends r as a GET. An error from the HTTP client is returned as is,
+// so that the Registry can tell a timeout from a refused connection (with
+// the credential, should its text hold it, replaced by "[redacted]"). A
 // request that cannot be built is an internal_error; a 200 whose
 // Content-Type is not JSON, a body that breaks off or is larger than
 // MaxBodyBytes is a retryable upstream_error of the module. Every other
 // answer is a Response for the module to judge, with [Client.StatusError]
 // for what it does not expect.
 func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
+	return c.do(ctx, http.MethodGet, r)
+}
+
+// Post sends r as a POST with r.Body, for a register that takes its
+// question in the body (an identifier that must not appear in a URL, a
+// search document, a token request). Answers and errors are those of
+// [Client.Get].
+func (c *Client) Post(ctx context.Context, r Request) (*Response, error) {
+	return c.do(ctx, http.MethodPost, r)
+}
+
+// do sends r with method and, when Config.Auth is set and the register
+// answers 401, once more with a fresh Authorization.
+func (c *Client) do(ctx context.Context, method string, r Request) (*Response, error) {
+	auth := c.cfg.Authorization
+	if c.cfg.Auth != nil {
+		var err error
+		if auth, err = c.cfg.Auth.Authorization(ctx); err != nil {
+			return nil, err
+		}
+	}
+	a, err := c.send(ctx, method, r, auth)
+	if err != nil || a.Status != http.StatusUnauthorized || c.cfg.Auth == nil {
+		return a, err
+	}
+	c.cfg.Auth.Rejected(auth)
+	if auth, err = c.cfg.Auth.Authorization(ctx); err != nil {
+		return nil, err
+	}
+	return c.send(ctx, method, r, auth)
+}
+
+// send sends one request with the Authorization value auth.
+func (c *Client) send(ctx context.Context, method string, r Request, auth string) (*Response, error) {
 	u := c.cfg.BaseURL + r.Path
 	if q := r.Query.Encode(); q != "" {
 		u += "?" + q
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	var body io.Reader
+	if method != http.MethodGet {
+		body = bytes.NewReader(r.Body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, body)
 	if err != nil {
-		return nil, c.Error(registry.CodeInternalError, false, c.Redact(err), "The request to "+c.cfg.Name+" could not be built.")
+		return nil, c.Error(registry.CodeInternalError, false, c.redact(err, auth), "The request to "+c.cfg.Name+" could not be built.")
 	}
 	accept := r.Accept
 	if accept == "" {
@@ -187,12 +248,19 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	}
 	req.Header.Set("Accept", accept)
 	req.Header.Set("User-Agent", c.agent)
-	if c.cfg.Authorization != "" {
-		req.Header.Set("Authorization", c.cfg.Authorization)
+	if body != nil {
+		ct := r.ContentType
+		if ct == "" {
+			ct = "application/json"
+		}
+		req.Header.Set("Content-Type", ct)
+	}
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, c.Redact(err)
+		return nil, c.redact(err, auth)
 	}
 	defer resp.Body.Close()
 	a := &Response{Status: resp.StatusCode, Header: resp.Header}
@@ -211,10 +279,29 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 		return nil, c.Error(registry.CodeUpstreamError, true, nil,
 			fmt.Sprintf("The answer of %s is larger than %d bytes and was not read.", c.cfg.Name, c.cfg.MaxBodyBytes))
 	case err != nil:
-		return nil, c.Error(registry.CodeUpstreamError, true, c.Redact(err),
+		return nil, c.Error(registry.CodeUpstreamError, true, c.redact(err, auth),
 			"The answer of "+c.cfg.Name+" broke off before it was complete.")
 	}
 	return a, nil
+}
+
+// redact is [Client.Redact] that also hides auth, the Authorization value
+// of the request, and its credential.
+func (c *Client) redact(err error, auth string) error {
+	err = c.Redact(err)
+	if err == nil || auth == "" || auth == c.cfg.Authorization {
+		return err
+	}
+	text := err.Error()
+	for _, s := range []string{auth, afterScheme(auth)} {
+		if s != "" {
+			text = strings.ReplaceAll(text, s, "[redacted]")
+		}
+	}
+	if text == err.Error() {
+		return err
+	}
+	return errors.New(text)
 }
 
 // StatusError maps an answer the module does not expect: 429 is
