@@ -32,7 +32,7 @@ const (
 type tokenServer struct {
 	srv     *httptest.Server
 	fetches atomic.Int32
-	newest  atomic.Value // string
+	newest  atomic.Value  // string
 	gate    chan struct{} // when not nil, /token waits for it
 	answer  func(n int32) (int, string)
 	forms   chan url.Values
