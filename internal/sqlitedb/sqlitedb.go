@@ -39,6 +39,10 @@ type Options struct {
 	// MaxOpenConns bounds the connections of the pool; 0 means 1 for a
 	// writable file (SQLite has one writer) and 4 for a read-only one.
 	MaxOpenConns int
+	// BulkLoad is for a file written once by one process and then renamed
+	// into place: no journal and no sync, which a crash may leave corrupt
+	// (the caller discards such a file).
+	BulkLoad bool
 }
 
 // Open opens (for a writable file, creating) the SQLite file at path with
@@ -86,6 +90,9 @@ func DSN(path string, o Options) string {
 	if o.ReadOnly {
 		q.Set("mode", "ro")
 		pragma("query_only(1)")
+	} else if o.BulkLoad {
+		pragma("journal_mode(OFF)")
+		pragma("synchronous(OFF)")
 	} else {
 		pragma("journal_mode(WAL)")
 		pragma("synchronous(NORMAL)")
