@@ -38,7 +38,7 @@ func readAll(t testing.TB, r io.Reader) ([]*Record, Stats, error) {
 func sampleRecords() []*Record {
 	return []*Record{
 		{ID: "5560160680", Lopnr: 1, Name: "Exempel Sverige AB", Form: "AB", RegisteredAt: "2020-01-02",
-			Names: []Name{{"Exempel Sverige AB", "FORETAGSNAMN", "2020-01-02"}, {"Exempel Bikes", "SARSKILT_FORETAGSNAMN", "2021-05-05"}},
+			Names:       []Name{{"Exempel Sverige AB", "FORETAGSNAMN", "2020-01-02"}, {"Exempel Bikes", "SARSKILT_FORETAGSNAMN", "2021-05-05"}},
 			Description: "Konsultverksamhet inom IT", Address: Address{Street: "Box 1", City: "STOCKHOLM", PostalCode: "11122", Country: "SE"}},
 		{ID: "5561112227", Name: "Exempel Avvecklas AB", Form: "AB", RegisteredAt: "2001-02-03",
 			Names:      []Name{{"Exempel Avvecklas AB", "FORETAGSNAMN", "2001-02-03"}, {"Exempel Winding-up", "ANNATSPRAK", "2005-01-01"}},

@@ -62,12 +62,12 @@ func search(t *testing.T, x *Index, q string, limit int) ([]hit, int) {
 func TestSearchRanks(t *testing.T) {
 	t.Parallel()
 	x := build(t,
-		`5560160680;Volvo Lastvagnar AB;AB;`,               // every word? no: prefix of "volvo"
-		`5561112227;AB Volvo$FORETAGSNAMN-ORGNAM;AB;`,     // every word
-		`5563334449;Volvo;AB;`,                            // exact
+		`5560160680;Volvo Lastvagnar AB;AB;`,                                     // every word? no: prefix of "volvo"
+		`5561112227;AB Volvo$FORETAGSNAMN-ORGNAM;AB;`,                            // every word
+		`5563334449;Volvo;AB;`,                                                   // exact
 		`7164445558;Volvokompaniet AB|Volvo AB$SARSKILT_FORETAGSNAMN-ORGNAM;AB;`, // other name matches; name is "other"
-		`9162223334;Bilfirma Volvo Väst HB;HB;`,           // every word
-		`198101052382$PERSON-IDORG;Volvo Person;E;`,       // a sole trader: never indexed
+		`9162223334;Bilfirma Volvo Väst HB;HB;`,                                  // every word
+		`198101052382$PERSON-IDORG;Volvo Person;E;`,                              // a sole trader: never indexed
 		`5560360793;Saab AB;AB;`,
 	)
 	got, total := search(t, x, "volvo", 10)
