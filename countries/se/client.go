@@ -44,7 +44,8 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 	}
 	rep := mapOrganisation(o, id)
 	if rep.Name == "" {
-		return nil, c.api.Error(registry.CodeUpstreamError, true, nil, "Bolagsverket's API sent an organisation without a name.")
+		return nil, c.api.Error(registry.CodeUpstreamError, true, nil, "Bolagsverket's API answered without the organisation's name: "+
+			"the source of its names was unavailable (OTILLGANGLIG_UPPGIFTSKALLA or TIMEOUT), and a report needs a name.")
 	}
 	c.addFinancialYear(ctx, rep, body)
 	return rep, nil
