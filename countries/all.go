@@ -1,10 +1,13 @@
 // Package countries assembles the default set of national modules (Norway,
-// the United Kingdom and Finland: packages no, gb and fi), so that the root
-// package never imports a country.
+// the United Kingdom, Finland and Sweden: packages no, gb, fi and se), so
+// that the root package never imports a country.
 package countries
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 
@@ -12,6 +15,7 @@ import (
 	"github.com/companyregistry/registry/countries/fi"
 	"github.com/companyregistry/registry/countries/gb"
 	"github.com/companyregistry/registry/countries/no"
+	"github.com/companyregistry/registry/countries/se"
 )
 
 // The country codes of the default modules, for the country argument of the
@@ -24,6 +28,8 @@ const (
 	GB = "GB"
 	// FI is Finland: PRH's YTJ open data (package fi).
 	FI = "FI"
+	// SE is Sweden: Bolagsverket (package se).
+	SE = "SE"
 )
 
 // Config configures the default modules. The zero Config gives Norway and
@@ -43,6 +49,18 @@ type Config struct {
 	// PRHBaseURL is the base URL of PRH's YTJ open data API; "" means
 	// [fi.DefaultBaseURL].
 	PRHBaseURL string
+	// BolagsverketCredentials is the operator's credential of Bolagsverket's
+	// API, "client_id:client_secret"; BolagsverketBaseURL and
+	// BolagsverketTokenURL its addresses ("" means the defaults of package
+	// se). BolagsverketBulkFile (a path) or BolagsverketBulkURL (downloaded
+	// weekly) gives the bulk file for Swedish name searches, indexed in
+	// DataDir ("" means the user's cache directory). With none of the
+	// credential and the bulk file, Sweden is present but not ready.
+	BolagsverketCredentials, BolagsverketBaseURL, BolagsverketTokenURL string
+	BolagsverketBulkFile, BolagsverketBulkURL, DataDir                 string
+	// Logger receives the modules' own records (Sweden's index builds);
+	// nil discards them.
+	Logger *slog.Logger
 	// ContactEmail is sent in the User-Agent to the registers when set.
 	ContactEmail string
 	// HTTPClient is the client for upstream calls; nil means a client of
@@ -58,6 +76,12 @@ type Config struct {
 //	COMPANIES_HOUSE_BASE_URL  CompaniesHouseBaseURL
 //	COMPANIES_HOUSE_API_KEY   CompaniesHouseAPIKey
 //	PRH_BASE_URL              PRHBaseURL
+//	BOLAGSVERKET_CREDENTIALS  BolagsverketCredentials
+//	BOLAGSVERKET_BASE_URL     BolagsverketBaseURL
+//	BOLAGSVERKET_TOKEN_URL    BolagsverketTokenURL
+//	BOLAGSVERKET_BULK_FILE    BolagsverketBulkFile
+//	BOLAGSVERKET_BULK_URL     BolagsverketBulkURL
+//	REGISTRY_DATA_DIR         DataDir
 //	REGISTRY_CONTACT_EMAIL    ContactEmail
 //
 // An unset or blank variable leaves its field empty, which means the
@@ -70,13 +94,21 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		CompaniesHouseBaseURL: get("COMPANIES_HOUSE_BASE_URL"),
 		CompaniesHouseAPIKey:  get("COMPANIES_HOUSE_API_KEY"),
 		PRHBaseURL:            get("PRH_BASE_URL"),
-		ContactEmail:          get("REGISTRY_CONTACT_EMAIL"),
+
+		BolagsverketCredentials: get("BOLAGSVERKET_CREDENTIALS"),
+		BolagsverketBaseURL:     get("BOLAGSVERKET_BASE_URL"),
+		BolagsverketTokenURL:    get("BOLAGSVERKET_TOKEN_URL"),
+		BolagsverketBulkFile:    get("BOLAGSVERKET_BULK_FILE"),
+		BolagsverketBulkURL:     get("BOLAGSVERKET_BULK_URL"),
+		DataDir:                 get("REGISTRY_DATA_DIR"),
+		ContactEmail:            get("REGISTRY_CONTACT_EMAIL"),
 	}
 }
 
-// All returns the default modules, Norway (NO), the United Kingdom (GB) and
-// Finland (FI), configured by cfg. It returns the first module's
-// configuration error.
+// All returns the default modules, Norway (NO), the United Kingdom (GB),
+// Finland (FI) and Sweden (SE), configured by cfg. It returns the first
+// module's configuration error. Sweden with a bulk file runs a goroutine
+// that indexes it: release the modules with [Close].
 func All(cfg Config) ([]registry.Country, error) {
 	noOpts := []no.Option{}
 	if cfg.BrregBaseURL != "" {
@@ -111,7 +143,41 @@ func All(cfg Config) ([]registry.Country, error) {
 	if err != nil {
 		return nil, fmt.Errorf("countries: FI: %w", err)
 	}
-	return []registry.Country{norway, uk, finland}, nil
+	sweden, err := newSweden(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("countries: SE: %w", err)
+	}
+	return []registry.Country{norway, uk, finland, sweden}, nil
+}
+
+// newSweden builds the Swedish module from cfg.
+func newSweden(cfg Config) (*se.Country, error) {
+	opts := moduleOptions(cfg.BolagsverketBaseURL, cfg, se.WithBaseURL, se.WithContactEmail, se.WithHTTPClient)
+	opts = append(opts, se.WithCredentials(cfg.BolagsverketCredentials), se.WithBulkFile(cfg.BolagsverketBulkFile),
+		se.WithBulkURL(cfg.BolagsverketBulkURL))
+	if cfg.BolagsverketTokenURL != "" {
+		opts = append(opts, se.WithTokenURL(cfg.BolagsverketTokenURL))
+	}
+	if cfg.DataDir != "" {
+		opts = append(opts, se.WithDataDir(cfg.DataDir))
+	}
+	if cfg.Logger != nil {
+		opts = append(opts, se.WithLogger(cfg.Logger))
+	}
+	return se.New(opts...)
+}
+
+// Close releases the modules that hold resources (Sweden's index and its
+// goroutine): each module that has a Close method is closed. It returns
+// the errors joined.
+func Close(cs []registry.Country) error {
+	var errs []error
+	for _, c := range cs {
+		if cl, ok := c.(io.Closer); ok {
+			errs = append(errs, cl.Close())
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // moduleOptions returns the options of a keyless module from cfg: its base

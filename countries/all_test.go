@@ -34,7 +34,7 @@ func TestAllOrder(t *testing.T) {
 	for _, c := range cs {
 		codes = append(codes, c.Info().Country)
 	}
-	if diff := cmp.Diff([]string{"NO", "GB", "FI"}, codes); diff != "" {
+	if diff := cmp.Diff([]string{"NO", "GB", "FI", "SE"}, codes); diff != "" {
 		t.Fatalf("codes (-want +got):\n%s", diff)
 	}
 	if cs[0].Ready() != nil {

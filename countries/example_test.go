@@ -27,6 +27,7 @@ func ExampleAll() {
 	// NO brreg false
 	// GB companieshouse true
 	// FI prh false
+	// SE bolagsverket true
 	// [FI NO]
 }
 
