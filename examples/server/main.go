@@ -125,6 +125,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return 2
 	}
 	defer a.shared.close()
+	defer func() { _ = countries.Close(a.modules) }()
 	logger.LogAttrs(ctx, slog.LevelInfo, "shared state", a.shared.describe...)
 
 	if cfg.stdio {
@@ -171,6 +172,12 @@ Environment:
   COMPANIES_HOUSE_BASE_URL  Companies House API base URL (default https://api.company-information.service.gov.uk)
   COMPANIES_HOUSE_API_KEY   Companies House API key; unset: GB cannot answer
   PRH_BASE_URL              PRH YTJ open data API base URL (default https://avoindata.prh.fi/opendata-ytj-api/v3)
+  BOLAGSVERKET_CREDENTIALS  Bolagsverket API client_id:client_secret; unset: SE lookups from the bulk file only
+  BOLAGSVERKET_BASE_URL     Bolagsverket API base URL (default https://gw.api.bolagsverket.se/vardefulla-datamangder/v1)
+  BOLAGSVERKET_TOKEN_URL    Bolagsverket token endpoint (default https://portal.api.bolagsverket.se/oauth2/token)
+  BOLAGSVERKET_BULK_FILE    path of Bolagsverket's bulk file (zip or text): Swedish name searches
+  BOLAGSVERKET_BULK_URL     or the URL to download it from weekly
+  REGISTRY_DATA_DIR         where the Swedish index is kept (default the user's cache directory)
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
   REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
   REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
@@ -263,6 +270,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 // app is the configured program: the registry, the HTTP handler and the
 // options of MCP over stdio, all built from one config.
 type app struct {
+	modules []registry.Country // closed when the program ends
 	reg     *registry.Registry
 	handler http.Handler
 	mcpOpts []mcpserver.Option
@@ -283,6 +291,10 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		{"COMPANIES_HOUSE_BASE_URL", countries.Config{CompaniesHouseBaseURL: cfg.countries.CompaniesHouseBaseURL}},
 		{"COMPANIES_HOUSE_API_KEY", countries.Config{CompaniesHouseAPIKey: cfg.countries.CompaniesHouseAPIKey}},
 		{"PRH_BASE_URL", countries.Config{PRHBaseURL: cfg.countries.PRHBaseURL}},
+		{"BOLAGSVERKET_BASE_URL", countries.Config{BolagsverketBaseURL: cfg.countries.BolagsverketBaseURL}},
+		{"BOLAGSVERKET_TOKEN_URL", countries.Config{BolagsverketTokenURL: cfg.countries.BolagsverketTokenURL}},
+		{"BOLAGSVERKET_CREDENTIALS", countries.Config{BolagsverketCredentials: cfg.countries.BolagsverketCredentials}},
+		{"BOLAGSVERKET_BULK_URL", countries.Config{BolagsverketBulkURL: cfg.countries.BolagsverketBulkURL}},
 		{"REGISTRY_CONTACT_EMAIL", countries.Config{ContactEmail: cfg.countries.ContactEmail}},
 	} {
 		if _, err := countries.All(s.cc); err != nil {
@@ -295,6 +307,7 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		// The modules' default is a zero client; this one counts too.
 		cfg.countries.HTTPClient = &http.Client{Transport: m.Transport(nil)}
 	}
+	cfg.countries.Logger = logger
 	cs, err := countries.All(cfg.countries)
 	if err != nil {
 		return nil, err
@@ -330,7 +343,7 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 	if m != nil {
 		handler = withMetrics(m, handler)
 	}
-	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh}, nil
+	return &app{modules: cs, reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh}, nil
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
