@@ -1,0 +1,135 @@
+package changes
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Store keeps watches, snapshots, the change feed, deliveries, the
+// ingesters' cursors and the leader lease. Implementations are safe for
+// concurrent use by several goroutines and, for PostgreSQL, by several
+// replicas. Every method that takes an owner only sees that owner's rows.
+type Store interface {
+	// CreateWatch stores w (w.ID, w.CreatedAt set by the caller) with its
+	// signing secret, and the baselines of its companies that have none
+	// yet, in one transaction.
+	CreateWatch(ctx context.Context, w Watch, secret []byte, baselines []Snapshot) error
+	// Watch returns the owner's watch, or ErrNotFound.
+	Watch(ctx context.Context, owner, id string) (Watch, error)
+	// Watches lists the owner's watches, oldest first.
+	Watches(ctx context.Context, owner string) ([]Watch, error)
+	// UpdateWatch applies u to the owner's watch (and stores the baselines
+	// of added companies that have none) and returns the result.
+	UpdateWatch(ctx context.Context, owner, id string, u WatchUpdate, baselines []Snapshot) (Watch, error)
+	// DeleteWatch removes the owner's watch and its pending deliveries.
+	DeleteWatch(ctx context.Context, owner, id string) error
+	// CountWatches returns how many watches the owner has.
+	CountWatches(ctx context.Context, owner string) (int, error)
+
+	// WatchedIDs returns the canonical ids of the country watched by any
+	// watch (enabled or not), for an ingester's filter.
+	WatchedIDs(ctx context.Context, country string) (map[string]struct{}, error)
+	// Snapshot returns the stored snapshot, or ErrNotFound.
+	Snapshot(ctx context.Context, country, companyID string) (Snapshot, error)
+
+	// Apply records what an ingester found, in one transaction: it stores
+	// each change not already recorded (same Country, CompanyID, Kind and
+	// non-empty SourceEventID: skipped), assigning ID when empty and Seq;
+	// queues a delivery for every enabled watch of the company whose kinds
+	// include the change's kind; replaces the snapshots; and sets the
+	// cursors. It returns the changes it recorded, with ID and Seq.
+	Apply(ctx context.Context, b Batch) ([]Change, error)
+	// Cursor returns an ingester's stored cursor ("" when none).
+	Cursor(ctx context.Context, name string) (string, error)
+
+	// Changes lists the owner's changes (changes of companies in the
+	// owner's watches, recorded while they were watched) after the cursor
+	// ("" = from the oldest kept), oldest first, at most limit, and the
+	// cursor of the last one ("" cursor in, none found: the cursor to
+	// resume from). A cursor older than the retention is a
+	// *[CursorExpiredError].
+	Changes(ctx context.Context, owner, cursor string, limit int) ([]Change, string, error)
+	// CompanyChanges lists the changes recorded for one company, newest
+	// first, at most limit (the MCP tool; not limited to an owner).
+	CompanyChanges(ctx context.Context, country, companyID string, limit int) ([]Change, error)
+	// Prune removes changes and finished deliveries recorded before
+	// before; the oldest cursor kept moves with it.
+	Prune(ctx context.Context, before time.Time) error
+
+	// ClaimDeliveries marks at most n pending deliveries due at now as
+	// taken by worker until now+lease (so that no other worker or replica
+	// sends them meanwhile) and returns them with what sending needs.
+	ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]Claim, error)
+	// RecordAttempt records the outcome of one attempt of a claimed
+	// delivery: success, a retry at a later time, or failure (which, with
+	// Disable set, disables the watch too).
+	RecordAttempt(ctx context.Context, deliveryID string, a Attempt) error
+	// Deliveries lists the deliveries of the owner's watch, newest first.
+	Deliveries(ctx context.Context, owner, watchID string, limit int) ([]Delivery, error)
+	// Redeliver queues the owner's delivery again (a new attempt now,
+	// same webhook-id), even if it succeeded or failed.
+	Redeliver(ctx context.Context, owner, watchID, deliveryID string) (Delivery, error)
+
+	// AcquireLease takes or renews the named lease for holder until
+	// now+ttl and reports whether holder has it.
+	AcquireLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error)
+	// ReleaseLease gives the lease up if holder has it.
+	ReleaseLease(ctx context.Context, name, holder string) error
+
+	// Close releases the store's connections.
+	Close() error
+}
+
+// WatchUpdate is a change to a watch; nil fields are left as they are.
+type WatchUpdate struct {
+	AddIDs    []string
+	RemoveIDs []string
+	Kinds     *[]Kind
+	URL       *string
+	// Enable re-enables a disabled watch (a new URL also does).
+	Enable bool
+}
+
+// Batch is what one ingester pass found: changes, new snapshots and the
+// cursors to store, applied in one transaction by [Store.Apply].
+type Batch struct {
+	Changes   []Change
+	Snapshots []Snapshot
+	Cursors   map[string]string
+}
+
+// Claim is a delivery taken by a worker, with what sending it needs.
+type Claim struct {
+	Delivery Delivery
+	Change   Change
+	URL      string
+	Secret   []byte
+}
+
+// Attempt is the outcome of one delivery attempt.
+type Attempt struct {
+	At         time.Time
+	StatusCode int    // 0 when no HTTP answer came
+	Error      string // why it failed; never a secret or a body
+	// Succeeded, or else RetryAt for another attempt, or else failed for
+	// good (Disable: the watch is disabled with Reason).
+	Succeeded bool
+	RetryAt   *time.Time
+	Disable   bool
+	Reason    string
+}
+
+// ErrNotFound is a watch, delivery or snapshot that does not exist (or is
+// not the owner's).
+var ErrNotFound = errors.New("changes: not found")
+
+// CursorExpiredError is a feed cursor older than the changes kept.
+type CursorExpiredError struct {
+	// Oldest is the oldest cursor still kept.
+	Oldest string
+}
+
+func (e *CursorExpiredError) Error() string {
+	return "changes: the cursor has expired; the oldest cursor kept is " + e.Oldest
+}
