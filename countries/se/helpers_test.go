@@ -1,7 +1,6 @@
 package se
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"io"
@@ -118,14 +117,4 @@ func sampleBulk() string { return filepath.Join("testdata", "bulk_sample_SYNTHET
 func checkGolden(t *testing.T, name string, v any) {
 	t.Helper()
 	moduletest.Golden(t, filepath.Join("testdata", "golden", name), moduletest.Indent(t, v, false), *update)
-}
-
-// jsonBytes is a helper for comparisons of encoded documents.
-func jsonBytes(t *testing.T, v any) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := json.NewEncoder(&b).Encode(v); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
 }

@@ -178,11 +178,6 @@ func WithContactEmail(email string) Option {
 // default discards.
 func WithLogger(l *slog.Logger) Option { return func(o *options) error { o.logger = l; return nil } }
 
-// withClock sets the clock of the token and the index refresh, for tests.
-func withClock(now func() time.Time) Option {
-	return func(o *options) error { o.now = now; return nil }
-}
-
 // Country is the Swedish module. Build one with [New]; it is safe for
 // concurrent use. Close it to stop its index goroutine.
 type Country struct {
