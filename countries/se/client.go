@@ -96,34 +96,11 @@ func lopnr(o *organisation) int {
 // notFound reports whether Bolagsverket's own blocks say the organisation
 // does not exist (SCB may still answer for a person).
 func notFound(o *organisation) bool {
-	for _, b := range []*block{blockOf(o.Organisationsnamn), blockOfCoded(o.Organisationsform)} {
-		if b != nil && b.Fel != nil && b.Fel.Typ == felFinnsEj {
-			return true
-		}
+	if o.Organisationsnamn == nil && o.Organisationsform == nil {
+		return true
 	}
-	return o.Organisationsnamn == nil && o.Organisationsform == nil
-}
-
-func blockOf(n *struct {
-	block
-	Lista []struct {
-		Namn                                       string  `json:"namn"`
-		Typ                                        *coded  `json:"organisationsnamntyp"`
-		Registreringsdatum                         *string `json:"registreringsdatum"`
-		VerksamhetsbeskrivningSarskiltForetagsnamn *string `json:"verksamhetsbeskrivningSarskiltForetagsnamn"`
-	} `json:"organisationsnamnLista"`
-}) *block {
-	if n == nil {
-		return nil
-	}
-	return &n.block
-}
-
-func blockOfCoded(c *codedBlock) *block {
-	if c == nil {
-		return nil
-	}
-	return &c.block
+	return (o.Organisationsnamn != nil && o.Organisationsnamn.Fel.is(felFinnsEj)) ||
+		(o.Organisationsform != nil && o.Organisationsform.Fel.is(felFinnsEj))
 }
 
 func (c *Country) notFound(id string) *registry.Error {

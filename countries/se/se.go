@@ -282,25 +282,13 @@ func (c *Country) Close() error {
 }
 
 // WaitIndexed blocks until the bulk file's index is ready, a build failed,
-// or ctx ends; for programs and tests that want searches at once.
+// or ctx ends; for programs and tests that want searches at once. It is
+// woken by the end of each build, never by polling.
 func (c *Country) WaitIndexed(ctx context.Context) error {
 	if c.store == nil {
 		return errors.New("se: no bulk file is configured")
 	}
-	for {
-		ready, building, lastErr := c.store.Status()
-		switch {
-		case ready:
-			return nil
-		case lastErr != nil && !building:
-			return lastErr
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
+	return c.store.Wait(ctx)
 }
 
 // Info describes the module: country SE, registry bolagsverket, an API key

@@ -17,6 +17,9 @@ type fel struct {
 	FelBeskrivning string `json:"felBeskrivning"`
 }
 
+// is reports whether f is an error of type typ; a nil f is none.
+func (f *fel) is(typ string) bool { return f != nil && f.Typ == typ }
+
 type coded struct {
 	Kod      *string `json:"kod"`
 	Klartext *string `json:"klartext"`
@@ -37,16 +40,8 @@ type organisation struct {
 		Identitetsbeteckning string `json:"identitetsbeteckning"`
 		Typ                  *coded `json:"typ"`
 	} `json:"organisationsidentitet"`
-	Namnskyddslopnummer *int `json:"namnskyddslopnummer"`
-	Organisationsnamn   *struct {
-		block
-		Lista []struct {
-			Namn                                       string  `json:"namn"`
-			Typ                                        *coded  `json:"organisationsnamntyp"`
-			Registreringsdatum                         *string `json:"registreringsdatum"`
-			VerksamhetsbeskrivningSarskiltForetagsnamn *string `json:"verksamhetsbeskrivningSarskiltForetagsnamn"`
-		} `json:"organisationsnamnLista"`
-	} `json:"organisationsnamn"`
+	Namnskyddslopnummer       *int        `json:"namnskyddslopnummer"`
+	Organisationsnamn         *nameBlock  `json:"organisationsnamn"`
 	Registreringsland         *coded      `json:"registreringsland"`
 	Reklamsparr               *codedBlock `json:"reklamsparr"`
 	Organisationsform         *codedBlock `json:"organisationsform"`
@@ -82,6 +77,21 @@ type organisation struct {
 			Land             *string `json:"land"`
 		} `json:"postadress"`
 	} `json:"postadressOrganisation"`
+}
+
+// nameBlock is the block of the organisation's names.
+type nameBlock struct {
+	block
+	Lista []orgName `json:"organisationsnamnLista"`
+}
+
+// orgName is one name: the företagsnamn, a särskilt företagsnamn, a name
+// in a foreign language, or another kind (the type code is an open string).
+type orgName struct {
+	Namn                                       string  `json:"namn"`
+	Typ                                        *coded  `json:"organisationsnamntyp"`
+	Registreringsdatum                         *string `json:"registreringsdatum"`
+	VerksamhetsbeskrivningSarskiltForetagsnamn *string `json:"verksamhetsbeskrivningSarskiltForetagsnamn"`
 }
 
 // procedures is the block of ongoing winding-up or restructuring

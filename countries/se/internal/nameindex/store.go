@@ -64,11 +64,14 @@ type Store struct {
 
 	refreshMu sync.Mutex // one Refresh at a time
 
-	mu       sync.RWMutex // guards idx, man, lastErr, building
+	mu       sync.RWMutex // guards idx, man, lastErr, building, ended
 	idx      *Index
 	man      manifest
 	lastErr  error
 	building bool
+	// ended is closed, and replaced by a new channel, when a Refresh
+	// ends: [Store.Wait] waits on it.
+	ended chan struct{}
 }
 
 // ErrNotReady is returned by [Store.With] before the first index exists.
@@ -98,7 +101,7 @@ func NewStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Store{cfg: cfg}
+	s := &Store{cfg: cfg, ended: make(chan struct{})}
 	if b, err := os.ReadFile(filepath.Join(cfg.Dir, manifestName)); err == nil {
 		var m manifest
 		if json.Unmarshal(b, &m) == nil && m.DB != "" && m.Source == s.source() && filepath.Base(m.DB) == m.DB {
@@ -138,6 +141,28 @@ func (s *Store) Status() (ready, building bool, lastErr error) {
 	return s.idx != nil, s.building, s.lastErr
 }
 
+// Wait blocks until an index is in use (it returns nil), a Refresh has
+// ended with an error and none is building (it returns that error), or ctx
+// ends. It wakes when a Refresh ends, never by polling.
+func (s *Store) Wait(ctx context.Context) error {
+	for {
+		s.mu.RLock()
+		ready, building, lastErr, ended := s.idx != nil, s.building, s.lastErr, s.ended
+		s.mu.RUnlock()
+		switch {
+		case ready:
+			return nil
+		case lastErr != nil && !building:
+			return lastErr
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-ended:
+		}
+	}
+}
+
 // Close closes the index in use.
 func (s *Store) Close() error {
 	s.mu.Lock()
@@ -161,6 +186,8 @@ func (s *Store) Refresh(ctx context.Context) error {
 	s.mu.Lock()
 	s.building = false
 	s.lastErr = err
+	close(s.ended)
+	s.ended = make(chan struct{})
 	s.mu.Unlock()
 	if err != nil {
 		s.cfg.Logger.LogAttrs(ctx, slog.LevelError, "Swedish bulk file index not rebuilt", slog.String("error", err.Error()))

@@ -1,6 +1,7 @@
 package nameindex
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/companyregistry/registry/countries/se/internal/bulkfile"
 	"github.com/companyregistry/registry/internal/fakeclock"
 )
 
@@ -143,5 +145,54 @@ func TestStoreURL(t *testing.T) {
 	tmp, _ := filepath.Glob(filepath.Join(s.cfg.Dir, "se-bulk-download-*"))
 	if len(tmp) != 0 {
 		t.Errorf("downloads left behind: %v", tmp)
+	}
+}
+
+// TestStoreWait: Wait returns when a Refresh ends (nil once an index is in
+// use, the build's error when it failed and none is in use) and when its
+// context ends; a waiter started before the Refresh is woken by it.
+func TestStoreWait(t *testing.T) {
+	t.Parallel()
+	store := func(text string) *Store {
+		dir := t.TempDir()
+		file := filepath.Join(dir, "bulk.txt")
+		if err := os.WriteFile(file, []byte(header+"\n"+text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewStore(t.Context(), StoreConfig{File: file, Dir: filepath.Join(dir, "data")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = s.Close() })
+		return s
+	}
+
+	bad := store("5560160680;Acme AB\n") // too few fields
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := bad.Wait(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Wait with an ended context before any Refresh: %v", err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- bad.Wait(t.Context()) }()
+	refreshErr := bad.Refresh(t.Context())
+	var fe *bulkfile.FormatError
+	if !errors.As(refreshErr, &fe) {
+		t.Fatalf("Refresh: %v, want a format error", refreshErr)
+	}
+	if err := <-waited; !errors.Is(err, refreshErr) {
+		t.Fatalf("Wait after a failed build: %v, want %v", err, refreshErr)
+	}
+
+	good := store("5560160680;Acme AB;AB;\n")
+	go func() { waited <- good.Wait(t.Context()) }()
+	if err := good.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-waited; err != nil {
+		t.Fatalf("Wait after a build: %v", err)
+	}
+	if err := good.Wait(t.Context()); err != nil {
+		t.Fatalf("Wait with an index in use: %v", err)
 	}
 }
