@@ -15,8 +15,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/companyregistry/registry/countries/se/internal/bulkfile"
 	"github.com/companyregistry/registry/internal/sqlitedb"
@@ -47,13 +48,22 @@ CREATE TABLE org (
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `
 
-// indexes are built after the rows are in.
-const indexes = `
+// indexes are built after the rows are in. The full-text index keeps no
+// positions (detail none) and no sizes (columnsize 0): a search matches
+// words and never ranks by BM25. Its prefix indexes are those query.go
+// describes.
+var indexes = `
 CREATE INDEX org_id ON org(id);
 CREATE INDEX org_fold ON org(fold);
-CREATE VIRTUAL TABLE names USING fts5(name, alt, content='org', content_rowid='rid', detail='none', tokenize='unicode61 remove_diacritics 0');
+CREATE VIRTUAL TABLE names USING fts5(name, alt, content='org', content_rowid='rid', detail='none', columnsize=0,
+	prefix='` + ftsPrefixOption() + `', tokenize='unicode61 remove_diacritics 0');
 INSERT INTO names(names) VALUES('rebuild');
 `
+
+// schemaVersion is stored in the index's meta table; [Open] refuses an
+// index of another version (built by an older release), which the Store
+// then builds again.
+const schemaVersion = "2"
 
 // Stats describes a built index.
 type Stats struct {
@@ -65,7 +75,12 @@ type Stats struct {
 // Build reads the bulk file rd into a new index file at path (which must
 // not exist) and returns what it read. meta is stored with the index
 // ([Index.Meta]). On any error the partial file is removed.
-func Build(ctx context.Context, rd *bulkfile.Reader, path string, meta map[string]string) (st Stats, err error) {
+func Build(ctx context.Context, rd *bulkfile.Reader, path string, meta map[string]string) (Stats, error) {
+	return buildWith(ctx, rd, path, meta, countedAt)
+}
+
+// buildWith is Build with the threshold of the stored totals (see query.go).
+func buildWith(ctx context.Context, rd *bulkfile.Reader, path string, meta map[string]string, threshold int) (st Stats, err error) {
 	if _, serr := os.Stat(path); serr == nil {
 		return st, fmt.Errorf("nameindex: %s exists", path)
 	}
@@ -154,6 +169,12 @@ func Build(ctx context.Context, rd *bulkfile.Reader, path string, meta map[strin
 	if _, err = db.ExecContext(ctx, indexes); err != nil {
 		return st, fmt.Errorf("nameindex: indexes: %w", err)
 	}
+	common, err := countCommon(ctx, db, threshold)
+	if err != nil {
+		return st, err
+	}
+	meta["common_words"] = fmt.Sprint(common)
+	meta["schema"] = schemaVersion
 	meta["records"] = fmt.Sprint(st.Records)
 	meta["personal_skipped"] = fmt.Sprint(st.Personal)
 	meta["invalid_skipped"] = fmt.Sprint(st.Invalid)
@@ -175,9 +196,13 @@ func Fold(s string) string { return strings.Join(strings.Fields(strings.ToLower(
 type Index struct {
 	db   *sql.DB
 	meta map[string]string
+	rows int // organisations
+	// scanRows is prefixScanRows (tests make it smaller).
+	scanRows int
 }
 
-// Open opens the index file at path read-only.
+// Open opens the index file at path read-only. An index of another schema
+// version is an error.
 func Open(ctx context.Context, path string) (*Index, error) {
 	db, err := sqlitedb.Open(ctx, path, sqlitedb.Options{ReadOnly: true, CacheKiB: 16 << 10})
 	if err != nil {
@@ -202,7 +227,12 @@ func Open(ctx context.Context, path string) (*Index, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	return &Index{db: db, meta: meta}, nil
+	if v := meta["schema"]; v != schemaVersion {
+		_ = db.Close()
+		return nil, fmt.Errorf("nameindex: the index has schema version %q, want %s", v, schemaVersion)
+	}
+	records, _ := strconv.Atoi(meta["records"])
+	return &Index{db: db, meta: meta, rows: records, scanRows: prefixScanRows}, nil
 }
 
 // Close closes the index.
@@ -240,6 +270,30 @@ var orgColumns = "org." + strings.ReplaceAll(columns, ", ", ", org.")
 // order, streaming (FTS5 walks its matches by rowid), so that reading the
 // first few costs little however many match.
 var byFTS = `SELECT ` + orgColumns + ` FROM names JOIN org ON org.rid = names.rowid WHERE names MATCH ? ORDER BY names.rowid`
+
+// The organisations whose folded name starts with a string (fold > ? AND
+// fold < ? || U+10FFFF), in the file's order, come from one of two plans.
+// For a start few names share, byPrefix reads the fold index alone (it
+// holds the rid) and sorts the rids, then reads the first few rows. For a
+// start many names share ("a", "aktiebolag") sorting every rid costs tens
+// of milliseconds, so byPrefixScan first reads the file's first
+// prefixScanRows rows in order (the unary + keeps the fold index out) and
+// stops at the limit, which on average comes long before; byPrefix then
+// takes the rest after them, if any are still wanted. The plan is chosen
+// by counting the matches up to a bound (prefixDense) in the fold index.
+const (
+	byPrefix = `SELECT ` + columns + ` FROM org WHERE rid IN ` +
+		`(SELECT rid FROM org WHERE fold > ? AND fold < ? AND rid > ? ORDER BY rid LIMIT ?) ORDER BY rid`
+	byPrefixScan = `SELECT ` + columns + ` FROM org WHERE rid <= ? AND +fold > ? AND +fold < ? ORDER BY rid LIMIT ?`
+	prefixCount  = `SELECT count(*) FROM (SELECT 1 FROM org WHERE fold > ? AND fold < ? LIMIT ?)`
+	// prefixScanRows bounds the rows byPrefixScan reads.
+	prefixScanRows = 20_000
+)
+
+// prefixDense returns the number of matches from which byPrefixScan is
+// expected to find limit names within prefixScanRows rows: limit in
+// prefixScanRows of the index's rows.
+func (x *Index) prefixDense(limit int) int { return max(1, x.rows*limit/x.scanRows) }
 
 func scanOrg(rows interface{ Scan(...any) error }) (Org, error) {
 	var o Org
@@ -294,25 +348,6 @@ type Result struct {
 	Total int
 }
 
-// words splits s into the words of the scorer: runs of letters and digits,
-// lower-cased.
-func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-}
-
-// ftsQuery returns the FTS5 query of the words: each a quoted token, the
-// last one also a prefix when prefix is true.
-func ftsQuery(ws []string, prefix bool) string {
-	parts := make([]string, len(ws))
-	for i, w := range ws {
-		parts[i] = `"` + strings.ReplaceAll(w, `"`, `""`) + `"`
-		if prefix && i == len(ws)-1 {
-			parts[i] += "*"
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
 // Search finds the organisations whose current or other names contain
 // every word of query, the last word also as the start of a word, and
 // returns the first limit of them ranked by the shared scorer (the name
@@ -326,8 +361,18 @@ func (x *Index) Search(ctx context.Context, query string, limit int) (*Result, e
 	}
 	q := match.NewQuery(query)
 	folded := Fold(strings.TrimRight(strings.TrimSpace(query), "*"))
-	if err := x.db.QueryRowContext(ctx, `SELECT count(*) FROM names WHERE names MATCH ?`, ftsQuery(ws, true)).Scan(&res.Total); err != nil {
-		return nil, fmt.Errorf("nameindex: count: %w", err)
+	n, err := total(ctx, x.db, ws)
+	if err != nil {
+		return nil, err
+	}
+	res.Total = n
+	tokens, err := matchExpr(ctx, x.db, ws, false)
+	if err != nil {
+		return nil, err
+	}
+	starts, err := matchExpr(ctx, x.db, ws, true)
+	if err != nil {
+		return nil, err
 	}
 	taken := map[int]bool{}
 	collect := func(minScore, maxScore float64, stmt string, args ...any) error {
@@ -357,16 +402,26 @@ func (x *Index) Search(ctx context.Context, query string, limit int) (*Result, e
 		}
 		return rows.Err()
 	}
-	steps := []struct {
+	upper := folded + "\U0010FFFF"
+	type step struct {
 		min, max float64
 		stmt     string
 		args     []any
-	}{
+	}
+	steps := []step{
 		{match.Exact, match.Exact, `SELECT ` + columns + ` FROM org WHERE fold = ? ORDER BY rid LIMIT ?`, []any{folded, limit}},
-		{match.Prefix, match.Prefix, `SELECT ` + columns + ` FROM org WHERE fold > ? AND fold < ? ORDER BY rid LIMIT ?`,
-			[]any{folded, folded + "\U0010FFFF", limit * 2}},
-		{match.Tokens, match.Tokens, byFTS, []any{ftsQuery(ws, false)}},
-		{0, match.Other, byFTS, []any{ftsQuery(ws, true)}},
+		{match.Prefix, match.Prefix, byPrefix, []any{folded, upper, 0, limit}},
+		{match.Tokens, match.Tokens, byFTS, []any{tokens}},
+		{0, match.Other, byFTS, []any{starts}},
+	}
+	dense := x.prefixDense(limit)
+	var prefixes int
+	if err := x.db.QueryRowContext(ctx, prefixCount, folded, upper, dense).Scan(&prefixes); err != nil {
+		return nil, fmt.Errorf("nameindex: search: %w", err)
+	}
+	if prefixes >= dense {
+		steps[1].args[2] = x.scanRows
+		steps = slices.Insert(steps, 1, step{match.Prefix, match.Prefix, byPrefixScan, []any{x.scanRows, folded, upper, limit}})
 	}
 	for _, s := range steps {
 		if err := collect(s.min, s.max, s.stmt, s.args...); err != nil {
