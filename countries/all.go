@@ -151,7 +151,10 @@ func All(cfg Config) ([]registry.Country, error) {
 }
 
 // newSweden builds the Swedish module from cfg.
-func newSweden(cfg Config) (*se.Country, error) {
+func newSweden(cfg Config) (*se.Country, error) { return se.New(swedenOptions(cfg)...) }
+
+// swedenOptions returns the options of the Swedish module from cfg.
+func swedenOptions(cfg Config) []se.Option {
 	opts := moduleOptions(cfg.BolagsverketBaseURL, cfg, se.WithBaseURL, se.WithContactEmail, se.WithHTTPClient)
 	opts = append(opts, se.WithCredentials(cfg.BolagsverketCredentials), se.WithBulkFile(cfg.BolagsverketBulkFile),
 		se.WithBulkURL(cfg.BolagsverketBulkURL))
@@ -164,7 +167,27 @@ func newSweden(cfg Config) (*se.Country, error) {
 	if cfg.Logger != nil {
 		opts = append(opts, se.WithLogger(cfg.Logger))
 	}
-	return se.New(opts...)
+	return opts
+}
+
+// Check returns the configuration error [All] would return for cfg
+// without starting anything: All with a Swedish bulk file opens its index
+// in DataDir and starts building it, which a program that checks its
+// settings one at a time must not do for each of them.
+func Check(cfg Config) error {
+	bulkless := cfg
+	bulkless.BolagsverketBulkFile, bulkless.BolagsverketBulkURL = "", ""
+	cs, err := All(bulkless)
+	if err != nil {
+		return err
+	}
+	if err := Close(cs); err != nil {
+		return err
+	}
+	if err := se.Check(swedenOptions(cfg)...); err != nil {
+		return fmt.Errorf("countries: SE: %w", err)
+	}
+	return nil
 }
 
 // Close releases the modules that hold resources (Sweden's index and its

@@ -6,10 +6,13 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
+	"unicode"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries/se/internal/nameindex"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/upstream"
 )
 
@@ -186,13 +189,21 @@ func (c *Country) withIndex(fn func(*nameindex.Index) error) error {
 }
 
 // Search finds organisations by name in the bulk file's index. Without a
-// bulk file it is not_implemented: the API has no name search.
+// bulk file it is not_implemented: the API has no name search. A query
+// that is, or holds, a personal identity number is bad_request, so that
+// the number is neither searched for, cached nor echoed.
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
 	if c.store == nil {
 		return nil, &registry.Error{Code: registry.CodeNotImplemented, Country: countryCode, Registry: registrySlug,
 			Message: "Bolagsverket's API has no name search, and this deployment has no copy of its bulk file.",
 			Hint: "Look the organisation up by its organisation number; or the operator sets " + bulkFileEnv + " (the path of " +
 				"bolagsverket_bulkfil.zip) or " + bulkURLEnv + " (downloaded weekly) to enable Swedish name searches."}
+	}
+	if personalNumberIn(query) {
+		return nil, &registry.Error{Code: registry.CodeBadRequest, Country: countryCode, Registry: registrySlug,
+			Message: "The search query holds what has the form of a Swedish personal identity number (personnummer): this service does not " +
+				"look people up, so it neither searches for nor keeps such a number.",
+			Hint: "Search by the name of a company, or look a company up by its organisation number (its third and fourth digits are 20 or more)."}
 	}
 	out := &registry.SearchResult{Country: countryCode, Registry: registrySlug, Query: query, Hits: []registry.SearchHit{}}
 	err := c.withIndex(func(x *nameindex.Index) error {
@@ -225,4 +236,33 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 			"Try a shorter or differently spelled name, such as its first distinctive word, without AB.")
 	}
 	return out, nil
+}
+
+// personalNumberIn reports whether query is, or holds as a run of words of
+// digits and separators ("Anna 810105-2382", "19810105 2382", a VAT number
+// "SE 810105238201"), what has the form of a personal identity number.
+func personalNumberIn(query string) bool {
+	numeric := func(f string, first bool) bool {
+		if first && len(f) >= 2 && strings.EqualFold(f[:2], "SE") {
+			f = f[2:]
+		}
+		return strings.IndexFunc(f, func(r rune) bool { return !unicode.IsDigit(r) && !strings.ContainsRune("-+.–", r) }) < 0
+	}
+	fields := strings.Fields(query)
+	for i := range fields {
+		if !numeric(fields[i], true) {
+			continue
+		}
+		run := fields[i]
+		for j := i; ; {
+			if _, p := idcheck.ParseOrganisationsnummer(run); p == idcheck.ProblemPersonalNumber {
+				return true
+			}
+			if j++; j == len(fields) || !numeric(fields[j], false) {
+				break
+			}
+			run += fields[j]
+		}
+	}
+	return false
 }

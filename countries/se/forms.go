@@ -48,7 +48,10 @@ func legalForms() []legalForm {
 			GeneralMeeting: deadlines.KindDuty{Duty: deadlines.DutyYes, Name: "Annual meeting of the association (adopting the annual accounts)",
 				LocalName: "föreningsstämma",
 				Because: "An economic association holds its annual meeting within six months of the end of the financial year (lag 2018:672 " +
-					"om ekonomiska föreningar 6 kap. 9 §)."}}
+					"om ekonomiska föreningar 6 kap. 9 §).",
+				// The research's source for the act on economic associations
+				// (FAR's commentary), not the Companies Act of the kind's default.
+				SourceURL: "https://www.faronline.se/dokument/e/etiku10/"}}
 	}
 	return []legalForm{
 		{Code: "AB", Swedish: "Aktiebolag", English: "Limited company", LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes, Deadlines: ab,

@@ -196,35 +196,9 @@ var _ registry.Country = (*Country)(nil)
 // opens the index a previous run left and starts the goroutine that builds
 // or refreshes it.
 func New(opts ...Option) (*Country, error) {
-	o := options{
-		api: upstream.Config{Module: "se", Country: countryCode, Registry: registrySlug, Name: "Bolagsverket's API",
-			BaseURL: DefaultBaseURL, MaxBodyBytes: maxBodyBytes,
-			RateLimitMessage: "Bolagsverket's API is limiting the rate of requests (60 a minute per user)."},
-		token: upstream.Config{Module: "se", Country: countryCode, Registry: registrySlug, Name: "Bolagsverket's token endpoint",
-			BaseURL: DefaultTokenURL, MaxBodyBytes: upstream.MaxTokenBodyBytes,
-			RateLimitMessage: "Bolagsverket's token endpoint is limiting the rate of requests."},
-		checkEvery: time.Hour,
-	}
-	if err := upstream.Apply("se", &o, opts); err != nil {
+	o, c, err := configure(opts)
+	if err != nil {
 		return nil, err
-	}
-	if o.bulkFile != "" && o.bulkURL != "" {
-		return nil, errors.New("se: give a bulk file or a bulk URL, not both")
-	}
-	c := &Country{rules: buildRules()}
-	if o.secret != "" {
-		o.token.Secret = o.secret
-		tc, err := upstream.NewClient(o.token)
-		if err != nil {
-			return nil, err
-		}
-		o.api.Auth = upstream.NewTokenSource(upstream.TokenConfig{Client: tc, ClientID: o.clientID, ClientSecret: o.secret, Scope: scope,
-			RefusedHint: "The operator's " + credentialsEnv + " is wrong or revoked: correct it (client_id:client_secret from Bolagsverket). " +
-				"Until then this service cannot look Swedish organisations up in the API.",
-			Now: o.now})
-		if c.api, err = upstream.NewClient(o.api); err != nil {
-			return nil, err
-		}
 	}
 	if o.bulkFile != "" || o.bulkURL != "" {
 		dir := o.dataDir
@@ -247,6 +221,50 @@ func New(opts ...Option) (*Country, error) {
 		go c.refreshLoop(ctx, o.checkEvery)
 	}
 	return c, nil
+}
+
+// Check returns the error of the options that [New] would return, without
+// touching the data directory or starting anything: for a program that
+// checks its settings one at a time before it builds the module (New with
+// a bulk file opens the index and starts building it).
+func Check(opts ...Option) error {
+	_, _, err := configure(opts)
+	return err
+}
+
+// configure applies opts and builds the API's clients (no I/O).
+func configure(opts []Option) (*options, *Country, error) {
+	o := options{
+		api: upstream.Config{Module: "se", Country: countryCode, Registry: registrySlug, Name: "Bolagsverket's API",
+			BaseURL: DefaultBaseURL, MaxBodyBytes: maxBodyBytes,
+			RateLimitMessage: "Bolagsverket's API is limiting the rate of requests (60 a minute per user)."},
+		token: upstream.Config{Module: "se", Country: countryCode, Registry: registrySlug, Name: "Bolagsverket's token endpoint",
+			BaseURL: DefaultTokenURL, MaxBodyBytes: upstream.MaxTokenBodyBytes,
+			RateLimitMessage: "Bolagsverket's token endpoint is limiting the rate of requests."},
+		checkEvery: time.Hour,
+	}
+	if err := upstream.Apply("se", &o, opts); err != nil {
+		return nil, nil, err
+	}
+	if o.bulkFile != "" && o.bulkURL != "" {
+		return nil, nil, errors.New("se: give a bulk file or a bulk URL, not both")
+	}
+	c := &Country{rules: buildRules()}
+	if o.secret != "" {
+		o.token.Secret = o.secret
+		tc, err := upstream.NewClient(o.token)
+		if err != nil {
+			return nil, nil, err
+		}
+		o.api.Auth = upstream.NewTokenSource(upstream.TokenConfig{Client: tc, ClientID: o.clientID, ClientSecret: o.secret, Scope: scope,
+			RefusedHint: "The operator's " + credentialsEnv + " is wrong or revoked: correct it (client_id:client_secret from Bolagsverket). " +
+				"Until then this service cannot look Swedish organisations up in the API.",
+			Now: o.now})
+		if c.api, err = upstream.NewClient(o.api); err != nil {
+			return nil, nil, err
+		}
+	}
+	return &o, c, nil
 }
 
 // refreshLoop builds the index at once and checks for a new bulk file every
