@@ -282,7 +282,9 @@ type app struct {
 // because of a setting comes back wrapped with the name of that flag or
 // environment variable: each setting is first tried alone, so that the
 // option's own check is the only check and the error still names its source.
-func build(cfg config, logger *slog.Logger) (*app, error) {
+// Once the modules are built, an error closes them (Sweden's index and its
+// goroutine) before it is returned.
+func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 	for _, s := range []struct {
 		name string
 		cc   countries.Config
@@ -297,7 +299,7 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		{"BOLAGSVERKET_BULK_URL", countries.Config{BolagsverketBulkURL: cfg.countries.BolagsverketBulkURL}},
 		{"REGISTRY_CONTACT_EMAIL", countries.Config{ContactEmail: cfg.countries.ContactEmail}},
 	} {
-		if _, err := countries.All(s.cc); err != nil {
+		if err := countries.Check(s.cc); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
 	}
@@ -312,6 +314,11 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			_ = countries.Close(cs)
+		}
+	}()
 
 	ttl := registry.WithCacheTTL(cfg.cacheTTL)
 	if _, err := registry.New(nil, ttl); err != nil {
