@@ -5,8 +5,8 @@
 //
 // The rates of the registers this module serves are [CompaniesHouse] (600
 // requests per five minutes per API key, by its documentation), [Brreg]
-// (no published limit; a polite ceiling) and [PRH] (about 300 per minute,
-// shared). Each is a [ratelimit.Ceiling]: never more than the allowance in
+// (no published limit; a polite ceiling), [PRH] (about 300 per minute,
+// shared) and [Bolagsverket] (60 requests a minute per user, two a lookup). Each is a [ratelimit.Ceiling]: never more than the allowance in
 // any window, whatever the alignment of the register's own windows.
 //
 // A budget in Redis falls back to an in-process budget of the same rate
@@ -40,6 +40,16 @@ func Brreg() ratelimit.Rate { return ratelimit.Ceiling(300, time.Minute) }
 // PRH is the allowance of the Finnish Patent and Registration Office's open
 // data API: at most 300 requests in any minute, shared by all its users.
 func PRH() ratelimit.Rate { return ratelimit.Ceiling(300, time.Minute) }
+
+// Bolagsverket is the allowance of one credential of Bolagsverket's API
+// (Värdefulla datamängder), which allows each user 60 requests a minute:
+// at most 29 lookups in any minute. A lookup is two requests
+// (/organisationer, then /dokumentlista for the financial year), so 30
+// would use the whole allowance; the one request left is for the token,
+// fetched once an hour and on a refused token, which the published limit
+// may or may not count (the sources do not say). Searches and lookups
+// answered from the bulk file cost nothing ([registry.LocalAnswers]).
+func Bolagsverket() ratelimit.Rate { return ratelimit.Ceiling(29, time.Minute) }
 
 // Budget is an allowance of calls to one register. It is safe for
 // concurrent use.

@@ -16,6 +16,22 @@ import (
 	"github.com/companyregistry/registry/internal/upstream"
 )
 
+// AnswersLocally implements [registry.LocalAnswers]: a search is answered
+// from the bulk file's index (or refused: the API has no name search), and
+// so is a lookup without the credential; the Registry's upstream budget is
+// only drawn on by the API's lookups.
+func (c *Country) AnswersLocally(operation string) bool {
+	switch operation {
+	case "search":
+		return true
+	case "lookup":
+		return c.api == nil
+	}
+	return false
+}
+
+var _ registry.LocalAnswers = (*Country)(nil)
+
 // Lookup fetches the report of the organisation with the organisation
 // number id (ten digits): from the API when a credential is set, else the
 // basic report from the bulk file's index.

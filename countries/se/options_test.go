@@ -134,3 +134,28 @@ func TestSearchRefusesPersonalNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswersLocally: searches never call the API (it has none), lookups
+// do only with the credential; so only those draw on the upstream budget.
+func TestAnswersLocally(t *testing.T) {
+	t.Parallel()
+	withAPI, err := New(WithCredentials(testCreds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bulkOnly, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		c       *Country
+		op      string
+		locally bool
+	}{
+		{withAPI, "search", true}, {withAPI, "lookup", false}, {bulkOnly, "search", true}, {bulkOnly, "lookup", true}, {withAPI, "roles", false},
+	} {
+		if got := tt.c.AnswersLocally(tt.op); got != tt.locally {
+			t.Errorf("credential %t, %s: %t", tt.c.api != nil, tt.op, got)
+		}
+	}
+}

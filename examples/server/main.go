@@ -189,7 +189,7 @@ Environment:
                             (default none: all in process)
   REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
-                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m)
+                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, SE=29/1m per credential)
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
 `
