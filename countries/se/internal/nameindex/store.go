@@ -105,8 +105,11 @@ func NewStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 	if b, err := os.ReadFile(filepath.Join(cfg.Dir, manifestName)); err == nil {
 		var m manifest
 		if json.Unmarshal(b, &m) == nil && m.DB != "" && m.Source == s.source() && filepath.Base(m.DB) == m.DB {
+			// An index that does not open (another release's schema) is
+			// remembered all the same, so that the next build removes it.
+			s.man = m
 			if x, err := Open(ctx, filepath.Join(cfg.Dir, m.DB)); err == nil {
-				s.idx, s.man = x, m
+				s.idx = x
 			}
 		}
 	}
@@ -265,9 +268,9 @@ func (s *Store) refresh(ctx context.Context) error {
 	s.mu.Unlock()
 	if old != nil {
 		_ = old.Close()
-		if oldMan.DB != "" && oldMan.DB != next.DB {
-			_ = os.Remove(filepath.Join(s.cfg.Dir, oldMan.DB))
-		}
+	}
+	if oldMan.DB != "" && oldMan.DB != next.DB {
+		_ = os.Remove(filepath.Join(s.cfg.Dir, oldMan.DB))
 	}
 	s.cfg.Logger.LogAttrs(ctx, slog.LevelInfo, "Swedish bulk file indexed",
 		slog.Int("organisations", st.Records), slog.Int("personal_rows_skipped", st.Personal),

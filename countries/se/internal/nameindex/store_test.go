@@ -7,12 +7,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/companyregistry/registry/countries/se/internal/bulkfile"
 	"github.com/companyregistry/registry/internal/fakeclock"
+	"github.com/companyregistry/registry/internal/sqlitedb"
 )
 
 func count(t *testing.T, s *Store, q string) int {
@@ -194,5 +196,56 @@ func TestStoreWait(t *testing.T) {
 	}
 	if err := good.Wait(t.Context()); err != nil {
 		t.Fatalf("Wait with an index in use: %v", err)
+	}
+}
+
+// TestStoreRebuildsOldSchema: an index another release built (another
+// schema version) is not opened; the next Refresh builds a new one although
+// the bulk file has not changed.
+func TestStoreRebuildsOldSchema(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bulk.txt")
+	if err := os.WriteFile(file, []byte(header+"\n5560160680;Acme AB;AB;\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := StoreConfig{File: file, Dir: filepath.Join(dir, "data")}
+	s, err := NewStore(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	dbPath := filepath.Join(cfg.Dir, s.man.DB)
+	_ = s.Close()
+	db, err := sqlitedb.Open(t.Context(), dbPath, sqlitedb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(t.Context(), `UPDATE meta SET value = '1' WHERE key = 'schema'`); err != nil {
+		t.Fatal(err)
+	}
+	_ = db.Close()
+	if _, err := Open(t.Context(), dbPath); err == nil || !strings.Contains(err.Error(), "schema version") {
+		t.Fatalf("Open of an old index: %v", err)
+	}
+
+	s, err = NewStore(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if ready, _, _ := s.Status(); ready {
+		t.Fatal("the old index was opened")
+	}
+	if err := s.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, s, "acme"); n != 1 {
+		t.Errorf("acme: %d", n)
+	}
+	if dbs, _ := filepath.Glob(filepath.Join(cfg.Dir, "*.db")); len(dbs) != 1 {
+		t.Errorf("index files %v, want the new one only", dbs)
 	}
 }
