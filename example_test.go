@@ -37,8 +37,8 @@ func ExampleError() {
 }
 
 // ExampleNew builds a Registry over the default modules. Without a Companies
-// House key the United Kingdom cannot answer yet, so only Finland and Norway
-// are listed; validation works offline for all three.
+// House key the United Kingdom cannot answer yet, so only Finland, France
+// and Norway are listed; validation works offline for all four.
 func ExampleNew() {
 	cs, err := countries.All(countries.Config{ContactEmail: "ops@example.com"})
 	if err != nil {
@@ -55,6 +55,6 @@ func ExampleNew() {
 	}
 	fmt.Println(v.Valid, *v.Normalized)
 	// Output:
-	// [FI NO]
+	// [FI FR NO]
 	// true SC123456
 }

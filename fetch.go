@@ -29,13 +29,20 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 	// its result is sent: a caller that reads it false after the result
 	// joined a fetch another call started.
 	leader := false
-	ch := r.group.DoChan(key, func() (any, error) {
+	// A refresh (see Registry.Refresh) must read the register after it
+	// was asked: it joins only other refreshes and takes no second look.
+	refresh := isRefresh(ctx)
+	group := key
+	if refresh {
+		group = refreshGroup + key
+	}
+	ch := r.group.DoChan(group, func() (any, error) {
 		leader = true
 		bg := context.WithoutCancel(ctx)
 		// A fetch of key that ended between this caller's cache miss and
 		// this call has stored its answer: send that answer (it says cached
 		// true) rather than ask the register again.
-		if b, hit, err := r.cachedAnswer(bg, key, tag); hit {
+		if b, hit, err := r.cachedAnswer(bg, key, tag); hit && !refresh {
 			return b, err
 		}
 		v, err := r.attempts(bg, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })

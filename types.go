@@ -67,18 +67,19 @@ type Recurrence string
 
 // The deadline recurrences of the interface.
 const (
-	RecurrenceAnnual    Recurrence = "annual"
-	RecurrenceBimonthly Recurrence = "bimonthly"
-	RecurrenceQuarterly Recurrence = "quarterly"
-	RecurrenceMonthly   Recurrence = "monthly"
-	RecurrenceOneOff    Recurrence = "one_off"
+	RecurrenceAnnual     Recurrence = "annual"
+	RecurrenceSemiannual Recurrence = "semiannual"
+	RecurrenceBimonthly  Recurrence = "bimonthly"
+	RecurrenceQuarterly  Recurrence = "quarterly"
+	RecurrenceMonthly    Recurrence = "monthly"
+	RecurrenceOneOff     Recurrence = "one_off"
 )
 
 // Valid reports whether r is one of the defined recurrences (the zero value
 // counts as annual and is valid).
 func (r Recurrence) Valid() bool {
 	switch r {
-	case "", RecurrenceAnnual, RecurrenceBimonthly, RecurrenceQuarterly, RecurrenceMonthly, RecurrenceOneOff:
+	case "", RecurrenceAnnual, RecurrenceSemiannual, RecurrenceBimonthly, RecurrenceQuarterly, RecurrenceMonthly, RecurrenceOneOff:
 		return true
 	}
 	return false

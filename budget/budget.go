@@ -6,7 +6,10 @@
 // The rates of the registers this module serves are [CompaniesHouse] (600
 // requests per five minutes per API key, by its documentation), [Brreg]
 // (no published limit; a polite ceiling), [PRH] (about 300 per minute,
-// shared) and [Bolagsverket] (60 requests a minute per user, two a lookup). Each is a [ratelimit.Ceiling]: never more than the allowance in
+// shared), [CVR] (no published limit; a lower polite ceiling, for its
+// large answers), [RechercheEntreprises] (under the published 7 a second
+// per address) and [Bolagsverket] (60 requests a minute per user, two a
+// lookup). Each is a [ratelimit.Ceiling]: never more than the allowance in
 // any window, whatever the alignment of the register's own windows.
 //
 // A budget in Redis falls back to an in-process budget of the same rate
@@ -40,6 +43,25 @@ func Brreg() ratelimit.Rate { return ratelimit.Ceiling(300, time.Minute) }
 // PRH is the allowance of the Finnish Patent and Registration Office's open
 // data API: at most 300 requests in any minute, shared by all its users.
 func PRH() ratelimit.Rate { return ratelimit.Ceiling(300, time.Minute) }
+
+// RechercheEntreprises is the default ceiling for France's API Recherche
+// d'entreprises, which accepts at most 7 requests a second per address (and
+// answers more with 429): at most 6 requests in any second, 5 a second when
+// sustained, one at a time. The one request a second below the published
+// limit absorbs network jitter that bunches requests sent 200 ms apart, so
+// that a whole deployment sharing this budget (and one egress address)
+// stays under 7 in any second as the API counts them.
+func RechercheEntreprises() ratelimit.Rate { return ratelimit.Ceiling(6, time.Second) }
+
+// CVR is the default polite ceiling for Erhvervsstyrelsen's CVR
+// distribution, which publishes no limit: at most 120 requests in any
+// minute (2 per second on average), below Brønnøysund's 300 because one
+// answer is large (a company document is 40–300 KB, a search page of
+// filtered documents up to a few MB) and the service, shared by every
+// holder of a credential, is one Elasticsearch cluster. Raise it with
+// DK=N/window in REGISTRY_UPSTREAM_BUDGETS if Erhvervsstyrelsen agrees to
+// more.
+func CVR() ratelimit.Rate { return ratelimit.Ceiling(120, time.Minute) }
 
 // Bolagsverket is the allowance of one credential of Bolagsverket's API
 // (Värdefulla datamängder), which allows each user 60 requests a minute:

@@ -60,10 +60,50 @@ func TestNewValidation(t *testing.T) {
 	if _, err := budget.Local(ratelimit.Rate{}); err == nil {
 		t.Error("Local with a zero rate succeeded")
 	}
-	for _, r := range []ratelimit.Rate{budget.CompaniesHouse(), budget.Brreg(), budget.PRH(), budget.Bolagsverket()} {
+	for _, r := range []ratelimit.Rate{budget.CompaniesHouse(), budget.Brreg(), budget.PRH(), budget.RechercheEntreprises(), budget.CVR(),
+		budget.Bolagsverket()} {
 		if _, err := budget.Local(r); err != nil {
 			t.Errorf("Local(%+v): %v", r, err)
 		}
+	}
+}
+
+// TestRechercheEntreprisesUnderSeven: the API Recherche d'entreprises
+// accepts at most 7 requests a second per address (its OpenAPI document,
+// "Limite des requêtes"). Taking every call the default budget allows for
+// a minute, by a fake clock, never puts 7 calls into any one second, and
+// still allows at least 5 a second.
+func TestRechercheEntreprisesUnderSeven(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	l, err := ratelimit.NewLocal(budget.RechercheEntreprises(), ratelimit.WithClock(func() time.Time { return now }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var times []time.Time
+	end := now.Add(time.Minute)
+	for now.Before(end) {
+		ok, retry, err := l.Allow(t.Context(), "FR", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			times = append(times, now)
+			continue
+		}
+		now = now.Add(retry)
+	}
+	for i := range times {
+		j := i
+		for j < len(times) && times[j].Sub(times[i]) < time.Second {
+			j++
+		}
+		if j-i >= 7 {
+			t.Fatalf("%d calls in the second from %v", j-i, times[i])
+		}
+	}
+	if len(times) < 5*60 {
+		t.Errorf("only %d calls in a minute, want at least 300", len(times))
 	}
 }
 

@@ -38,6 +38,13 @@ const (
 	KindRolesChanged Kind = "roles_changed"
 	// KindDeleted is a company removed from the register.
 	KindDeleted Kind = "deleted"
+	// KindUpdated is an update a register's own feed reported for a
+	// company no watch follows, which touches none of the fields of the
+	// kinds above or does not say which fields it touches (Brønnøysund's
+	// feed is kept whole, so that any Norwegian company's changes can be
+	// listed). Old is null and New is the register's own account of the
+	// update. It is never the result of comparing two snapshots.
+	KindUpdated Kind = "updated"
 )
 
 // Change is one item of the change feed and the data of a webhook. Old and

@@ -1,5 +1,6 @@
 // Package countries assembles the default set of national modules (Norway,
-// the United Kingdom, Finland and Sweden: packages no, gb, fi and se), so
+// the United Kingdom, Finland, Denmark, France and Sweden: packages no, gb,
+// fi, dk, fr and se), so
 // that the root package never imports a country.
 package countries
 
@@ -12,7 +13,9 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries/dk"
 	"github.com/companyregistry/registry/countries/fi"
+	"github.com/companyregistry/registry/countries/fr"
 	"github.com/companyregistry/registry/countries/gb"
 	"github.com/companyregistry/registry/countries/no"
 	"github.com/companyregistry/registry/countries/se"
@@ -28,14 +31,19 @@ const (
 	GB = "GB"
 	// FI is Finland: PRH's YTJ open data (package fi).
 	FI = "FI"
+	// DK is Denmark: Erhvervsstyrelsen's CVR distribution (package dk).
+	DK = "DK"
+	// FR is France: Sirene and the RNE through the API Recherche
+	// d'entreprises (package fr).
+	FR = "FR"
 	// SE is Sweden: Bolagsverket (package se).
 	SE = "SE"
 )
 
-// Config configures the default modules. The zero Config gives Norway and
-// Finland against the live registers and the United Kingdom without a
-// credential (present, but not ready: its lookups answer upstream_error
-// naming COMPANIES_HOUSE_API_KEY).
+// Config configures the default modules. The zero Config gives Norway,
+// Finland and France against the live registers, and the United Kingdom and Denmark
+// without a credential (present, but not ready: their lookups answer
+// upstream_error naming COMPANIES_HOUSE_API_KEY and CVR_CREDENTIALS).
 type Config struct {
 	// BrregBaseURL is the base URL of Brønnøysund's Enhetsregisteret API;
 	// "" means [no.DefaultBaseURL].
@@ -49,6 +57,15 @@ type Config struct {
 	// PRHBaseURL is the base URL of PRH's YTJ open data API; "" means
 	// [fi.DefaultBaseURL].
 	PRHBaseURL string
+	// RechercheEntreprisesBaseURL is the base URL of the API Recherche
+	// d'entreprises; "" means [fr.DefaultBaseURL].
+	RechercheEntreprisesBaseURL string
+	// CVRBaseURL is the base URL of the CVR distribution; "" means
+	// [dk.DefaultBaseURL].
+	CVRBaseURL string
+	// CVRCredentials is the operator's credential for the CVR
+	// distribution, "username:password"; "" leaves Denmark not ready.
+	CVRCredentials string
 	// BolagsverketCredentials is the operator's credential of Bolagsverket's
 	// API, "client_id:client_secret"; BolagsverketBaseURL and
 	// BolagsverketTokenURL its addresses ("" means the defaults of package
@@ -76,6 +93,9 @@ type Config struct {
 //	COMPANIES_HOUSE_BASE_URL  CompaniesHouseBaseURL
 //	COMPANIES_HOUSE_API_KEY   CompaniesHouseAPIKey
 //	PRH_BASE_URL              PRHBaseURL
+//	RECHERCHE_ENTREPRISES_BASE_URL RechercheEntreprisesBaseURL
+//	CVR_BASE_URL              CVRBaseURL
+//	CVR_CREDENTIALS           CVRCredentials
 //	BOLAGSVERKET_CREDENTIALS  BolagsverketCredentials
 //	BOLAGSVERKET_BASE_URL     BolagsverketBaseURL
 //	BOLAGSVERKET_TOKEN_URL    BolagsverketTokenURL
@@ -94,6 +114,11 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		CompaniesHouseBaseURL: get("COMPANIES_HOUSE_BASE_URL"),
 		CompaniesHouseAPIKey:  get("COMPANIES_HOUSE_API_KEY"),
 		PRHBaseURL:            get("PRH_BASE_URL"),
+		CVRBaseURL:            get("CVR_BASE_URL"),
+		CVRCredentials:        get("CVR_CREDENTIALS"),
+		ContactEmail:          get("REGISTRY_CONTACT_EMAIL"),
+
+		RechercheEntreprisesBaseURL: get("RECHERCHE_ENTREPRISES_BASE_URL"),
 
 		BolagsverketCredentials: get("BOLAGSVERKET_CREDENTIALS"),
 		BolagsverketBaseURL:     get("BOLAGSVERKET_BASE_URL"),
@@ -101,14 +126,14 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		BolagsverketBulkFile:    get("BOLAGSVERKET_BULK_FILE"),
 		BolagsverketBulkURL:     get("BOLAGSVERKET_BULK_URL"),
 		DataDir:                 get("REGISTRY_DATA_DIR"),
-		ContactEmail:            get("REGISTRY_CONTACT_EMAIL"),
 	}
 }
 
 // All returns the default modules, Norway (NO), the United Kingdom (GB),
-// Finland (FI) and Sweden (SE), configured by cfg. It returns the first
-// module's configuration error. Sweden with a bulk file runs a goroutine
-// that indexes it: release the modules with [Close].
+// Finland (FI), Denmark (DK), France (FR) and Sweden (SE), configured by
+// cfg. It returns the first module's configuration error, which never
+// repeats a credential. Sweden with a bulk file runs a goroutine that
+// indexes it: release the modules with [Close].
 func All(cfg Config) ([]registry.Country, error) {
 	noOpts := []no.Option{}
 	if cfg.BrregBaseURL != "" {
@@ -143,11 +168,20 @@ func All(cfg Config) ([]registry.Country, error) {
 	if err != nil {
 		return nil, fmt.Errorf("countries: FI: %w", err)
 	}
+	denmark, err := dk.New(append(moduleOptions(cfg.CVRBaseURL, cfg, dk.WithBaseURL, dk.WithContactEmail, dk.WithHTTPClient),
+		dk.WithCredentials(cfg.CVRCredentials))...)
+	if err != nil {
+		return nil, fmt.Errorf("countries: DK: %w", err)
+	}
+	france, err := fr.New(moduleOptions(cfg.RechercheEntreprisesBaseURL, cfg, fr.WithBaseURL, fr.WithContactEmail, fr.WithHTTPClient)...)
+	if err != nil {
+		return nil, fmt.Errorf("countries: FR: %w", err)
+	}
 	sweden, err := newSweden(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("countries: SE: %w", err)
 	}
-	return []registry.Country{norway, uk, finland, sweden}, nil
+	return []registry.Country{norway, uk, finland, denmark, france, sweden}, nil
 }
 
 // newSweden builds the Swedish module from cfg.

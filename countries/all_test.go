@@ -22,8 +22,10 @@ func fixture(t *testing.T, name string) string {
 	return string(b)
 }
 
-// TestAllOrder: Norway, the United Kingdom, then Finland; the zero Config
-// leaves GB present but not ready, and Finland (keyless) ready.
+// TestAllOrder: Norway, the United Kingdom, Finland, Denmark, France, then
+// Sweden;
+// the zero Config leaves GB and DK present but not ready, and Finland and
+// France (keyless) ready.
 func TestAllOrder(t *testing.T) {
 	t.Parallel()
 	cs, err := countries.All(countries.Config{})
@@ -34,7 +36,7 @@ func TestAllOrder(t *testing.T) {
 	for _, c := range cs {
 		codes = append(codes, c.Info().Country)
 	}
-	if diff := cmp.Diff([]string{"NO", "GB", "FI", "SE"}, codes); diff != "" {
+	if diff := cmp.Diff([]string{"NO", "GB", "FI", "DK", "FR", "SE"}, codes); diff != "" {
 		t.Fatalf("codes (-want +got):\n%s", diff)
 	}
 	if cs[0].Ready() != nil {
@@ -43,9 +45,16 @@ func TestAllOrder(t *testing.T) {
 	if cs[2].Ready() != nil {
 		t.Errorf("FI not ready: %v", cs[2].Ready())
 	}
+	if cs[4].Ready() != nil {
+		t.Errorf("FR not ready: %v", cs[4].Ready())
+	}
 	err = cs[1].Ready()
 	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError {
 		t.Errorf("GB without a key: Ready() = %v, want upstream_error", err)
+	}
+	err = cs[3].Ready()
+	if e := registry.AsError(err); e == nil || e.Code != registry.CodeUpstreamError || !strings.Contains(e.Hint, "CVR_CREDENTIALS") {
+		t.Errorf("DK without a credential: Ready() = %v, want upstream_error naming CVR_CREDENTIALS", err)
 	}
 }
 
@@ -77,6 +86,15 @@ func TestAllConfig(t *testing.T) {
 			res.Header.Set("Content-Type", "application/json")
 			return res, nil
 		})
+	mt.RegisterResponder("GET", "http://recherche.test/search?page=1&per_page=1&q=552032534",
+		func(r *http.Request) (*http.Response, error) {
+			if !strings.Contains(r.Header.Get("User-Agent"), "ops@example.com") {
+				return httpmock.NewStringResponse(403, `{}`), nil
+			}
+			res := httpmock.NewStringResponse(200, fixture(t, "recherche-entreprises_search_552032534.json"))
+			res.Header.Set("Content-Type", "application/json")
+			return res, nil
+		})
 	cs, err := countries.All(countries.Config{
 		BrregBaseURL:          "http://brreg.test/api",
 		PRHBaseURL:            "http://prh.test/v3",
@@ -84,6 +102,8 @@ func TestAllConfig(t *testing.T) {
 		CompaniesHouseAPIKey:  "test-key",
 		ContactEmail:          "ops@example.com",
 		HTTPClient:            &http.Client{Transport: mt},
+
+		RechercheEntreprisesBaseURL: "http://recherche.test",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -92,8 +112,8 @@ func TestAllConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := reg.Health().Countries; len(got) != 3 {
-		t.Errorf("countries answering: %v, want FI, GB and NO", got)
+	if got := reg.Health().Countries; len(got) != 4 {
+		t.Errorf("countries answering: %v, want FI, FR, GB and NO", got)
 	}
 	no, err := reg.Lookup(t.Context(), "NO", "923609016")
 	if err != nil || no.Name != "EQUINOR ASA" {
@@ -107,8 +127,12 @@ func TestAllConfig(t *testing.T) {
 	if err != nil || fi.Name != "Nokia Oyj" {
 		t.Errorf("FI lookup: %v %v", fi, err)
 	}
-	if n := mt.GetTotalCallCount(); n != 3 {
-		t.Errorf("%d upstream calls, want 3 (%v)", n, mt.GetCallCountInfo())
+	fr, err := reg.Lookup(t.Context(), "FR", "FR 27 552 032 534")
+	if err != nil || fr.Name != "DANONE" {
+		t.Errorf("FR lookup: %v %v", fr, err)
+	}
+	if n := mt.GetTotalCallCount(); n != 4 {
+		t.Errorf("%d upstream calls, want 4 (%v)", n, mt.GetCallCountInfo())
 	}
 }
 
@@ -118,7 +142,11 @@ func TestAllErrors(t *testing.T) {
 		"brreg URL": {BrregBaseURL: "ftp://x"},
 		"ch URL":    {CompaniesHouseBaseURL: "::"},
 		"prh URL":   {PRHBaseURL: "prh.test/v3"},
+		"cvr URL":   {CVRBaseURL: "http://user:pw@cvr.test"},
+		"cvr cred":  {CVRCredentials: "no-colon"},
 		"email":     {ContactEmail: "a\nb"},
+
+		"recherche-entreprises URL": {RechercheEntreprisesBaseURL: "https://user:pw@recherche.test"},
 	} {
 		if _, err := countries.All(cfg); err == nil {
 			t.Errorf("%s: All succeeded", name)
@@ -145,15 +173,23 @@ func TestConfigFromEnv(t *testing.T) {
 				"COMPANIES_HOUSE_BASE_URL": "\thttps://ch.test\n",
 				"COMPANIES_HOUSE_API_KEY":  " key\n",
 				"PRH_BASE_URL":             " https://prh.test/v3 ",
+				"CVR_BASE_URL":             " http://cvr.test/cvr-permanent ",
+				"CVR_CREDENTIALS":          "\tuser:pass ",
 				"REGISTRY_CONTACT_EMAIL":   "ops@example.com ",
 				"REGISTRY_RATE_LIMIT":      "7",
+
+				"RECHERCHE_ENTREPRISES_BASE_URL": " https://recherche.test ",
 			},
 			want: countries.Config{
 				BrregBaseURL:          "http://brreg.test/api",
 				CompaniesHouseBaseURL: "https://ch.test",
 				CompaniesHouseAPIKey:  "key",
 				PRHBaseURL:            "https://prh.test/v3",
+				CVRBaseURL:            "http://cvr.test/cvr-permanent",
+				CVRCredentials:        "user:pass",
 				ContactEmail:          "ops@example.com",
+
+				RechercheEntreprisesBaseURL: "https://recherche.test",
 			},
 		},
 	} {

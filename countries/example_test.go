@@ -8,8 +8,9 @@ import (
 )
 
 // ExampleAll builds a Registry over the default modules. Without a
-// Companies House key the United Kingdom is present but cannot answer, so
-// only Finland and Norway are listed.
+// Companies House key and a CVR credential the United Kingdom and Denmark
+// are present but cannot answer, so only Finland, France and Norway are
+// listed.
 func ExampleAll() {
 	cs, err := countries.All(countries.Config{ContactEmail: "ops@example.com"})
 	if err != nil {
@@ -27,8 +28,10 @@ func ExampleAll() {
 	// NO brreg false
 	// GB companieshouse true
 	// FI prh false
+	// DK cvr true
+	// FR sirene false
 	// SE bolagsverket true
-	// [FI NO]
+	// [FI FR NO]
 }
 
 // ExampleConfigFromEnv reads the module settings from environment

@@ -27,7 +27,12 @@ type Answer struct {
 //
 // A request is answered by the answer recorded under its path and query
 // ("/enheter?navn=equinor&size=5"), else under its path alone
-// ("/enheter/923609016"), else with 404 and an empty body. The path is the
+// ("/enheter/923609016"), else with 404 and an empty body. A request with a
+// body, such as the POST of a register searched with a query document, is
+// first looked up under its path, a space and its body exactly
+// (`/virksomhed/_search {"query":{...}}`), so that two queries to one
+// path get their own answers; the body is read up to [MaxReplayBody]
+// bytes. The path is the
 // request URL's path, so the module's base URL may have any host; its own
 // path prefix is part of the key. A request whose context is done gets the
 // context's error, as from a real transport.
@@ -47,17 +52,29 @@ func NewReplay(answers map[string]Answer) *Replay {
 	return r
 }
 
+// MaxReplayBody bounds the part of a request body a [Replay] reads to
+// find its answer.
+const MaxReplayBody = 1 << 20
+
 // RoundTrip implements [http.RoundTripper].
 func (r *Replay) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err := req.Context().Err(); err != nil {
 		return nil, err
 	}
+	var body []byte
 	if req.Body != nil {
+		body, _ = io.ReadAll(io.LimitReader(req.Body, MaxReplayBody))
 		_ = req.Body.Close()
 	}
 	r.mu.Lock()
 	r.calls++
-	a, ok := r.answers[req.URL.Path+"?"+req.URL.RawQuery]
+	a, ok := Answer{}, false
+	if len(body) > 0 {
+		a, ok = r.answers[req.URL.Path+" "+string(body)]
+	}
+	if !ok {
+		a, ok = r.answers[req.URL.Path+"?"+req.URL.RawQuery]
+	}
 	if !ok {
 		a, ok = r.answers[req.URL.Path]
 	}

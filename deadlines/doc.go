@@ -31,6 +31,30 @@
 // [FinnishBusinessDay], uses the same Easter computation and is tested day
 // by day against an independent list for 2025–2031.
 //
+// # France
+//
+// [France] computes the French duties (the approval and the filing of the
+// accounts, the corporate income tax return, balance and instalments, the
+// monthly VAT return on the day of CGI annexe IV art. 39's schedule, the
+// CFE and the DSN) from the duties of a legal form that the French module
+// passes as [FranceDuties], and [FranceRules] describes them. The French
+// business calendar (Saturdays, Sundays and the eleven fêtes légales of
+// Code du travail art. L3133-1), exported as [FrenchHolidays] and
+// [FrenchBusinessDay], moves tax and social deadlines (CIBS art. D171-5)
+// but not the company-law ones; it is tested day by day against an
+// independent list for 2025–2031.
+// # Danish holidays and bank closing days
+//
+// Denmark ([Denmark], [DenmarkRules], with the duties of a form and the
+// company's own financial year in [DenmarkDuties]) has two calendars: the
+// public holidays (helligdage: Sundays and ten days, [DanishHolidays]; Store
+// Bededag was one until 2023), past which a tax deadline moves to the next
+// weekday ([DanishBusinessDay]), and the bank closing days (the Friday after
+// Ascension Day, Grundlovsdag, Christmas Eve and New Year's Eve,
+// [DanishBankClosingDays]), which also stop the rules counted in bank days
+// ([DanishBankDay]). Both are tested day by day against the research
+// note's table for 2025–2031.
+//
 // # Swedish non-business days
 //
 // The Swedish business calendar of lag (1930:173) om beräkning av

@@ -117,24 +117,6 @@ func isPersonalShape(n Organisationsnummer) bool {
 	return n[2] < '2'
 }
 
-// luhnValid reports whether the ASCII digits ds pass the Luhn (mod 10)
-// check: from the right, every second digit is doubled (and 9 subtracted
-// when that gives more than 9), and the sum is a multiple of 10.
-func luhnValid(ds []byte) bool {
-	sum := 0
-	for i := range ds {
-		v := int(ds[len(ds)-1-i] - '0')
-		if i%2 == 1 {
-			v *= 2
-			if v > 9 {
-				v -= 9
-			}
-		}
-		sum += v
-	}
-	return sum%10 == 0
-}
-
 // String returns the canonical form, the ten digits, such as
 // "5560160680", or "" for the zero Organisationsnummer.
 func (n Organisationsnummer) String() string {

@@ -1,17 +1,19 @@
 // Package idcheck parses and validates company identifiers: Norwegian
 // organisation numbers (organisasjonsnummer, see [ParseOrgNr]), UK
-// Companies House company numbers (see [ParseCompanyNumber]) and Finnish
-// business identity codes (Y-tunnus, see [ParseYTunnus]) and Swedish
-// organisation numbers (organisationsnummer, see [ParseOrganisationsnummer]).
+// Companies House company numbers (see [ParseCompanyNumber]), Finnish
+// business identity codes (Y-tunnus, see [ParseYTunnus]), Danish CVR
+// numbers (see [ParseCVR]), the French SIREN, SIRET and VAT number (see
+// [ParseFrenchID]) and Swedish organisation numbers (organisationsnummer,
+// see [ParseOrganisationsnummer]).
 //
 // The package is pure: it does no I/O, keeps no state and does not allocate
 // while parsing. A parse function returns the normalised identifier and a
 // [Problem]; the identifier is valid exactly when the Problem is
 // [ProblemNone], and on any other Problem the returned identifier is the zero
-// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint], and
-// [FinlandReason] and [FinlandHint], and [SwedenReason] and [SwedenHint]
-// turn a Problem into English sentences
-// for users and agents.
+// value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint],
+// [FinlandReason] and [FinlandHint], [DenmarkReason] and [DenmarkHint],
+// [FranceReason] and [FranceHint], and [SwedenReason] and [SwedenHint]
+// turn a Problem into English sentences for users and agents.
 package idcheck
 
 import "strconv"
@@ -46,7 +48,8 @@ const (
 	// [ProblemChecksum].
 	ProblemCheckValue10
 	// ProblemPrefix means a UK company number starts with letters that are
-	// not a Companies House prefix, or with a single letter.
+	// not a Companies House prefix, or with a single letter; or a Danish
+	// CVR number starts with 0.
 	ProblemPrefix
 	// ProblemLetterInNumber means a UK company number has a letter where
 	// Companies House numbers have digits.

@@ -138,7 +138,7 @@ func TestEndToEnd(t *testing.T) {
 		calls  int
 		want   []string // substrings of the body
 	}{
-		{"health", "/health", "/health", 200, "", 0, []string{`"countries":["FI","GB","NO"]`, `"version":"1.2.3-test"`}},
+		{"health", "/health", "/health", 200, "", 0, []string{`"countries":["FI","FR","GB","NO"]`, `"version":"1.2.3-test"`}},
 		{"countries", "/v1/countries", "/v1/countries", 200, "", 0, []string{`"country":"GB"`, `"country":"NO"`, `"api_key_env":"COMPANIES_HOUSE_API_KEY"`}},
 		{"NO lookup", "/v1/NO/company/923609016", "/v1/{country}/company/{id}", 200, "", 1, []string{`"name":"EQUINOR ASA"`, `"id_formatted":"923 609 016"`}},
 		{"NO lookup VAT form", "/v1/no/company/NO%20923%20609%20016%20MVA", "/v1/{country}/company/{id}", 200, "", 1, []string{`"id":"923609016"`}},

@@ -270,7 +270,7 @@ func build() (*set, error) {
 			string(registry.StatusDissolved), string(registry.StatusDeleted), string(registry.StatusUnknown),
 		}},
 		reflect.TypeFor[registry.Recurrence](): {Type: "string", Enum: []any{
-			string(registry.RecurrenceAnnual), string(registry.RecurrenceBimonthly),
+			string(registry.RecurrenceAnnual), string(registry.RecurrenceSemiannual), string(registry.RecurrenceBimonthly),
 			string(registry.RecurrenceQuarterly), string(registry.RecurrenceMonthly),
 			string(registry.RecurrenceOneOff),
 		}},

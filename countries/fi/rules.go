@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/companyregistry/registry/deadlines"
-	"github.com/companyregistry/registry/internal/upstream"
 )
 
 // Rules returns the registry://rules/FI document in Markdown: the
@@ -54,7 +53,7 @@ func buildRules() string {
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	for _, f := range legalForms() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			f.Code, f.Abbr, f.Finnish, f.English, triWord(f.LimitedLiability), triWord(f.BoardDuty), triWord(f.AccountsDuty),
+			f.Code, f.Abbr, f.Finnish, f.English, f.LimitedLiability.String(), f.BoardDuty.String(), f.AccountsDuty.String(),
 			formKinds(f), f.Basis)
 	}
 
@@ -130,17 +129,6 @@ func formKinds(f legalForm) string {
 		}
 	}
 	return strings.Join(ks, ", ")
-}
-
-// triWord returns "yes", "no" or "unknown" for the rules document.
-func triWord(t upstream.Tri) string {
-	switch t {
-	case yes:
-		return "yes"
-	case no:
-		return "no"
-	}
-	return "unknown"
 }
 
 // workedExample explains the MOD11 check of a valid business ID (its eight

@@ -17,7 +17,6 @@ package gb
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"net/http"
 	"net/url"
@@ -133,7 +132,7 @@ func New(opts ...Option) (*Country, error) {
 	}
 	c := &Country{now: o.now, rules: buildRules()}
 	if o.key != "" {
-		c.cred = &credential{authorization: "Basic " + base64.StdEncoding.EncodeToString([]byte(o.key+":"))}
+		c.cred = &credential{authorization: upstream.BasicAuthorization(o.key, "")}
 		o.Authorization, o.Secret = c.cred.authorization, o.key
 	}
 	o.RetryAfter = c.retryAfter

@@ -50,7 +50,7 @@ func buildRules() string {
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for _, f := range legalForms() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n",
-			f.Code, f.English, f.Local, triWord(f.LimitedLiability), triWord(f.BoardDuty), accountsWord(f), f.Basis)
+			f.Code, f.English, f.Local, f.LimitedLiability.String(), f.BoardDuty.String(), accountsWord(f), f.Basis)
 	}
 
 	b.WriteString("\n## Status\n\n")
@@ -134,17 +134,6 @@ func accountsWord(f legalForm) string {
 			return "yes when in Foretaksregisteret, else unknown (depends on facts the register does not publish)"
 		}
 		return "unknown (depends on facts the register does not publish)"
-	}
-	return "unknown"
-}
-
-// triWord returns "yes", "no" or "unknown" for the rules document.
-func triWord(t tri) string {
-	switch t {
-	case yes:
-		return "yes"
-	case no:
-		return "no"
 	}
 	return "unknown"
 }

@@ -46,7 +46,7 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 	if err != nil {
 		return nil, err
 	}
-	a, err := c.api.Post(ctx, upstream.Request{Path: "/organisationer", Body: body})
+	a, err := c.api.Post(ctx, upstream.Request{Path: "/organisationer"}, body)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +134,7 @@ func (c *Country) addFinancialYear(ctx context.Context, rep *registry.CompanyRep
 	fail := func(why string) {
 		rep.Notes = append(rep.Notes, "The list of filed annual reports could not be read ("+why+"), so the financial year is not known from it.")
 	}
-	a, err := c.api.Post(ctx, upstream.Request{Path: "/dokumentlista", Body: body})
+	a, err := c.api.Post(ctx, upstream.Request{Path: "/dokumentlista"}, body)
 	switch {
 	case err != nil:
 		fail("Bolagsverket's API did not answer")

@@ -27,6 +27,7 @@ type program struct {
 
 type programConfig struct {
 	brreg, ch, key string
+	recherche      string // the API Recherche d'entreprises (FR)
 	// sweden sets the Swedish fields of the countries' Config (the
 	// credential, the addresses, the bulk file and the data directory);
 	// with a bulk file, startProgram returns once it is indexed.
@@ -44,7 +45,7 @@ func startProgram(t *testing.T, pc programConfig) *program {
 	logger := slog.New(slog.NewJSONHandler(p.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	sw := pc.sweden
 	cs, err := countries.All(countries.Config{BrregBaseURL: pc.brreg, CompaniesHouseBaseURL: pc.ch,
-		CompaniesHouseAPIKey: pc.key, ContactEmail: "ops@example.com", Logger: logger,
+		CompaniesHouseAPIKey: pc.key, RechercheEntreprisesBaseURL: pc.recherche, ContactEmail: "ops@example.com", Logger: logger,
 		BolagsverketCredentials: sw.BolagsverketCredentials, BolagsverketBaseURL: sw.BolagsverketBaseURL,
 		BolagsverketTokenURL: sw.BolagsverketTokenURL, BolagsverketBulkFile: sw.BolagsverketBulkFile, DataDir: sw.DataDir})
 	if err != nil {

@@ -2,14 +2,15 @@
 // MCP over Streamable HTTP at /mcp (and /mcp/, neither redirecting), and MCP
 // over stdio with -stdio.
 //
-// With no configuration it serves Norway and Finland from the live
-// Brønnøysund and PRH registers on :8080:
+// With no configuration it serves Norway, Finland and France from the live
+// Brønnøysund, PRH and API Recherche d'entreprises registers on :8080:
 //
 //	go run ./examples/server
 //
 // Flags: -addr (or REGISTRY_ADDR, default :8080) and -stdio. Environment:
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
-// PRH_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
+// PRH_BASE_URL, CVR_BASE_URL, CVR_CREDENTIALS,
+// RECHERCHE_ENTREPRISES_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
 // REGISTRY_UPSTREAM_BUDGETS and REGISTRY_METRICS_ADDR (see -h).
@@ -172,12 +173,16 @@ Environment:
   COMPANIES_HOUSE_BASE_URL  Companies House API base URL (default https://api.company-information.service.gov.uk)
   COMPANIES_HOUSE_API_KEY   Companies House API key; unset: GB cannot answer
   PRH_BASE_URL              PRH YTJ open data API base URL (default https://avoindata.prh.fi/opendata-ytj-api/v3)
+  RECHERCHE_ENTREPRISES_BASE_URL
+                            API Recherche d'entreprises base URL (default https://recherche-entreprises.api.gouv.fr)
+  CVR_BASE_URL              CVR distribution base URL (default http://distribution.virk.dk/cvr-permanent)
+  CVR_CREDENTIALS           CVR distribution credential, username:password; unset: DK cannot answer
   BOLAGSVERKET_CREDENTIALS  Bolagsverket API client_id:client_secret; unset: SE lookups from the bulk file only
   BOLAGSVERKET_BASE_URL     Bolagsverket API base URL (default https://gw.api.bolagsverket.se/vardefulla-datamangder/v1)
   BOLAGSVERKET_TOKEN_URL    Bolagsverket token endpoint (default https://portal.api.bolagsverket.se/oauth2/token)
   BOLAGSVERKET_BULK_FILE    path of Bolagsverket's bulk file (zip or text): Swedish name searches
   BOLAGSVERKET_BULK_URL     or the URL to download it from weekly
-  REGISTRY_DATA_DIR         where the Swedish index is kept (default the user's cache directory)
+  REGISTRY_DATA_DIR         where the service keeps its data on disk, e.g. the Swedish index (default the user's cache directory)
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
   REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
   REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
@@ -189,7 +194,8 @@ Environment:
                             (default none: all in process)
   REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
-                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, SE=29/1m per credential)
+                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, DK=120/1m, FR=6/1s,
+                            SE=29/1m per credential)
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
 `
@@ -293,6 +299,9 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 		{"COMPANIES_HOUSE_BASE_URL", countries.Config{CompaniesHouseBaseURL: cfg.countries.CompaniesHouseBaseURL}},
 		{"COMPANIES_HOUSE_API_KEY", countries.Config{CompaniesHouseAPIKey: cfg.countries.CompaniesHouseAPIKey}},
 		{"PRH_BASE_URL", countries.Config{PRHBaseURL: cfg.countries.PRHBaseURL}},
+		{"RECHERCHE_ENTREPRISES_BASE_URL", countries.Config{RechercheEntreprisesBaseURL: cfg.countries.RechercheEntreprisesBaseURL}},
+		{"CVR_BASE_URL", countries.Config{CVRBaseURL: cfg.countries.CVRBaseURL}},
+		{"CVR_CREDENTIALS", countries.Config{CVRCredentials: cfg.countries.CVRCredentials}},
 		{"BOLAGSVERKET_BASE_URL", countries.Config{BolagsverketBaseURL: cfg.countries.BolagsverketBaseURL}},
 		{"BOLAGSVERKET_TOKEN_URL", countries.Config{BolagsverketTokenURL: cfg.countries.BolagsverketTokenURL}},
 		{"BOLAGSVERKET_CREDENTIALS", countries.Config{BolagsverketCredentials: cfg.countries.BolagsverketCredentials}},
@@ -436,7 +445,8 @@ func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.L
 	}
 	addr := ln.Addr().String()
 	logger.Info("listening", slog.String("addr", addr), slog.Int("rate_limit", cfg.rateLimit),
-		slog.Bool("public_url_set", cfg.publicURL != ""), slog.Bool("companies_house_key_set", cfg.countries.CompaniesHouseAPIKey != ""))
+		slog.Bool("public_url_set", cfg.publicURL != ""), slog.Bool("companies_house_key_set", cfg.countries.CompaniesHouseAPIKey != ""),
+		slog.Bool("cvr_credentials_set", cfg.countries.CVRCredentials != ""))
 	if onListen != nil {
 		onListen(addr)
 	}

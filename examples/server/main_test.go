@@ -334,7 +334,7 @@ func TestServerEndToEnd(t *testing.T) {
 		b, _ := io.ReadAll(res.Body)
 		return res.StatusCode, string(b)
 	}
-	if code, body := get("/health"); code != 200 || !strings.Contains(body, `"countries":["FI","NO"]`) {
+	if code, body := get("/health"); code != 200 || !strings.Contains(body, `"countries":["FI","FR","NO"]`) {
 		t.Errorf("/health: %d %s", code, body)
 	}
 	if code, body := get("/v1/NO/company/923%20609%20016"); code != 200 || !strings.Contains(body, `"name":"EQUINOR ASA"`) {

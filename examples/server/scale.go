@@ -42,11 +42,14 @@ func (s *shared) close() {
 }
 
 // defaultBudgets are the upstream budgets of the registers, by country:
-// Companies House's documented allowance per API key, polite ceilings for
-// Brønnøysund and PRH, and Bolagsverket's per credential (two requests a
-// lookup; searches from the bulk file take nothing).
+// Companies House's documented allowance per API key, polite ceilings
+// for Brønnøysund, PRH and the CVR distribution, a ceiling under the API
+// Recherche d'entreprises' 7 requests a second per address, and
+// Bolagsverket's per credential (two requests a lookup; searches from the
+// bulk file take nothing).
 func defaultBudgets() map[string]ratelimit.Rate {
-	return map[string]ratelimit.Rate{"GB": budget.CompaniesHouse(), "NO": budget.Brreg(), "FI": budget.PRH(), "SE": budget.Bolagsverket()}
+	return map[string]ratelimit.Rate{"GB": budget.CompaniesHouse(), "NO": budget.Brreg(), "FI": budget.PRH(),
+		"DK": budget.CVR(), "FR": budget.RechercheEntreprises(), "SE": budget.Bolagsverket()}
 }
 
 // buildShared builds the limiter, the budgets of the countries in codes

@@ -3,6 +3,7 @@ package upstream
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -123,7 +124,9 @@ type Authorizer interface {
 	Rejected(value string)
 }
 
-// Client sends a module's GET and POST requests to its register: to the base URL
+// Client sends a module's requests to its register (GET, or POST with a
+// body: a JSON query document, an identifier that must not be in a URL, a
+// token request): to the base URL
 // only (redirects are answered as they are, never followed), with the
 // module's User-Agent and Accept, reading at most MaxBodyBytes of a 200
 // answer whose Content-Type may hold JSON. It holds no state between calls
@@ -169,13 +172,12 @@ func (c *Client) MaxBodyBytes() int64 { return c.cfg.MaxBodyBytes }
 // Request is one request: Path (already escaped, such as "/enheter/" +
 // url.PathEscape(id)) is appended to the base URL, Query, when it encodes
 // to anything, follows a "?", and Accept is the Accept header
-// ("application/json" when empty). Body is the body of a POST, sent with
-// ContentType ("application/json" when empty); a GET sends none.
+// ("application/json" when empty). ContentType is the type of the body
+// [Client.Post] sends ("application/json" when empty).
 type Request struct {
 	Path        string
 	Query       url.Values
 	Accept      string
-	Body        []byte
 	ContentType string
 }
 
@@ -187,29 +189,34 @@ type Response struct {
 	Body   []byte
 }
 
-// Get sends r as a GET. An error from the HTTP client is returned as is,
-// so that the Registry can tell a timeout from a refused connection (with
-// the credential, should its text hold it, replaced by "[redacted]"). A
+// Get sends r as a GET. An error from the HTTP client is returned as is, so
+// that the Registry can tell a timeout from a refused connection (with the
+// credential, should its text hold it, replaced by "[redacted]"). A
 // request that cannot be built is an internal_error; a 200 whose
 // Content-Type is not JSON, a body that breaks off or is larger than
 // MaxBodyBytes is a retryable upstream_error of the module. Every other
 // answer is a Response for the module to judge, with [Client.StatusError]
 // for what it does not expect.
 func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
-	return c.do(ctx, http.MethodGet, r)
+	return c.do(ctx, http.MethodGet, r, nil)
 }
 
-// Post sends r as a POST with r.Body, for a register that takes its
-// question in the body (an identifier that must not appear in a URL, a
-// search document, a token request). Answers and errors are those of
-// [Client.Get].
-func (c *Client) Post(ctx context.Context, r Request) (*Response, error) {
-	return c.do(ctx, http.MethodPost, r)
+// Post sends r as a POST whose body is body, of type r.ContentType (a JSON
+// document when empty), for a register that takes its question in the
+// body (an Elasticsearch search, an identifier that must not appear in a
+// URL, a token request). Everything else is as for [Client.Get]: the
+// answer, its errors and the credential's redaction.
+func (c *Client) Post(ctx context.Context, r Request, body []byte) (*Response, error) {
+	if body == nil {
+		body = []byte{}
+	}
+	return c.do(ctx, http.MethodPost, r, body)
 }
 
-// do sends r with method and, when Config.Auth is set and the register
-// answers 401, once more with a fresh Authorization.
-func (c *Client) do(ctx context.Context, method string, r Request) (*Response, error) {
+// do sends r with method and body (none when nil) and, when Config.Auth
+// is set and the register answers 401, once more with a fresh
+// Authorization.
+func (c *Client) do(ctx context.Context, method string, r Request, body []byte) (*Response, error) {
 	auth := c.cfg.Authorization
 	if c.cfg.Auth != nil {
 		var err error
@@ -217,7 +224,7 @@ func (c *Client) do(ctx context.Context, method string, r Request) (*Response, e
 			return nil, err
 		}
 	}
-	a, err := c.send(ctx, method, r, auth)
+	a, err := c.send(ctx, method, r, body, auth)
 	if err != nil || a.Status != http.StatusUnauthorized || c.cfg.Auth == nil {
 		return a, err
 	}
@@ -225,20 +232,20 @@ func (c *Client) do(ctx context.Context, method string, r Request) (*Response, e
 	if auth, err = c.cfg.Auth.Authorization(ctx); err != nil {
 		return nil, err
 	}
-	return c.send(ctx, method, r, auth)
+	return c.send(ctx, method, r, body, auth)
 }
 
 // send sends one request with the Authorization value auth.
-func (c *Client) send(ctx context.Context, method string, r Request, auth string) (*Response, error) {
+func (c *Client) send(ctx context.Context, method string, r Request, body []byte, auth string) (*Response, error) {
 	u := c.cfg.BaseURL + r.Path
 	if q := r.Query.Encode(); q != "" {
 		u += "?" + q
 	}
-	var body io.Reader
-	if method != http.MethodGet {
-		body = bytes.NewReader(r.Body)
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, u, body)
+	req, err := http.NewRequestWithContext(ctx, method, u, rd)
 	if err != nil {
 		return nil, c.Error(registry.CodeInternalError, false, c.redact(err, auth), "The request to "+c.cfg.Name+" could not be built.")
 	}
@@ -367,6 +374,15 @@ func (c *Client) Reject(a *Response, code registry.Code, msg, hint string) *regi
 // Error returns an *registry.Error of the module.
 func (c *Client) Error(code registry.Code, retryable bool, cause error, msg string) *registry.Error {
 	return &registry.Error{Code: code, Country: c.cfg.Country, Registry: c.cfg.Registry, Message: msg, Err: cause, Retryable: retryable}
+}
+
+// BasicAuthorization returns the value of an Authorization header for HTTP
+// Basic authentication (RFC 7617) with user and password, such as
+// "Basic dXNlcjpwYXNz"; a register that takes an API key as the user name
+// passes an empty password. Keep the result in Config.Authorization and the
+// secret part in Config.Secret, so that [Client.Redact] hides both.
+func BasicAuthorization(user, password string) string {
+	return "Basic " + base64.StdEncoding.EncodeToString([]byte(user+":"+password))
 }
 
 // afterScheme returns the credential of an Authorization value such as

@@ -468,3 +468,78 @@ func TestFailReject(t *testing.T) {
 		t.Errorf("Reject (-want +got):\n%s", diff)
 	}
 }
+
+// Post sends the body as a JSON document to the base URL's path, with the
+// same headers as Get; the answer is handled as Get's (a bounded 200 body,
+// other statuses for the module, a 3xx never followed).
+func TestPostSendsTheBody(t *testing.T) {
+	t.Parallel()
+	type seen struct{ Method, URI, ContentType, Accept, Auth, Body string }
+	got := make(chan seen, 4)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got <- seen{r.Method, r.RequestURI, r.Header.Get("Content-Type"), r.Header.Get("Accept"), r.Header.Get("Authorization"), string(b)}
+		switch r.URL.Path {
+		case "/api/moved":
+			http.Redirect(w, r, "/elsewhere", http.StatusFound)
+		case "/api/big":
+			_, _ = io.WriteString(w, `{"hits":"`+strings.Repeat("x", 100)+`"}`)
+		default:
+			w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+			_, _ = io.WriteString(w, `{"ok":true}`)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	c := newTestClient(t, srv, func(c *Config) { c.Authorization = BasicAuthorization("user", "pa:ss") })
+	resp, err := c.Post(t.Context(), Request{Path: "/idx/_search"}, []byte(`{"query":{"term":{"n":1}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := seen{Method: http.MethodPost, URI: "/api/idx/_search", ContentType: "application/json", Accept: "application/json",
+		Auth: "Basic dXNlcjpwYTpzcw==", Body: `{"query":{"term":{"n":1}}}`}
+	if diff := cmp.Diff(want, <-got); diff != "" {
+		t.Errorf("request (-want +got):\n%s", diff)
+	}
+	if resp.Status != http.StatusOK || string(resp.Body) != `{"ok":true}` {
+		t.Errorf("response %d %q", resp.Status, resp.Body)
+	}
+
+	// A nil body is sent as an empty one, still a POST.
+	if _, err := c.Post(t.Context(), Request{Path: "/idx/_search"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s.Method != http.MethodPost || s.Body != "" || s.ContentType != "application/json" {
+		t.Errorf("nil body: %+v", s)
+	}
+
+	resp, err = c.Post(t.Context(), Request{Path: "/moved"}, []byte(`{}`))
+	<-got
+	if err != nil || resp.Status != http.StatusFound {
+		t.Errorf("redirect: %v %+v, want the 302 itself", err, resp)
+	}
+	select {
+	case s := <-got:
+		t.Errorf("the redirect was followed: %+v", s)
+	default:
+	}
+
+	_, err = c.Post(t.Context(), Request{Path: "/big"}, []byte(`{}`))
+	<-got
+	if e := asRegistryError(t, err); e.Code != registry.CodeUpstreamError || !e.Retryable {
+		t.Errorf("body over the limit: %+v", e)
+	}
+}
+
+// BasicAuthorization is RFC 7617's header value: "Basic " and the base64
+// of user, a colon and the password (RFC 7617 § 2's example).
+func TestBasicAuthorization(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ user, password, want string }{
+		{"Aladdin", "open sesame", "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ=="},
+		{testKey, "", testAuth},
+	} {
+		if got := BasicAuthorization(tt.user, tt.password); got != tt.want {
+			t.Errorf("BasicAuthorization(%q, %q) = %q, want %q", tt.user, tt.password, got, tt.want)
+		}
+	}
+}

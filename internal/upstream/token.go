@@ -136,7 +136,7 @@ type tokenAnswer struct {
 func (s *TokenSource) fetch(ctx context.Context) (string, error) {
 	c := s.cfg.Client
 	start := s.cfg.Now()
-	a, err := c.Post(ctx, Request{Body: s.body, ContentType: "application/x-www-form-urlencoded"})
+	a, err := c.Post(ctx, Request{ContentType: "application/x-www-form-urlencoded"}, s.body)
 	if err != nil {
 		return "", err
 	}

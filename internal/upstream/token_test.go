@@ -100,7 +100,7 @@ func (ts *tokenServer) source(t *testing.T, now func() time.Time) (*TokenSource,
 
 func post(t *testing.T, api *Client) *Response {
 	t.Helper()
-	a, err := api.Post(t.Context(), Request{Path: "/x", Body: []byte(`{"id":"1"}`)})
+	a, err := api.Post(t.Context(), Request{Path: "/x"}, []byte(`{"id":"1"}`))
 	if err != nil {
 		t.Fatalf("Post: %v", err)
 	}
@@ -239,7 +239,7 @@ func TestTokenErrors(t *testing.T) {
 			ts := newTokenServer(t)
 			ts.answer = func(int32) (int, string) { return tc.status, tc.body }
 			_, api := ts.source(t, nil)
-			_, err := api.Post(t.Context(), Request{Path: "/x", Body: []byte(`{}`)})
+			_, err := api.Post(t.Context(), Request{Path: "/x"}, []byte(`{}`))
 			e := asRegistryError(t, err)
 			if e.Code != tc.code || e.Retryable != tc.retryable || e.Hint != tc.hint {
 				t.Errorf("code %s retryable %t hint %q, want %s %t %q", e.Code, e.Retryable, e.Hint, tc.code, tc.retryable, tc.hint)
@@ -288,7 +288,7 @@ func TestTokenSecretNotInTransportErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = api.Post(t.Context(), Request{Path: "/x", Body: []byte(`{}`)})
+	_, err = api.Post(t.Context(), Request{Path: "/x"}, []byte(`{}`))
 	if err == nil || strings.Contains(err.Error(), "tok-SECRET-77") {
 		t.Errorf("error %v holds the token (or is nil)", err)
 	}

@@ -19,6 +19,18 @@ const (
 	No
 )
 
+// String returns "yes", "no" or "unknown", as the modules' rules documents
+// write a table's answer.
+func (t Tri) String() string {
+	switch t {
+	case Yes:
+		return "yes"
+	case No:
+		return "no"
+	}
+	return "unknown"
+}
+
 // Ptr returns the answer as a fresh *bool, nil for [Unknown].
 func (t Tri) Ptr() *bool {
 	switch t {

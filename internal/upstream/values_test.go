@@ -73,3 +73,12 @@ func TestDate(t *testing.T) {
 		}
 	}
 }
+
+func TestTriString(t *testing.T) {
+	t.Parallel()
+	for tri, want := range map[Tri]string{Yes: "yes", No: "no", Unknown: "unknown", Tri(9): "unknown"} {
+		if got := tri.String(); got != want {
+			t.Errorf("%d: %q, want %q", tri, got, want)
+		}
+	}
+}

@@ -1,0 +1,45 @@
+// Package ingest finds the changes of watched companies in the national
+// registers and records them in a [changes.Store]: the feed of change
+// monitoring and the webhooks' source.
+//
+// A register's own change signal only says which company to look at.
+// What changed is always found the same way: the company is fetched
+// fresh from its register (a [changes.Fetcher], normally
+// [changes.RegistryFetcher], which bypasses the cache and keeps to the
+// register's upstream budget) and its report and roles are compared with
+// the stored snapshot ([changes.Diff]). The new snapshot, the changes,
+// the webhook deliveries and the ingester's cursor are stored together in
+// one [changes.Store.Apply], so a crash never loses or repeats an event:
+// a page read again gives no change twice.
+//
+// # Sources
+//
+//   - Norway ([NewNorway]): Brønnøysund's update feeds /oppdateringer/enheter,
+//     /oppdateringer/underenheter and /oppdateringer/roller, each read
+//     forwards from its own cursor (the first read starts now), a page of
+//     [DefaultPageSize] at a time, never by page number. Updates of
+//     watched companies are fetched and compared; every other update is
+//     recorded as the register reported it (the kinds its JSON Patch paths
+//     touch, "updated" when none, old null), so that any Norwegian
+//     company's recent changes can be listed.
+//   - United Kingdom ([NewCompaniesHouseStream]): Companies House's
+//     streaming API when a stream key is set ([EnvStreamKey]), with each
+//     stream's timepoint stored; without a key, or after a 416, a
+//     [Poller].
+//   - Every other country, Finland among them ([NewPoller]): each watched
+//     company fetched once per poll interval ([EnvPollInterval], default
+//     24 hours), spread evenly; a company is reported deleted after two
+//     consecutive polls that do not find it.
+//
+// # Running
+//
+// [Standard] builds the ingesters for a set of countries from [Settings]
+// ([SettingsFromEnv] reads them from the environment). A [Leader] runs
+// them on one replica at a time, holding the store's lease: every replica
+// runs a Leader, and the ingesters move to another replica within a
+// minute of the one running them dying. The Leader reads the feeds every
+// [EnvChangesInterval] (default 1 minute).
+//
+// Every ingester takes a [Clock], so that tests move time by hand. Logs
+// name companies only at debug level and never show the stream key.
+package ingest

@@ -1,0 +1,201 @@
+package ingest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/companyregistry/registry/changes"
+)
+
+// LeaseName is the name of the lease the Leader holds in the store.
+const LeaseName = "changes/ingest"
+
+// Leader runs the ingesters on exactly one replica at a time: the one
+// holding the store's lease [LeaseName]. Every replica runs a Leader;
+// the one that takes the lease calls each ingester's Sync every interval,
+// one after the other, and runs each [Streamer]'s Run beside them. It
+// renews the lease every third of its TTL and stops the ingesters when it
+// loses it (another replica holds it, or the store failed twice in a
+// row, so that the lease may have run out). A replica that dies without
+// releasing its lease is replaced within the TTL plus a third of it (40
+// seconds with the default TTL of 30 s): the others try for the lease
+// every third of the TTL. A Leader that stops cleanly releases the lease
+// at once.
+type Leader struct {
+	store     changes.Store
+	ingesters []Ingester
+	o         options
+	renew     time.Duration
+	leading   atomic.Bool
+}
+
+// NewLeader returns the leader loop of ingesters, which share the lease in
+// store. Options: [WithInterval], [WithLeaseTTL], [WithHolder],
+// [WithClock], [WithLogger].
+func NewLeader(store changes.Store, ingesters []Ingester, opts ...Option) (*Leader, error) {
+	if store == nil {
+		return nil, errors.New("ingest: NewLeader: nil store")
+	}
+	for _, in := range ingesters {
+		if in == nil {
+			return nil, errors.New("ingest: NewLeader: nil ingester")
+		}
+	}
+	o, err := buildOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	if o.holder == "" {
+		o.holder = defaultHolder()
+	}
+	return &Leader{store: store, ingesters: append([]Ingester(nil), ingesters...), o: o, renew: o.leaseTTL / 3}, nil
+}
+
+// defaultHolder is the host name and a random suffix: two processes on
+// one host are two holders.
+func defaultHolder() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "replica"
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return host + "/" + hex.EncodeToString(b[:])
+}
+
+// Holder returns the name this Leader holds the lease under.
+func (l *Leader) Holder() string { return l.o.holder }
+
+// Leading reports whether this Leader holds the lease and runs the
+// ingesters now.
+func (l *Leader) Leading() bool { return l.leading.Load() }
+
+// Run tries for the lease until ctx ends, runs the ingesters while it
+// holds it, and releases it when ctx ends. It returns nil then; it never
+// returns early.
+func (l *Leader) Run(ctx context.Context) error {
+	for {
+		now := l.o.clock.Now()
+		held, err := l.store.AcquireLease(ctx, LeaseName, l.o.holder, now, l.o.leaseTTL)
+		switch {
+		case ended(ctx):
+			return nil
+		case err != nil:
+			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease could not be taken", errAttrs(err))
+		case held:
+			l.o.log.LogAttrs(ctx, slog.LevelInfo, "this replica runs the ingesters", slog.String("holder", l.o.holder))
+			l.lead(ctx, now)
+			if ended(ctx) {
+				return nil
+			}
+		}
+		if !sleep(ctx, l.o.clock, l.renew) {
+			return nil
+		}
+	}
+}
+
+// lead runs the ingesters until the lease is lost or ctx ends.
+func (l *Leader) lead(ctx context.Context, acquired time.Time) {
+	l.leading.Store(true)
+	defer l.leading.Store(false)
+	lctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	stop := func() {
+		cancel()
+		wg.Wait()
+	}
+	for _, in := range l.ingesters {
+		if s, ok := in.(Streamer); ok {
+			wg.Go(func() { l.keepRunning(lctx, s) })
+		}
+	}
+	wg.Go(func() { l.syncLoop(lctx) })
+
+	until := acquired.Add(l.o.leaseTTL)
+	for {
+		if !sleep(ctx, l.o.clock, l.renew) {
+			stop()
+			// A clean stop hands the lease over at once.
+			rctx, rcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			if err := l.store.ReleaseLease(rctx, LeaseName, l.o.holder); err != nil {
+				l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease could not be released; it runs out by itself", errAttrs(err))
+			}
+			rcancel()
+			return
+		}
+		now := l.o.clock.Now()
+		held, err := l.store.AcquireLease(ctx, LeaseName, l.o.holder, now, l.o.leaseTTL)
+		switch {
+		case ended(ctx):
+			continue // the sleep above returns at once and releases
+		case err == nil && held:
+			until = now.Add(l.o.leaseTTL)
+			continue
+		case err == nil:
+			l.o.log.LogAttrs(ctx, slog.LevelWarn, "another replica holds the ingesters' lease; stopping the ingesters")
+		case now.Add(l.renew).Before(until):
+			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease could not be renewed; retrying", errAttrs(err))
+			continue
+		default:
+			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease could not be renewed and may run out; stopping the ingesters", errAttrs(err))
+		}
+		stop()
+		return
+	}
+}
+
+// keepRunning runs s until ctx ends, starting it again (after a third of
+// the lease's TTL) when it returns early, for instance on a store error
+// at its start.
+func (l *Leader) keepRunning(ctx context.Context, s Streamer) {
+	for {
+		err := s.Run(ctx)
+		if ended(ctx) {
+			return
+		}
+		attrs := []slog.Attr{slog.String("ingester", s.Name())}
+		if err != nil {
+			attrs = append(attrs, errAttrs(err))
+		}
+		l.o.log.LogAttrs(ctx, slog.LevelWarn, "an ingester stopped; starting it again", attrs...)
+		if !sleep(ctx, l.o.clock, l.renew) {
+			return
+		}
+	}
+}
+
+// syncLoop calls each ingester's Sync, then waits the interval, until
+// ctx ends.
+func (l *Leader) syncLoop(ctx context.Context) {
+	for {
+		for _, in := range l.ingesters {
+			if ctx.Err() != nil {
+				return
+			}
+			if err := in.Sync(ctx, l.o.clock.Now()); err != nil && ctx.Err() == nil {
+				l.o.log.LogAttrs(ctx, slog.LevelWarn, "an ingester's sync failed", slog.String("ingester", in.Name()), errAttrs(err))
+			}
+		}
+		if !sleep(ctx, l.o.clock, l.o.interval) {
+			return
+		}
+	}
+}
+
+// ended reports whether ctx is done.
+func ended(ctx context.Context) bool {
+	select {
+	case <-ctx.Done():
+		return true
+	default:
+		return false
+	}
+}

@@ -1,0 +1,9 @@
+package ingest
+
+import (
+	"testing"
+
+	"github.com/companyregistry/registry/internal/leakcheck"
+)
+
+func TestMain(m *testing.M) { leakcheck.Main(m) }

@@ -1,0 +1,299 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/countries/no"
+	"github.com/companyregistry/registry/internal/upstream"
+)
+
+// NorwayBaseURL is the base URL of Brønnøysund's Enhetsregisteret API,
+// whose /oppdateringer feeds [Norway] reads.
+const NorwayBaseURL = no.DefaultBaseURL
+
+// maxFeedBytes bounds one page of a Norwegian feed: 10,000 items with
+// their patches stay well below it.
+const maxFeedBytes = 32 << 20
+
+// feedSpec is one of Brønnøysund's three update feeds.
+type feedSpec struct {
+	name  string // enheter, underenheter, roller
+	roles bool   // the CloudEvents feed of roles
+}
+
+// The three feeds, read in this order.
+var norwayFeeds = [...]feedSpec{{name: "enheter"}, {name: "underenheter"}, {name: "roller", roles: true}}
+
+func (f feedSpec) path() string       { return "/oppdateringer/" + f.name }
+func (f feedSpec) cursorName() string { return "NO/" + f.name }
+
+// sourceURL is the register's document of the company an item is about.
+func (f feedSpec) sourceURL(orgnr string) string {
+	switch {
+	case f.roles:
+		return NorwayBaseURL + "/enheter/" + orgnr + "/roller"
+	case f.name == "underenheter":
+		return NorwayBaseURL + "/underenheter/" + orgnr
+	}
+	return NorwayBaseURL + "/enheter/" + orgnr
+}
+
+// Norway reads Brønnøysund's update feeds: /oppdateringer/enheter
+// (units), /oppdateringer/underenheter (sub-units) and
+// /oppdateringer/roller (roles, CloudEvents). See the package
+// documentation. It is an [Ingester].
+type Norway struct {
+	store changes.Store
+	ref   refresher
+	up    *upstream.Client
+	o     options
+}
+
+var _ Ingester = (*Norway)(nil)
+
+// NewNorway returns the ingester of Brønnøysund's feeds, which stores
+// through store and fetches watched companies with fetch (a
+// [changes.RegistryFetcher] in production). Options: [WithBaseURL],
+// [WithHTTPClient], [WithContactEmail], [WithBudget], [WithPageSize],
+// [WithMaxPages], [WithRequestTimeout], [WithLogger].
+func NewNorway(store changes.Store, fetch changes.Fetcher, opts ...Option) (*Norway, error) {
+	if store == nil || fetch == nil {
+		return nil, errors.New("ingest: NewNorway: nil store or fetcher")
+	}
+	o, err := buildOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	base := o.baseURL
+	if base == "" {
+		base = NorwayBaseURL
+	}
+	up, err := upstream.NewClient(upstream.Config{
+		Module: "ingest", Country: "NO", Registry: "brreg", Name: "Enhetsregisteret",
+		BaseURL: base, HTTPClient: o.httpClient, ContactEmail: o.contactEmail, MaxBodyBytes: maxFeedBytes,
+		RateLimitMessage: "Enhetsregisteret is limiting the rate of requests from this service.",
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Norway{store: store, ref: refresher{store: store, fetch: fetch, log: o.log}, up: up, o: o}, nil
+}
+
+// Name implements [Ingester].
+func (n *Norway) Name() string { return "NO/feeds" }
+
+// errPaused stops a sync whose register allowance is spent for now.
+var errPaused = errors.New("ingest: upstream budget spent")
+
+// Sync reads each feed from its stored cursor until it is caught up (or
+// has read the pages one sync may read), and stores what it found. A
+// feed that fails does not stop the others; a spent budget stops the
+// sync until the next one.
+func (n *Norway) Sync(ctx context.Context, now time.Time) error {
+	watched, err := n.store.WatchedIDs(ctx, "NO")
+	if err != nil {
+		return fmt.Errorf("ingest: NO watched ids: %w", err)
+	}
+	var errs []error
+	for _, f := range norwayFeeds {
+		err := n.syncFeed(ctx, f, watched, now)
+		if errors.Is(err, errPaused) || errors.Is(err, registry.ErrRateLimited) {
+			n.o.log.LogAttrs(ctx, slog.LevelInfo, "Brønnøysund's allowance is spent; the feeds are read again at the next sync",
+				slog.String("feed", f.name))
+			break
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("ingest: NO feed %s: %w", f.name, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// timeLayout is the register's time stamp format (dato, afterTime).
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+// A feed's cursor is "time:<stamp>" before the first item was read (the
+// feed is read from when it was first synced: a watch starts now), then
+// a number: for enheter and underenheter the next oppdateringsid to ask
+// for (inclusive), for roller the last event id read (afterId is
+// exclusive).
+const timeCursor = "time:"
+
+func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]struct{}, now time.Time) error {
+	cursor, err := n.store.Cursor(ctx, f.cursorName())
+	if err != nil {
+		return err
+	}
+	if !validCursor(cursor) {
+		if cursor != "" {
+			n.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable feed cursor, reading from now", slog.String("feed", f.name))
+		}
+		cursor = timeCursor + now.UTC().Format(timeLayout)
+		if _, err := n.store.Apply(ctx, changes.Batch{Cursors: map[string]string{f.cursorName(): cursor}}); err != nil {
+			return err
+		}
+	}
+	for range n.o.maxPages {
+		items, full, err := n.read(ctx, f, cursor)
+		if err != nil {
+			return err
+		}
+		next, err := n.process(ctx, f, items, cursor, watched, now)
+		if err != nil {
+			return err
+		}
+		if !full || next == cursor {
+			return nil
+		}
+		cursor = next
+	}
+	return nil
+}
+
+func validCursor(c string) bool {
+	if ts, ok := strings.CutPrefix(c, timeCursor); ok {
+		_, err := time.Parse(timeLayout, ts)
+		return err == nil
+	}
+	n, err := strconv.ParseInt(c, 10, 64)
+	return err == nil && n >= 0
+}
+
+// read asks for the page of f after cursor; full says the page held as
+// many items as asked for, so that more may remain.
+func (n *Norway) read(ctx context.Context, f feedSpec, cursor string) ([]feedItem, bool, error) {
+	q := url.Values{}
+	ts, isTime := strings.CutPrefix(cursor, timeCursor)
+	switch {
+	case isTime && f.roles:
+		q.Set("afterTime", ts)
+	case isTime:
+		q.Set("dato", ts)
+	case f.roles:
+		q.Set("afterId", cursor)
+	default:
+		q.Set("oppdateringsid", cursor)
+	}
+	q.Set("size", strconv.Itoa(n.o.pageSize))
+	if !f.roles {
+		q.Set("includeChanges", "true")
+	}
+	if b := n.o.budget; b != nil {
+		if ok, _, err := b.Take(ctx); err == nil && !ok {
+			return nil, false, errPaused
+		}
+	}
+	rctx, cancel := context.WithTimeout(ctx, n.o.timeout)
+	defer cancel()
+	a, err := n.up.Get(rctx, upstream.Request{Path: f.path(), Query: q})
+	if err != nil {
+		return nil, false, err
+	}
+	if a.Status != http.StatusOK {
+		return nil, false, n.up.StatusError(a)
+	}
+	var items []feedItem
+	var count int
+	if f.roles {
+		items, count, err = decodeRoleEvents(a.Body)
+	} else {
+		items, count, err = decodeUnitPage(a.Body)
+	}
+	if err != nil {
+		return nil, false, n.up.Error(registry.CodeUpstreamError, true, err, "Enhetsregisteret sent a feed page that is not the expected JSON.")
+	}
+	return items, count >= n.o.pageSize, nil
+}
+
+// isNew reports whether the item of id comes after cursor.
+func isNew(f feedSpec, cursor string, id int64) bool {
+	c, err := strconv.ParseInt(cursor, 10, 64)
+	switch {
+	case err != nil:
+		return true // a time cursor: the register chose the items
+	case f.roles:
+		return id > c
+	}
+	return id >= c
+}
+
+// cursorAfter is the cursor that follows the item of id.
+func cursorAfter(f feedSpec, id int64) string {
+	if f.roles {
+		return strconv.FormatInt(id, 10)
+	}
+	return strconv.FormatInt(id+1, 10)
+}
+
+// process records the items of one page and returns the cursor after
+// the last one it could record. A watched company is fetched once, for
+// its last item on the page, and compared with its snapshot; every other
+// item is recorded as the register reported it ([feedChanges]). When a
+// fetch fails for a reason that may pass (a spent budget, the register
+// down), the page is recorded up to the item before and the error
+// returned; the rest is read again next time.
+func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, cursor string, watched map[string]struct{}, now time.Time) (string, error) {
+	last := map[string]int{}
+	for i, it := range items {
+		if _, ok := watched[it.OrgNr]; ok {
+			last[it.OrgNr] = i
+		}
+	}
+	var b changes.Batch
+	done := -1
+	var stop error
+	for i, it := range items {
+		if !isNew(f, cursor, it.ID) {
+			continue
+		}
+		if _, ok := watched[it.OrgNr]; !ok {
+			b.Changes = append(b.Changes, feedChanges(f, it, now)...)
+			done = i
+			continue
+		}
+		if last[it.OrgNr] == i {
+			err := n.ref.refreshInto(ctx, signal{country: "NO", id: it.OrgNr, eventID: f.eventID(it.ID),
+				registeredAt: it.Published, removed: it.Type == "Fjernet"}, now, &b)
+			if errors.Is(err, errSkip) {
+				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; its update is skipped",
+					slog.String("feed", f.name), slog.Int64("update_id", it.ID), errAttrs(err))
+				n.o.log.LogAttrs(ctx, slog.LevelDebug, "skipped company", slog.String("id", it.OrgNr))
+			} else if err != nil {
+				stop = err
+				break
+			}
+		}
+		done = i
+	}
+	next := cursor
+	if done >= 0 {
+		next = cursorAfter(f, items[done].ID)
+		if c, err := strconv.ParseInt(cursor, 10, 64); err == nil {
+			if m, _ := strconv.ParseInt(next, 10, 64); m < c {
+				next = cursor
+			}
+		}
+	}
+	if next != cursor {
+		b.Cursors = map[string]string{f.cursorName(): next}
+	}
+	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Cursors) > 0 {
+		if _, err := n.store.Apply(ctx, b); err != nil {
+			return cursor, err
+		}
+	}
+	if stop != nil {
+		return next, stop
+	}
+	return next, nil
+}

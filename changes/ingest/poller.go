@@ -1,0 +1,246 @@
+package ingest
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
+)
+
+// maxPollsPerSync bounds the companies one sync of a Poller fetches, so
+// that the other ingesters get their turn; the rest follow at the next
+// sync.
+const maxPollsPerSync = 1000
+
+// applyEvery is how many polled companies go into one Apply.
+const applyEvery = 50
+
+// Poller fetches each watched company of one country once per poll
+// interval and compares it with its snapshot: the change detector of a
+// register without a change feed (Finland, and every other country), of
+// the United Kingdom without a stream key, and the fallback of a feed
+// that lost events ([Poller.RequestSweep]). It is an [Ingester].
+//
+// The companies are spread evenly over the interval: each has a fixed
+// moment in it (from a hash of its identifier), so that a watch list of N
+// companies costs about N/interval fetches at every sync, and adding a
+// company moves no other. The schedule's progress is a cursor in the
+// store, so a restart or a new leader picks up where the last left. A
+// fetch refused by the upstream budget ends the sync; the companies due
+// are fetched at the next one (late, never skipped, unless the backlog
+// grows past a whole interval, when the budget is too small for the
+// watch list and a warning says so).
+//
+// A company the register does not know counts a miss; the second
+// consecutive miss is reported deleted.
+type Poller struct {
+	store   changes.Store
+	ref     refresher
+	country string
+	o       options
+	sweep   atomic.Bool
+}
+
+var _ Ingester = (*Poller)(nil)
+
+// NewPoller returns the poller of country's watched companies. Options:
+// [WithPollInterval], [WithSweepOnly], [WithLogger].
+func NewPoller(store changes.Store, fetch changes.Fetcher, country string, opts ...Option) (*Poller, error) {
+	if store == nil || fetch == nil {
+		return nil, errors.New("ingest: NewPoller: nil store or fetcher")
+	}
+	if len(country) != 2 || country[0] < 'A' || country[0] > 'Z' || country[1] < 'A' || country[1] > 'Z' {
+		return nil, fmt.Errorf("ingest: NewPoller: %q is not an upper-case country code", country)
+	}
+	o, err := buildOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Poller{store: store, ref: refresher{store: store, fetch: fetch, log: o.log}, country: country, o: o}, nil
+}
+
+// Name implements [Ingester].
+func (p *Poller) Name() string { return p.country + "/poll" }
+
+// RequestSweep asks the next syncs to fetch every watched company once,
+// whatever its moment: a feed has lost events. It is safe to call from
+// any goroutine.
+func (p *Poller) RequestSweep() { p.sweep.Store(true) }
+
+// pollState is the poller's cursor.
+type pollState struct {
+	// Last is the moment up to which the schedule is done.
+	Last time.Time `json:"last"`
+	// Sweep is a sweep in progress; After the last identifier it fetched.
+	Sweep bool   `json:"sweep,omitempty"`
+	After string `json:"after,omitempty"`
+}
+
+func (p *Poller) cursorName() string { return p.country + "/poll" }
+
+// Sync fetches the companies whose moment fell since the last sync (and,
+// during a sweep, the next companies of the sweep) and stores what it
+// found.
+func (p *Poller) Sync(ctx context.Context, now time.Time) error {
+	st, orig, err := p.state(ctx, now)
+	if err != nil {
+		return err
+	}
+	if p.sweep.Swap(false) {
+		st.Sweep, st.After = true, ""
+		p.o.log.LogAttrs(ctx, slog.LevelInfo, "sweeping the watched companies", slog.String("country", p.country))
+	}
+	ids, err := p.store.WatchedIDs(ctx, p.country)
+	if err != nil {
+		return fmt.Errorf("ingest: %s watched ids: %w", p.country, err)
+	}
+	sorted := make([]string, 0, len(ids))
+	for id := range ids {
+		sorted = append(sorted, id)
+	}
+	slices.Sort(sorted)
+
+	type due struct {
+		id string
+		at time.Time // the moment; zero for a sweep
+	}
+	var work []due
+	if st.Sweep {
+		i, _ := slices.BinarySearch(sorted, st.After)
+		if i < len(sorted) && sorted[i] == st.After {
+			i++
+		}
+		for _, id := range sorted[i:] {
+			work = append(work, due{id: id})
+		}
+	}
+	sweeping := len(work)
+	if !p.o.sweepOnly {
+		from := st.Last
+		if lag := now.Sub(from); lag > p.o.pollInterval {
+			p.o.log.LogAttrs(ctx, slog.LevelWarn, "polling is more than an interval behind; companies due in the gap wait for the next round (the watch list may be too large for the register's budget at this interval)",
+				slog.String("country", p.country), slog.Duration("behind", lag))
+			from = now.Add(-p.o.pollInterval)
+		}
+		var sched []due
+		for _, id := range sorted {
+			if at, ok := momentIn(p.country, id, p.o.pollInterval, from, now); ok {
+				sched = append(sched, due{id: id, at: at})
+			}
+		}
+		slices.SortStableFunc(sched, func(a, b due) int { return cmp.Or(a.at.Compare(b.at), cmp.Compare(a.id, b.id)) })
+		work = append(work, sched...)
+	}
+	st.Last = maxTime(st.Last, now.Add(-p.o.pollInterval))
+
+	var b changes.Batch
+	flush := func() error {
+		cur, err := json.Marshal(st)
+		if err != nil {
+			return err
+		}
+		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig {
+			return nil
+		}
+		b.Cursors = map[string]string{p.cursorName(): string(cur)}
+		_, err = p.store.Apply(ctx, b)
+		b, orig = changes.Batch{}, string(cur)
+		return err
+	}
+	var stop error
+	done := 0
+	for i, w := range work {
+		if i >= maxPollsPerSync {
+			break
+		}
+		err := p.ref.refreshInto(ctx, signal{country: p.country, id: w.id}, now, &b)
+		if errors.Is(err, errSkip) {
+			p.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; it is polled again next round",
+				slog.String("country", p.country), errAttrs(err))
+		} else if err != nil {
+			stop = err
+			break
+		}
+		if i < sweeping {
+			st.After = w.id
+		} else {
+			st.Last = w.at
+		}
+		done++
+		if done%applyEvery == 0 {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if stop == nil && done == len(work) {
+		st.Last, st.Sweep, st.After = now, false, ""
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	if errors.Is(stop, registry.ErrRateLimited) {
+		p.o.log.LogAttrs(ctx, slog.LevelInfo, "the register's allowance is spent; polling resumes at the next sync",
+			slog.String("country", p.country))
+		return nil
+	}
+	return stop
+}
+
+// state reads the poller's cursor (and returns it as stored); a poller
+// that never ran starts its schedule now.
+func (p *Poller) state(ctx context.Context, now time.Time) (pollState, string, error) {
+	c, err := p.store.Cursor(ctx, p.cursorName())
+	if err != nil {
+		return pollState{}, "", err
+	}
+	var st pollState
+	if c == "" || json.Unmarshal([]byte(c), &st) != nil || st.Last.IsZero() || st.Last.After(now) {
+		if c != "" {
+			p.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable poll cursor, starting the schedule now", slog.String("country", p.country))
+		}
+		st = pollState{Last: now}
+	}
+	return st, c, nil
+}
+
+// momentIn returns the moment of id's poll in (from, to], if there is one
+// (the window is at most one interval long, so there is at most one).
+func momentIn(country, id string, interval time.Duration, from, to time.Time) (time.Time, bool) {
+	h := fnv.New64a()
+	h.Write([]byte(country))
+	h.Write([]byte{'/'})
+	h.Write([]byte(id))
+	off := int64(h.Sum64() % uint64(interval))
+	a := from.UnixNano()
+	base := a - mod(a, int64(interval)) + off
+	if base <= a {
+		base += int64(interval)
+	}
+	at := time.Unix(0, base).UTC()
+	return at, base <= to.UnixNano()
+}
+
+func mod(a, b int64) int64 {
+	m := a % b
+	if m < 0 {
+		m += b
+	}
+	return m
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}

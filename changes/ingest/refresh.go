@@ -1,0 +1,146 @@
+package ingest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
+)
+
+// signal is a register's word that one company may have changed: an item
+// of a feed, an event of a stream, or a poll that came due.
+type signal struct {
+	country, id string
+	// eventID is the register's event id, the changes' SourceEventID (""
+	// for a poll).
+	eventID string
+	// registeredAt is when the register published the event, if known.
+	registeredAt *time.Time
+	// removed says the register reported the company removed: a not_found
+	// then is a deletion at once, not a first miss.
+	removed bool
+}
+
+// refresher fetches a signalled company and compares it with its stored
+// snapshot: the one step every ingester shares.
+type refresher struct {
+	store changes.Store
+	fetch changes.Fetcher
+	log   *slog.Logger
+}
+
+// errSkip marks a company whose fetch failed for a reason a retry will not
+// cure (an identifier the register rejects, a defect): the signal is
+// dropped with a warning and the ingester goes on.
+var errSkip = errors.New("ingest: company skipped")
+
+// refresh fetches the company of s and returns the changes and the
+// snapshot to apply (nil when there is nothing to store). A company seen
+// for the first time gets its snapshot as a baseline and no change. A
+// company the register does not know counts a miss; the second
+// consecutive miss, or the first after a removal signal or a 410 (Gone),
+// is one deleted change, and the snapshot's report is purged. An error
+// is transient (a spent budget, a register or store failure): the caller
+// stops and retries the signal later; errSkip wraps a final one.
+func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]changes.Change, *changes.Snapshot, error) {
+	old, err := r.store.Snapshot(ctx, s.country, s.id)
+	hasOld := err == nil
+	if err != nil && !errors.Is(err, changes.ErrNotFound) {
+		return nil, nil, err
+	}
+	fresh, err := r.fetch.Fetch(ctx, s.country, s.id)
+	if err != nil {
+		var e *registry.Error
+		switch {
+		case errors.As(err, &e) && e.Code == registry.CodeNotFound:
+			if !hasOld {
+				return nil, nil, nil
+			}
+			return r.missed(old, s, e.Gone, now)
+		case errors.As(err, &e) && final(e.Code):
+			return nil, nil, errors.Join(errSkip, err)
+		}
+		return nil, nil, err
+	}
+	fresh.Country, fresh.CompanyID, fresh.Misses = s.country, s.id, 0
+	if fresh.TakenAt.IsZero() {
+		fresh.TakenAt = now
+	}
+	if !hasOld {
+		return nil, &fresh, nil
+	}
+	cs, err := changes.Diff(old, fresh, now)
+	if err != nil {
+		// A stored snapshot that no longer decodes is replaced: the new
+		// one is the baseline from now on.
+		r.log.LogAttrs(ctx, slog.LevelWarn, "stored snapshot unreadable, taking a new baseline",
+			slog.String("country", s.country), slog.String("error", err.Error()))
+		return nil, &fresh, nil
+	}
+	return stamp(cs, s), &fresh, nil
+}
+
+// refreshInto is refresh, adding what it found to b.
+func (r *refresher) refreshInto(ctx context.Context, s signal, now time.Time, b *changes.Batch) error {
+	cs, snap, err := r.refresh(ctx, s, now)
+	b.Changes = append(b.Changes, cs...)
+	if snap != nil {
+		b.Snapshots = append(b.Snapshots, *snap)
+	}
+	return err
+}
+
+// missed handles a company the register answered not_found for.
+func (r *refresher) missed(old changes.Snapshot, s signal, gone bool, now time.Time) ([]changes.Change, *changes.Snapshot, error) {
+	snap := old
+	snap.Misses++
+	snap.TakenAt = now
+	if !gone && !s.removed && snap.Misses < 2 {
+		return nil, &snap, nil
+	}
+	purged := snap
+	purged.Report, purged.Roles = json.RawMessage("null"), nil
+	cs, err := changes.Diff(old, purged, now)
+	if err != nil {
+		cs = nil
+	}
+	return stamp(cs, s), &purged, nil
+}
+
+// final reports whether a fetch that failed with code will fail again:
+// the signal is dropped rather than retried for ever.
+func final(code registry.Code) bool {
+	switch code {
+	case registry.CodeInvalidID, registry.CodeBadRequest, registry.CodeNotImplemented,
+		registry.CodeUnsupportedCountry, registry.CodeInternalError:
+		return true
+	}
+	return false
+}
+
+func stamp(cs []changes.Change, s signal) []changes.Change {
+	for i := range cs {
+		cs[i].SourceEventID = s.eventID
+		cs[i].RegisteredAt = s.registeredAt
+	}
+	return cs
+}
+
+// errAttrs describes err for a log line: the registry code and upstream
+// status of a registry error (whose message may name a company), the text
+// of any other.
+func errAttrs(err error) slog.Attr {
+	var e *registry.Error
+	if errors.As(err, &e) {
+		attrs := []any{slog.String("code", string(e.Code))}
+		if e.UpstreamStatus != 0 {
+			attrs = append(attrs, slog.Int("upstream_status", e.UpstreamStatus))
+		}
+		return slog.Group("error", attrs...)
+	}
+	return slog.String("error", err.Error())
+}
