@@ -115,12 +115,7 @@ const (
 // get an empty list and a note; one in liquidation keeps its duties.
 func Sweden(rep *registry.CompanyReport, duties *SwedishDuties, today registry.Date) *registry.DeadlineReport {
 	out := newReport(rep, today, "SE", "bolagsverket", 5)
-	if rep == nil {
-		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.")
-		return out
-	}
-	if !plausible(today) {
-		out.Notes = append(out.Notes, noteImplausibleToday)
+	if unusable(out, rep, today) {
 		return out
 	}
 	switch rep.Status {
@@ -445,25 +440,7 @@ The days other than weekends (lag 1989:253 om allmänna helgdagar, and the three
 
 `)
 	for _, h := range swedishHolidays {
-		var rule string
-		switch h.rule {
-		case seFixed:
-			rule = fmt.Sprintf("%d %s", h.day, h.month)
-		case seEaster:
-			switch {
-			case h.offset < 0:
-				rule = fmt.Sprintf("Easter Sunday − %d days", -h.offset)
-			case h.offset == 0:
-				rule = "the first Sunday after the first full moon on or after 21 March"
-			default:
-				rule = fmt.Sprintf("Easter Sunday + %d days", h.offset)
-			}
-		case seSaturdayFrom:
-			rule = fmt.Sprintf("the Saturday from %d %s to %s", h.day, h.month,
-				registry.Date{Year: 2001, Month: h.month, Day: h.day}.AddDays(6).Time().Format("2 January"))
-		case seFridayBefore:
-			rule = "the Friday before midsommardagen (19 to 25 June)"
-		}
+		rule := h.describe()
 		kind := "allmän helgdag"
 		if h.eve {
 			kind = "named by 1930:173 2 §"

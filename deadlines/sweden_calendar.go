@@ -1,7 +1,6 @@
 package deadlines
 
 import (
-	"slices"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -12,63 +11,28 @@ import (
 // a Sunday, another allmän helgdag (lag 1989:253), midsommarafton,
 // julafton or nyårsafton ends on the next weekday (vardag) instead.
 
-// swedishHolidayRule says how a Swedish non-business day's date is found.
-type swedishHolidayRule uint8
-
-const (
-	seFixed        swedishHolidayRule = iota // month and day
-	seEaster                                 // Easter Sunday + offset days
-	seSaturdayFrom                           // the Saturday on or after month/day (a seven-day window)
-	seFridayBefore                           // the Friday before the Saturday on or after month/day
-)
-
-// swedishHoliday is one Swedish non-business day other than an ordinary
-// Saturday or Sunday.
-type swedishHoliday struct {
-	rule   swedishHolidayRule
-	month  time.Month
-	day    int
-	offset int
-	name   string // Swedish name
-	en     string // English name
-	eve    bool   // not an allmän helgdag, but named by 1930:173 2 §
-}
-
 // swedishHolidays lists the thirteen allmänna helgdagar of lag (1989:253)
 // 1–2 §§ and the three eves that 1930:173 2 § adds, in calendar order.
 // Annandag pingst is no longer a holiday (lag 2004:1320 put nationaldagen
 // in its place); the other eves (trettondagsafton, skärtorsdagen,
 // valborgsmässoafton, allhelgonaafton) are business days.
-var swedishHolidays = [...]swedishHoliday{
-	{rule: seFixed, month: time.January, day: 1, name: "Nyårsdagen", en: "New Year's Day"},
-	{rule: seFixed, month: time.January, day: 6, name: "Trettondedag jul", en: "Epiphany"},
-	{rule: seEaster, offset: -2, name: "Långfredagen", en: "Good Friday"},
-	{rule: seEaster, offset: 0, name: "Påskdagen", en: "Easter Sunday"},
-	{rule: seEaster, offset: 1, name: "Annandag påsk", en: "Easter Monday"},
-	{rule: seFixed, month: time.May, day: 1, name: "Första maj", en: "May Day"},
-	{rule: seEaster, offset: 39, name: "Kristi himmelsfärdsdag", en: "Ascension Day"},
-	{rule: seEaster, offset: 49, name: "Pingstdagen", en: "Whit Sunday"},
-	{rule: seFixed, month: time.June, day: 6, name: "Nationaldagen", en: "National Day"},
-	{rule: seFridayBefore, month: time.June, day: 20, name: "Midsommarafton", en: "Midsummer Eve", eve: true},
-	{rule: seSaturdayFrom, month: time.June, day: 20, name: "Midsommardagen", en: "Midsummer Day"},
-	{rule: seSaturdayFrom, month: time.October, day: 31, name: "Alla helgons dag", en: "All Saints' Day"},
-	{rule: seFixed, month: time.December, day: 24, name: "Julafton", en: "Christmas Eve", eve: true},
-	{rule: seFixed, month: time.December, day: 25, name: "Juldagen", en: "Christmas Day"},
-	{rule: seFixed, month: time.December, day: 26, name: "Annandag jul", en: "Boxing Day"},
-	{rule: seFixed, month: time.December, day: 31, name: "Nyårsafton", en: "New Year's Eve", eve: true},
-}
-
-// date returns the date of h in year y.
-func (h swedishHoliday) date(y int, easter registry.Date) registry.Date {
-	switch h.rule {
-	case seEaster:
-		return easter.AddDays(h.offset)
-	case seSaturdayFrom:
-		return saturdayOnOrAfter(registry.Date{Year: y, Month: h.month, Day: h.day})
-	case seFridayBefore:
-		return saturdayOnOrAfter(registry.Date{Year: y, Month: h.month, Day: h.day}).AddDays(-1)
-	}
-	return registry.Date{Year: y, Month: h.month, Day: h.day}
+var swedishHolidays = [...]ruledHoliday{
+	{rule: ruleFixed, month: time.January, day: 1, name: "Nyårsdagen", en: "New Year's Day"},
+	{rule: ruleFixed, month: time.January, day: 6, name: "Trettondedag jul", en: "Epiphany"},
+	{rule: ruleEaster, offset: -2, name: "Långfredagen", en: "Good Friday"},
+	{rule: ruleEaster, offset: 0, name: "Påskdagen", en: "Easter Sunday"},
+	{rule: ruleEaster, offset: 1, name: "Annandag påsk", en: "Easter Monday"},
+	{rule: ruleFixed, month: time.May, day: 1, name: "Första maj", en: "May Day"},
+	{rule: ruleEaster, offset: 39, name: "Kristi himmelsfärdsdag", en: "Ascension Day"},
+	{rule: ruleEaster, offset: 49, name: "Pingstdagen", en: "Whit Sunday"},
+	{rule: ruleFixed, month: time.June, day: 6, name: "Nationaldagen", en: "National Day"},
+	{rule: ruleFridayBefore, month: time.June, day: 20, name: "Midsommarafton", en: "Midsummer Eve", before: "midsommardagen", eve: true},
+	{rule: ruleSaturdayFrom, month: time.June, day: 20, name: "Midsommardagen", en: "Midsummer Day"},
+	{rule: ruleSaturdayFrom, month: time.October, day: 31, name: "Alla helgons dag", en: "All Saints' Day"},
+	{rule: ruleFixed, month: time.December, day: 24, name: "Julafton", en: "Christmas Eve", eve: true},
+	{rule: ruleFixed, month: time.December, day: 25, name: "Juldagen", en: "Christmas Day"},
+	{rule: ruleFixed, month: time.December, day: 26, name: "Annandag jul", en: "Boxing Day"},
+	{rule: ruleFixed, month: time.December, day: 31, name: "Nyårsafton", en: "New Year's Eve", eve: true},
 }
 
 // isSwedishHoliday reports whether d (a normalised date) is one of the
@@ -136,15 +100,7 @@ func rollForwardSweden(d registry.Date) registry.Date {
 // lag (1989:253) and midsommarafton, julafton and nyårsafton, sorted by
 // date, in a fresh slice. Påskdagen and pingstdagen are always Sundays,
 // midsommardagen and alla helgons dag always Saturdays.
-func SwedishHolidays(year int) []Holiday {
-	e := easterSunday(year)
-	out := make([]Holiday, 0, len(swedishHolidays))
-	for _, h := range swedishHolidays {
-		out = append(out, Holiday{Date: h.date(year, e), Name: h.name, EnglishName: h.en})
-	}
-	slices.SortStableFunc(out, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
-	return out
-}
+func SwedishHolidays(year int) []Holiday { return holidaysOf(swedishHolidays[:], year) }
 
 // SwedishBusinessDay reports whether d is a business day (vardag) for
 // Swedish filing deadlines: not a Saturday, a Sunday or a day of

@@ -39,7 +39,7 @@ func buildRules() string {
 		"(third and fourth digits a month, 01–12, or a twelve-digit number starting 18, 19 or 20). This service does not look " +
 		"people up: such a number is `invalid_id` whose hint says why, and its check digit is not even checked, so the answer " +
 		"says nothing about the person. It never reaches the register, the cache or a log line; the bulk file's rows keyed by " +
-		"one are not indexed, so no sole trader appears in search hits.\n")
+		"one are not indexed, so no sole trader appears in search hits, and a search query that holds one is `bad_request`.\n")
 	b.WriteString("- Worked example, `556016-0680` (Ericsson): from the right, every second digit doubled (9 subtracted above 9): " +
 		"0 + 16→7 + 6 + 0 + 1 + 0 + 6 + 10→1 + 5 + 10→1 = 30, a multiple of 10, so the number is valid.\n\n")
 
@@ -89,10 +89,12 @@ func buildRules() string {
 	b.WriteString("From the local index of the bulk file. A search matches the organisations whose current or other names " +
 		"contain every word of the query (the last word also as the start of a word; letter case is ignored, diacritics are " +
 		"not). Hits are ranked by the shared scorer: the name equals the query, starts with it, contains every word, other; " +
-		"the bulk file's own order breaks ties. `total` is the number of matches. The bulk file holds the organisation form, " +
+		"the bulk file's own order breaks ties. `total` is the exact number of matches, however common the words (the totals " +
+		"of very common one-word searches are counted when the index is built). The bulk file holds the organisation form, " +
 		"names, dates, procedures, description and postal address, so a hit has a legal form, a status and a city. Rows keyed " +
 		"by a personal identity number (sole traders) are not indexed. The parser takes UTF-8 or Latin-1, quoted fields or not, " +
-		"and the address parts in any order; a malformed file is refused and the index in use kept.\n\n")
+		"and the address parts in any order; a malformed file is refused and the index in use kept. While the first index is " +
+		"being built (a few minutes for the whole register), search answers `upstream_error` saying so.\n\n")
 	b.WriteString(deadlines.SwedenRules())
 	return b.String()
 }
