@@ -1,6 +1,7 @@
 package nameindex
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,12 +22,19 @@ const header = "organisationsidentitet;organisationsnamn;organisationsform;posta
 // an index of them.
 func build(t *testing.T, rows ...string) *Index {
 	t.Helper()
-	rd, err := bulkfile.NewReader(strings.NewReader(header + "\n" + strings.Join(rows, "\n") + "\n"))
+	return buildFrom(t, strings.NewReader(header+"\n"+strings.Join(rows, "\n")+"\n"), countedAt)
+}
+
+// buildFrom builds an index of the bulk file r, storing the totals of
+// threshold names or more, and opens it.
+func buildFrom(t *testing.T, r io.Reader, threshold int) *Index {
+	t.Helper()
+	rd, err := bulkfile.NewReader(r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "index.db")
-	if _, err := Build(t.Context(), rd, path, map[string]string{"source": "test"}); err != nil {
+	if _, err := buildWith(t.Context(), rd, path, map[string]string{"source": "test"}, threshold); err != nil {
 		t.Fatal(err)
 	}
 	x, err := Open(t.Context(), path)

@@ -3,14 +3,11 @@ package nameindex
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/companyregistry/registry/countries/se/internal/bulkfile"
 )
 
 // buildGenerated builds an index of the scale benchmark's generator's
@@ -21,20 +18,7 @@ func buildGenerated(t *testing.T, rows, threshold int) *Index {
 	if err := writeScaleFile(&buf, rows, 7); err != nil {
 		t.Fatal(err)
 	}
-	rd, err := bulkfile.NewReader(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "index.db")
-	if _, err := buildWith(t.Context(), rd, path, map[string]string{}, threshold); err != nil {
-		t.Fatal(err)
-	}
-	x, err := Open(t.Context(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = x.Close() })
-	return x
+	return buildFrom(t, &buf, threshold)
 }
 
 // naive is the FTS5 expression of a search without this package's
