@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -58,7 +59,7 @@ var (
 		Tandvård Bil Åkeri Entreprenad Mark Trädgård Skog Lantbruk Energi Solenergi Teknik Elektronik Mekaniska Verkstad
 		Plåt Snickeri Golv Kakel Rör Tak Fönster Säkerhet Kommunikation Marknadsföring Reklam Film Musik Event Resor Logistik
 		Försäljning Partner Partners Group Gruppen Nordic Sverige Sweden Scandinavia International Management Development
-		Solutions Systems Capital Ventures Properties Advisory Studio Kompaniet Bolaget Byrån Huset Produktion Utveckling
+		Solutions Systems Capital Ventures Properties Advisory Studio Kompaniet Bolaget Byrån Huset Tillverkning Utveckling
 		Installation Montage Service Juridik Advokatbyrå Revision Fysioterapi Träning Hund Häst Fiske Jakt Båt Marin`)
 	scalePlaces = strings.Fields(`Stockholm Göteborg Malmö Uppsala Västerås Örebro Linköping Helsingborg Jönköping Norrköping
 		Lund Umeå Gävle Borås Södertälje Eskilstuna Halmstad Växjö Karlstad Sundsvall Östersund Trollhättan Luleå Kalmar
@@ -374,7 +375,7 @@ func TestScaleFileParses(t *testing.T) {
 	ids := map[string]bool{}
 	for {
 		rec, err := rd.Next()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
