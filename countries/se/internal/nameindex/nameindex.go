@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -295,9 +296,13 @@ const (
 )
 
 // prefixDense returns the number of matches from which byPrefixScan is
-// expected to find limit names within prefixScanRows rows: limit in
-// prefixScanRows of the index's rows.
-func (x *Index) prefixDense(limit int) int { return max(1, x.rows*limit/x.scanRows) }
+// chosen: byPrefix reads and sorts every match (n of them), byPrefixScan
+// reads about rows×limit/n rows to find limit of them, so the two cost
+// alike at n = √(rows×limit); and the scan must be expected to find them
+// within scanRows rows (n at least rows×limit/scanRows).
+func (x *Index) prefixDense(limit int) int {
+	return max(1, x.rows*limit/x.scanRows, int(math.Sqrt(float64(x.rows)*float64(limit))))
+}
 
 func scanOrg(rows interface{ Scan(...any) error }) (Org, error) {
 	var o Org
