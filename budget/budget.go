@@ -12,9 +12,11 @@
 // lookup). Each is a [ratelimit.Ceiling]: never more than the allowance in
 // any window, whatever the alignment of the register's own windows.
 //
-// A budget in Redis falls back to an in-process budget of the same rate
-// while Redis is unreachable, so each replica then keeps to the whole
-// allowance on its own; see the ratelimit package.
+// A budget in Redis falls back to an in-process budget while Redis is
+// unreachable. By default that budget has the whole rate, so N replicas
+// together could make N times the allowance during the outage (and get an
+// API key blocked); pass ratelimit.WithReplicas(n) to [Redis] so that each
+// replica keeps to its share ([ratelimit.Rate.Share]) meanwhile.
 package budget
 
 import (
@@ -106,8 +108,9 @@ func Local(rate ratelimit.Rate) (*Budget, error) {
 // Redis returns the budget called name (for example "GB" and a digest of
 // the API key, so that two keys have two budgets) of rate, kept in rdb
 // under [KeyPrefix] and shared by every replica that uses the same name. It
-// falls back to an in-process budget of rate while Redis is unreachable.
-// opts are those of [ratelimit.NewRedis] (a logger, a timeout).
+// falls back to an in-process budget of rate (or of its share, with
+// ratelimit.WithReplicas) while Redis is unreachable. opts are those of
+// [ratelimit.NewRedis] (a logger, a timeout, the number of replicas).
 func Redis(rdb redis.UniversalClient, name string, rate ratelimit.Rate, opts ...ratelimit.Option) (*Budget, error) {
 	opts = append([]ratelimit.Option{ratelimit.WithKeyPrefix(KeyPrefix), ratelimit.WithMaxKeys(1),
 		ratelimit.WithComponent("budget")}, opts...)

@@ -68,6 +68,44 @@ func TestNewValidation(t *testing.T) {
 	}
 }
 
+// TestRedisDownReplicaShare: with Redis unreachable, each of three
+// replicas built with ratelimit.WithReplicas(3) keeps to a third of
+// Companies House's allowance, so that together they keep to it (issue
+// 24, item 5: each took the whole allowance, three times 60 calls at once
+// where the key allows 60); without the option a replica keeps the whole.
+func TestRedisDownReplicaShare(t *testing.T) {
+	t.Parallel()
+	clock := fakeclock.New(time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC))
+	_, proxy, rdb := redistest.MiniBehindProxy(t)
+	proxy.Down()
+	burst := func(opts ...ratelimit.Option) int {
+		opts = append([]ratelimit.Option{ratelimit.WithTimeout(5 * time.Second), ratelimit.WithClock(clock.Now)}, opts...)
+		b, err := budget.Redis(rdb, "GB/key", budget.CompaniesHouse(), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for range 100 {
+			if ok, _, err := b.Take(t.Context()); err != nil {
+				t.Fatal(err)
+			} else if ok {
+				n++
+			}
+		}
+		return n
+	}
+	total := 0
+	for range 3 {
+		total += burst(ratelimit.WithReplicas(3))
+	}
+	if total != 60 {
+		t.Errorf("three replicas took %d calls at once, want 60 (Companies House's burst of 60, 20 each)", total)
+	}
+	if n := burst(); n != 60 {
+		t.Errorf("a replica without WithReplicas took %d, want the whole burst of 60", n)
+	}
+}
+
 // TestRechercheEntreprisesUnderSeven: the API Recherche d'entreprises
 // accepts at most 7 requests a second per address (its OpenAPI document,
 // "Limite des requêtes"). Taking every call the default budget allows for

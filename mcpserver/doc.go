@@ -11,6 +11,8 @@
 //   - validate_company_id(id, country="NO") returns a ValidationResult; an
 //     invalid identifier is a normal result with valid false.
 //   - list_countries() returns a CountriesResponse.
+//   - company_changes(id, country="NO", limit=10) returns a CompanyChanges,
+//     a company's recorded changes; only with [WithChanges].
 //   - registry://rules/{country} is the country's rules document (Markdown).
 //   - explain_company(id, country="NO") asks for a plain-language summary.
 //
@@ -32,6 +34,11 @@
 // single-type dialect reject type arrays), and a content-addressed $id, so
 // that a client caching compiled validators by $id (the TypeScript SDK)
 // compiles them once.
+//
+// A defect that panics inside a handler never ends the process: a tool
+// answers the internal_error envelope as a result with isError true, a
+// resource, prompt or completion the JSON-RPC internal error whose message
+// is that envelope; the panic is logged with its stack, on every transport.
 //
 // # Transports
 //

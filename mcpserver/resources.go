@@ -28,7 +28,7 @@ func (h *handlers) addResources(srv *mcp.Server) {
 		URITemplate: r.URITemplate,
 		MIMEType:    r.MIMEType,
 		Description: r.TemplateDescription,
-	}, h.readRules)
+	}, h.recoverResource(h.readRules))
 	listed := map[string]bool{}
 	for _, c := range h.reg.Countries().Countries {
 		listed[c.Country] = true
@@ -43,7 +43,7 @@ func (h *handlers) addResources(srv *mcp.Server) {
 			URI:         r.Prefix + c.Country,
 			MIMEType:    r.MIMEType,
 			Description: r.Description,
-		}, h.readRules)
+		}, h.recoverResource(h.readRules))
 	}
 }
 
@@ -85,7 +85,7 @@ func (h *handlers) addPrompts(srv *mcp.Server) {
 	for _, a := range p.Args {
 		args = append(args, &mcp.PromptArgument{Name: a.Name, Title: a.Title, Required: a.Required, Description: a.Description})
 	}
-	srv.AddPrompt(&mcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description, Arguments: args}, h.explainCompany)
+	srv.AddPrompt(&mcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description, Arguments: args}, h.recoverPrompt(p.Name, h.explainCompany))
 }
 
 func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
@@ -127,6 +127,11 @@ func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) 
 // complete suggests country codes for the country argument of
 // explain_company and for {country} in the rules template: the codes that
 // can answer now, matching what was typed so far in any case.
+func (h *handlers) complete(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+	return complete(h.reg, req.Params), nil
+}
+
+// complete answers a completion request's params p from reg.
 func complete(reg *registry.Registry, p *mcp.CompleteParams) *mcp.CompleteResult {
 	res := &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{}}}
 	if p == nil || p.Ref == nil || p.Argument.Name != "country" {

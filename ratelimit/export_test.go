@@ -16,3 +16,6 @@ func (l *Local) Size() int { return l.l.Size() }
 
 // RotateAll makes every shard's timed rotation happen now.
 func (l *Local) RotateAll() { l.l.RotateAll() }
+
+// GCRAScript is the Lua script of a Redis limiter.
+const GCRAScript = gcraScript

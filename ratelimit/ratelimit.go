@@ -11,8 +11,8 @@
 //
 // A [Limiter] never needs a background goroutine, and the two
 // implementations here never return an error: a Redis failure falls back to
-// the in-process limiter with the same rate (each replica then allows its
-// single-replica allowance), logs one warning, and recovers by itself.
+// an in-process limiter (of the same rate, or of each replica's share of it
+// with [WithReplicas]), logs one warning, and recovers by itself.
 package ratelimit
 
 import (
@@ -58,6 +58,19 @@ func Ceiling(n int, window time.Duration) Rate {
 	return Rate{Limit: n - burst, Period: window, Burst: burst}
 }
 
+// Share returns the part of r that each of n replicas may use on its own
+// so that together they stay within r: Limit and the burst divided by n,
+// rounded down, at least 1 each (so with more replicas than the limit or
+// the burst, the shares add up to more than r). A [Redis] limiter built
+// [WithReplicas](n) falls back to it while Redis is unreachable. n below 2
+// returns r.
+func (r Rate) Share(n int) Rate {
+	if n < 2 {
+		return r
+	}
+	return Rate{Limit: max(1, r.Limit/n), Period: r.Period, Burst: max(1, r.burst()/n)}
+}
+
 // burst returns Burst, or Limit when Burst is 0.
 func (r Rate) burst() int {
 	if r.Burst == 0 {
@@ -95,6 +108,7 @@ type options struct {
 	retry     time.Duration // 0: the default; set by tests
 	logger    *slog.Logger
 	fallback  *Local
+	replicas  int // WithReplicas; 0 is 1
 	component string
 }
 

@@ -336,13 +336,13 @@ func newRedis(t *testing.T, rdb redis.UniversalClient, rate ratelimit.Rate, opts
 // shares again when Redis is back.
 func TestRedisDownFallsBack(t *testing.T) {
 	t.Parallel()
-	mr, rdb := redistest.Mini(t)
+	mr, proxy, rdb := redistest.MiniBehindProxy(t)
 	var logs redistest.Logs
 	l := newRedis(t, rdb, ratelimit.PerMinute(5), ratelimit.WithLogger(logs.Logger()), ratelimit.WithRetry(50*time.Millisecond))
 	for range 5 {
 		allow(t, l, "k", 1)
 	}
-	mr.Close()
+	proxy.Down()
 	// The fallback has its own full allowance.
 	for i := range 5 {
 		if d := allow(t, l, "k", 1); !d.OK {
@@ -355,9 +355,7 @@ func TestRedisDownFallsBack(t *testing.T) {
 	if n := logs.Count(msgDown); n != 1 {
 		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
 	}
-	if err := mr.Restart(); err != nil {
-		t.Fatal(err)
-	}
+	proxy.Up(mr.Addr())
 	redistest.Eventually(t, 5*time.Second, "Redis used again", func() bool {
 		_, _, _ = l.Allow(t.Context(), "other", 1)
 		return l.Reachable()
@@ -418,5 +416,30 @@ func TestRedisRealServer(t *testing.T) {
 	})
 	if n := logs.Count(msgUp); n != 1 {
 		t.Errorf("%d recovery lines, want 1:\n%s", n, logs.String())
+	}
+}
+
+// TestRateShare: n replicas' shares add up to at most the rate.
+func TestRateShare(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		r    ratelimit.Rate
+		n    int
+		want ratelimit.Rate
+	}{
+		{ratelimit.Ceiling(600, 5*time.Minute), 3, ratelimit.Rate{Limit: 180, Period: 5 * time.Minute, Burst: 20}},
+		{ratelimit.Ceiling(600, 5*time.Minute), 1, ratelimit.Ceiling(600, 5*time.Minute)},
+		{ratelimit.Ceiling(600, 5*time.Minute), 0, ratelimit.Ceiling(600, 5*time.Minute)},
+		{ratelimit.PerMinute(10), 4, ratelimit.Rate{Limit: 2, Period: time.Minute, Burst: 2}},
+		{ratelimit.Rate{Limit: 5, Period: time.Minute}, 2, ratelimit.Rate{Limit: 2, Period: time.Minute, Burst: 2}},
+		{ratelimit.PerMinute(2), 5, ratelimit.Rate{Limit: 1, Period: time.Minute, Burst: 1}},
+	} {
+		if diff := cmp.Diff(tc.want, tc.r.Share(tc.n)); diff != "" {
+			t.Errorf("%+v.Share(%d) (-want +got):\n%s", tc.r, tc.n, diff)
+		}
+	}
+	_, rdb := redistest.Mini(t)
+	if _, err := ratelimit.NewRedis(rdb, ratelimit.PerMinute(1), ratelimit.WithReplicas(0)); err == nil {
+		t.Error("WithReplicas(0) accepted")
 	}
 }

@@ -64,8 +64,8 @@ func WithComponent(name string) Option {
 }
 
 // WithFallback sets the in-process limiter a [Redis] limiter uses while
-// Redis is unreachable (default: a new [Local] of the same rate with the
-// same options). Pass the one other code already uses to keep one local
+// Redis is unreachable (default: a new [Local] of the same rate, or of its
+// share [WithReplicas], with the same options). Pass the one other code already uses to keep one local
 // allowance.
 func WithFallback(l *Local) Option {
 	return func(o *options) error {
@@ -77,13 +77,36 @@ func WithFallback(l *Local) Option {
 	}
 }
 
+// WithReplicas says that n replicas (at least 1; default 1) share the
+// allowance of a [Redis] limiter: while Redis is unreachable, each falls
+// back to its share of the rate ([Rate.Share]), so that together they
+// still keep to it. Give the most replicas the deployment runs at once.
+// It is meant for an allowance shared by the whole deployment, such as an
+// upstream budget; a client's limit is usually better left whole, as the
+// replicas rarely see the same client evenly. It has no effect with
+// [WithFallback].
+func WithReplicas(n int) Option {
+	return func(o *options) error {
+		if n < 1 {
+			return fmt.Errorf("ratelimit: WithReplicas: %d is less than 1", n)
+		}
+		o.replicas = n
+		return nil
+	}
+}
+
 // gcraScript is the GCRA in one atomic step. It takes the time from the
 // server (in microseconds), so that replicas with skewed clocks agree.
+// Writing after TIME needs effects replication: redis.replicate_commands()
+// turns it on in Redis 3.2 to 4.0, which refuse the write otherwise, and
+// is a no-op from 5.0 on (the default there, the only mode from 7.0).
+// Redis before 3.2 cannot run the script: every call then falls back.
 // KEYS[1] is the key; ARGV is the interval and the tolerance in
 // microseconds, the cost, and the part of it that must be available (the
 // cost, at most the burst; see gcra.Params.Decide). It returns {1, 0} when allowed and {0, wait in
 // microseconds} when not.
 const gcraScript = `
+redis.replicate_commands()
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = tonumber(ARGV[1])
@@ -137,7 +160,7 @@ func NewRedis(rdb redis.UniversalClient, rate Rate, opts ...Option) (*Redis, err
 	r := &Redis{rdb: rdb, prefix: o.prefix, g: g, intervalU: g.Interval / 1000, tolU: g.Tolerance / 1000, local: o.fallback,
 		script: redis.NewScript(gcraScript)}
 	if r.local == nil {
-		r.local = newLocal(rate, o)
+		r.local = newLocal(rate.Share(o.replicas), o)
 	}
 	component := o.component
 	if component == "" {

@@ -147,16 +147,18 @@ func TestCacheLocalTierServesWithoutRoundTrip(t *testing.T) {
 
 // TestCacheRedisDown: with Redis gone every call still succeeds (a miss or
 // a no-op), the replica caches in process, one warning is logged, and the
-// cache shares again by itself when Redis is back.
+// cache shares again by itself when Redis is back. Redis is cut off
+// behind a proxy that keeps its port (closing the miniredis freed the port,
+// where another test's redis-server could start: see redistest.Proxy).
 func TestCacheRedisDown(t *testing.T) {
 	t.Parallel()
-	mr, rdb := redistest.Mini(t)
+	mr, proxy, rdb := redistest.MiniBehindProxy(t)
 	var logs redistest.Logs
 	c := newCache(t, rdb, rediscache.WithoutLocalTier(), rediscache.WithLogger(logs.Logger()),
 		rediscache.WithRetry(50*time.Millisecond))
 	set(t, c, "shared", "v", time.Hour)
 
-	mr.Close()
+	proxy.Down()
 	for range 5 {
 		if diff := cmp.Diff(lookup{}, get(t, c, "shared")); diff != "" {
 			t.Fatalf("Get with Redis down mismatch (-want +got):\n%s", diff)
@@ -176,9 +178,7 @@ func TestCacheRedisDown(t *testing.T) {
 		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
 	}
 
-	if err := mr.Restart(); err != nil {
-		t.Fatalf("Restart: %v", err)
-	}
+	proxy.Up(mr.Addr())
 	mr.Set("shared", "v")
 	redistest.Eventually(t, 5*time.Second, "the cache shares again", func() bool {
 		v, ok, _ := c.Get(t.Context(), "shared")
@@ -340,20 +340,14 @@ func FuzzNewClient(f *testing.F) {
 // dial retries with their pauses (five attempts 100 ms apart by default).
 func TestRefusedConnectionFailsAtOnce(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there now
-	rdb, err := rediscache.NewClient("redis://" + addr)
+	rdb, err := rediscache.NewClient("redis://" + redistest.RefusedAddr(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rdb.Close()
 	c := newCache(t, rdb)
 	start := time.Now()
-	d := c.Describe()
+	d := c.Describe(t.Context())
 	if elapsed := time.Since(start); elapsed > 250*time.Millisecond || d.Reachable {
 		t.Errorf("Describe with Redis refusing: reachable %v after %v, want false within 250ms", d.Reachable, elapsed)
 	}

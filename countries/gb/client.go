@@ -4,12 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"net/url"
-	"strconv"
-	"strings"
-	"time"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/upstream"
@@ -83,14 +79,15 @@ func (c *Country) get(ctx context.Context, ep endpoint, path string, query url.V
 func (c *Country) decode(body []byte, v any) error { return c.up.Decode(body, v, "an answer") }
 
 // retryAfter returns the whole seconds until the X-Ratelimit-Reset epoch
-// time, else a Retry-After header's seconds, at least 1 and at most the
-// five-minute window; 60 when neither header is usable.
+// time, else a Retry-After header's (seconds or a date), at least 1 and at
+// most the five-minute window (a number too large to parse is the
+// window); 60 when neither header is usable.
 func (c *Country) retryAfter(h http.Header) int {
-	if v, err := strconv.ParseInt(strings.TrimSpace(h.Get("X-Ratelimit-Reset")), 10, 64); err == nil && v > 0 {
-		wait := time.Unix(v, 0).Sub(c.now())
-		return upstream.ClampSeconds(int(math.Ceil(wait.Seconds())), maxRetryAfter)
+	now := c.now()
+	if secs, ok := upstream.ResetAfter(h.Get("X-Ratelimit-Reset"), now, maxRetryAfter); ok {
+		return secs
 	}
-	return upstream.RetryAfter(h.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)
+	return upstream.RetryAfter(h.Get("Retry-After"), now, defaultRetryAfter, maxRetryAfter)
 }
 
 // wrap returns an *registry.Error for GB with a cause and retryability.

@@ -98,7 +98,14 @@ func TestRetryAfter(t *testing.T) {
 		{"reset now", http.Header{"X-Ratelimit-Reset": {itoa(now.Unix())}}, 1},
 		{"reset far away", http.Header{"X-Ratelimit-Reset": {itoa(now.Unix() + 86400)}}, 300},
 		{"reset garbage", http.Header{"X-Ratelimit-Reset": {"soon"}}, 60},
+		// Issue 24, item 6: a reset too large to parse is the window,
+		// never the 60 s default; a negative one is ignored; Retry-After
+		// may be a date, counted from the clock.
+		{"reset out of range", http.Header{"X-Ratelimit-Reset": {"99999999999999999999"}}, 300},
+		{"reset negative", http.Header{"X-Ratelimit-Reset": {"-5"}, "Retry-After": {"17"}}, 17},
 		{"Retry-After", http.Header{"Retry-After": {"17"}}, 17},
+		{"Retry-After out of range", http.Header{"Retry-After": {"99999999999999999999"}}, 300},
+		{"Retry-After date", http.Header{"Retry-After": {now.Add(90 * time.Second).UTC().Format(http.TimeFormat)}}, 90},
 		{"nothing", http.Header{}, 60},
 	}
 	for _, tt := range tests {

@@ -12,10 +12,15 @@
 // PRH_BASE_URL, CVR_BASE_URL, CVR_CREDENTIALS,
 // RECHERCHE_ENTREPRISES_BASE_URL, BOLAGSVERKET_CREDENTIALS,
 // BOLAGSVERKET_BASE_URL, BOLAGSVERKET_TOKEN_URL, BOLAGSVERKET_BULK_FILE,
-// BOLAGSVERKET_BULK_URL, REGISTRY_DATA_DIR, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
+// BOLAGSVERKET_BULK_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
-// REGISTRY_UPSTREAM_BUDGETS and REGISTRY_METRICS_ADDR (see -h).
+// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_UPSTREAM_WAIT, REGISTRY_REPLICAS,
+// REGISTRY_METRICS_ADDR, REGISTRY_DATA_DIR (Sweden's index and change
+// monitoring's database),
+// DATABASE_URL, REGISTRY_API_TOKENS(_FILE), COMPANIES_HOUSE_STREAM_KEY,
+// REGISTRY_CHANGES_INTERVAL, REGISTRY_WATCH_POLL_INTERVAL and
+// REGISTRY_WEBHOOK_ALLOW_PRIVATE (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -64,6 +69,9 @@ const (
 	idleTimeout       = 120 * time.Second
 	maxHeaderBytes    = 16 << 10
 	shutdownTimeout   = 30 * time.Second
+	// maxReplicas bounds REGISTRY_REPLICAS: a share of a budget is at
+	// least one call per window, so more replicas than calls make no sense.
+	maxReplicas = 1000
 )
 
 // limits are the timeouts and the header limit of the HTTP server; tests
@@ -100,8 +108,12 @@ func main() {
 	// of Redis's state once, in JSON, on the program's logger.
 	redis.SetLogger(quietRedis{})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr, nil)
+	// The logs (one access-log record per request) are written by a
+	// goroutine of their own, in batches under load; see logWriter.
+	stderr := newLogWriter(os.Stderr)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, stderr, nil)
 	stop()
+	_ = stderr.Close() // nowhere left to report a failure of stderr
 	os.Exit(code)
 }
 
@@ -129,6 +141,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	defer a.shared.close()
 	defer func() { _ = countries.Close(a.modules) }()
+	defer a.changes.close()
 	logger.LogAttrs(ctx, slog.LevelInfo, "shared state", a.shared.describe...)
 
 	if cfg.stdio {
@@ -146,6 +159,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 			return 1
 		}
 		defer stopMetrics()
+	}
+	if a.changes != nil {
+		wctx, stopWorkers := context.WithCancel(ctx)
+		wait := a.changes.start(wctx)
+		defer wait()
+		defer stopWorkers()
 	}
 	return serve(ctx, cfg, a.handler, logger, onListen)
 }
@@ -165,6 +184,18 @@ type config struct {
 	redisTimeout   string // REDIS_TIMEOUT, parsed by buildShared
 	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
 	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
+	replicas       int    // REGISTRY_REPLICAS
+	changes        changeConfig
+	upstreamWait   string // REGISTRY_UPSTREAM_WAIT, parsed by buildShared
+	// pace, set by tests only, is the clock and sleep of the in-process
+	// budgets and of the Registry's waits for them.
+	pace *pacing
+}
+
+// pacing is a clock and a sleep that agree (see registry.WithWaiter).
+type pacing struct {
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
 }
 
 // envHelp lists the environment variables for -h.
@@ -183,8 +214,7 @@ Environment:
   BOLAGSVERKET_BASE_URL     Bolagsverket API base URL (default https://gw.api.bolagsverket.se/vardefulla-datamangder/v1)
   BOLAGSVERKET_TOKEN_URL    Bolagsverket token endpoint (default https://portal.api.bolagsverket.se/oauth2/token)
   BOLAGSVERKET_BULK_FILE    path of Bolagsverket's bulk file (zip or text): Swedish name searches
-  BOLAGSVERKET_BULK_URL     or the URL to download it from weekly
-  REGISTRY_DATA_DIR         where the service keeps its data on disk, e.g. the Swedish index (default the user's cache directory)
+  BOLAGSVERKET_BULK_URL     or the URL to download it from weekly (both indexed in REGISTRY_DATA_DIR/se)
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
   REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
   REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
@@ -198,8 +228,24 @@ Environment:
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
                             (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, DK=120/1m, FR=6/1s,
                             SE=29/1m per credential)
+  REGISTRY_UPSTREAM_WAIT    longest wait of a request for an empty upstream budget before rate_limited, at most 10s
+                            (default 2s; 0 refuses at once); never past the request's own deadline
+  REGISTRY_REPLICAS         most replicas that run at once (default 1): while Redis is unreachable (or
+                            without REDIS_URL) each replica keeps to its share of every upstream budget
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
+
+Change monitoring (watches, the change feed, webhooks):
+  REGISTRY_DATA_DIR         folder of the service's data on disk: the embedded database, and Sweden's index in se/
+                            (default ./companyregistry-data)
+  DATABASE_URL              postgres:// URL: PostgreSQL instead of the embedded database (for several replicas)
+  REGISTRY_API_TOKENS       API tokens of the watch and feed routes, name=token,... (default none: those routes answer 403)
+  REGISTRY_API_TOKENS_FILE  the same as a file of "name sha256-hex" lines (instead of REGISTRY_API_TOKENS)
+  COMPANIES_HOUSE_STREAM_KEY  Companies House streaming API key (default none: GB is polled)
+  REGISTRY_CHANGES_INTERVAL how often the registers' change feeds are read, 1s to 24h (default 1m)
+  REGISTRY_WATCH_POLL_INTERVAL how often a watched company without a feed is fetched, 1m to 720h (default 24h)
+  REGISTRY_WEBHOOK_ALLOW_PRIVATE true lets webhooks go to http and to loopback or private addresses
+                            (never link-local or metadata ones; default false)
 `
 
 // parseConfig reads the flags and the environment. A flag wins over its
@@ -219,8 +265,10 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 
 		redisTimeout: strings.TrimSpace(getenv("REDIS_TIMEOUT")),
 		budgets:      strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
+		upstreamWait: strings.TrimSpace(getenv("REGISTRY_UPSTREAM_WAIT")),
 
 		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
+		replicas:    1,
 	}
 	if v := strings.TrimSpace(getenv("REGISTRY_ADDR")); v != "" {
 		cfg.addr = v
@@ -253,6 +301,13 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		}
 		cfg.rateLimit = n
 	}
+	if v := strings.TrimSpace(getenv("REGISTRY_REPLICAS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxReplicas {
+			return config{}, fmt.Errorf("REGISTRY_REPLICAS %q is not a whole number from 1 to %d", v, maxReplicas)
+		}
+		cfg.replicas = n
+	}
 	if v := strings.TrimSpace(getenv("REGISTRY_TRUSTED_PROXIES")); v != "" {
 		for _, p := range strings.Split(v, ",") {
 			if p = strings.TrimSpace(p); p != "" {
@@ -272,6 +327,14 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 			return config{}, fmt.Errorf("REGISTRY_LOG_LEVEL %q is not debug, info, warn or error", v)
 		}
 	}
+	var err error
+	if cfg.changes, err = parseChangeConfig(getenv); err != nil {
+		return config{}, err
+	}
+	// One folder for the service's data on disk: Sweden's index goes
+	// beside change monitoring's database, in REGISTRY_DATA_DIR or its
+	// default.
+	cfg.countries.DataDir = cfg.changes.dataDir
 	return cfg, nil
 }
 
@@ -283,6 +346,7 @@ type app struct {
 	handler http.Handler
 	mcpOpts []mcpserver.Option
 	shared  *shared
+	changes *changeRuntime // nil: change monitoring is off
 }
 
 // build builds and so validates every option of the registry, the REST
@@ -353,15 +417,21 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 		return nil, err
 	}
 
-	handler, mcpOpts, err := newHandler(cfg, reg, logger, sh.limiter)
+	ch, err := buildChanges(cfg, reg, sh.budgets, logger)
 	if err != nil {
 		sh.close()
+		return nil, err
+	}
+	handler, mcpOpts, err := newHandler(cfg, reg, logger, sh.limiter, ch)
+	if err != nil {
+		sh.close()
+		ch.close()
 		return nil, err
 	}
 	if m != nil {
 		handler = withMetrics(m, handler)
 	}
-	return &app{modules: cs, reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh}, nil
+	return &app{modules: cs, reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh, changes: ch}, nil
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
@@ -376,7 +446,10 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 // handlers' own stacks find it and use it, so they need none of these for
 // HTTP. REST still needs the trusted proxies for its links and the rate for
 // its texts.
-func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter) (http.Handler, []mcpserver.Option, error) {
+//
+// With change monitoring (ch not nil), REST serves its routes with the
+// API tokens and MCP its tool.
+func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter, ch *changeRuntime) (http.Handler, []mcpserver.Option, error) {
 	type setting struct {
 		name string
 		opt  restserver.Option
@@ -407,6 +480,10 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 		trusted = append(trusted, p)
 	}
 	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger)}
+	if ch != nil {
+		restOpts = append(restOpts, restserver.WithChanges(ch.svc, ch.tokens))
+		mcpOpts = append(mcpOpts, mcpserver.WithChanges(ch.svc))
+	}
 	rest, err := restserver.New(reg, restOpts...)
 	if err != nil {
 		return nil, nil, err

@@ -450,3 +450,42 @@ func TestBudgetNames(t *testing.T) {
 		t.Errorf("NO: %q", got)
 	}
 }
+
+// TestReplicasShareBudget: with Redis unreachable, a replica of
+// REGISTRY_REPLICAS=2 keeps to half of an upstream budget (NO=40/1h: a
+// burst of 4, so 2 cold lookups each), where a single replica keeps to
+// all of it (issue 24, item 5); the same without Redis at all.
+func TestReplicasShareBudget(t *testing.T) {
+	t.Parallel()
+	down := "redis://" + redistest.RefusedAddr(t) + "/0"
+	for _, tc := range []struct {
+		redis, replicas string
+		want            int64
+	}{{down, "2", 2}, {down, "", 4}, {"", "2", 2}, {"", "", 4}} {
+		upstream, calls := countingBrreg(t)
+		e := map[string]string{"BRREG_BASE_URL": upstream.URL, "REGISTRY_UPSTREAM_BUDGETS": "NO=40/1h",
+			"REGISTRY_RATE_LIMIT": "0", "REGISTRY_REPLICAS": tc.replicas}
+		if tc.redis != "" {
+			e["REDIS_URL"] = tc.redis
+		}
+		r := start(t, e)
+		for i := range 6 {
+			res, err := http.Get("http://" + r.addr + "/v1/NO/company/" + orgnr(200+i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+		}
+		if got := calls.Load(); got != tc.want {
+			t.Errorf("REDIS_URL %q, REGISTRY_REPLICAS %q: %d upstream calls, want %d", tc.redis, tc.replicas, got, tc.want)
+		}
+		r.cancel()
+		<-r.done
+	}
+	for _, bad := range []string{"0", "-1", "two", "1001"} {
+		if _, err := parseConfig(nil, env(map[string]string{"REGISTRY_REPLICAS": bad}), io.Discard); err == nil ||
+			!strings.Contains(err.Error(), "REGISTRY_REPLICAS") {
+			t.Errorf("REGISTRY_REPLICAS %q: %v", bad, err)
+		}
+	}
+}

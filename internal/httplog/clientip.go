@@ -12,7 +12,9 @@ import (
 // ClientIP returns the address of the client: the socket peer, unless the
 // peer is a trusted proxy, in which case X-Forwarded-For is read from the
 // right, skipping trusted proxies, and the first other address is the client.
-// A malformed header from a trusted proxy leaves the peer as the client. The
+// An entry may carry a port, as some balancers write it ("203.0.113.9:51234",
+// "[2001:db8::9]:443"), or be a bracketed IPv6 address without one. A
+// malformed header from a trusted proxy leaves the peer as the client. The
 // zero Addr means the peer address could not be parsed (a listener that is
 // not TCP); such requests share one rate-limit bucket.
 func ClientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
@@ -24,17 +26,36 @@ func ClientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
 	for i := len(values) - 1; i >= 0; i-- {
 		parts := strings.Split(values[i], ",")
 		for j := len(parts) - 1; j >= 0; j-- {
-			a, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
-			if err != nil {
+			a, ok := forwardedAddr(parts[j])
+			if !ok {
 				return peer
 			}
-			a = a.Unmap()
 			if !IsTrusted(a, trusted) {
 				return a
 			}
 		}
 	}
 	return peer
+}
+
+// forwardedAddr parses one X-Forwarded-For entry: an address, an address
+// and port, or a bracketed IPv6 address; unmapped.
+func forwardedAddr(s string) (netip.Addr, bool) {
+	s = strings.TrimSpace(s)
+	if a, err := netip.ParseAddr(s); err == nil {
+		return a.Unmap(), true
+	}
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap(), true
+	}
+	if inner, ok := strings.CutPrefix(s, "["); ok {
+		if inner, ok = strings.CutSuffix(inner, "]"); ok {
+			if a, err := netip.ParseAddr(inner); err == nil && a.Is6() {
+				return a.Unmap(), true
+			}
+		}
+	}
+	return netip.Addr{}, false
 }
 
 // PeerAddr parses the socket peer of RemoteAddr; the zero Addr when it is

@@ -43,3 +43,32 @@ func TestAccess(t *testing.T) {
 		t.Errorf("record (-want +got):\n%s", diff)
 	}
 }
+
+// TestClientIPForwardedWithPort: X-Forwarded-For entries written with a
+// port, as some balancers write them (issue 24, item 3), name the client;
+// before, they were malformed and every client behind the proxy shared the
+// proxy's address and so one rate-limit allowance.
+func TestClientIPForwardedWithPort(t *testing.T) {
+	t.Parallel()
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("fd00::/8")}
+	for _, tc := range []struct{ xff, want string }{
+		{"203.0.113.9:51234", "203.0.113.9"},
+		{"[2001:db8::9]:443", "2001:db8::9"},
+		{"[2001:db8::9]", "2001:db8::9"},
+		{"198.51.100.1, 203.0.113.9:51234", "203.0.113.9"},
+		{"198.51.100.1, 10.9.9.9:80", "198.51.100.1"},
+		{"198.51.100.1, [fd00::1]:80", "198.51.100.1"},
+		{"[::ffff:203.0.113.9]:1", "203.0.113.9"},
+		// Still malformed: the peer is the client.
+		{"203.0.113.9:", "10.1.2.3"},
+		{"203.0.113.9:99999", "10.1.2.3"},
+		{"[203.0.113.9]:80", "10.1.2.3"},
+		{"[2001:db8::9", "10.1.2.3"},
+		{"2001:db8::9]:443", "10.1.2.3"},
+	} {
+		r := &http.Request{RemoteAddr: "10.1.2.3:80", Header: http.Header{"X-Forwarded-For": {tc.xff}}}
+		if got := httplog.ClientIP(r, trusted).String(); got != tc.want {
+			t.Errorf("X-Forwarded-For %q: client %s, want %s", tc.xff, got, tc.want)
+		}
+	}
+}

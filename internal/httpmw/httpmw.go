@@ -21,10 +21,23 @@
 //
 // A stack inside another (the example server wraps its whole mux, then
 // mounts the REST and MCP handlers, which carry stacks of their own) does
-// not start a second request: the inner Begin keeps the outer state, the
-// inner AccessLog and Recover only name the route and the record's message
-// for the outer ones, and charges go to the outer stack's limiter. So the
-// outer stack's configuration applies once to everything it wraps.
+// not start a second request: the inner Begin keeps the outer state (one
+// request ID, one access-log record, one recovery), and each piece of
+// configuration comes from the outermost stack that has it. The inner
+// stack fills in what the outer one lacks: its trusted proxies when the
+// outer stack has none, its logger when the outer one has none, its
+// limiter when the outer one has none. The first AccessLog a request meets
+// writes the record, with the message and route of the innermost one.
+//
+// # Panics
+//
+// [Stack.Recover] answers a panic with the internal_error envelope when
+// nothing was sent yet. Once the response has started (a status, a body
+// byte or a flush), no clean answer is possible: Recover aborts the
+// connection (it panics with http.ErrAbortHandler, which net/http turns
+// into a closed connection or an HTTP/2 stream reset), so that the client
+// sees an error instead of a truncated body passed off as complete, and
+// the access-log record carries aborted=true at error level.
 package httpmw
 
 import (
@@ -70,14 +83,15 @@ type Limiter interface {
 // safe for concurrent use.
 type Stack struct {
 	trusted []netip.Prefix
-	log     *slog.Logger
+	log     *slog.Logger // never nil: discards when Config.Logger is nil
+	hasLog  bool         // Config.Logger was set
 	now     func() time.Time
 	lim     Limiter
 }
 
 // New returns the stack of c.
 func New(c Config) *Stack {
-	s := &Stack{trusted: c.Trusted, log: c.Logger, now: c.Now, lim: c.Limiter}
+	s := &Stack{trusted: c.Trusted, log: c.Logger, hasLog: c.Logger != nil, now: c.Now, lim: c.Limiter}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -96,11 +110,15 @@ type Request struct {
 	// ID is the request ID, also sent as X-Request-Id.
 	ID string
 
-	stack      *Stack
 	start      time.Time
-	msg        string      // the access log's message; the innermost AccessLog's
-	route      string      // the innermost route pattern
-	attrs      []slog.Attr // more fields of the access-log record
+	now        func() time.Time // the clock of the stack that began the request
+	log        *slog.Logger     // the outermost configured logger; nil: none
+	lim        Limiter          // the outermost limiter; nil: none
+	trusted    bool             // IP was resolved with a stack's trusted proxies
+	logging    bool             // an AccessLog writes the record
+	msg        string           // the access log's message; the innermost AccessLog's
+	route      string           // the innermost route pattern
+	attrs      []slog.Attr      // more fields of the access-log record
 	retryAfter atomic.Int64
 }
 
@@ -137,16 +155,19 @@ func FromContext(ctx context.Context) *Request {
 // to 128 safe characters, else a fresh random one, sent back as
 // X-Request-Id), the client address behind the trusted proxies, and the
 // state the other pieces share, which becomes the ResponseWriter of next.
-// Inside another stack it keeps that stack's state.
+// Inside another stack it keeps that stack's state and adds the pieces of
+// configuration the outer stacks lack (see the package documentation).
 func (s *Stack) Begin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if Of(w) != nil {
+		if q := Of(w); q != nil {
+			s.fill(q, r)
 			next.ServeHTTP(w, r)
 			return
 		}
-		q := &Request{stack: s, start: s.now()}
+		q := &Request{start: s.now(), now: s.now}
 		q.ResponseWriter = w
 		q.IP = httplog.ClientIP(r, s.trusted)
+		s.fill(q, r)
 		q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
 		// The canonical key spares Get and Set an allocation each.
 		w.Header()["X-Request-Id"] = []string{q.ID}
@@ -154,12 +175,30 @@ func (s *Stack) Begin(next http.Handler) http.Handler {
 	})
 }
 
+// fill gives q the pieces of s's configuration that the stacks around s
+// lack: the logger, the limiter and, when no outer stack names trusted
+// proxies, the client address behind s's.
+func (s *Stack) fill(q *Request, r *http.Request) {
+	if q.log == nil && s.hasLog {
+		q.log = s.log
+	}
+	if q.lim == nil && s.lim != nil {
+		q.lim = s.lim
+	}
+	if !q.trusted && len(s.trusted) > 0 {
+		q.IP = httplog.ClientIP(r, s.trusted)
+		q.trusted = true
+	}
+}
+
 // AccessLog writes one record per request, with msg, once next has
 // returned: method, route pattern (never the raw path, which may hold an
 // identifier), status, bytes, duration, request ID and client address (see
-// [httplog.Access]), then the fields added with [Request.AddAttr]. Inside
-// another stack it only names the route and msg for the outer one. It
-// must come after Begin.
+// [httplog.Access]), then the fields added with [Request.AddAttr]. The
+// record goes to the request's logger: the outermost stack's that has one.
+// Inside another AccessLog it only names the route and msg for the outer
+// one, which writes the record; the record is written when the handler
+// panics too. It must come after Begin.
 func (s *Stack) AccessLog(msg string) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -169,11 +208,13 @@ func (s *Stack) AccessLog(msg string) func(http.Handler) http.Handler {
 				return
 			}
 			q.msg = msg
+			owner := !q.logging
+			q.logging = true
 			defer func() {
 				if q.route == "" {
 					q.route = r.Pattern
 				}
-				if q.stack != s {
+				if !owner || q.log == nil {
 					return
 				}
 				// The route the innermost handler matched, not this
@@ -182,7 +223,7 @@ func (s *Stack) AccessLog(msg string) func(http.Handler) http.Handler {
 				if q.route != r.Pattern {
 					rr = &http.Request{Method: r.Method, Pattern: q.route}
 				}
-				httplog.Access(r.Context(), s.log, q.msg, rr, &q.Writer, q.ID, s.now().Sub(q.start), q.attrs...)
+				httplog.Access(r.Context(), q.log, q.msg, rr, &q.Writer, q.ID, q.now().Sub(q.start), q.attrs...)
 			}()
 			next.ServeHTTP(w, r)
 		})
@@ -193,9 +234,14 @@ func (s *Stack) AccessLog(msg string) func(http.Handler) http.Handler {
 func (q *Request) AddAttr(attrs ...slog.Attr) { q.attrs = append(q.attrs, attrs...) }
 
 // Recover turns a panic of next into the internal_error envelope (status
-// 500) when nothing was written yet, and logs it at error level with the
-// request ID and the stack. http.ErrAbortHandler passes through, as
-// net/http expects. It must come after Begin.
+// 500) when nothing was sent yet, and logs it at error level with the
+// request ID and the stack, on the request's logger (this stack's outside
+// Begin). When the response has started (a status, a body byte or a flush
+// went out), it aborts the connection instead, by panicking with
+// http.ErrAbortHandler: a client must see an error, not a cut-off body
+// that looks complete, nor an error envelope appended to a 200. A panic
+// with http.ErrAbortHandler itself passes through, as net/http expects.
+// Either abort marks the access-log record. It must come after Begin.
 func (s *Stack) Recover(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
@@ -203,21 +249,30 @@ func (s *Stack) Recover(next http.Handler) http.Handler {
 			if p == nil {
 				return
 			}
+			q := Of(w)
 			if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
+				if q != nil {
+					q.Aborted = true
+				}
 				panic(p)
 			}
-			id := ""
-			q := Of(w)
+			log, id := s.log, ""
 			if q != nil {
 				id = q.ID
+				if q.log != nil {
+					log = q.log
+				}
 			}
-			s.log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
+			started := q != nil && q.Status != 0
+			log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
 				slog.String("request_id", id), slog.String("panic", fmt.Sprint(p)),
-				slog.String("stack", string(debug.Stack())))
-			if q == nil || q.Status == 0 {
-				WriteError(w, &registry.Error{Code: registry.CodeInternalError,
-					Message: "An unexpected error occurred inside the service."})
+				slog.Bool("response_started", started), slog.String("stack", string(debug.Stack())))
+			if started {
+				q.Aborted = true
+				panic(http.ErrAbortHandler)
 			}
+			WriteError(w, &registry.Error{Code: registry.CodeInternalError,
+				Message: "An unexpected error occurred inside the service."})
 		}()
 		next.ServeHTTP(w, r)
 	})
@@ -227,12 +282,17 @@ func (s *Stack) Recover(next http.Handler) http.Handler {
 // and, when cacheControl is not empty, that Cache-Control unless the
 // handler sets its own.
 func SecurityHeaders(cacheControl string) func(http.Handler) http.Handler {
+	// The values are made once and shared by every response, as slices of
+	// capacity 1, so that an Add to one header makes a new slice; nothing
+	// writes into a header value in place.
+	values := []string{"nosniff", cacheControl}
+	nosniff, cc := values[0:1:1], values[1:2:2]
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			h["X-Content-Type-Options"] = []string{"nosniff"}
+			h["X-Content-Type-Options"] = nosniff
 			if cacheControl != "" {
-				h["Cache-Control"] = []string{cacheControl}
+				h["Cache-Control"] = cc
 			}
 			next.ServeHTTP(w, r)
 		})
@@ -279,21 +339,27 @@ func Chain(pieces ...func(http.Handler) http.Handler) func(http.Handler) http.Ha
 
 // Limited reports whether charges of the request can be refused: its
 // stack has a limiter.
-func (q *Request) Limited() bool { return q != nil && q.stack.lim != nil }
+func (q *Request) Limited() bool { return q != nil && q.lim != nil }
 
-// Charge takes cost requests from the client's allowance (the stack's
-// limiter, under the client's limit key). When the client is over its
-// limit it returns false and the whole seconds to wait (at least 1), which
-// are also sent as the Retry-After header if the response has not started.
+// Charge takes cost requests from the client's allowance (the limiter of
+// the outermost stack that has one, under the client's limit key). When
+// the client is over its limit it returns false and the whole seconds to
+// wait (at least 1), which are also sent as the Retry-After header if the response has not started.
 // Without a limiter, and when the limiter fails (logged), it returns true.
 func (q *Request) Charge(ctx context.Context, cost int) (ok bool, retryAfter int) {
 	if !q.Limited() {
 		return true, 0
 	}
-	s := q.stack
-	allowed, wait, err := s.lim.Allow(ctx, httplog.LimitKey(q.IP).String(), cost)
+	key := httplog.LimitKey(q.IP)
+	text := q.IPText() // an IPv4 address is its own key
+	if key != q.IP || !key.IsValid() {
+		text = key.String()
+	}
+	allowed, wait, err := q.lim.Allow(ctx, text, cost)
 	if err != nil {
-		s.log.LogAttrs(ctx, slog.LevelWarn, "rate limiter failed, request let through", slog.String("error", err.Error()))
+		if q.log != nil {
+			q.log.LogAttrs(ctx, slog.LevelWarn, "rate limiter failed, request let through", slog.String("error", err.Error()))
+		}
 		return true, 0
 	}
 	if allowed {
@@ -329,6 +395,15 @@ func (q *Request) Write(b []byte) (int, error) {
 		q.retryHeader()
 	}
 	return q.Writer.Write(b)
+}
+
+// Flush sends what was written so far (the status first, 200 when none
+// was set), which starts the response.
+func (q *Request) Flush() {
+	if q.Status == 0 {
+		q.retryHeader()
+	}
+	q.Writer.Flush()
 }
 
 func (q *Request) retryHeader() {

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -142,6 +144,134 @@ func TestBeginNested(t *testing.T) {
 	}
 }
 
+// TestNestedFillsIn: in a stack inside another, each piece of
+// configuration comes from the outer stack when it has it, else from the
+// inner one (issue 24, item 4: before, the inner stack's logger, limiter
+// and trusted proxies were dropped whenever an outer stack existed, even
+// one without them). Every combination of each piece, set or not outside
+// and inside.
+func TestNestedFillsIn(t *testing.T) {
+	t.Parallel()
+	build := func(outerCfg, innerCfg httpmw.Config, h http.HandlerFunc) http.Handler {
+		outer, inner := httpmw.New(outerCfg), httpmw.New(innerCfg)
+		mux := http.NewServeMux()
+		mux.Handle("GET /v1/{country}/company/{id}", httpmw.Chain(inner.Begin, inner.AccessLog("inner"), inner.Recover)(h))
+		return httpmw.Chain(outer.Begin, outer.AccessLog("outer"), outer.Recover)(mux)
+	}
+	t.Run("logger", func(t *testing.T) {
+		t.Parallel()
+		for _, tc := range []struct {
+			outer, inner bool
+			want         string // which logger has the records
+		}{{true, true, "outer"}, {true, false, "outer"}, {false, true, "inner"}, {false, false, ""}} {
+			var outerLogs, innerLogs logs
+			var oc, ic httpmw.Config
+			if tc.outer {
+				oc.Logger = outerLogs.logger()
+			}
+			if tc.inner {
+				ic.Logger = innerLogs.logger()
+			}
+			for _, f := range []http.HandlerFunc{
+				func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok")) },
+				func(http.ResponseWriter, *http.Request) { panic("boom") },
+			} {
+				build(oc, ic, f).ServeHTTP(httptest.NewRecorder(), request("192.0.2.1:1", "rid-n"))
+			}
+			got := map[string][]string{}
+			for name, l := range map[string]*logs{"outer": &outerLogs, "inner": &innerLogs} {
+				for _, r := range l.records(t) {
+					got[name] = append(got[name], fmt.Sprint(r["msg"], " ", r["status"], " ", r["route"]))
+				}
+			}
+			want := map[string][]string{}
+			if tc.want != "" {
+				want[tc.want] = []string{"inner 200 GET /v1/{country}/company/{id}", "panic in handler <nil> <nil>",
+					"inner 500 GET /v1/{country}/company/{id}"}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("outer logger %v, inner logger %v: records (-want +got):\n%s", tc.outer, tc.inner, diff)
+			}
+		}
+	})
+	t.Run("limiter", func(t *testing.T) {
+		t.Parallel()
+		for _, tc := range []struct {
+			outer, inner bool
+			want         string // which limiter is charged
+		}{{true, true, "outer"}, {true, false, "outer"}, {false, true, "inner"}, {false, false, ""}} {
+			outerLim, innerLim := &limiter{allow: 10}, &limiter{allow: 10}
+			var oc, ic httpmw.Config
+			if tc.outer {
+				oc.Limiter = outerLim
+			}
+			if tc.inner {
+				ic.Limiter = innerLim
+			}
+			limited := false
+			build(oc, ic, func(w http.ResponseWriter, r *http.Request) {
+				limited = httpmw.Of(w).Limited()
+				httpmw.Of(w).Charge(r.Context(), 2)
+			}).ServeHTTP(httptest.NewRecorder(), request("192.0.2.7:1", ""))
+			got := map[string][]string{}
+			if len(outerLim.calls) > 0 {
+				got["outer"] = outerLim.calls
+			}
+			if len(innerLim.calls) > 0 {
+				got["inner"] = innerLim.calls
+			}
+			want := map[string][]string{}
+			if tc.want != "" {
+				want[tc.want] = []string{"192.0.2.7 ++"}
+			}
+			if diff := cmp.Diff(want, got); diff != "" || limited != (tc.want != "") {
+				t.Errorf("outer limiter %v, inner limiter %v: Limited %v, calls (-want +got):\n%s", tc.outer, tc.inner, limited, diff)
+			}
+		}
+	})
+	t.Run("trusted proxies", func(t *testing.T) {
+		t.Parallel()
+		outerTrust := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+		// The inner list trusts one more hop, so that who wins shows.
+		innerTrust := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("198.51.100.0/24")}
+		for _, tc := range []struct {
+			outer, inner bool
+			want         string
+		}{{true, true, "198.51.100.1"}, {true, false, "198.51.100.1"}, {false, true, "203.0.113.5"}, {false, false, "10.1.2.3"}} {
+			var oc, ic httpmw.Config
+			if tc.outer {
+				oc.Trusted = outerTrust
+			}
+			if tc.inner {
+				ic.Trusted = innerTrust
+			}
+			var got netip.Addr
+			r := request("10.1.2.3:1", "")
+			r.Header.Set("X-Forwarded-For", "203.0.113.5, 198.51.100.1")
+			build(oc, ic, func(w http.ResponseWriter, _ *http.Request) {
+				got = httpmw.Of(w).IP
+			}).ServeHTTP(httptest.NewRecorder(), r)
+			if got.String() != tc.want {
+				t.Errorf("outer trusted %v, inner trusted %v: client %v, want %s", tc.outer, tc.inner, got, tc.want)
+			}
+		}
+	})
+	t.Run("outer stack without an access log", func(t *testing.T) {
+		t.Parallel()
+		var outerLogs, innerLogs logs
+		outer := httpmw.New(httpmw.Config{Logger: outerLogs.logger()})
+		inner := httpmw.New(httpmw.Config{Logger: innerLogs.logger()})
+		h := outer.Begin(httpmw.Chain(inner.Begin, inner.AccessLog("inner"))(http.NotFoundHandler()))
+		h.ServeHTTP(httptest.NewRecorder(), request("192.0.2.1:1", "rid-o"))
+		if got := outerLogs.records(t, "duration"); len(got) != 1 || got[0]["msg"] != "inner" || got[0]["status"] != 404.0 {
+			t.Errorf("outer records %v, want the inner AccessLog's one record", got)
+		}
+		if got := innerLogs.records(t); len(got) != 0 {
+			t.Errorf("inner records %v", got)
+		}
+	})
+}
+
 // unwrapper is a middleware's writer that exposes the one it wraps.
 type unwrapper struct{ http.ResponseWriter }
 
@@ -223,7 +353,8 @@ func TestAccessLogNested(t *testing.T) {
 
 // TestRecover: a panic before anything is written is the internal_error
 // envelope with status 500, logged with the request ID; after a write the
-// response stands; http.ErrAbortHandler passes through.
+// connection is aborted (http.ErrAbortHandler, see TestRecoverAfterStart);
+// http.ErrAbortHandler passes through.
 func TestRecover(t *testing.T) {
 	t.Parallel()
 	var l logs
@@ -239,25 +370,92 @@ func TestRecover(t *testing.T) {
 	}
 	recs := l.records(t)
 	if len(recs) != 1 || recs[0]["msg"] != "panic in handler" || recs[0]["request_id"] != "rid-3" || recs[0]["panic"] != "boom" ||
-		!strings.Contains(recs[0]["stack"].(string), "httpmw_test") {
+		recs[0]["response_started"] != false || !strings.Contains(recs[0]["stack"].(string), "httpmw_test") {
 		t.Errorf("records %v", recs)
 	}
 
-	w = httptest.NewRecorder()
-	h(func(w http.ResponseWriter, _ *http.Request) {
-		w.WriteHeader(http.StatusAccepted)
-		panic("late")
-	}).ServeHTTP(w, request("192.0.2.1:1", ""))
-	if w.Code != http.StatusAccepted || w.Body.Len() != 0 {
-		t.Errorf("after a write: %d %s", w.Code, w.Body)
+	for _, f := range []http.HandlerFunc{
+		func(w http.ResponseWriter, _ *http.Request) {
+			w.WriteHeader(http.StatusAccepted)
+			panic("late")
+		},
+		func(http.ResponseWriter, *http.Request) { panic(http.ErrAbortHandler) },
+	} {
+		func() {
+			defer func() {
+				if p := recover(); p != http.ErrAbortHandler { //nolint:errorlint // sentinel
+					t.Errorf("recovered %v, want http.ErrAbortHandler", p)
+				}
+			}()
+			h(f).ServeHTTP(httptest.NewRecorder(), request("192.0.2.1:1", ""))
+		}()
 	}
+}
 
-	defer func() {
-		if p := recover(); p != http.ErrAbortHandler { //nolint:errorlint // sentinel
-			t.Errorf("recovered %v, want http.ErrAbortHandler", p)
-		}
-	}()
-	h(func(http.ResponseWriter, *http.Request) { panic(http.ErrAbortHandler) }).ServeHTTP(httptest.NewRecorder(), request("192.0.2.1:1", ""))
+// TestRecoverAfterStart: a real client of a handler that panics after its
+// response started (a status, a flush, a body) sees an error, never a
+// complete-looking answer: before issue 24 it got a clean 200 with a
+// truncated body, or an internal_error envelope appended to the 200. The
+// access log says what the client saw: the status sent and aborted=true,
+// at error level.
+func TestRecoverAfterStart(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		handler http.HandlerFunc
+		status  float64 // in the access log
+	}{
+		{"status and part of the body flushed", func(w http.ResponseWriter, _ *http.Request) {
+			w.WriteHeader(http.StatusAccepted)
+			_, _ = w.Write([]byte(`{"hits":[`))
+			http.NewResponseController(w).Flush() //nolint:errcheck // the flush is what is tested
+			panic("late")
+		}, 202},
+		{"flush only", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.(http.Flusher).Flush()
+			panic("after the flush")
+		}, 200},
+		{"body buffered, not flushed", func(w http.ResponseWriter, _ *http.Request) {
+			_, _ = w.Write([]byte(`{"name":"EQUI`))
+			panic("mid-body")
+		}, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var l logs
+			s := httpmw.New(httpmw.Config{Logger: l.logger()})
+			mux := http.NewServeMux()
+			mux.Handle("GET /v1/{country}/company/{id}", tc.handler)
+			srv := httptest.NewServer(httpmw.Chain(s.Begin, s.AccessLog("request"), s.Recover)(mux))
+			defer srv.Close()
+			req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, srv.URL+"/v1/NO/company/923609016", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("X-Request-Id", "rid-9")
+			resp, err := srv.Client().Do(req)
+			if err == nil {
+				body, rerr := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if rerr == nil {
+					t.Fatalf("the client saw a complete %d answer: %q", resp.StatusCode, body)
+				}
+			}
+			recs := l.records(t, "duration", "stack")
+			if len(recs) != 2 {
+				t.Fatalf("records %v, want a panic and an access record", recs)
+			}
+			want := []map[string]any{
+				{"level": "ERROR", "msg": "panic in handler", "request_id": "rid-9", "panic": recs[0]["panic"], "response_started": true},
+				{"level": "ERROR", "msg": "request", "method": "GET", "route": "GET /v1/{country}/company/{id}", "status": tc.status,
+					"bytes": recs[1]["bytes"], "request_id": "rid-9", "client_ip": "127.0.0.1", "aborted": true},
+			}
+			if diff := cmp.Diff(want, recs); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+		})
+	}
 }
 
 func TestSecurityHeaders(t *testing.T) {

@@ -1,6 +1,8 @@
 // Package redistest helps the tests of the Redis-backed components: an
 // in-process Redis (miniredis), a real redis-server started on a free
-// loopback port and stopped by the test, and a logger that counts records.
+// loopback port and stopped by the test, a [Proxy] that cuts either off
+// and brings it back without freeing the address the client dials, and a
+// logger that counts records.
 package redistest
 
 import (
@@ -48,14 +50,18 @@ func Client(addr string) *redis.Client {
 	})
 }
 
-// Server is a redis-server process started by a test.
+// Server is a redis-server process started by a test, behind a [Proxy]:
+// clients dial the proxy, whose port stays the test's own while the
+// server is stopped and started again (each start on a fresh port of its
+// own).
 type Server struct {
-	t    testing.TB
-	bin  string
-	port int
-	dir  string
-	mu   sync.Mutex
-	cmd  *exec.Cmd
+	t     testing.TB
+	bin   string
+	dir   string
+	front *Proxy
+	mu    sync.Mutex
+	cmd   *exec.Cmd
+	exit  chan struct{} // closed when cmd has exited
 }
 
 // StartServer starts redis-server on a free loopback port, without
@@ -71,22 +77,18 @@ func StartServer(t testing.TB) *Server {
 		}
 		t.Skip("redis-server not found on PATH: install it (apt-get install -y redis-server) to run this test")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("free port: %v", err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	_ = ln.Close()
-	s := &Server{t: t, bin: bin, port: port, dir: t.TempDir()}
+	s := &Server{t: t, bin: bin, dir: t.TempDir(), front: NewProxy(t, "")}
 	s.Start()
 	t.Cleanup(s.Stop)
 	return s
 }
 
-// Addr returns the server's host:port.
-func (s *Server) Addr() string { return "127.0.0.1:" + strconv.Itoa(s.port) }
+// Addr returns the host:port clients dial: the proxy's, the same for the
+// server's whole life.
+func (s *Server) Addr() string { return s.front.Addr() }
 
-// Start starts the server (again) on its port and waits until it answers.
+// Start starts the server (again), empty, and waits until it answers
+// through the proxy's address.
 func (s *Server) Start() {
 	s.t.Helper()
 	s.mu.Lock()
@@ -94,41 +96,85 @@ func (s *Server) Start() {
 	if s.cmd != nil {
 		return
 	}
-	cmd := exec.Command(s.bin, "--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
+	var last string
+	for range 5 {
+		addr, ok, why := s.startOnce()
+		if ok {
+			s.front.Up(addr)
+			return
+		}
+		last = why
+	}
+	s.t.Fatalf("redis-server did not start: %s", last)
+}
+
+// startOnce starts redis-server on a fresh port and waits until the
+// server answering there is this process (another test may have been
+// given the same port between the check that it was free and the
+// server's bind). It reports the address, or why it failed.
+func (s *Server) startOnce() (addr string, ok bool, why string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", false, "free port: " + err.Error()
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	_ = ln.Close()
+	addr = "127.0.0.1:" + strconv.Itoa(port)
+	cmd := exec.Command(s.bin, "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
 		"--save", "", "--appendonly", "no", "--dir", s.dir, "--protected-mode", "yes")
-	var out bytes.Buffer
+	var out Logs // the process output, safe to read while it writes
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		s.t.Fatalf("start redis-server: %v", err)
 	}
-	s.cmd = cmd
-	c := Client(s.Addr())
+	exit := make(chan struct{})
+	go func() {
+		_ = cmd.Wait()
+		close(exit)
+	}()
+	c := Client(addr)
 	defer c.Close()
+	want := "process_id:" + strconv.Itoa(cmd.Process.Pid)
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-		err := c.Ping(ctx).Err()
+		info, err := c.Info(ctx, "server").Result()
 		cancel()
-		if err == nil {
-			return
+		switch {
+		case err == nil && strings.Contains(info, want+"\r\n"):
+			s.cmd, s.exit = cmd, exit
+			return addr, true, ""
+		case err == nil:
+			why = "another server answers on " + addr
+		default:
+			why = err.Error()
 		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("redis-server did not answer within 5 s: %v\n%s", err, out.String())
+		select {
+		case <-exit:
+			return "", false, "redis-server exited: " + out.String()
+		default:
+		}
+		if err == nil || time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			<-exit
+			return "", false, why + "\n" + out.String()
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }
 
-// Stop kills the server, as a crash would, and waits for it to exit.
+// Stop kills the server, as a crash would, and waits for it to exit; the
+// proxy cuts every connection and resets new ones until the next Start.
 func (s *Server) Stop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.front.Down()
 	if s.cmd == nil {
 		return
 	}
 	_ = s.cmd.Process.Kill()
-	_ = s.cmd.Wait()
-	s.cmd = nil
+	<-s.exit
+	s.cmd, s.exit = nil, nil
 }
 
 // Logs is a logger whose records tests can count. It is safe for
@@ -176,4 +222,4 @@ func Eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
 }
 
 // String describes s for failure messages.
-func (s *Server) String() string { return fmt.Sprintf("redis-server on %s", s.Addr()) }
+func (s *Server) String() string { return fmt.Sprintf("redis-server behind %s", s.Addr()) }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	registry "github.com/companyregistry/registry"
 )
@@ -54,9 +55,13 @@ type Config struct {
 	// limiting the rate of requests from this service."
 	RateLimitMessage string
 	// RetryAfter turns the headers of a 429 answer into the seconds of
-	// details.retry_after. When nil, the Retry-After header counts, at
-	// most 3600 seconds and 60 when it is missing or not a number.
+	// details.retry_after. When nil, the Retry-After header counts (see
+	// [RetryAfter]), at most 3600 seconds and 60 when it is missing or
+	// malformed.
 	RetryAfter func(http.Header) int
+	// Now is the clock a Retry-After date is counted from; nil is
+	// time.Now.
+	Now func() time.Time
 }
 
 // SetBaseURL checks u with [ParseBaseURL] and keeps it without trailing
@@ -147,6 +152,9 @@ func NewClient(cfg Config) (*Client, error) {
 	cfg.BaseURL = p.String()
 	if cfg.MaxBodyBytes <= 0 {
 		return nil, fmt.Errorf("%s: no body limit", cfg.Module)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	c := &Client{cfg: cfg, http: NoRedirects(cfg.HTTPClient), agent: UserAgent(cfg.ContactEmail)}
 	for _, s := range []string{cfg.Authorization, afterScheme(cfg.Authorization), cfg.Secret} {
@@ -343,7 +351,7 @@ func (c *Client) retryAfter(h http.Header) int {
 	if c.cfg.RetryAfter != nil {
 		return c.cfg.RetryAfter(h)
 	}
-	return RetryAfter(h.Get("Retry-After"), defaultRetryAfter, maxRetryAfter)
+	return RetryAfter(h.Get("Retry-After"), c.cfg.Now(), defaultRetryAfter, maxRetryAfter)
 }
 
 // Decode unmarshals the body of a 200 answer into v. A body that is not

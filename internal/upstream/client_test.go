@@ -211,7 +211,9 @@ func TestGetRefusesRedirects(t *testing.T) {
 // retryable upstream_error; each carries the status.
 func TestStatusError(t *testing.T) {
 	t.Parallel()
-	c, err := NewClient(testConfig("https://x.test"))
+	clocked := testConfig("https://x.test")
+	clocked.Now = func() time.Time { return time.Date(2026, 10, 21, 7, 27, 0, 0, time.UTC) }
+	c, err := NewClient(clocked)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,8 +221,8 @@ func TestStatusError(t *testing.T) {
 		retryAfter string
 		want       int
 	}{
-		{"", 60}, {"17", 17}, {" 17 ", 17}, {"0", 1}, {"-5", 60}, {"99999", 3600},
-		{"Wed, 21 Oct 2026 07:28:00 GMT", 60}, {"soon", 60},
+		{"", 60}, {"17", 17}, {" 17 ", 17}, {"0", 1}, {"-5", 60}, {"99999", 3600}, {"99999999999999999999", 3600},
+		{"Wed, 21 Oct 2026 07:28:00 GMT", 60}, {"Wed, 21 Oct 2026 07:27:10 GMT", 10}, {"soon", 60},
 	} {
 		h := http.Header{}
 		if tt.retryAfter != "" {

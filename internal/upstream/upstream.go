@@ -25,6 +25,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	registry "github.com/companyregistry/registry"
 )
@@ -133,15 +134,67 @@ func Discard(r io.Reader) {
 }
 
 // RetryAfter returns the back-off in seconds given by a Retry-After value
-// in seconds: at least 1 (a 0 means "now", and a back-off is due anyway)
-// and at most ceiling. A missing, negative or non-numeric value (an HTTP
-// date) gives def.
-func RetryAfter(v string, def, ceiling int) int {
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || n < 0 {
+// (RFC 9110, section 10.2.3): delay-seconds, or an HTTP-date counted from
+// now, rounded up. The result is at least 1 (a 0 or a date already past
+// means "now", and a back-off is due anyway) and at most ceiling: a number
+// of seconds too large to parse is the ceiling too. A missing, negative or
+// otherwise malformed value gives def.
+func RetryAfter(v string, now time.Time, def, ceiling int) int {
+	v = strings.TrimSpace(v)
+	if v == "" {
 		return def
 	}
-	return ClampSeconds(n, ceiling)
+	if isDigits(v) {
+		n, err := strconv.Atoi(v)
+		if err != nil { // digits only: out of range
+			return ceiling
+		}
+		return ClampSeconds(n, ceiling)
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return ceilSeconds(t.Sub(now), ceiling)
+	}
+	return def
+}
+
+// ResetAfter returns the back-off in seconds until a rate-limit window's
+// reset given as Unix seconds (such as Companies House's X-Ratelimit-Reset),
+// counted from now and rounded up, at least 1 and at most ceiling; ok is
+// false for a missing, negative, zero or malformed value. A number too
+// large to parse is the ceiling.
+func ResetAfter(v string, now time.Time, ceiling int) (secs int, ok bool) {
+	v = strings.TrimSpace(v)
+	if !isDigits(v) {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	switch {
+	case err != nil: // digits only: out of range
+		return ceiling, true
+	case n == 0:
+		return 0, false
+	case n > now.Unix()+int64(ceiling):
+		return ceiling, true
+	}
+	return ceilSeconds(time.Unix(n, 0).Sub(now), ceiling), true
+}
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// ceilSeconds is d in whole seconds rounded up, bounded as ClampSeconds.
+func ceilSeconds(d time.Duration, ceiling int) int {
+	if d >= time.Duration(ceiling)*time.Second {
+		return ceiling
+	}
+	return ClampSeconds(int((d+time.Second-1)/time.Second), ceiling)
 }
 
 // ClampSeconds bounds a back-off to at least 1 and at most ceiling seconds.

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	registry "github.com/companyregistry/registry"
 )
@@ -177,8 +179,14 @@ func TestDiscardIsBounded(t *testing.T) {
 	}
 }
 
+// TestRetryAfter: delay-seconds or an HTTP-date (RFC 9110, section
+// 10.2.3) counted from the clock, at least 1 and at most the ceiling; a
+// number too large to parse is the ceiling (issue 24, item 6: it was the
+// default, 60 s), a date is read (it was the default), a negative or
+// malformed value is the default.
 func TestRetryAfter(t *testing.T) {
 	t.Parallel()
+	now := time.Date(2026, 10, 21, 7, 27, 0, 0, time.UTC)
 	tests := []struct {
 		in   string
 		want int
@@ -188,18 +196,49 @@ func TestRetryAfter(t *testing.T) {
 		{" 17 ", 17},
 		{"0", 1},
 		{"-5", 60},
+		{"+5", 60},
 		{"3600", 300},
-		{"99999999999999999999", 60},
+		{"99999999999999999999", 300},
 		{"Wed, 21 Oct 2026 07:28:00 GMT", 60},
+		{"Wed, 21 Oct 2026 07:27:30 GMT", 30},
+		{"Wednesday, 21-Oct-26 07:29:00 GMT", 120},
+		{"Wed Oct 21 07:27:05 2026", 5},
+		{"Wed, 21 Oct 2026 07:26:00 GMT", 1},
+		{"Thu, 22 Oct 2026 07:27:00 GMT", 300},
+		{"Fri, 01 Jan 9999 00:00:00 GMT", 300},
 		{"1.5", 60},
+		{"soon", 60},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
 			t.Parallel()
-			if got := RetryAfter(tt.in, 60, 300); got != tt.want {
+			if got := RetryAfter(tt.in, now, 60, 300); got != tt.want {
 				t.Errorf("RetryAfter(%q, 60, 300) = %d, want %d", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestResetAfter: a reset time in Unix seconds counted from the clock,
+// rounded up, at least 1 and at most the ceiling; a number too large to
+// parse is the ceiling; zero, a negative or malformed value is not usable.
+func TestResetAfter(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 22, 10, 0, 0, 500_000_000, time.UTC)
+	unix := func(d int64) string { return strconv.FormatInt(now.Unix()+d, 10) }
+	for _, tt := range []struct {
+		in     string
+		want   int
+		wantOK bool
+	}{
+		{unix(42), 42, true}, {unix(1), 1, true}, {unix(0), 1, true}, {unix(-100), 1, true},
+		{unix(86400), 300, true}, {"99999999999999999999", 300, true}, {"9223372036854775807", 300, true},
+		{"", 0, false}, {"0", 0, false}, {"-5", 0, false}, {"soon", 0, false}, {"1.5e9", 0, false},
+	} {
+		got, ok := ResetAfter(tt.in, now, 300)
+		if got != tt.want || ok != tt.wantOK {
+			t.Errorf("ResetAfter(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.wantOK)
+		}
 	}
 }
 
@@ -217,8 +256,12 @@ func FuzzRetryAfter(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, v string) {
-		if got := RetryAfter(v, 60, 300); got < 1 || got > 300 {
+		now := time.Date(2026, 10, 21, 7, 27, 0, 0, time.UTC)
+		if got := RetryAfter(v, now, 60, 300); got < 1 || got > 300 {
 			t.Errorf("RetryAfter(%q) = %d, outside [1, 300]", v, got)
+		}
+		if got, ok := ResetAfter(v, now, 300); ok && (got < 1 || got > 300) || !ok && got != 0 {
+			t.Errorf("ResetAfter(%q) = %d, %v", v, got, ok)
 		}
 	})
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -24,7 +25,7 @@ func TestHandler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(newHandler(body, "/enhetsregisteret/api"))
+	srv := httptest.NewServer(newHandler(body, "/enhetsregisteret/api", false, 0))
 	defer srv.Close()
 	get := func(path string) (int, string) {
 		t.Helper()
@@ -96,5 +97,125 @@ func TestRun(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("did not stop")
+	}
+}
+
+// TestFaults: with faults on, the units of FaultOf answer 503, break
+// their body off, send it slowly but whole, or answer nothing until the
+// client gives up; a search is an empty page. Without faults they answer.
+func TestFaults(t *testing.T) {
+	t.Parallel()
+	body, err := os.ReadFile(unitFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(newHandler(body, "/api", true, 0))
+	defer srv.Close()
+	get := func(ctx context.Context, id string) (int, error) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/enheter/"+id, nil)
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			return 0, err
+		}
+		defer res.Body.Close()
+		_, err = io.ReadAll(res.Body)
+		return res.StatusCode, err
+	}
+	if code, err := get(t.Context(), "000000914"); code != 503 || err != nil {
+		t.Errorf("503 unit: %d %v", code, err)
+	}
+	if code, err := get(t.Context(), "000000930"); code != 200 || err != nil {
+		t.Errorf("slow unit: %d %v, want a whole 200", code, err)
+	}
+	if _, err := get(t.Context(), "000000949"); err == nil {
+		t.Error("broken unit: the body was read whole")
+	}
+	if code, err := get(t.Context(), "923609016"); code != 200 || err != nil {
+		t.Errorf("plain unit: %d %v", code, err)
+	}
+	// The timeout unit: once the fake has counted it (5 units so far), it
+	// has not answered; it ends when the client gives up.
+	ctx, cancel := context.WithCancel(t.Context())
+	errc := make(chan error, 1)
+	go func() { _, err := get(ctx, "000000922"); errc <- err }()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		res, err := http.Get(srv.URL + "/count")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if string(b) == `{"requests":5}`+"\n" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the timeout unit never reached the fake: %s", b)
+		}
+	}
+	select {
+	case err := <-errc:
+		t.Fatalf("the timeout unit answered: %v", err)
+	default:
+	}
+	cancel()
+	if err := <-errc; err == nil {
+		t.Error("timeout unit answered")
+	}
+	res, err := http.Get(srv.URL + "/api/enheter?navn=x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || string(b) != emptySearch {
+		t.Errorf("search: %d %s", res.StatusCode, b)
+	}
+	for id, want := range map[string]Fault{"000000914": Fault503, "000000922": FaultTimeout, "000000930": FaultSlowBody,
+		"000000949": FaultBrokenBody, "923609016": FaultNone, "12345": FaultNone} {
+		if got := FaultOf(id); got != want {
+			t.Errorf("FaultOf(%s) = %d, want %d", id, got, want)
+		}
+	}
+}
+
+// TestDelayHeld: with a delay, a unit's answer is held at least that long
+// (a timer never fires early), /held/{id} says how long the handler took
+// for that unit, and a unit never asked for is 404 there. Without a delay
+// there is no /held route.
+func TestDelayHeld(t *testing.T) {
+	t.Parallel()
+	body, err := os.ReadFile(unitFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const delay = 3 * time.Millisecond
+	srv := httptest.NewServer(newHandler(body, "/api", false, delay))
+	defer srv.Close()
+	get := func(base, path string) (int, string) {
+		t.Helper()
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, b := get(srv.URL, "/api/enheter/920000018"); code != 200 || !strings.Contains(b, "920000018") {
+		t.Fatalf("unit: %d %.100s", code, b)
+	}
+	code, b := get(srv.URL, "/held/920000018")
+	var held struct{ NS int64 }
+	if code != 200 || json.Unmarshal([]byte(b), &held) != nil || time.Duration(held.NS) < delay {
+		t.Errorf("/held/920000018: %d %q, want 200 and at least %v", code, b, delay)
+	}
+	if code, _ := get(srv.URL, "/held/930000015"); code != 404 {
+		t.Errorf("/held of a unit never asked for: %d, want 404", code)
+	}
+	plain := httptest.NewServer(newHandler(body, "/api", false, 0))
+	defer plain.Close()
+	get(plain.URL, "/api/enheter/920000018")
+	if code, _ := get(plain.URL, "/held/920000018"); code != 404 {
+		t.Errorf("/held without a delay: %d, want 404", code)
 	}
 }
