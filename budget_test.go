@@ -236,7 +236,7 @@ func TestLocalAnswersCostNothing(t *testing.T) {
 	for _, lookupsLocal := range []bool{false, true} {
 		l := &localCountry{fakeCountry: &fakeCountry{code: "SE"}, lookupsLocal: lookupsLocal}
 		b := &fakeBudget{wait: time.Second}
-		r, err := registry.New([]registry.Country{l}, registry.WithRetryPause(0), registry.WithUpstreamBudget("SE", b))
+		r, err := registry.New([]registry.Country{l}, registry.WithRetryPause(0), registry.WithUpstreamBudget("SE", b), registry.WithBudgetWait(0))
 		if err != nil {
 			t.Fatal(err)
 		}
