@@ -82,7 +82,7 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		if o.noCache {
 			o.cache = noCache{}
 		} else {
-			m, err := cache.NewMemory(cache.WithClock(o.now))
+			m, err := cache.NewMemory(cache.WithClock(o.now), cache.WithCompression())
 			if err != nil {
 				return nil, fmt.Errorf("registry: default cache: %w", err)
 			}
