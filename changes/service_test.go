@@ -57,7 +57,7 @@ func TestCreateWatch(t *testing.T) {
 		_ = dec.Decode(&skip)
 	}
 	wantMembers := []string{"id", "secret", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason",
-		"disabled_at", "baseline_pending"}
+		"disabled_at", "last_attempt_at", "last_status_code", "last_error", "baseline_pending"}
 	if diff := cmp.Diff(wantMembers, members); diff != "" {
 		t.Errorf("members (-want +got):\n%s", diff)
 	}
@@ -66,7 +66,8 @@ func TestCreateWatch(t *testing.T) {
 	delete(got, "secret")
 	want := map[string]any{"country": "NO", "ids": []any{equinor, dnb}, "kinds": []any{"status_changed", "name_changed"},
 		"url": "https://hooks.example.com/registry", "created_at": "2026-01-15T09:00:00Z", "disabled": false,
-		"disabled_reason": nil, "disabled_at": nil, "baseline_pending": []any{}}
+		"disabled_reason": nil, "disabled_at": nil, "last_attempt_at": nil, "last_status_code": nil, "last_error": nil,
+		"baseline_pending": []any{}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("answer (-want +got):\n%s", diff)
 	}

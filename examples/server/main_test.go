@@ -77,7 +77,7 @@ func TestParseConfigEnvironment(t *testing.T) {
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com", replicas: 3,
-		changes: changeConfig{dataDir: "/var/lib/registry", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
+		changes: changeConfig{dataDir: "/var/lib/registry", dataDirSet: true, ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -341,7 +341,7 @@ func start(t *testing.T, e map[string]string) *running {
 	case r.addr = <-addrc:
 	case code := <-r.done:
 		t.Fatalf("server exited %d: %s", code, r.stderr.String())
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Minute): // a hang guard, not a speed check: -race on a loaded machine starts slowly
 		t.Fatal("server did not start")
 	}
 	t.Cleanup(cancel)
