@@ -579,6 +579,19 @@ func frOrdinal(n int) string {
 	return strconv.Itoa(n) + suffix
 }
 
+// String names the column as the schedule's heading does, in English.
+func (col FrenchVATColumn) String() string {
+	switch col {
+	case FrenchVATIndividual:
+		return "individual entrepreneurs"
+	case FrenchVATCompany:
+		return "companies other than SA"
+	case FrenchVATSA:
+		return "sociétés anonymes"
+	}
+	return "other taxpayers"
+}
+
 // frColumnWords names a column of the CA3 schedule.
 func frColumnWords(col FrenchVATColumn) string {
 	switch col {

@@ -30,7 +30,10 @@ func reviewVATDeadline(t *testing.T, code, dep string, today registry.Date) (reg
 // TestReview_FRSocieteCivileVATDay: a société civile (SCI 6540, other
 // sociétés civiles 6599) that the register lists with an active VAT number
 // gets a monthly CA3. Its day is in the column "sociétés autres que les
-// sociétés anonymes" of CGI ann. IV art. 39 (research fr-deadlines.md §3,
+// sociétés anonymes" of CGI ann. IV art. 39
+// (https://legal.tricoteuses.fr/articles/LEGIARTI000006300353, quoted with
+// https://lexbase.fr/texte-de-loi/art-39-code-general-des-impots-annexe-iv/L8264I79.html;
+// research fr-deadlines.md §3,
 // engine rule: "other sociétés (52xx, 53xx …, 54xx, 57xx, 65xx, 51xx,
 // 3120): Paris area 19/20/21 by SIREN, elsewhere 21"), not "autres
 // redevables" (the 24th, for associations, public bodies and occasional
@@ -45,7 +48,9 @@ func TestReview_FRSocieteCivileVATDay(t *testing.T) {
 	}{
 		{"6540", "69", 21}, // SCI, outside the Paris area
 		{"6540", "75", 19}, // SCI in Paris, SIREN 55…
-		{"6599", "69", 21}, // another société civile
+		{"6599", "69", 21}, // another société civile (its own duties not modelled)
+		{"6599", "92", 19}, // the same in Hauts-de-Seine, SIREN 55…
+		{"6551", "69", 21}, // a civil cooperative company (65xx)
 	} {
 		d, ok := reviewVATDeadline(t, tt.code, tt.dep, today)
 		if !ok {
