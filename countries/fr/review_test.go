@@ -1,6 +1,7 @@
 package fr
 
 import (
+	"strings"
 	"testing"
 
 	registry "github.com/companyregistry/registry"
@@ -61,5 +62,42 @@ func TestReview_FRSocieteCivileVATDay(t *testing.T) {
 			t.Errorf("%s in %s: CA3 for %s due on day %d (%s), want day %d (CGI ann. IV art. 39, sociétés autres que SA)",
 				tt.code, tt.dep, *d.PeriodLabel, d.StatutoryDate.Day, d.StatutoryDate, tt.wantDay)
 		}
+	}
+}
+
+// TestReview_FRDSNDayWithoutHeadcountBand: the research's rule for the DSN
+// day (fr-deadlines.md §4: tranche_effectif_salarie "00–12 → 15th; 21 and
+// above → 5th; null → unknown") leaves the day unknown when the register
+// publishes no band. The module then computes the 15th as a mandatory
+// deadline and tells the user why in applies_because: "no published
+// headcount band: fewer than 50 employees", which the register does not
+// say (DANONE, a large employer, with its band removed). For an employer of
+// 50 or more paying in the month worked the DSN is due on the 5th (CSS art.
+// R133-14), ten days earlier.
+func TestReview_FRDSNDayWithoutHeadcountBand(t *testing.T) {
+	t.Parallel()
+	u := decodeUnit(t, danoneFile)
+	u.TrancheEffectifSalarie.V = "" // the unit's band not published; the head office is an employer (caractère employeur O)
+	rep := mapUnit(u, asked(t, "552032534"))
+	out := deadlines.France(rep, dutiesOf(rep), registry.NewDate(2026, 11, 24))
+	var dsn *registry.Deadline
+	for i := range out.Deadlines {
+		if out.Deadlines[i].Kind == "dsn" {
+			dsn = &out.Deadlines[i]
+		}
+	}
+	if dsn == nil {
+		return // not computed: the research's "unknown"
+	}
+	claims := strings.Contains(dsn.AppliesBecause, "no published headcount band: fewer than 50 employees")
+	warned := false
+	for _, n := range out.Notes {
+		if strings.Contains(n, "DSN") && strings.Contains(n, "5th") {
+			warned = true
+		}
+	}
+	if claims || (dsn.Mandatory && !warned) {
+		t.Errorf("DSN due %s (mandatory %v) with no headcount band: applies_because %q; a note that the 5th may apply: %v",
+			dsn.StatutoryDate, dsn.Mandatory, dsn.AppliesBecause, warned)
 	}
 }
