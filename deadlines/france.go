@@ -622,14 +622,6 @@ func (c *frCalc) cfe(form string) {
 	c.out.Notes = append(c.out.Notes, noteFRCFE)
 }
 
-// frBandWords names a headcount band for a sentence.
-func frBandWords(band string) string {
-	if band == "" {
-		return "no published headcount band"
-	}
-	return "headcount band " + band
-}
-
 func (c *frCalc) dsn() {
 	d := c.d
 	switch d.Employer {
@@ -640,14 +632,31 @@ func (c *frCalc) dsn() {
 			"return (DSN, the 5th or 15th of each month) is not computed.")
 		return
 	}
+	// The day follows the headcount band: 00 to 12 the 15th, 21 and above
+	// the 5th. Without a band the day is unknown (research fr-deadlines.md
+	// §4: "null → unknown"), so the DSN is not computed and a note gives
+	// both days, as the VAT day of an individual entrepreneur whose surname
+	// is not published.
+	band := d.HeadcountBand
+	if band == "" || band == "NN" {
+		which := "publishes no headcount band"
+		if band == "NN" {
+			which = "gives the headcount band NN (no salaried staff in the reference year)"
+		}
+		c.out.Notes = append(c.out.Notes, "DSN: the register shows an employer but "+which+", so the day of the "+
+			"monthly social return (DSN) cannot be told: the 5th of the next month for an employer of 50 or more paying in the month "+
+			"worked, the 15th otherwise (Code de la sécurité sociale art. R133-14 and R243-6), moved to the next business day. It is "+
+			"not computed; with 50 employees or more, count on the 5th.")
+		return
+	}
 	day, size := 15, "fewer than 50 employees"
-	if band := d.HeadcountBand; band != "" && band != "NN" && band >= "21" {
+	if band >= "21" {
 		day, size = 5, "50 employees or more"
 	}
 	because := fmt.Sprintf("The register shows an employer (%s: %s): the monthly social return (DSN) and contributions for a month "+
 		"are due on the %s of the next month (Code de la sécurité sociale art. R133-14 and R243-6: the 5th for an employer of 50 "+
 		"or more paying in the month worked, the 15th otherwise), moved to the next business day when that is not one.",
-		frBandWords(d.HeadcountBand), size, frOrdinal(day))
+		"headcount band "+band, size, frOrdinal(day))
 	idx := c.today.Year*12 + int(c.today.Month) - 1 - 2
 	if c.hasStart {
 		idx = max(idx, c.start.Year*12+int(c.start.Month)-1)
@@ -711,7 +720,7 @@ dates are this service's computation, not the administration's.
 | ` + "`corporate_tax_instalment`" + ` (quarterly) | relevé d'acompte (2571) | 15 March, June, September, December; not in the first year; only when the last IS exceeded EUR 3,000 | yes | by legal form | ` + srcFRInstalments + ` |
 | ` + "`vat_return`" + ` (monthly) | déclaration de TVA CA3 (3310-CA3) | the day of the next month the schedule below gives | yes | by legal form; always ` + "`mandatory`" + ` false | ` + srcFRVAT + `, ` + srcFRVATRoll + ` |
 | ` + "`cfe`" + ` | cotisation foncière des entreprises, solde | 15 December; not for the year of creation | yes | by legal form | ` + srcFRCFE + ` |
-| ` + "`dsn`" + ` (monthly) | déclaration sociale nominative | the 5th of the next month (50 employees or more) or the 15th | yes | employers (caractère employeur, headcount band) | ` + srcFRDSN + ` |
+| ` + "`dsn`" + ` (monthly) | déclaration sociale nominative | the 5th of the next month (50 employees or more) or the 15th; not computed, with a note giving both days, when the register publishes no headcount band (or NN) | yes | employers (caractère employeur, headcount band) | ` + srcFRDSN + ` |
 
 ### The day of the monthly VAT return (CGI annexe IV art. 39)
 

@@ -533,6 +533,16 @@ func TestFranceWhoGetsWhat(t *testing.T) {
 			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "general_meeting", "tax_return", "vat_return"}, ""},
 		{"employer unknown", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.Employer = deadlines.DutyUnknown; return d },
 			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "general_meeting", "tax_return", "vat_return"}, "does not say whether"},
+		// fr-deadlines.md §4: tranche_effectif_salarie "null → unknown": an
+		// employer without a band has no known DSN day (the 5th or the
+		// 15th, CSS art. R133-14), so it is not computed and a note gives
+		// both days.
+		{"employer without a headcount band", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.HeadcountBand = ""; return d },
+			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "general_meeting", "tax_return", "vat_return"},
+			"publishes no headcount band, so the day of the monthly social return (DSN) cannot be told: the 5th"},
+		{"employer with the band NN", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.HeadcountBand = "NN"; return d },
+			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "general_meeting", "tax_return", "vat_return"},
+			"band NN (no salaried staff in the reference year), so the day"},
 		{"Saint-Barthélemy: no VAT", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.Departement = "977"; return d },
 			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "dsn", "general_meeting", "tax_return"}, "outside the French VAT"},
 		{"Moselle", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.Departement = "57"; return d }, all, "Alsace-Moselle"},
