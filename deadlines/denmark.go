@@ -225,11 +225,40 @@ func Denmark(rep *registry.CompanyReport, duties *DenmarkDuties, today registry.
 		c.employer(rep)
 	}
 	sortDeadlines(out.Deadlines)
+	c.bankClosingNotes()
 	if len(out.Deadlines) == 0 {
 		out.Notes = append(out.Notes, "No filing obligation could be derived for this legal form.")
 	}
 	out.Notes = append(out.Notes, dkNoteNotComputed)
 	return out
+}
+
+// bankClosingNotes flags a payment due on a bank closing day. The tax
+// rules move a deadline off Saturdays, Sundays and holidays only, so a
+// date they move can land on a banklukkedag (10 May 2029, Ascension Day,
+// moves to Friday 11 May 2029); whether such a day moves it once more to
+// the next bank day is not settled (research dk-deadlines.md: VERIFY lov
+// nr. 324/2019). The dates are not moved further. The annual report, the
+// general meeting and the tax return are not payments: no note.
+func (c *dkCalc) bankClosingNotes() {
+	for _, d := range c.out.Deadlines {
+		switch d.Kind {
+		case dkKindAnnualReport, kindGeneralMeeting, kindTaxReturn:
+			continue
+		}
+		due := normalize(d.DueDate)
+		if !isDanishBusinessDay(due) || isDanishBankDay(due) {
+			continue
+		}
+		before := due.AddDays(-1)
+		for !isDanishBankDay(before) {
+			before = before.AddDays(-1)
+		}
+		c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s: the due date %s is a bank closing day (banklukkedag: %s), not a holiday. "+
+			"The tax rules move a deadline off Saturdays, Sundays and holidays only, so it is not moved; whether a bank closing day "+
+			"moves a payment to the next bank day (lov nr. 324 af 30. marts 2019) is not settled: pay by %s, the bank day before, "+
+			"to be safe.", d.Kind, due, danishBankClosingName(due), before))
+	}
 }
 
 // dkCalc computes the Danish deadlines of one report.
@@ -671,8 +700,12 @@ rules counted in bank days:
 		b = append(b, "- "+h.name+" ("+h.en+"): "+dkDayRule(h)+"\n"...)
 	}
 	b = append(b, `
-Whether a bank closing day also moves a tax deadline is not settled (VERIFY); in 2025–2031 no date computed here
-falls on one.
+Whether a bank closing day also moves a tax deadline is not settled (VERIFY; lov nr. 324 af 30. marts 2019,
+"udskydelse af betalingsfrist ved banklukkedage", was not read). No statutory day of a calendar-year schedule falls on
+one in 2025–2031, but a date moved off a holiday can: the 10th of May 2029 (Ascension Day) moves to Friday 11 May 2029,
+and the 25th of May 2028 (Ascension Day) to Friday 26 May 2028, both bank closing days. Such a payment date is not
+moved further, and a note names it with the bank day before it. The annual report, the general meeting and the tax
+return are not payments: a bank closing day is not flagged for them.
 
 ### Next occurrence and no deadlines
 
