@@ -101,3 +101,34 @@ func TestReview_FRDSNDayWithoutHeadcountBand(t *testing.T) {
 			dsn.StatutoryDate, dsn.Mandatory, dsn.AppliesBecause, warned)
 	}
 }
+
+// TestReview_FRUnmodelledFormNoteNamesCFE: for a legal form whose own
+// duties are not modelled (here 6317, a cooperative, with DANONE's VAT
+// number and employer facts), deadlines.France says "only the duties that
+// follow from the register (VAT, CFE, DSN) are computed", but the CFE is
+// computed only when the form has a label (france.go: `if form != "" &&
+// duties.CFE.Duty.Applies()`), so the answer lists VAT and DSN and no CFE:
+// the note is untrue.
+func TestReview_FRUnmodelledFormNoteNamesCFE(t *testing.T) {
+	t.Parallel()
+	u := decodeUnit(t, danoneFile)
+	u.NatureJuridique.V = "6317"
+	rep := mapUnit(u, asked(t, "552032534"))
+	if _, ok := lookupForm("6317"); !ok {
+		t.Fatal("6317 is in the API's table")
+	}
+	out := deadlines.France(rep, dutiesOf(rep), registry.NewDate(2026, 11, 24))
+	kinds := map[registry.DeadlineKind]bool{}
+	for _, d := range out.Deadlines {
+		kinds[d.Kind] = true
+	}
+	claims := false
+	for _, n := range out.Notes {
+		if strings.Contains(n, "(VAT, CFE, DSN) are computed") {
+			claims = true
+		}
+	}
+	if claims && !kinds["cfe"] {
+		t.Errorf("a note says the CFE is computed, but the kinds are %v", kinds)
+	}
+}
