@@ -237,7 +237,9 @@ func France(rep *registry.CompanyReport, duties *FranceDuties, today registry.Da
 		c.annual(form)
 	} else {
 		out.Notes = append(out.Notes, "The legal form is unknown, or its own duties (approval and filing of the accounts, corporate "+
-			"income tax) are not modelled here, so only the duties that follow from the register (VAT, CFE, DSN) are computed.")
+			"income tax, CFE) are not modelled here, so only the duties that follow from the register are computed: VAT when it lists "+
+			"a VAT number, the DSN for an employer. The CFE (15 December) is not computed: whether this form is liable or exempt "+
+			"is not modelled.")
 	}
 	c.vat(form)
 	if form != "" && duties.CFE.Duty.Applies() {

@@ -522,7 +522,7 @@ func TestFranceWhoGetsWhat(t *testing.T) {
 		{"nil duties", frSAS, func() *deadlines.FranceDuties { return nil }, []string{}, "DSN"},
 		{"unknown form, VAT number listed, employer", frSAS, func() *deadlines.FranceDuties {
 			return &deadlines.FranceDuties{Departement: "13", VATRegistered: true, Employer: deadlines.DutyYes, HeadcountBand: "01"}
-		}, []string{"dsn", "vat_return"}, "not modelled"},
+		}, []string{"dsn", "vat_return"}, "The CFE (15 December) is not computed: whether this form is liable or exempt is not modelled."},
 		{"EI with a surname", frSAS, func() *deadlines.FranceDuties { d := *ei; d.SurnameInitial = 'M'; return &d }, []string{"cfe", "vat_return"}, "Not computed"},
 		{"masked EI", frSAS, func() *deadlines.FranceDuties { d := *ei; return &d }, []string{"cfe"}, "not published for this entrepreneur"},
 		{"non-employer", frSAS, func() *deadlines.FranceDuties {
