@@ -38,7 +38,8 @@ func buildRules() string {
 		"as such: the report describes its legal unit, and a note says which establishment was asked for (head office or not, " +
 		"its address, open or closed).\n")
 	b.WriteString("- **VAT number** (numéro de TVA intracommunautaire): `FR`, a two-character key and the SIREN, written " +
-		"`FR 27 552 032 534`, in any letter case, with spaces, dots or hyphens. A numeric key is (12 + 3 × (SIREN mod 97)) mod 97 " +
+		"`FR 27 552 032 534`, in any letter case, with spaces, dots or hyphens; eleven digits without `FR` (`27552032534`) are read " +
+		"as a VAT number too, as python-stdnum's `fr.tva` reads them. A numeric key is (12 + 3 × (SIREN mod 97)) mod 97 " +
 		"on two digits; a new-style key holds a letter (not I or O) and has its own check. A VAT number resolves to its SIREN. " +
 		"Monaco's numbers (digits starting 000) are valid in form but are not SIRENs: rejected.\n")
 	b.WriteString("- An identifier that fails its check is answered `invalid_id` without asking the API. The API itself checks " +
