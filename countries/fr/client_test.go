@@ -309,3 +309,29 @@ func TestVATWithoutPrefixValidationAndLookupAgree(t *testing.T) {
 		t.Errorf("Monaco's VAT number: %v, want invalid_id", err)
 	}
 }
+
+// TestConfidenceBasisNamesTheIdentifierAsked: the report of a SIRET lookup
+// says it was found by the SIRET and describes the establishment's legal
+// unit; a SIREN lookup and a VAT number (looked up by its SIREN) say SIREN.
+func TestConfidenceBasisNamesTheIdentifierAsked(t *testing.T) {
+	t.Parallel()
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/search", lookupQuery("88087814500015"),
+		moduletest.JSONResponder(http.StatusOK, recording(t, siretFile)))
+	mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/search", lookupQuery("552032534"),
+		moduletest.JSONResponder(http.StatusOK, recording(t, danoneFile)))
+	reg := newTestRegistry(t, mt)
+	for in, want := range map[string]string{
+		"880 878 145 00015": "Exact SIRET lookup (880 878 145 00015) in the API Recherche d'entreprises (Sirene and RNE); the report describes the establishment's legal unit, SIREN 880 878 145.",
+		"552032534":         "Exact SIREN lookup in the API Recherche d'entreprises (Sirene and RNE).",
+		"FR27552032534":     "Exact SIREN lookup in the API Recherche d'entreprises (Sirene and RNE).",
+	} {
+		rep, err := reg.Lookup(t.Context(), "FR", in)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if diff := cmp.Diff(want, *rep.ConfidenceBasis); diff != "" {
+			t.Errorf("%q: confidence_basis (-want +got):\n%s", in, diff)
+		}
+	}
+}

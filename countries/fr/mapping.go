@@ -145,6 +145,10 @@ func mapUnit(u *unit, asked idcheck.FrenchID) *registry.CompanyReport {
 	mapFinances(r, u)
 
 	r.ConfidenceBasis = countrykit.Ptr(lookupBasis)
+	if asked.Kind == idcheck.FrenchSIRET {
+		r.ConfidenceBasis = countrykit.Ptr("Exact SIRET lookup (" + asked.SIRET.Formatted() + ") in the API Recherche d'entreprises " +
+			"(Sirene and RNE); the report describes the establishment's legal unit, SIREN " + asked.SIRET.SIREN().Formatted() + ".")
+	}
 	r.Source = countrykit.Ptr(sourceText(u, vat))
 	r.SourceURL = countrykit.Ptr(publicURL(siren.String()))
 	r.License = countrykit.Ptr(licenseText)
