@@ -395,8 +395,10 @@ func (c *frCalc) annual(form string) {
 			Kind: FrenchCorporateTaxBalance, Name: "Corporate income tax balance (relevé de solde, form 2572)",
 			LocalName: countrykit.Ptr("solde de l'impôt sur les sociétés (relevé de solde 2572-SD)"), Authority: authFRDGFiP,
 			StatutoryDate: bal(y), PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			AppliesBecause: "A " + form + " taxed at corporate income tax pays the balance by the 15th of the fourth month after " +
-				"the year-end, 15 May for a calendar year, moved to the next business day (a direct tax).",
+			AppliesBecause: "A " + form + " taxed at corporate income tax pays the balance of the year's tax by the 15th of the " +
+				"fourth month after the year-end, except that for a year ending on 31 December the date is 15 May " +
+				"(BOI-IS-DECLA-20-20); moved to the next business day (a direct tax). The current wording of CGI art. 1668-2 is " +
+				"not verified.",
 			SourceURL: countrykit.Ptr(srcFRTaxBalance),
 		}, d.CorporateTax, form), true)
 	}

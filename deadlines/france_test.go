@@ -648,3 +648,28 @@ func BenchmarkFranceSAS(b *testing.B) {
 		}
 	}
 }
+
+// TestFranceCorporateTaxBalanceText: the balance is due by the 15th of the
+// fourth month after the year-end, which for a 31 December year-end would
+// be 15 April; the administration sets 15 May for a year ending on 31
+// December (BOI-IS-DECLA-20-20: "au plus tard le 15 du quatrième mois qui
+// suit la clôture de l'exercice"; 15 May for 31 December, research
+// fr-deadlines.md §2). The text must not call 15 May the 15th of the
+// fourth month after the year-end, and must give the date it computes.
+func TestFranceCorporateTaxBalanceText(t *testing.T) {
+	t.Parallel()
+	out := deadlines.France(frSAS(), frSASDuties(), registry.NewDate(2026, 3, 2))
+	d, ok := findKind(out, deadlines.FrenchCorporateTaxBalance)
+	if !ok {
+		t.Fatal("no corporate_tax_balance")
+	}
+	if d.StatutoryDate != registry.NewDate(2026, 5, 15) {
+		t.Errorf("statutory %s, want 2026-05-15", d.StatutoryDate)
+	}
+	want := "A simplified joint-stock company (SAS) taxed at corporate income tax pays the balance of the year's tax by the 15th " +
+		"of the fourth month after the year-end, except that for a year ending on 31 December the date is 15 May " +
+		"(BOI-IS-DECLA-20-20); moved to the next business day (a direct tax)."
+	if !strings.HasPrefix(d.AppliesBecause, want) {
+		t.Errorf("applies_because:\n got %q\nwant %q", d.AppliesBecause, want)
+	}
+}
