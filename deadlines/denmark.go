@@ -456,12 +456,29 @@ func (c *dkCalc) taxPayments() {
 	form := f.Label
 	started := func(due registry.Date) bool { return !c.hasStart || !due.Before(c.start) }
 	if f.TaxPrepayment.Duty.Applies() {
+		// Ordinary acontoskat is a share of the tax of the preceding income
+		// years (selskabsskatteloven § 29 A): none in the first income
+		// year, which ends with the register's first financial period, else
+		// in the year of founding.
+		firstYear := 0
+		switch {
+		case c.hasFirst:
+			firstYear = c.firstEnd.Year
+		case c.hasStart:
+			firstYear = c.start.Year
+		}
 		// Instalment i (0 or 1) of income year y is number 2y+i.
 		for n := 2 * (c.today.Year - 1); ; n++ {
 			y, i := floorDiv(n, 2), mod(n, 2)
 			stat := registry.Date{Year: y, Month: [2]time.Month{time.March, time.November}[i], Day: 20}
-			if !started(stat) || danishRollForwardBank(stat).Before(c.today) {
+			if y <= firstYear || !started(stat) || danishRollForwardBank(stat).Before(c.today) {
 				continue
+			}
+			if firstYear >= c.today.Year {
+				c.out.Notes = append(c.out.Notes, fmt.Sprintf("tax_prepayment: the company pays no ordinary acontoskat in its first income "+
+					"year (%d): the instalments are a share of the tax of the preceding income years (selskabsskatteloven § 29 A), "+
+					"which it does not have (the text of § 29 A's computation is not verified here). The first listed is of the income "+
+					"year %d.", firstYear, y))
 			}
 			no := strconv.Itoa(i + 1)
 			c.add(kindDeadline(registry.Deadline{
@@ -661,7 +678,7 @@ ending 31 December.
 | ` + "`annual_report`" + ` | årsrapport | six months after the year end: 30 June (four months for class D, not shown in the register) | **no** | by legal form | ÅRL § 138, ` + dkSrcARL138 + `; ` + dkSrcAnnualReport + ` |
 | ` + "`general_meeting`" + ` | ordinær generalforsamling | the latest possible date: the annual report's, 30 June | **no** | by legal form | selskabsloven § 88, ` + dkSrcMeeting + ` |
 | ` + "`tax_return`" + ` | oplysningsskema | six months after the end of the income year: 30 June; 1 September for a year ending 1 February to 31 March | yes, skattekontrolloven § 13 (the day-before rule) | by legal form | ` + dkSrcTaxReturn + `, ` + dkSrcTaxReturn13 + ` |
-| ` + "`tax_prepayment`" + ` (semiannual, optional) | ordinær acontoskat | 20 March and 20 November of the income year | yes, to the next bank day | by legal form, if in the scheme | SEL § 29 A, ` + dkSrcPrepayment + ` |
+| ` + "`tax_prepayment`" + ` (semiannual, optional) | ordinær acontoskat | 20 March and 20 November of the income year; none in the first income year (a share of the preceding years' tax; not verified against the text) | yes, to the next bank day | by legal form, if in the scheme | SEL § 29 A, ` + dkSrcPrepayment + ` |
 | ` + "`tax_balance`" + ` (optional) | restskat | 20 November of the year after the income year | yes, to the next bank day | by legal form, if a balance is owed | SEL § 30, ` + dkSrcBalance + ` (the 20th by analogy, VERIFY) |
 | ` + "`vat_return`" + ` (assumed) | momsangivelse | half-yearly: 1 September and 1 March; quarterly: 1 June, 1 September, 1 December, 1 March; monthly: the 25th of the next month, June on 17 August | yes | by legal form, if VAT-registered | momsloven § 57, ` + dkSrcVAT + ` |
 | ` + "`employer_withholding`" + ` (assumed) | A-skat og AM-bidrag | the 10th of the month after the pay month, December on 17 January; large employers: the last bank day of the pay month | yes | by legal form, if an employer | ` + dkSrcWithholding + `, ` + dkSrcLargeEmp + ` |

@@ -781,3 +781,42 @@ func TestDenmarkBankClosingDueDates(t *testing.T) {
 		t.Errorf("notes:\n%s", n)
 	}
 }
+
+// TestDenmarkNoAcontoskatInTheFirstIncomeYear: ordinary acontoskat is a
+// share of the tax of the preceding income years (selskabsskatteloven §
+// 29 A), so a company pays none in its first income year: the instalments
+// are listed from its second, with a note. The first income year is the
+// register's first financial period (FØRSTE_REGNSKABSPERIODE_SLUT), else
+// the year the company was founded. 20 March 2027 is a Saturday and 20
+// March 2022 a Sunday: the next bank days are 22 and 21 March.
+func TestDenmarkNoAcontoskatInTheFirstIncomeYear(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name        string
+		founded     registry.Date
+		first       *[2]registry.Date
+		today, want registry.Date
+	}{
+		{"founded 2 February 2026, asked 1 March 2026", registry.NewDate(2026, 2, 2), nil, registry.NewDate(2026, 3, 1), registry.NewDate(2027, 3, 22)},
+		{"founded 2 February 2026, asked 1 October 2026", registry.NewDate(2026, 2, 2), nil, registry.NewDate(2026, 10, 1), registry.NewDate(2027, 3, 22)},
+		{"long first period 2020-10-18 to 2021-12-31, asked 1 March 2021", registry.NewDate(2020, 10, 18),
+			&[2]registry.Date{registry.NewDate(2020, 10, 18), registry.NewDate(2021, 12, 31)}, registry.NewDate(2021, 3, 1), registry.NewDate(2022, 3, 21)},
+		{"second income year", registry.NewDate(2025, 2, 2), nil, registry.NewDate(2026, 3, 1), registry.NewDate(2026, 3, 20)},
+	} {
+		rep := dkApS()
+		rep.FoundedAt = countrykit.Ptr(tt.founded)
+		d := dkApSDuties()
+		if tt.first != nil {
+			d.FirstPeriodStart, d.FirstPeriodEnd = countrykit.Ptr(tt.first[0]), countrykit.Ptr(tt.first[1])
+		}
+		out := deadlines.Denmark(rep, d, tt.today)
+		got, ok := findKind(out, deadlines.TaxPrepayment)
+		if !ok || got.DueDate != tt.want {
+			t.Errorf("%s: tax_prepayment due %v (found %t), want %s", tt.name, got.DueDate, ok, tt.want)
+		}
+		noted := strings.Contains(strings.Join(out.Notes, " "), "no ordinary acontoskat in its first income year")
+		if first := tt.name != "second income year"; noted != first {
+			t.Errorf("%s: first-income-year note %t, want %t", tt.name, noted, first)
+		}
+	}
+}
