@@ -300,7 +300,7 @@ func TestTransportFailureIsUpstreamError(t *testing.T) {
 			t.Errorf("credential %q: the log does not name the cause:\n%s", cred, logs.String())
 		}
 		if _, password, _ := strings.Cut(cred, ":"); len(password) > 1 { // "p" is in any text
-			for e := error(err); e != nil; e = errors.Unwrap(e) {
+			for e := err; e != nil; e = errors.Unwrap(e) {
 				if strings.Contains(e.Error(), password) {
 					t.Errorf("credential %q: %q holds the password", cred, e.Error())
 				}
