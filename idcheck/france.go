@@ -243,13 +243,7 @@ type FrenchID struct {
 // numbers of Monaco, which are not SIRENs. It does not allocate.
 func ParseFrenchID(input string) (FrenchID, Problem) {
 	if frenchVATShape(input) {
-		v, p := ParseFrenchVAT(input)
-		id := FrenchID{Kind: FrenchVATNumber}
-		if p == ProblemNone {
-			id.VAT = v
-			id.SIREN, _ = v.SIREN()
-		}
-		return id, p
+		return frenchVATID(input)
 	}
 	var probe [14]byte
 	n, p := scanFrenchDigits(input, probe[:])
@@ -262,13 +256,7 @@ func ParseFrenchID(input string) (FrenchID, Problem) {
 		s, p := ParseSIREN(input)
 		return FrenchID{Kind: FrenchSIREN, SIREN: s}, p
 	case n == frenchVATDigits:
-		v, p := ParseFrenchVAT(input)
-		id := FrenchID{Kind: FrenchVATNumber}
-		if p == ProblemNone {
-			id.VAT = v
-			id.SIREN, _ = v.SIREN()
-		}
-		return id, p
+		return frenchVATID(input)
 	case n == len(SIRET{}):
 		s, p := ParseSIRET(input)
 		id := FrenchID{Kind: FrenchSIRET}
@@ -278,6 +266,17 @@ func ParseFrenchID(input string) (FrenchID, Problem) {
 		return id, p
 	}
 	return FrenchID{}, ProblemLength
+}
+
+// frenchVATID parses input as a VAT number for [ParseFrenchID].
+func frenchVATID(input string) (FrenchID, Problem) {
+	v, p := ParseFrenchVAT(input)
+	id := FrenchID{Kind: FrenchVATNumber}
+	if p == ProblemNone {
+		id.VAT = v
+		id.SIREN, _ = v.SIREN()
+	}
+	return id, p
 }
 
 // frenchVATDigits is the number of digits of a French VAT number with a
