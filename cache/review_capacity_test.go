@@ -10,13 +10,11 @@ import (
 )
 
 // TestReview_InflatedValueCapacityUncounted: an entry inflated on its first
-// hit is kept as the bytes.Buffer that inflate grew, whose capacity is far
-// beyond its length (Grow(3*len(packed)) then ReadFrom's doubling), while
-// the bound counts only the length. Before WithCompression the Registry's
-// stored value was append([]byte{tag}, json...) whose capacity is the
-// length rounded to a size class (a few per cent). So every entry that is
-// read once now holds up to about twice the memory the bound counts, and
-// more than it held before the change.
+// hit is kept, and the bound counts only its length, so its capacity must
+// be that length (rounded to a size class at most). It was the bytes.Buffer
+// that inflate grew (Grow(3*len(packed)) then ReadFrom's doubling), about a
+// third more than the length, and more than the Registry's stored values
+// held before WithCompression (append([]byte{tag}, json...)).
 func TestReview_InflatedValueCapacityUncounted(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
