@@ -69,13 +69,12 @@ func (f *changingNO) Lookup(_ context.Context, id string) (*registry.CompanyRepo
 	return r, nil
 }
 
-// TestReview_MemoServesStaleReportAfterInPlaceUpdate: the MCP result memo
-// keys the encoded result by the address (and length) of the document's
-// bytes and assumes that those bytes never change. A cache that updates an
-// entry in place (same key, same length) after a Refresh (what change
-// monitoring does) keeps the address: REST and the Registry then answer the
-// new report, while the MCP fast path keeps answering the old one from its
-// memo.
+// TestReview_MemoServesStaleReportAfterInPlaceUpdate: a cache that updates
+// an entry in place (same key, same length) after a Refresh (what change
+// monitoring does) keeps the address of the document's bytes. The MCP
+// result memo, when it was keyed by that address, kept answering the old
+// report from its memo while REST and the Registry answered the new one;
+// it must answer the new one.
 func TestReview_MemoServesStaleReportAfterInPlaceUpdate(t *testing.T) {
 	t.Parallel()
 	no := &changingNO{fakeNO: &fakeNO{}}
