@@ -126,12 +126,9 @@ func (w *logWriter) Close() error {
 	}
 	w.mu.Unlock()
 	<-w.done
-	w.mu.Lock()
-	defer w.mu.Unlock()
+	w.Flush()
 	w.outMu.Lock()
 	defer w.outMu.Unlock()
-	w.writeOut(w.pending)
-	w.pending = w.pending[:0]
 	return w.err
 }
 
