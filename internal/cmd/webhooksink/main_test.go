@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,23 +22,46 @@ func TestMain(m *testing.M) { leakcheck.Main(m) }
 // secret is the test vector's secret of Standard Webhooks 1.0.
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 
-// clock is a settable clock for the sink's stamps.
-type clock struct{ t time.Time }
+// clock is a settable clock for the sink's stamps, safe for concurrent
+// use (the sink's handlers read it while a test sets it).
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
 
-func (c *clock) now() time.Time { return c.t }
+func newClock(t time.Time) *clock { return &clock{t: t} }
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// signed returns a webhook request with its Standard Webhooks headers,
+// signed with key at time at.
+func signed(ctx context.Context, t *testing.T, url, id string, key []byte, at time.Time, body string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url+"/hook", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set(webhook.HeaderID, id)
+	req.Header.Set(webhook.HeaderTimestamp, strconv.FormatInt(at.Unix(), 10))
+	req.Header.Set(webhook.HeaderSignature, webhook.Sign(key, id, at, []byte(body)))
+	return req
+}
 
 // send posts a webhook signed with key at c's time and returns the
 // status.
 func send(t *testing.T, url, id string, key []byte, c *clock, body string) int {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url+"/hook", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set(webhook.HeaderID, id)
-	req.Header.Set(webhook.HeaderTimestamp, strconv.FormatInt(c.t.Unix(), 10))
-	req.Header.Set(webhook.HeaderSignature, webhook.Sign(key, id, c.t, []byte(body)))
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := http.DefaultClient.Do(signed(context.Background(), t, url, id, key, c.now(), body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +96,7 @@ func get(t *testing.T, url string) string {
 // has one line per request with its id, type, data.id, times, outcome and
 // signature check.
 func TestSinkRecords(t *testing.T) {
-	c := &clock{t: time.Unix(1_700_000_000, 0)}
+	c := newClock(time.Unix(1_700_000_000, 0))
 	srv := httptest.NewServer(newSink(c.now, time.Minute))
 	defer srv.Close()
 	key, err := webhook.ParseSecret(secret)
@@ -88,7 +112,7 @@ func TestSinkRecords(t *testing.T) {
 	post(t, srv.URL+"/control/secret", secret+"\n")
 	post(t, srv.URL+"/control/fail?n=1", "")
 	got = append(got, send(t, srv.URL, "chg_1", key, c, body)) // forced failure
-	c.t = c.t.Add(5 * time.Second)
+	c.advance(5 * time.Second)
 	got = append(got, send(t, srv.URL, "chg_1", key, c, body))                   // retry: delivered
 	got = append(got, send(t, srv.URL, "chg_2", []byte("another key"), c, body)) // bad signature
 	if s := post(t, srv.URL+"/control/fail?n=-1", ""); s != http.StatusBadRequest {
@@ -111,7 +135,7 @@ func TestSinkRecords(t *testing.T) {
 // (here its request is cancelled, as a killed process closes its
 // connection) it is logged "gone" and no longer held.
 func TestSinkHoldUntilSenderGone(t *testing.T) {
-	c := &clock{t: time.Unix(1_700_000_000, 0)}
+	c := newClock(time.Unix(1_700_000_000, 0))
 	srv := httptest.NewServer(newSink(c.now, time.Minute))
 	defer srv.Close()
 	key, _ := webhook.ParseSecret(secret)
@@ -120,10 +144,7 @@ func TestSinkHoldUntilSenderGone(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	body := `{"type":"company.deleted","data":{"id":"chg_9"}}`
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/hook", strings.NewReader(body))
-	req.Header.Set(webhook.HeaderID, "chg_9")
-	req.Header.Set(webhook.HeaderTimestamp, strconv.FormatInt(c.t.Unix(), 10))
-	req.Header.Set(webhook.HeaderSignature, webhook.Sign(key, "chg_9", c.t, []byte(body)))
+	req := signed(ctx, t, srv.URL, "chg_9", key, c.now(), body)
 	errc := make(chan error, 1)
 	go func() {
 		resp, err := http.DefaultClient.Do(req)
@@ -140,7 +161,7 @@ func TestSinkHoldUntilSenderGone(t *testing.T) {
 	if diff := cmp.Diff("1\tchg_9\tcompany.deleted\tchg_9\t1700000000000000000\t-\topen\tok\n", get(t, srv.URL+"/control/log")); diff != "" {
 		t.Errorf("log while held (-want +got):\n%s", diff)
 	}
-	c.t = c.t.Add(3 * time.Second)
+	c.advance(3 * time.Second)
 	cancel()
 	if err := <-errc; err == nil {
 		t.Fatal("the cancelled request succeeded")
@@ -165,7 +186,7 @@ func TestSinkHoldUntilSenderGone(t *testing.T) {
 // TestSinkHoldBound: a held webhook whose sender stays is answered 503
 // after the bound.
 func TestSinkHoldBound(t *testing.T) {
-	c := &clock{t: time.Unix(1_700_000_000, 0)}
+	c := newClock(time.Unix(1_700_000_000, 0))
 	srv := httptest.NewServer(newSink(c.now, time.Millisecond))
 	defer srv.Close()
 	key, _ := webhook.ParseSecret(secret)
