@@ -44,20 +44,33 @@ type Writer struct {
 	// started (a panic): the client saw an error, not Status.
 	Aborted bool
 
-	ipText   string     // IP as text, for ipTextOf
+	ipText   string     // ipTextOf as text, set by SetIP
 	ipTextOf netip.Addr // the address ipText was made of
 }
 
-// IPText returns IP as text ("" for the zero Addr), made once per address:
-// the access log and the rate limit's key both need it.
+// SetIP sets IP and makes its text once, for [Writer.IPText]. Call it
+// before the handler runs: the Writer is read, never written, by the
+// concurrent parts of one request (the tool calls of an MCP batch each
+// charge the client's rate limit with its address).
+func (w *Writer) SetIP(ip netip.Addr) {
+	w.IP = ip
+	w.ipText, w.ipTextOf = "", ip
+	if ip.IsValid() {
+		w.ipText = ip.String()
+	}
+}
+
+// IPText returns IP as text ("" for the zero Addr): the text SetIP made
+// when IP is still the address it was given, else made now. It writes
+// nothing, so concurrent calls are safe.
 func (w *Writer) IPText() string {
+	if w.ipTextOf == w.IP {
+		return w.ipText
+	}
 	if !w.IP.IsValid() {
 		return ""
 	}
-	if w.ipText == "" || w.ipTextOf != w.IP {
-		w.ipText, w.ipTextOf = w.IP.String(), w.IP
-	}
-	return w.ipText
+	return w.IP.String()
 }
 
 // WriteHeader records the first status and passes it on.

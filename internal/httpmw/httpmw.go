@@ -166,7 +166,7 @@ func (s *Stack) Begin(next http.Handler) http.Handler {
 		}
 		q := &Request{start: s.now(), now: s.now}
 		q.ResponseWriter = w
-		q.IP = httplog.ClientIP(r, s.trusted)
+		q.SetIP(httplog.ClientIP(r, s.trusted))
 		s.fill(q, r)
 		q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
 		// The canonical key spares Get and Set an allocation each.
@@ -186,7 +186,7 @@ func (s *Stack) fill(q *Request, r *http.Request) {
 		q.lim = s.lim
 	}
 	if !q.trusted && len(s.trusted) > 0 {
-		q.IP = httplog.ClientIP(r, s.trusted)
+		q.SetIP(httplog.ClientIP(r, s.trusted))
 		q.trusted = true
 	}
 }

@@ -34,15 +34,15 @@ func (l *meetLimiter) Allow(ctx context.Context, _ string, _ int) (bool, time.Du
 	return true, 0, nil
 }
 
-// TestReview_BatchToolCallsChargeConcurrently: the SDK runs the calls of
-// a JSON-RPC batch concurrently (jsonrpc2.Async for every call but
+// TestBatchToolCallsChargeConcurrently: the SDK runs the calls of a
+// JSON-RPC batch concurrently (jsonrpc2.Async for every call but
 // initialize), and each tools/call charges the client through the one
-// httpmw.Request of the HTTP request: Request.Charge calls IPText, which
-// caches the address text in plain fields of the shared httplog.Writer.
-// Under -race, two calls of one batch (protocol 2025-03-26, which has
-// batches) race on those fields: DATA RACE between
-// httplog.(*Writer).IPText's write and read.
-func TestReview_BatchToolCallsChargeConcurrently(t *testing.T) {
+// httpmw.Request of the HTTP request. Under -race, two calls of one batch
+// (protocol 2025-03-26, which has batches) that charge at the same time
+// share that state only for reading: the client address and its text are
+// set once, when the request begins (before, httplog.Writer.IPText cached
+// the text on first use, a data race between the calls).
+func TestBatchToolCallsChargeConcurrently(t *testing.T) {
 	t.Parallel()
 	lim := &meetLimiter{gather: make(chan struct{})}
 	srv, _ := newHTTPServer(t, mcpserver.WithLimiter(lim))
