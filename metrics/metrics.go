@@ -29,6 +29,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // Metrics holds the collectors, on a registry of their own (plus the Go
@@ -127,8 +128,10 @@ type statusWriter struct {
 	status int
 }
 
+// WriteHeader records the first final status: an informational one (such
+// as 103 Early Hints) is followed by the real one.
 func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
+	if w.status == 0 && !httplog.Informational(code) {
 		w.status = code
 	}
 	w.ResponseWriter.WriteHeader(code)

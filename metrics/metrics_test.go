@@ -162,3 +162,29 @@ func TestFetchCollapsed(t *testing.T) {
 		t.Errorf("collapsed series (-want +got):\n%s", diff)
 	}
 }
+
+// TestMiddlewareCountsTheFinalStatus: a handler that sends 103 Early Hints
+// before its 200 is counted under 200, the response's status (RFC 9110,
+// section 15.2: a 1xx is interim, the final response follows).
+func TestMiddlewareCountsTheFinalStatus(t *testing.T) {
+	t.Parallel()
+	m := metrics.New()
+	h := m.Middleware("rest", func(*http.Request) string { return "GET /hints" },
+		http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.WriteHeader(http.StatusEarlyHints)
+			w.WriteHeader(http.StatusOK)
+		}))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/hints", nil))
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	var got []string
+	for line := range strings.Lines(rec.Body.String()) {
+		if strings.HasPrefix(line, "companyregistry_http_requests_total{") {
+			got = append(got, strings.TrimSpace(line))
+		}
+	}
+	want := []string{`companyregistry_http_requests_total{route="GET /hints",status="200",surface="rest"} 1`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("request series (-want +got):\n%s", diff)
+	}
+}

@@ -73,12 +73,22 @@ func (w *Writer) IPText() string {
 	return w.IP.String()
 }
 
-// WriteHeader records the first status and passes it on.
+// WriteHeader records the first final status and passes every status on.
+// An informational one (1xx but 101, such as 103 Early Hints) is interim:
+// the final status follows it (RFC 9110, section 15.2), so it is not
+// recorded, as net/http does not count it as the response's header.
 func (w *Writer) WriteHeader(code int) {
-	if w.Status == 0 {
+	if w.Status == 0 && !Informational(code) {
 		w.Status = code
 	}
 	w.ResponseWriter.WriteHeader(code)
+}
+
+// Informational reports whether code is an interim status, one that
+// net/http sends at once and that a final status follows: 1xx but 101
+// Switching Protocols.
+func Informational(code int) bool {
+	return code >= 100 && code <= 199 && code != http.StatusSwitchingProtocols
 }
 
 // Write records the status (200 when none was set) and the size.

@@ -32,8 +32,9 @@
 // # Panics
 //
 // [Stack.Recover] answers a panic with the internal_error envelope when
-// nothing was sent yet. Once the response has started (a status, a body
-// byte or a flush), no clean answer is possible: Recover aborts the
+// nothing was sent yet. Once the response has started (a final status, a
+// body byte or a flush; an informational 1xx such as 103 Early Hints does
+// not start it), no clean answer is possible: Recover aborts the
 // connection (it panics with http.ErrAbortHandler, which net/http turns
 // into a closed connection or an HTTP/2 stream reset), so that the client
 // sees an error instead of a truncated body passed off as complete, and
@@ -236,8 +237,8 @@ func (q *Request) AddAttr(attrs ...slog.Attr) { q.attrs = append(q.attrs, attrs.
 // Recover turns a panic of next into the internal_error envelope (status
 // 500) when nothing was sent yet, and logs it at error level with the
 // request ID and the stack, on the request's logger (this stack's outside
-// Begin). When the response has started (a status, a body byte or a flush
-// went out), it aborts the connection instead, by panicking with
+// Begin). When the response has started (a final status, a body byte or
+// a flush went out), it aborts the connection instead, by panicking with
 // http.ErrAbortHandler: a client must see an error, not a cut-off body
 // that looks complete, nor an error envelope appended to a 200. A panic
 // with http.ErrAbortHandler itself passes through, as net/http expects.
@@ -381,9 +382,10 @@ func RateLimited(retryAfter int) *registry.Error {
 }
 
 // WriteHeader sends the status, with Retry-After when a charge of the
-// request was refused and the handler set none.
+// request was refused and the handler set none (on the final status, not
+// on an informational one).
 func (q *Request) WriteHeader(code int) {
-	if q.Status == 0 {
+	if q.Status == 0 && !httplog.Informational(code) {
 		q.retryHeader()
 	}
 	q.Writer.WriteHeader(code)

@@ -11,16 +11,14 @@ import (
 	"github.com/companyregistry/registry/internal/httpmw"
 )
 
-// TestReview_InformationalStatusIsNotTheResponseStatus: httplog.Writer
-// records the first status written as "the status sent", and Recover
-// treats any recorded status as a started response. An informational
-// status (1xx, such as 103 Early Hints, which net/http sends at once and
-// after which the handler still sends the real status) is neither: the
-// access log of a 200 answer says 103, and a handler that panics after a
-// 103 has its connection aborted although the 500 envelope could still be
-// sent (RFC 9110, section 15.2: a 1xx is interim; the final response
-// follows). Latent today: no handler of this module sends a 1xx.
-func TestReview_InformationalStatusIsNotTheResponseStatus(t *testing.T) {
+// TestInformationalStatusIsNotTheResponseStatus: an informational status
+// (1xx, such as 103 Early Hints, which net/http sends at once and after
+// which the handler still sends the real status) is interim (RFC 9110,
+// section 15.2: the final response follows): the access log of a 200
+// answer after a 103 says 200, and a handler that panics after a 103 is
+// answered with the 500 envelope, not an aborted connection (before,
+// httplog.Writer recorded the 103 as the response's status).
+func TestInformationalStatusIsNotTheResponseStatus(t *testing.T) {
 	t.Parallel()
 	var l logs
 	s := httpmw.New(httpmw.Config{Logger: l.logger()})
