@@ -50,6 +50,7 @@ import (
 	"net/netip"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -235,7 +236,8 @@ func (s *Stack) AccessLog(msg string) func(http.Handler) http.Handler {
 func (q *Request) AddAttr(attrs ...slog.Attr) { q.attrs = append(q.attrs, attrs...) }
 
 // Recover turns a panic of next into the internal_error envelope (status
-// 500) when nothing was sent yet, and logs it at error level with the
+// 500) when nothing was sent yet, without the headers the handler had set
+// for its own answer (see clearHandlerHeaders), and logs it at error level with the
 // request ID and the stack, on the request's logger (this stack's outside
 // Begin). When the response has started (a final status, a body byte or
 // a flush went out), it aborts the connection instead, by panicking with
@@ -272,11 +274,28 @@ func (s *Stack) Recover(next http.Handler) http.Handler {
 				q.Aborted = true
 				panic(http.ErrAbortHandler)
 			}
+			clearHandlerHeaders(w.Header())
 			WriteError(w, &registry.Error{Code: registry.CodeInternalError,
 				Message: "An unexpected error occurred inside the service."})
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// clearHandlerHeaders removes from h what the failed handler set for the
+// answer it never sent (Content-Encoding, Content-Disposition, ETag, Link
+// ...), before the internal_error envelope: it keeps the headers of the
+// stack, which describe the request and not its answer: the request ID, the
+// security headers, and CORS (Access-Control-*, Vary), so that a trusted
+// page can read the error. WriteError sets the rest.
+func clearHandlerHeaders(h http.Header) {
+	for k := range h {
+		switch {
+		case k == "X-Request-Id", k == "X-Content-Type-Options", k == "Vary", strings.HasPrefix(k, "Access-Control-"):
+			continue
+		}
+		delete(h, k)
+	}
 }
 
 // SecurityHeaders sets X-Content-Type-Options: nosniff on every response
