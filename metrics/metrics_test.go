@@ -39,9 +39,9 @@ func TestMetrics(t *testing.T) {
 
 	mem, _ := cache.NewMemory()
 	c := m.Cache(mem)
-	_ = c.Set(ctx, "companyregistry/1/NO/company/923609016", []byte("x"), time.Hour)
-	_, _, _ = c.Get(ctx, "companyregistry/1/NO/company/923609016")
-	_, _, _ = c.Get(ctx, "companyregistry/1/NO/company/999999999")
+	_ = c.Set(ctx, "companyregistry/2/NO/company/923609016", []byte("x"), time.Hour)
+	_, _, _ = c.Get(ctx, "companyregistry/2/NO/company/923609016")
+	_, _, _ = c.Get(ctx, "companyregistry/2/NO/company/999999999")
 
 	l, _ := ratelimit.NewLocal(ratelimit.PerMinute(1))
 	lim := m.Limiter(l)

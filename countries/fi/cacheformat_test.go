@@ -12,20 +12,20 @@ import (
 	"github.com/companyregistry/registry/cache"
 )
 
-// TestReview_CacheEntryOfThePreviousFormatIsServed: issue 29 changed what
-// the Registry stores for an answer (Finnish ids without the hyphen, a hint
-// on every non-empty search, GB's employees_reported and founded_at), but
-// registry.CacheFormat, which "changes whenever the bytes stored for an
-// answer change their meaning", stayed "1". Company entries moved to new
-// keys (the key holds the normalized id, now 01120389), but search keys
-// did not: a search result that the previous version wrote to a shared or
-// persistent cache (testdata/review: the entry main before the issue 29
-// merge, a7c1d9b^1, stored for this search) is served by the new version
-// for up to the cache TTL (24 h by default), with hyphenated ids and no
-// hint. CHANGELOG says "Cache entries under the old key are not read".
-func TestReview_CacheEntryOfThePreviousFormatIsServed(t *testing.T) {
+// TestCacheEntryOfThePreviousFormatIsNotServed: issue 29 changed what the
+// Registry stores for an answer (Finnish ids without the hyphen, a hint on
+// every non-empty search, GB's employees_reported and founded_at), so
+// registry.CacheFormat, which changes whenever the bytes stored for an
+// answer change their meaning, is "2". A search result that a build of
+// format "1" wrote to a shared or persistent cache
+// (testdata/cacheformat1: the entry the build before issue 29's merge
+// stored for this search, under the key that search still has) is not
+// read: the register is asked, and the answer has the canonical ids and a
+// hint (before, format "1" stayed and the old entry was served for up to
+// the cache TTL).
+func TestCacheEntryOfThePreviousFormatIsNotServed(t *testing.T) {
 	t.Parallel()
-	old, err := os.ReadFile("testdata/review/search-supercell-limit10_written-by-a7c1d9b-parent.bin")
+	old, err := os.ReadFile("testdata/cacheformat1/search-supercell-limit10.bin")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,11 +33,11 @@ func TestReview_CacheEntryOfThePreviousFormatIsServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The key the previous version used (CacheFormat "1" then, and now).
+	// The key of format "1".
 	if err := c.Set(t.Context(), "companyregistry/1/FI/search/10/supercell", old, registry.DefaultCacheTTL); err != nil {
 		t.Fatal(err)
 	}
-	// The register answers a cache miss; with the entry above it is not asked.
+	// The register answers the cache miss.
 	mt := httpmock.NewMockTransport()
 	mt.RegisterResponder(http.MethodGet, testBase+"/companies", httpmock.NewBytesResponder(http.StatusOK, recording(t, searchFile)).
 		HeaderSet(http.Header{"Content-Type": {"application/json"}}))
@@ -53,5 +53,8 @@ func TestReview_CacheEntryOfThePreviousFormatIsServed(t *testing.T) {
 	}
 	if res.Hint == nil {
 		t.Errorf("a non-empty search result has no hint (served from the previous format's entry, cached %v)", res.Cached)
+	}
+	if res.Cached {
+		t.Error("the answer says cached: the entry of format 1 was read")
 	}
 }
