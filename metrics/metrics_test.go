@@ -188,3 +188,31 @@ func TestMiddlewareCountsTheFinalStatus(t *testing.T) {
 		t.Errorf("request series (-want +got):\n%s", diff)
 	}
 }
+
+// reserveBudget refuses every reservation.
+type reserveBudget struct{ refuseBudget }
+
+func (reserveBudget) Reserve(context.Context, time.Duration) (bool, time.Duration, func(context.Context), error) {
+	return false, time.Second, nil, nil
+}
+
+// TestBudgetKeepsReserve: the counting wrapper of a budget that reserves
+// (registry.UpstreamReserver, as budget.Budget) reserves too, so that the
+// Registry keeps its waiters in order, and counts a refused reservation.
+func TestBudgetKeepsReserve(t *testing.T) {
+	t.Parallel()
+	m := metrics.New()
+	b, ok := m.Budget("NO", reserveBudget{}).(metrics.Reserver)
+	if !ok {
+		t.Fatal("the wrapper of a reserving budget does not reserve")
+	}
+	_, _, _, _ = b.Reserve(t.Context(), time.Second)
+	if _, ok := m.Budget("GB", refuseBudget{}).(metrics.Reserver); ok {
+		t.Error("the wrapper of a budget that cannot reserve says it can")
+	}
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	if want := `companyregistry_refusals_total{country="NO",kind="budget"} 1`; !strings.Contains(rec.Body.String(), want) {
+		t.Errorf("metrics lack %s", want)
+	}
+}

@@ -7,8 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/budget"
+	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/seal"
 	"github.com/companyregistry/registry/ratelimit"
 )
@@ -65,12 +69,13 @@ func (c *manualClock) sleep(ctx context.Context, d time.Duration) error {
 	c.sleepers = append(c.sleepers, s)
 	c.cond.Broadcast()
 	c.mu.Unlock()
-	var err error
 	select {
 	case <-s.wake:
 	case <-ctx.Done():
-		err = ctx.Err()
 	}
+	// A context that has ended wins over a wake-up that came with it, as
+	// the select would pick either.
+	err := ctx.Err()
 	s.ret <- err
 	return err
 }
@@ -115,19 +120,20 @@ func (c *manualClock) drive(n int) {
 	}
 }
 
-// TestReview_BudgetBurstBeyondBoundWaitsThenRefused: WithBudgetWait says
-// a caller "that would have to wait longer is answered rate_limited with
+// TestBudgetBurstBeyondBoundRefusedAtOnce: WithBudgetWait says a caller
+// "that would have to wait longer is answered rate_limited with
 // details.retry_after at once, as without waiting", and issue 29 asks that
-// "a burst that cannot fit the bound still gets rate_limited". A budget's
-// answer is not a reservation, though: in a burst every refused caller is
-// told the same short wait (the next free slot), all of them sleep, one
-// wins the slot, and the losers start over, until their summed waits pass
-// the bound. So 100 concurrent cold lookups with the default Brønnøysund
-// budget (30 at once, then one every 222 ms) and the default 2 s bound:
-// the callers that cannot be served within 2 s are not refused at once but
-// after waiting about the whole bound (on a fake clock that moves only
-// when every caller sleeps), and each makes about ten budget calls meanwhile.
-func TestReview_BudgetBurstBeyondBoundWaitsThenRefused(t *testing.T) {
+// "a burst that cannot fit the bound still gets rate_limited". A caller
+// reserves its call from the budget (budget.Budget is a
+// registry.UpstreamReserver), so 100 concurrent cold lookups with the
+// default Brønnøysund budget (30 at once, then one every 222 ms) and the
+// default 2 s bound: 30 are answered at once, the 9 whose calls come within
+// 2 s after waiting for them, and the other 61 are refused at once (on a
+// fake clock that moves only when every caller sleeps). Before, a budget's
+// answer reserved nothing: every refused caller was told the same next
+// slot, one won it and the others started over, until their summed waits
+// passed the bound, so they were refused only after waiting about 2 s.
+func TestBudgetBurstBeyondBoundRefusedAtOnce(t *testing.T) {
 	t.Parallel()
 	c := newManualClock()
 	b := brregBudgetOn(t, c.Now)
@@ -172,6 +178,10 @@ func TestReview_BudgetBurstBeyondBoundWaitsThenRefused(t *testing.T) {
 		t.Errorf("%d callers of the burst that the bound could not fit were refused only after waiting (up to %v), not at once",
 			refusedLate, latest)
 	}
+	// 30 at once and one every 60 s / 270 = 222 ms: 9 within 2 s.
+	if served != 39 || refusedAtOnce != 61 || f.lookups.Load() != 39 {
+		t.Errorf("served %d and refused %d at once with %d upstream calls, want 39, 61 and 39", served, refusedAtOnce, f.lookups.Load())
+	}
 }
 
 // waitSleeping blocks until one caller sleeps on c, and returns its
@@ -194,13 +204,26 @@ func (c *manualClock) advanceTo(t time.Time) {
 	c.now = t
 }
 
-// TestReview_BudgetWaiterOvertakenByNewcomers: a caller that waits for the
-// budget holds no place: a caller arriving later, at the moment the slot
-// the waiter was told about frees, takes it, and the waiter starts its wait
-// again. With one call a second, a 2 s bound and two newcomers, the caller
-// that came first is refused rate_limited while both callers that came
-// after it are answered (the clock moves only when the test says).
-func TestReview_BudgetWaiterOvertakenByNewcomers(t *testing.T) {
+// settle blocks until n callers, the test's own aside, are asleep or done.
+func (c *manualClock) settle(n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for len(c.sleepers)+c.done < n {
+		c.cond.Wait()
+	}
+}
+
+// TestBudgetWaiterNotOvertakenByNewcomers: a caller that waits for the
+// budget holds its place. With one call a second and the default 2 s
+// bound, a caller refused at once waits for the next slot; at that moment
+// two newcomers ask. The caller that came first calls the register in the
+// slot it was told about, and the newcomers after it, in the next two
+// slots (within their bound). Before, a wait reserved nothing: a newcomer
+// arriving as the slot freed took it, the waiter started its wait again,
+// and with two newcomers the caller that came first was refused
+// rate_limited while both that came after it were answered. The clock
+// moves only when the test says.
+func TestBudgetWaiterNotOvertakenByNewcomers(t *testing.T) {
 	t.Parallel()
 	c := newManualClock()
 	l, err := ratelimit.NewLocal(ratelimit.Rate{Limit: 1, Period: time.Second, Burst: 1}, ratelimit.WithClock(c.Now))
@@ -211,27 +234,47 @@ func TestReview_BudgetWaiterOvertakenByNewcomers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fakeCountry{code: "NO"}
+	var (
+		mu     sync.Mutex
+		called []string
+	)
+	f := &fakeCountry{code: "NO", lookup: func(_ context.Context, id string, _ int64) (*registry.CompanyReport, error) {
+		mu.Lock()
+		called = append(called, id)
+		mu.Unlock()
+		return countrykit.NewReport("NO", "fake", id, "FAKE AS"), nil
+	}}
 	r := newRegistry(t, f, registry.WithUpstreamBudget("NO", b), registry.WithWaiter(seal.Key{}, c.Now, c.sleep))
 	if _, err := r.Lookup(t.Context(), "NO", "500000"); err != nil { // uses the burst
 		t.Fatal(err)
 	}
-	first := make(chan error, 1)
-	go func() {
-		_, err := r.Lookup(t.Context(), "NO", "500001")
-		first <- err
-	}()
-	var later []error
-	for range 2 {
-		s := c.waitSleeping() // the first caller waits for the next slot
-		c.advanceTo(s.until)  // the slot frees ...
-		_, err := r.Lookup(t.Context(), "NO", fmt.Sprintf("%06d", 500002+len(later)))
-		later = append(later, err) // ... and a newcomer takes it
-		close(s.wake)
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	lookup := func(i int) {
+		wg.Go(func() {
+			defer c.finished()
+			_, errs[i] = r.Lookup(t.Context(), "NO", fmt.Sprintf("%06d", 500001+i))
+		})
 	}
-	err = <-first
-	t.Logf("first caller: %v; later callers: %v", err, later)
-	if err != nil && later[0] == nil && later[1] == nil {
-		t.Errorf("the caller that came first got %v while both that came after it were answered", codeOf(err))
+	lookup(0)
+	s := c.waitSleeping() // the first caller waits for the next slot
+	c.advanceTo(s.until)  // the slot comes ...
+	lookup(1)             // ... and two newcomers ask
+	lookup(2)
+	c.settle(2)
+	close(s.wake)
+	c.drive(3)
+	wg.Wait()
+	if diff := cmp.Diff([]error{nil, nil, nil}, errs, cmpopts.EquateErrors()); diff != "" {
+		t.Errorf("errors of the caller that came first and the two newcomers (-want +got):\n%s", diff)
+	}
+	want := []string{"500000", "500001", "500002", "500003"}
+	if diff := cmp.Diff(want, called, cmpopts.SortSlices(func(a, b string) bool { return a < b })); diff != "" {
+		t.Errorf("register calls (-want +got):\n%s", diff)
+	} else if called[1] != "500001" {
+		t.Errorf("register calls in the order %v: the caller that came first (500001) was overtaken", called)
+	}
+	if got, want := c.Now().Sub(s.until), 2*time.Second; got != want {
+		t.Errorf("the newcomers were served %v after the first waiter's slot, want %v (one slot each)", got, want)
 	}
 }
