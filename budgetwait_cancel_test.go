@@ -6,10 +6,8 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
-	"github.com/companyregistry/registry/budget"
 	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/seal"
-	"github.com/companyregistry/registry/ratelimit"
 )
 
 // signalBudget passes Take on to b and sends each answer on takes.
@@ -34,15 +32,7 @@ func (s *signalBudget) Take(ctx context.Context) (bool, time.Duration, error) {
 func TestBudgetWaitEndsWithItsLastCaller(t *testing.T) {
 	t.Parallel()
 	c := newManualClock()
-	l, err := ratelimit.NewLocal(ratelimit.Rate{Limit: 1, Period: time.Second, Burst: 1}, ratelimit.WithClock(c.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	inner, err := budget.New(l, "NO")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &signalBudget{b: inner, takes: make(chan bool, 8)}
+	b := &signalBudget{b: budgetOn(t, oneASecond, c.Now), takes: make(chan bool, 8)}
 	called := make(chan string, 8)
 	f := &fakeCountry{code: "NO", lookup: func(_ context.Context, id string, _ int64) (*registry.CompanyReport, error) {
 		called <- id
@@ -89,14 +79,7 @@ func TestBudgetWaitOfCancelledCallerGivesItsSlotBack(t *testing.T) {
 	t.Parallel()
 	c := newManualClock()
 	start := c.Now()
-	l, err := ratelimit.NewLocal(ratelimit.Rate{Limit: 1, Period: time.Second, Burst: 1}, ratelimit.WithClock(c.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := budget.New(l, "NO")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := budgetOn(t, oneASecond, c.Now)
 	f := &fakeCountry{code: "NO"}
 	r := newRegistry(t, f, registry.WithUpstreamBudget("NO", b), registry.WithWaiter(seal.Key{}, c.Now, c.sleep))
 	if _, err := r.Lookup(t.Context(), "NO", "700000"); err != nil { // uses the burst

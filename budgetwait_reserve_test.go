@@ -17,11 +17,10 @@ import (
 	"github.com/companyregistry/registry/ratelimit"
 )
 
-// brregBudgetOn is the example server's default Brønnøysund budget on the
-// clock now.
-func brregBudgetOn(t *testing.T, now func() time.Time) *budget.Budget {
+// budgetOn is an in-process budget of rate on the clock now.
+func budgetOn(t *testing.T, rate ratelimit.Rate, now func() time.Time) *budget.Budget {
 	t.Helper()
-	l, err := ratelimit.NewLocal(budget.Brreg(), ratelimit.WithMaxKeys(1), ratelimit.WithClock(now))
+	l, err := ratelimit.NewLocal(rate, ratelimit.WithMaxKeys(1), ratelimit.WithClock(now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,6 +30,9 @@ func brregBudgetOn(t *testing.T, now func() time.Time) *budget.Budget {
 	}
 	return b
 }
+
+// oneASecond is one call a second, in bursts of one.
+var oneASecond = ratelimit.Rate{Limit: 1, Period: time.Second, Burst: 1}
 
 // manualClock is a fake clock whose sleeps block until the test's driver
 // moves the clock past them: the driver advances to the earliest wake-up
@@ -136,7 +138,7 @@ func (c *manualClock) drive(n int) {
 func TestBudgetBurstBeyondBoundRefusedAtOnce(t *testing.T) {
 	t.Parallel()
 	c := newManualClock()
-	b := brregBudgetOn(t, c.Now)
+	b := budgetOn(t, budget.Brreg(), c.Now)
 	f := &fakeCountry{code: "NO"}
 	r := newRegistry(t, f, registry.WithUpstreamBudget("NO", b), registry.WithWaiter(seal.Key{}, c.Now, c.sleep))
 	const n = 100
@@ -226,14 +228,7 @@ func (c *manualClock) settle(n int) {
 func TestBudgetWaiterNotOvertakenByNewcomers(t *testing.T) {
 	t.Parallel()
 	c := newManualClock()
-	l, err := ratelimit.NewLocal(ratelimit.Rate{Limit: 1, Period: time.Second, Burst: 1}, ratelimit.WithClock(c.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := budget.New(l, "NO")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := budgetOn(t, oneASecond, c.Now)
 	var (
 		mu     sync.Mutex
 		called []string
