@@ -743,11 +743,11 @@ func TestCacheKeys(t *testing.T) {
 	_, _ = r.Lookup(ctx, "no", "123 456")
 	_, _ = r.Lookup(ctx, "NO", "000000")
 	_, _ = r.Search(ctx, "NO", "  Equinor ASA ", 7)
-	want := []string{"companyregistry/1/NO/company/123456", "companyregistry/1/NO/company/000000", "companyregistry/1/NO/search/7/Equinor ASA"}
+	want := []string{"companyregistry/2/NO/company/123456", "companyregistry/2/NO/company/000000", "companyregistry/2/NO/search/7/Equinor ASA"}
 	if diff := cmp.Diff(want, kc.keys); diff != "" {
 		t.Errorf("keys (-want +got):\n%s", diff)
 	}
-	if registry.CacheNamespace+"/"+registry.CacheFormat+"/" != "companyregistry/1/" {
+	if registry.CacheNamespace+"/"+registry.CacheFormat+"/" != "companyregistry/2/" {
 		t.Errorf("prefix %s/%s", registry.CacheNamespace, registry.CacheFormat)
 	}
 }

@@ -398,6 +398,21 @@ func TestRedisRealServer(t *testing.T) {
 	if d := allow(t, b, "batch", 1); d.OK || d.Retry <= 95*time.Second || d.Retry > 96*time.Second {
 		t.Errorf("after the debt = %+v, want a refusal of about 96 s", d)
 	}
+	// The reservation scripts on the real server: the 11th event of "r"
+	// waits about 6 s; given back, the next reservation waits as long.
+	for i := range 10 {
+		if ok, wait, _, err := a.Reserve(t.Context(), "r", 0); !ok || wait != 0 || err != nil {
+			t.Fatalf("reservation %d: %v %v %v", i+1, ok, wait, err)
+		}
+	}
+	ok, wait, release, err := b.Reserve(t.Context(), "r", 10*time.Second)
+	if !ok || wait <= 5*time.Second || wait > 6*time.Second || release == nil || err != nil {
+		t.Fatalf("11th reservation = %v %v %v, want one of about 6 s", ok, wait, err)
+	}
+	release(t.Context())
+	if ok, again, _, err := a.Reserve(t.Context(), "r", 10*time.Second); !ok || again > wait || again <= 5*time.Second || err != nil {
+		t.Errorf("after the release = %v %v %v, want a reservation of at most %v", ok, again, err, wait)
+	}
 	srv.Stop()
 	for range 20 {
 		start := time.Now()

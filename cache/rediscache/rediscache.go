@@ -6,7 +6,7 @@
 // It stores the bytes it is given under the key it is given, with the TTL it
 // is given (SET key value PX ttl), exactly as [cache.Memory] does in
 // process. The keys a registry.Registry writes are already namespaced and
-// versioned ("companyregistry/1/NO/company/923609016", see [cache.Cache]);
+// versioned ("companyregistry/2/NO/company/923609016", see [cache.Cache]);
 // [WithKeyPrefix] adds a prefix of your own in front of them, for example to
 // keep two deployments apart in one Redis database.
 //

@@ -56,7 +56,7 @@ func TestCacheStoresBytesAndTTLInRedis(t *testing.T) {
 	t.Parallel()
 	mr, rdb := redistest.Mini(t)
 	c := newCache(t, rdb, rediscache.WithKeyPrefix("tenant/"))
-	const key = "companyregistry/1/NO/company/923609016"
+	const key = "companyregistry/2/NO/company/923609016"
 	value := "r\x00{\"name\":\"EQUINOR ASA\"}\xff"
 	set(t, c, key, value, time.Hour)
 

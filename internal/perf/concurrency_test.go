@@ -45,7 +45,7 @@ func TestConcurrentColdLookupsCollapse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc := &countingCache{Cache: mem, key: "companyregistry/1/NO/company/" + equinorID}
+	cc := &countingCache{Cache: mem, key: "companyregistry/2/NO/company/" + equinorID}
 	reg := newNorway(t, upSrv.URL+"/enhetsregisteret/api", upSrv.Client(), cc)
 	rest := newREST(t, reg)
 
