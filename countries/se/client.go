@@ -6,8 +6,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"strings"
-	"unicode"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries/se/internal/nameindex"
@@ -215,7 +213,7 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 			Hint: "Look the organisation up by its organisation number; or the operator sets " + bulkFileEnv + " (the path of " +
 				"bolagsverket_bulkfil.zip) or " + bulkURLEnv + " (downloaded weekly) to enable Swedish name searches."}
 	}
-	if personalNumberIn(query) {
+	if idcheck.ContainsPersonalNumber(query) {
 		return nil, &registry.Error{Code: registry.CodeBadRequest, Country: countryCode, Registry: registrySlug,
 			Message: "The search query holds what has the form of a Swedish personal identity number (personnummer): this service does not " +
 				"look people up, so it neither searches for nor keeps such a number.",
@@ -252,33 +250,4 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 			"Try a shorter or differently spelled name, such as its first distinctive word, without AB.")
 	}
 	return out, nil
-}
-
-// personalNumberIn reports whether query is, or holds as a run of words of
-// digits and separators ("Anna 810105-2382", "19810105 2382", a VAT number
-// "SE 810105238201"), what has the form of a personal identity number.
-func personalNumberIn(query string) bool {
-	numeric := func(f string, first bool) bool {
-		if first && len(f) >= 2 && strings.EqualFold(f[:2], "SE") {
-			f = f[2:]
-		}
-		return strings.IndexFunc(f, func(r rune) bool { return !unicode.IsDigit(r) && !strings.ContainsRune("-+.–", r) }) < 0
-	}
-	fields := strings.Fields(query)
-	for i := range fields {
-		if !numeric(fields[i], true) {
-			continue
-		}
-		run := fields[i]
-		for j := i; ; {
-			if _, p := idcheck.ParseOrganisationsnummer(run); p == idcheck.ProblemPersonalNumber {
-				return true
-			}
-			if j++; j == len(fields) || !numeric(fields[j], false) {
-				break
-			}
-			run += fields[j]
-		}
-	}
-	return false
 }
