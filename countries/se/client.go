@@ -202,22 +202,36 @@ func (c *Country) withIndex(fn func(*nameindex.Index) error) error {
 	return e
 }
 
+// CheckQuery implements [registry.QueryChecker]: a query that is, or
+// holds, a personal identity number in any spelling
+// [idcheck.ParseOrganisationsnummer] reads ([idcheck.ContainsPersonalNumber])
+// is bad_request, so that the Registry refuses it before the number is
+// part of a cache key, and it is neither searched for nor echoed.
+func (c *Country) CheckQuery(query string) error {
+	if !idcheck.ContainsPersonalNumber(query) {
+		return nil
+	}
+	return &registry.Error{Code: registry.CodeBadRequest, Country: countryCode, Registry: registrySlug,
+		Message: "The search query holds what has the form of a Swedish personal identity number (personnummer): this service does not " +
+			"look people up, so it neither searches for nor keeps such a number.",
+		Hint: "Search by the name of a company, or look a company up by its organisation number (its third and fourth digits are 20 or more)."}
+}
+
+var _ registry.QueryChecker = (*Country)(nil)
+
 // Search finds organisations by name in the bulk file's index. Without a
 // bulk file it is not_implemented: the API has no name search. A query
-// that is, or holds, a personal identity number is bad_request, so that
-// the number is neither searched for, cached nor echoed.
+// that is, or holds, a personal identity number is bad_request
+// ([Country.CheckQuery], which the Registry calls first).
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
+	if err := c.CheckQuery(query); err != nil {
+		return nil, err
+	}
 	if c.store == nil {
 		return nil, &registry.Error{Code: registry.CodeNotImplemented, Country: countryCode, Registry: registrySlug,
 			Message: "Bolagsverket's API has no name search, and this deployment has no copy of its bulk file.",
 			Hint: "Look the organisation up by its organisation number; or the operator sets " + bulkFileEnv + " (the path of " +
 				"bolagsverket_bulkfil.zip) or " + bulkURLEnv + " (downloaded weekly) to enable Swedish name searches."}
-	}
-	if idcheck.ContainsPersonalNumber(query) {
-		return nil, &registry.Error{Code: registry.CodeBadRequest, Country: countryCode, Registry: registrySlug,
-			Message: "The search query holds what has the form of a Swedish personal identity number (personnummer): this service does not " +
-				"look people up, so it neither searches for nor keeps such a number.",
-			Hint: "Search by the name of a company, or look a company up by its organisation number (its third and fourth digits are 20 or more)."}
 	}
 	out := &registry.SearchResult{Country: countryCode, Registry: registrySlug, Query: query, Hits: []registry.SearchHit{}}
 	err := c.withIndex(func(x *nameindex.Index) error {
