@@ -196,10 +196,28 @@ func (c *Country) withIndex(fn func(*nameindex.Index) error) error {
 		Message: "The index of Bolagsverket's bulk file is being built.",
 		Hint:    "Retry in a few minutes: the first build of the index takes a few minutes."}
 	if _, building, lastErr := c.store.Status(); !building && lastErr != nil {
-		e.Message = "The index of Bolagsverket's bulk file could not be built: " + lastErr.Error()
-		e.Hint = "The operator checks " + bulkFileEnv + " or " + bulkURLEnv + "; the service retries every hour."
+		e.Message, e.Hint = indexFailure(lastErr)
 	}
 	return e
+}
+
+// indexFailure returns the message and hint of a failed index build for a
+// caller: what failed and what the operator checks, never the error's
+// text, which names the server's file path or the download URL (the store
+// logs it, and [Country.WaitIndexed] returns it to the operator).
+func indexFailure(err error) (message, hint string) {
+	const retry = " The service's log has the cause; the index is retried every hour."
+	switch {
+	case errors.Is(err, nameindex.ErrOpen):
+		return "The index of Bolagsverket's bulk file could not be built: the bulk file cannot be opened.",
+			"The operator checks that " + bulkFileEnv + " names a file that exists and the service may read." + retry
+	case errors.Is(err, nameindex.ErrDownload):
+		return "The index of Bolagsverket's bulk file could not be built: the bulk file cannot be downloaded.",
+			"The operator checks that " + bulkURLEnv + " answers Bolagsverket's bulk file (bolagsverket_bulkfil.zip) to this server." + retry
+	}
+	return "The index of Bolagsverket's bulk file could not be built: the bulk file could not be read or indexed.",
+		"The operator checks that " + bulkFileEnv + " or " + bulkURLEnv + " gives Bolagsverket's bulk file (bolagsverket_bulkfil.zip " +
+			"or its text), and that the data directory (REGISTRY_DATA_DIR) is writable and has room." + retry
 }
 
 // CheckQuery implements [registry.QueryChecker]: a query that is, or

@@ -77,6 +77,16 @@ type Store struct {
 // ErrNotReady is returned by [Store.With] before the first index exists.
 var ErrNotReady = errors.New("nameindex: no index yet")
 
+// ErrOpen and ErrDownload mark the failure of a [Store.Refresh] that could
+// not open (or stat) the bulk file or download it from the URL; any other
+// failure happened while reading the file or building the index. They let
+// a caller say what the operator should check without repeating the
+// error's text, which names the file's path or the URL.
+var (
+	ErrOpen     = errors.New("the bulk file cannot be opened")
+	ErrDownload = errors.New("the bulk file cannot be downloaded")
+)
+
 // NewStore returns a Store for cfg and opens the index a previous run left
 // in Dir, if any; it builds nothing (see [Store.Refresh]).
 func NewStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
@@ -208,7 +218,7 @@ func (s *Store) refresh(ctx context.Context) error {
 	if s.cfg.File != "" {
 		st, err := os.Stat(s.cfg.File)
 		if err != nil {
-			return fmt.Errorf("bulk file: %w", err)
+			return fmt.Errorf("%w: %w", ErrOpen, err)
 		}
 		if have && m.Size == st.Size() && m.ModTime.Equal(st.ModTime()) {
 			return nil
@@ -237,7 +247,7 @@ func (s *Store) refresh(ctx context.Context) error {
 	s.mu.Unlock()
 	f, err := bulkfile.Open(path)
 	if err != nil {
-		return fmt.Errorf("bulk file: %w", err)
+		return fmt.Errorf("%w: %w", ErrOpen, err)
 	}
 	defer f.Close()
 	rd, err := bulkfile.NewReader(f)
@@ -283,7 +293,7 @@ func (s *Store) refresh(ctx context.Context) error {
 func (s *Store) download(ctx context.Context, m manifest, have bool, next *manifest) (path string, changed bool, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.cfg.URL, nil)
 	if err != nil {
-		return "", false, errors.New("bulk file URL: the request cannot be built")
+		return "", false, fmt.Errorf("%w: the request cannot be built", ErrDownload)
 	}
 	req.Header.Set("User-Agent", s.cfg.UserAgent)
 	if have && m.ETag != "" {
@@ -298,7 +308,7 @@ func (s *Store) download(ctx context.Context, m manifest, have bool, next *manif
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return "", false, fmt.Errorf("bulk file download failed: %w", err)
+		return "", false, fmt.Errorf("%w: %w", ErrDownload, err)
 	}
 	defer resp.Body.Close()
 	switch resp.StatusCode {
@@ -309,7 +319,7 @@ func (s *Store) download(ctx context.Context, m manifest, have bool, next *manif
 		}
 		fallthrough
 	default:
-		return "", false, fmt.Errorf("bulk file download: HTTP %d", resp.StatusCode)
+		return "", false, fmt.Errorf("%w: HTTP %d", ErrDownload, resp.StatusCode)
 	}
 	f, err := os.CreateTemp(s.cfg.Dir, "se-bulk-download-*.zip")
 	if err != nil {
@@ -324,7 +334,7 @@ func (s *Store) download(ctx context.Context, m manifest, have bool, next *manif
 	}
 	if err != nil {
 		_ = os.Remove(f.Name())
-		return "", false, fmt.Errorf("bulk file download: %w", err)
+		return "", false, fmt.Errorf("%w: %w", ErrDownload, err)
 	}
 	next.Size, next.ETag, next.LastModified = n, resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
 	return f.Name(), true, nil
