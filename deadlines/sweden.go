@@ -129,8 +129,9 @@ func Sweden(rep *registry.CompanyReport, duties *SwedishDuties, today registry.D
 		out.Notes = append(out.Notes, "The organisation is deregistered (avregistrerad), so it has no filing deadlines.")
 		return out
 	case registry.StatusUnderLiquidation, registry.StatusUnderCompulsoryLiquidation:
-		out.Notes = append(out.Notes, "The organisation is in liquidation: its filing duties continue and the liquidator files them; "+
-			"no late fee is charged for a financial year that ended before the liquidation decision (ÅRL 8 kap. 7 §).")
+		out.Notes = append(out.Notes, "The organisation is being wound up (in liquidation, or being absorbed or divided in a merger "+
+			"or division: see status_detail): its filing duties continue until it is deregistered, and in a liquidation the "+
+			"liquidator files them; no late fee is charged for a financial year that ended before a liquidation decision (ÅRL 8 kap. 7 §).")
 	case registry.StatusUnknown, "":
 		out.Notes = append(out.Notes, "The organisation's status is unknown; deadlines are computed as if it were active.")
 	}
