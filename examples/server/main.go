@@ -130,7 +130,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintf(stderr, "server: %v\n", err)
 		return 2
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
+	logger := newLogger(stderr, cfg.logLevel)
 
 	// Every option is built before a mode is chosen, so that -stdio refuses
 	// a bad setting just as HTTP does.
