@@ -114,7 +114,7 @@ func TestQueryCheckerBeforeCache(t *testing.T) {
 			}
 			kc.mu.Lock()
 			defer kc.mu.Unlock()
-			if diff := cmp.Diff([]string{"companyregistry/1/SE/search/5/Volvo"}, kc.keys[:1]); diff != "" || c.searches.Load() != 1 {
+			if diff := cmp.Diff([]string{"companyregistry/" + registry.CacheFormat + "/SE/search/5/Volvo"}, kc.keys[:1]); diff != "" || c.searches.Load() != 1 {
 				t.Errorf("an accepted query: %d searches, keys (-want +got):\n%s", c.searches.Load(), diff)
 			}
 		})
