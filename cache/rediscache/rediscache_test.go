@@ -310,6 +310,15 @@ func TestNewClient(t *testing.T) {
 			t.Errorf("NewClient(%q): ContextTimeoutEnabled %v, DialerRetries %d; want true, 1",
 				ok, o.ContextTimeoutEnabled, o.DialerRetries)
 		}
+		// go-redis ends a call at the earlier of its own timeouts and the
+		// context's deadline: shorter ones would cut a component given the
+		// longest WithTimeout short (they were 1 s, so REDIS_TIMEOUT=2s
+		// bounded each call by 1 s).
+		if o := c.Options(); o.DialTimeout < rediscache.MaxTimeout || o.ReadTimeout < rediscache.MaxTimeout ||
+			o.WriteTimeout < rediscache.MaxTimeout {
+			t.Errorf("NewClient(%q): dial, read, write timeouts %v, %v, %v; want at least %v",
+				ok, o.DialTimeout, o.ReadTimeout, o.WriteTimeout, rediscache.MaxTimeout)
+		}
 		_ = c.Close()
 	}
 	for _, bad := range []string{"", "http://h", "redis://", "redis://:s3cr3t@h:notaport", "redis://:s3cr3t@h/x", "::s3cr3t"} {
