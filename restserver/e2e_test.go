@@ -100,14 +100,24 @@ type e2e struct {
 
 func newE2E(t *testing.T, key string, opts ...restserver.Option) *e2e {
 	t.Helper()
+	return newE2EWith(t, key, nil, opts...)
+}
+
+// newE2EWith is newE2E with more options of the Registry.
+func newE2EWith(t *testing.T, key string, regOpts []registry.Option, opts ...restserver.Option) *e2e {
+	t.Helper()
 	mt := newUpstreams(t)
 	clock := newFakeClock()
-	reg := newE2ERegistry(t, key, mt, clock)
+	reg := newE2ERegistry(t, key, mt, clock, regOpts...)
 	return &e2e{harness: newHarnessWith(t, reg, clock, append([]restserver.Option{restserver.WithRateLimit(0)}, opts...)...), upstream: mt}
 }
 
-// newE2ERegistry builds a Registry over the real modules talking to mt.
-func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeclock.Clock) *registry.Registry {
+// newE2ERegistry builds a Registry over the real modules talking to mt,
+// then applies more. Its attempt timeout is the longest there is (a
+// minute), so that a loaded machine never makes a register that answers
+// look hung and the upstream calls can be counted exactly; a test of the
+// timeout sets a short one.
+func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeclock.Clock, more ...registry.Option) *registry.Registry {
 	t.Helper()
 	cs, err := countries.All(countries.Config{
 		BrregBaseURL: brregBase, CompaniesHouseBaseURL: chBase, CompaniesHouseAPIKey: key,
@@ -116,8 +126,8 @@ func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock 
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, err := registry.New(cs, registry.WithClock(clock.Now), registry.WithUpstreamTimeout(100*time.Millisecond),
-		registry.WithRetryPause(0), registry.WithVersion("1.2.3-test"))
+	reg, err := registry.New(cs, append([]registry.Option{registry.WithClock(clock.Now), registry.WithUpstreamTimeout(time.Minute),
+		registry.WithRetryPause(0), registry.WithVersion("1.2.3-test")}, more...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +178,13 @@ func TestEndToEnd(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := newE2E(t, chKey) // one server per case: upstream call counts are exact
+			var regOpts []registry.Option
+			if tt.code == registry.CodeUpstreamTimeout {
+				// The register never answers: only the attempt timeout,
+				// short here, ends each call.
+				regOpts = append(regOpts, registry.WithUpstreamTimeout(100*time.Millisecond))
+			}
+			h := newE2EWith(t, chKey, regOpts) // one server per case: upstream call counts are exact
 			res := h.get(t, tt.path)
 			if res.status != tt.status {
 				t.Fatalf("GET %s: status %d, want %d\n%s", tt.path, res.status, tt.status, res.body)
