@@ -881,7 +881,7 @@ func TestNotReadyCountry(t *testing.T) {
 	if diff := cmp.Diff([]string{"NO"}, codes); diff != "" {
 		t.Errorf("Countries (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"NO"}, r.Health().Countries); diff != "" {
+	if diff := cmp.Diff([]string{"NO"}, r.Health(t.Context()).Countries); diff != "" {
 		t.Errorf("Health countries (-want +got):\n%s", diff)
 	}
 	ctx := t.Context()
@@ -930,7 +930,7 @@ func TestHealth(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			r := newRegistry(t, &fakeCountry{code: "NO"}, append(tc.opts, registry.WithVersion("1.2.3"))...)
-			if diff := cmp.Diff(tc.want, r.Health()); diff != "" {
+			if diff := cmp.Diff(tc.want, r.Health(t.Context())); diff != "" {
 				t.Errorf("Health (-want +got):\n%s", diff)
 			}
 		})
@@ -945,7 +945,31 @@ type describedCache struct {
 func (describedCache) Get(context.Context, string) ([]byte, bool, error)        { return nil, false, nil }
 func (describedCache) Set(context.Context, string, []byte, time.Duration) error { return nil }
 func (describedCache) Delete(context.Context, string) error                     { return nil }
-func (c describedCache) Describe() cache.Description                            { return c.d }
+func (c describedCache) Describe(context.Context) cache.Description             { return c.d }
+
+// ctxCache is a Redis-like cache whose health answer depends on the
+// context it is asked under: reachable only while that context is live.
+type ctxCache struct{ describedCache }
+
+func (ctxCache) Describe(ctx context.Context) cache.Description {
+	return cache.Description{Backend: cache.BackendRedis, Reachable: ctx.Err() == nil}
+}
+
+// TestHealthAsksUnderTheCallersContext (issue 29): Health(ctx) hands the
+// caller's context to the cache's health check, which bounds the Redis
+// ping by the caller's deadline (see rediscache's TestDescribe tests).
+func TestHealthAsksUnderTheCallersContext(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithCache(ctxCache{}))
+	if h := r.Health(t.Context()); h.Redis == nil || !h.Redis.Reachable {
+		t.Errorf("live context: %+v", h.Redis)
+	}
+	ended, cancel := context.WithCancel(t.Context())
+	cancel()
+	if h := r.Health(ended); h.Redis == nil || h.Redis.Reachable {
+		t.Errorf("ended context: %+v, want the cache asked under it", h.Redis)
+	}
+}
 
 func TestRules(t *testing.T) {
 	t.Parallel()

@@ -347,7 +347,7 @@ func TestRefusedConnectionFailsAtOnce(t *testing.T) {
 	defer rdb.Close()
 	c := newCache(t, rdb)
 	start := time.Now()
-	d := c.Describe()
+	d := c.Describe(t.Context())
 	if elapsed := time.Since(start); elapsed > 250*time.Millisecond || d.Reachable {
 		t.Errorf("Describe with Redis refusing: reachable %v after %v, want false within 250ms", d.Reachable, elapsed)
 	}

@@ -49,7 +49,7 @@ func startProgram(t *testing.T, pc programConfig) *program {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _, err := newHandler(config{rateLimit: 0}, reg, logger, nil)
+	h, _, err := newHandler(config{rateLimit: 0}, reg, logger, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
