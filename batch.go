@@ -43,9 +43,11 @@ type DeadlinesItem struct {
 // through the cache and the collapsing of identical fetches, so a warm batch
 // asks no register and a repeated identifier is fetched once.
 //
-// When a register's allowance is used up (rate_limited with a retry_after),
-// the batch waits that long and tries the identifier again as long as ctx
-// leaves room for it; otherwise the item keeps its rate_limited error. When
+// An identifier waits for a register's upstream budget as a single lookup
+// does ([WithBudgetWait]). When the allowance stays used up beyond that
+// (rate_limited with a retry_after), the batch waits that long and tries
+// the identifier again as long as ctx leaves room for it; otherwise the
+// item keeps its rate_limited error. When
 // ctx ends, the batch returns promptly: identifiers not yet answered carry
 // the caller's cancellation or deadline error.
 //
@@ -128,20 +130,17 @@ func (r *Registry) batch(ctx context.Context, e entry, n int, do func(ctx contex
 		return next - 1, true
 	}
 	// wait blocks until a shared pause has passed; false when ctx ended.
+	// The pause is kept on the Registry's pacing clock (see WithWaiter).
 	wait := func() bool {
 		for {
 			mu.Lock()
-			d := time.Until(pauseUntil)
+			d := pauseUntil.Sub(r.wait.now())
 			mu.Unlock()
 			if d <= 0 {
 				return ctx.Err() == nil
 			}
-			t := time.NewTimer(d)
-			select {
-			case <-ctx.Done():
-				t.Stop()
+			if r.wait.sleep(ctx, d) != nil {
 				return false
-			case <-t.C:
 			}
 		}
 	}
@@ -164,7 +163,7 @@ func (r *Registry) batch(ctx context.Context, e entry, n int, do func(ctx contex
 						break
 					}
 					mu.Lock()
-					if until := time.Now().Add(after); until.After(pauseUntil) {
+					if until := r.wait.now().Add(after); until.After(pauseUntil) {
 						pauseUntil = until
 					}
 					mu.Unlock()

@@ -27,8 +27,10 @@ type UpstreamBudget interface {
 
 // WithUpstreamBudget makes every upstream attempt for country (a
 // two-letter code of one of the Registry's modules) take a call from b
-// first. When b is empty the register is not called and the caller gets
-// rate_limited with details.retry_after from the budget; a retry refused
+// first. When b is empty the caller waits for it when the call is allowed
+// within the wait bound ([WithBudgetWait]) and before the caller's own
+// deadline; otherwise the register is not called and the caller gets
+// rate_limited with details.retry_after from the budget. A retry refused
 // by the budget is not made, and the first attempt's failure is returned.
 // Cache hits and calls collapsed into one fetch cost nothing. The last
 // budget given for a country wins.
@@ -49,22 +51,36 @@ func WithUpstreamBudget(country string, b UpstreamBudget) Option {
 	}
 }
 
-// takeBudget takes one call from b before an upstream attempt. It returns
-// the rate_limited error when the budget is empty, and nil otherwise (also
-// when b is nil or fails, which is logged).
-func (r *Registry) takeBudget(ctx context.Context, info CountryInfo, b UpstreamBudget) *Error {
+// takeBudget takes one call from b before an upstream attempt, waiting for
+// it while the wait fits the Registry's bound and the caller's deadline
+// (zero: none). It returns the rate_limited error when the budget stays
+// empty, and nil otherwise (also when b is nil or fails, which is logged).
+func (r *Registry) takeBudget(ctx context.Context, deadline time.Time, info CountryInfo, b UpstreamBudget) *Error {
 	if b == nil {
 		return nil
 	}
-	ok, wait, err := b.Take(ctx)
-	if err != nil {
-		r.log.LogAttrs(ctx, slog.LevelWarn, "upstream budget failed, calling the register anyway",
-			slog.String("country", info.Country), slog.String("error", err.Error()))
-		return nil
+	var waited time.Duration
+	for {
+		ok, wait, err := b.Take(ctx)
+		if err != nil {
+			r.log.LogAttrs(ctx, slog.LevelWarn, "upstream budget failed, calling the register anyway",
+				slog.String("country", info.Country), slog.String("error", err.Error()))
+			return nil
+		}
+		if ok {
+			return nil
+		}
+		wait = max(wait, time.Millisecond)
+		if !r.mayWaitForBudget(deadline, waited, wait) || r.wait.sleep(ctx, wait) != nil {
+			return r.budgetRefusal(ctx, info, wait)
+		}
+		waited += wait
 	}
-	if ok {
-		return nil
-	}
+}
+
+// budgetRefusal is the rate_limited error of an empty budget that allows a
+// call after wait.
+func (r *Registry) budgetRefusal(ctx context.Context, info CountryInfo, wait time.Duration) *Error {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	r.log.LogAttrs(ctx, slog.LevelDebug, "upstream budget empty",
 		slog.String("country", info.Country), slog.Int("retry_after", secs))

@@ -145,7 +145,8 @@ func TestBudgetTakenBeforeRetry(t *testing.T) {
 			tc.wantCode = registry.CodeNotFound
 		}
 		b := &fakeBudget{allow: tc.allow, wait: time.Second}
-		r := newRegistry(t, f, registry.WithUpstreamBudget("NO", b))
+		// Refused at once: this test is about the retry, not the wait.
+		r := newRegistry(t, f, registry.WithUpstreamBudget("NO", b), registry.WithBudgetWait(0))
 		_, err := r.Lookup(t.Context(), "NO", "123456")
 		if got := codeOf(err); got != tc.wantCode {
 			t.Errorf("allow %d: code %q, want %q", tc.allow, got, tc.wantCode)

@@ -126,4 +126,6 @@ func (noCache) Set(context.Context, string, []byte, time.Duration) error { retur
 func (noCache) Delete(context.Context, string) error                     { return nil }
 
 // Describe reports [cache.BackendNone].
-func (noCache) Describe() cache.Description { return cache.Description{Backend: cache.BackendNone} }
+func (noCache) Describe(context.Context) cache.Description {
+	return cache.Description{Backend: cache.BackendNone}
+}

@@ -13,7 +13,9 @@ import (
 // codes are never renamed.
 type Code string
 
-// The nine error codes of the interface.
+// The error codes of the interface: the nine of every operation, and the
+// three of change monitoring's watch and feed routes (unauthorized,
+// forbidden, cursor_expired).
 const (
 	CodeInvalidID          Code = "invalid_id"
 	CodeBadRequest         Code = "bad_request"
@@ -24,21 +26,33 @@ const (
 	CodeUpstreamError      Code = "upstream_error"
 	CodeUpstreamTimeout    Code = "upstream_timeout"
 	CodeInternalError      Code = "internal_error"
+	// CodeUnauthorized is a watch or feed request without a valid API
+	// token (HTTP 401 with WWW-Authenticate: Bearer).
+	CodeUnauthorized Code = "unauthorized"
+	// CodeForbidden is a watch or feed request to a deployment whose
+	// operator has configured no API token, so that nobody may use them
+	// (HTTP 403).
+	CodeForbidden Code = "forbidden"
+	// CodeCursorExpired is a change feed cursor older than the changes
+	// kept; details.oldest_cursor is where to resume (HTTP 410).
+	CodeCursorExpired Code = "cursor_expired"
 )
 
 // CodeCanceled is the code of an operation that its caller cancelled
 // (errors.Is(err, context.Canceled) is true): the caller gave up, neither the
-// register nor the service failed. It is not one of the interface's nine
-// codes and is missing from [Codes]: over REST or MCP the caller that
+// register nor the service failed. It is not one of the interface's codes
+// and is missing from [Codes]: over REST or MCP the caller that
 // cancelled has gone and reads no answer; an adapter that must still write
 // one uses HTTP status 499.
 const CodeCanceled Code = "canceled"
 
-// Codes returns the nine codes in the order of the interface's error table.
+// Codes returns the codes in the order of the interface's error table: the
+// nine of every operation, then the three of the watch and feed routes.
 func Codes() []Code {
 	return []Code{
 		CodeInvalidID, CodeBadRequest, CodeNotFound, CodeUnsupportedCountry, CodeRateLimited,
 		CodeNotImplemented, CodeUpstreamError, CodeUpstreamTimeout, CodeInternalError,
+		CodeUnauthorized, CodeForbidden, CodeCursorExpired,
 	}
 }
 
@@ -64,6 +78,12 @@ func (c Code) HTTPStatus() int {
 		return http.StatusBadGateway
 	case CodeUpstreamTimeout:
 		return http.StatusGatewayTimeout
+	case CodeUnauthorized:
+		return http.StatusUnauthorized
+	case CodeForbidden:
+		return http.StatusForbidden
+	case CodeCursorExpired:
+		return http.StatusGone
 	}
 	return http.StatusInternalServerError
 }
@@ -88,6 +108,12 @@ func (c Code) DefaultHint() string {
 		return "The service already retried once; wait about 60 seconds and retry at most once more."
 	case CodeCanceled:
 		return "The caller cancelled the request; retry when the answer is wanted again."
+	case CodeUnauthorized:
+		return "Send the API token the operator gave you as Authorization: Bearer <token>."
+	case CodeForbidden:
+		return "The operator has not enabled watches and the change feed: they need API tokens configured (REGISTRY_API_TOKENS or REGISTRY_API_TOKENS_FILE in the example server)."
+	case CodeCursorExpired:
+		return "Resume from details.oldest_cursor, and reconcile what may have been missed by looking the watched companies up."
 	}
 	return "Retry once; if it fails again, report the problem to the operator of this service."
 }
@@ -113,6 +139,9 @@ var (
 	ErrUpstream           error = codeError(CodeUpstreamError)
 	ErrUpstreamTimeout    error = codeError(CodeUpstreamTimeout)
 	ErrInternal           error = codeError(CodeInternalError)
+	ErrUnauthorized       error = codeError(CodeUnauthorized)
+	ErrForbidden          error = codeError(CodeForbidden)
+	ErrCursorExpired      error = codeError(CodeCursorExpired)
 	// ErrCanceled matches [CodeCanceled]; such an error also matches
 	// context.Canceled.
 	ErrCanceled error = codeError(CodeCanceled)

@@ -20,6 +20,8 @@ func TestCodeHTTPStatus(t *testing.T) {
 		"invalid_id": 400, "bad_request": 400, "not_found": 404, "unsupported_country": 404,
 		"rate_limited": 429, "not_implemented": 501, "upstream_error": 502, "upstream_timeout": 504,
 		"internal_error": 500,
+		// change monitoring's watch and feed routes (issue 28)
+		"unauthorized": 401, "forbidden": 403, "cursor_expired": 410,
 	}
 	got := map[registry.Code]int{}
 	for _, c := range registry.Codes() {
@@ -41,7 +43,8 @@ func TestErrorsIsByCode(t *testing.T) {
 		registry.CodeNotFound: registry.ErrNotFound, registry.CodeUnsupportedCountry: registry.ErrUnsupportedCountry,
 		registry.CodeRateLimited: registry.ErrRateLimited, registry.CodeNotImplemented: registry.ErrNotImplemented,
 		registry.CodeUpstreamError: registry.ErrUpstream, registry.CodeUpstreamTimeout: registry.ErrUpstreamTimeout,
-		registry.CodeInternalError: registry.ErrInternal,
+		registry.CodeInternalError: registry.ErrInternal, registry.CodeUnauthorized: registry.ErrUnauthorized,
+		registry.CodeForbidden: registry.ErrForbidden, registry.CodeCursorExpired: registry.ErrCursorExpired,
 	}
 	for code, sentinel := range sentinels {
 		err := fmt.Errorf("wrapped: %w", &registry.Error{Code: code, Err: io.ErrUnexpectedEOF})

@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,7 +49,7 @@ func ExampleNew() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(reg.Health().Countries)
+	fmt.Println(reg.Health(context.Background()).Countries)
 	v, err := reg.Validate(countries.GB, "sc 123456")
 	if err != nil {
 		log.Fatal(err)

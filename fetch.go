@@ -39,13 +39,15 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 	ch := r.group.DoChan(group, func() (any, error) {
 		leader = true
 		bg := context.WithoutCancel(ctx)
+		// The caller's deadline bounds a wait for the upstream budget.
+		deadline, _ := ctx.Deadline()
 		// A fetch of key that ended between this caller's cache miss and
 		// this call has stored its answer: send that answer (it says cached
 		// true) rather than ask the register again.
 		if b, hit, err := r.cachedAnswer(bg, key, tag); hit && !refresh {
 			return b, err
 		}
-		v, err := r.attempts(bg, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
+		v, err := r.attempts(bg, deadline, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
 		if err != nil {
 			r.remember(bg, key, err)
 			return nil, err
@@ -105,15 +107,15 @@ func (r *Registry) callerGaveUp(ctx context.Context, info CountryInfo) *Error {
 
 // attempts runs call once, and once more after a pause when the first
 // failure is retryable, each time after taking a call from budget (when not
-// nil): an empty budget stops before the register is called. It never
-// panics.
-func (r *Registry) attempts(ctx context.Context, info CountryInfo, budget UpstreamBudget, call func(context.Context) (any, error)) (any, error) {
+// nil; waiting for it within the bound and before deadline): an empty
+// budget stops before the register is called. It never panics.
+func (r *Registry) attempts(ctx context.Context, deadline time.Time, info CountryInfo, budget UpstreamBudget, call func(context.Context) (any, error)) (any, error) {
 	var last *Error
 	for attempt := 1; attempt <= 2; attempt++ {
 		if attempt == 2 {
 			time.Sleep(r.retryPause)
 		}
-		if err := r.takeBudget(ctx, info, budget); err != nil {
+		if err := r.takeBudget(ctx, deadline, info, budget); err != nil {
 			if last != nil {
 				return nil, last
 			}

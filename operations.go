@@ -30,20 +30,26 @@ func (r *Registry) Countries() *CountriesResponse {
 // Health reports liveness: status ok, the software version, the codes of
 // the countries that can answer now, the cache's backend and, for a cache
 // on Redis, whether Redis answers. It makes no upstream call; a cache on
-// Redis pings it at most once a second, within its operation timeout (see
-// [cache.Describer]).
-func (r *Registry) Health() *HealthResponse {
+// Redis pings it at most once a second, within its operation timeout and
+// ctx's deadline (see [cache.Describer]): a caller whose deadline passes
+// first gets the state Redis was last seen in.
+func (r *Registry) Health(ctx context.Context) *HealthResponse {
 	h := &HealthResponse{Status: "ok", Version: r.version, Countries: []string{}}
 	for _, c := range r.Countries().Countries {
 		h.Countries = append(h.Countries, c.Country)
 	}
-	d := cache.Describe(r.cache)
+	d := cache.Describe(ctx, r.cache)
 	h.Cache = d.Backend
 	if d.Backend == cache.BackendRedis {
 		h.Redis = &RedisHealth{Reachable: d.Reachable}
 	}
 	return h
 }
+
+// Version returns the software version that [Registry.Health] reports: the
+// library's [Version] unless [WithVersion] set another. It asks nothing of
+// the cache.
+func (r *Registry) Version() string { return r.version }
 
 // Rules returns the Markdown rules document of a country: its identifier
 // rules, legal forms, status mapping and deadline rules, with sources. It
@@ -190,7 +196,8 @@ func (r *Registry) lookupLive(ctx context.Context, e entry, key, id string) ([]b
 // bytes; limit must be from 1 to [MaxSearchLimit] (the adapters apply
 // [DefaultSearchLimit] when their caller gives none). Both are bad_request
 // otherwise, never clamped. Zero hits is a success whose Hint says what to
-// try.
+// try; an answer with hits has a Hint too, saying that a hit is thin and
+// naming the lookup that gives its full report.
 //
 // The Registry ranks the hits, the same way for every country: it asks the
 // register for at least [SearchWindow] rows (so that an exact or prefix

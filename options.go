@@ -49,12 +49,15 @@ type options struct {
 	batch        int
 	budgets      map[string]UpstreamBudget
 	observer     FetchObserver
+	budgetWait   time.Duration
+	waiter       waiter
 }
 
 // WithCache sets the cache, which may be shared with other Registries and
 // other programs (see [cache.Cache] for the keys). The default is an
 // in-memory LRU of 64 MiB from [cache.NewMemory] that shares the Registry's
-// clock. [WithoutCache] turns caching off.
+// clock and stores entries compressed until they are read
+// ([cache.WithCompression]). [WithoutCache] turns caching off.
 func WithCache(c cache.Cache) Option {
 	return func(o *options) error {
 		if c == nil {

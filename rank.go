@@ -14,17 +14,22 @@ const SearchWindow = 20
 // searchWindow is the number of rows to ask the module for, for a limit.
 func searchWindow(limit int) int { return min(MaxSearchLimit, max(limit, SearchWindow)) }
 
-// Hints of a search result the Registry writes.
+// Hints of a search result the Registry writes. Every answer with hits
+// says that a hit is thin and names the lookup that gives the full report;
+// the REST and MCP adapters rewrite "the lookup operation" to their route
+// and tool.
 const (
 	hintNoHits       = "Nothing matches this name: try a shorter or differently spelled name, such as its first distinctive word."
-	hintTruncated    = "More entities match than were returned: raise limit (at most 100) or search with a more specific name. Look up a hit's id before acting on it."
-	hintTruncatedMax = "More entities match than the 100 returned: search with a more specific name. Look up a hit's id before acting on it."
+	hintHits         = "A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first."
+	hintTruncated    = "More entities match than were returned: raise limit (at most 100) or search with a more specific name. " + hintHits
+	hintTruncatedMax = "More entities match than the 100 returned: search with a more specific name. " + hintHits
 )
 
 // rank scores every hit of res against the query, sorts the hits by
 // confidence (a stable sort keeps the register's order among equal
-// scores), keeps the first limit, and sets total, truncated and the hint.
-// A module's own hint is kept for an answer without hits.
+// scores), keeps the first limit, and sets total, truncated and the hint:
+// an answer with hits always has one, saying how to get a hit's full
+// report. A module's own hint is kept for an answer without hits.
 func rank(res *SearchResult, query string, limit int) {
 	q := match.NewQuery(query)
 	for i := range res.Hits {
@@ -59,6 +64,6 @@ func rank(res *SearchResult, query string, limit int) {
 	case res.Truncated:
 		res.Hint = ptr(hintTruncated)
 	default:
-		res.Hint = nil
+		res.Hint = ptr(hintHits)
 	}
 }

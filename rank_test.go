@@ -82,8 +82,11 @@ func TestSearchAnchorsAndStableOrder(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("hits (-want +got):\n%s", diff)
 	}
-	if res.Truncated || res.Hint != nil {
-		t.Errorf("truncated %t hint %v; want false and none (every match returned)", res.Truncated, res.Hint)
+	// Every match returned, yet a hit is thin (spec, SearchHit: "must not
+	// be acted on directly"): the hint says how to get the full report.
+	const thin = "A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first."
+	if res.Truncated || res.Hint == nil || *res.Hint != thin {
+		t.Errorf("truncated %t hint %v; want false and %q", res.Truncated, res.Hint, thin)
 	}
 }
 
@@ -99,8 +102,10 @@ func TestSearchHints(t *testing.T) {
 	}
 	r := newRegistry(t, searchFake(500, &asked, names...))
 	for limit, want := range map[int]string{
-		10:  "More entities match than were returned: raise limit (at most 100) or search with a more specific name. Look up a hit's id before acting on it.",
-		100: "More entities match than the 100 returned: search with a more specific name. Look up a hit's id before acting on it.",
+		10: "More entities match than were returned: raise limit (at most 100) or search with a more specific name. " +
+			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
+		100: "More entities match than the 100 returned: search with a more specific name. " +
+			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
 	} {
 		res, err := r.Search(t.Context(), "NO", "acme", limit)
 		if err != nil {

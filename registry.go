@@ -37,6 +37,10 @@ type Registry struct {
 	observer    FetchObserver // nil: none
 	// batchConcurrency bounds the identifiers of a batch worked on at once.
 	batchConcurrency int
+	// budgetWait bounds the wait for an upstream budget; wait paces it and
+	// the batches.
+	budgetWait time.Duration
+	wait       waiter
 }
 
 type entry struct {
@@ -60,6 +64,8 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		retryPause: DefaultRetryPause,
 		version:    Version,
 		batch:      DefaultBatchConcurrency,
+		budgetWait: DefaultBudgetWait,
+		waiter:     realWaiter(),
 	}
 	for _, opt := range opts {
 		if opt == nil {
@@ -76,7 +82,7 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		if o.noCache {
 			o.cache = noCache{}
 		} else {
-			m, err := cache.NewMemory(cache.WithClock(o.now))
+			m, err := cache.NewMemory(cache.WithClock(o.now), cache.WithCompression())
 			if err != nil {
 				return nil, fmt.Errorf("registry: default cache: %w", err)
 			}
@@ -97,6 +103,8 @@ func New(countries []Country, opts ...Option) (*Registry, error) {
 		observer:    o.observer,
 
 		batchConcurrency: o.batch,
+		budgetWait:       o.budgetWait,
+		wait:             o.waiter,
 	}
 	for i, c := range countries {
 		if c == nil {

@@ -574,30 +574,35 @@ func TestRetrySucceedsOnSecondAttempt(t *testing.T) {
 
 // TestHungUpstreamTimesOut: each attempt is bounded by the upstream
 // timeout; a register that never answers gives upstream_timeout after two
-// attempts.
+// attempts. The only calls are to the register that never answers, so the
+// short timeout cannot end a call that would have answered. Each attempt
+// runs under a deadline at most the timeout away, and it is that deadline
+// (not a cancellation, not the caller's context, which has none) that ends
+// it.
 func TestHungUpstreamTimesOut(t *testing.T) {
 	t.Parallel()
+	const timeout = 20 * time.Millisecond
 	f := &fakeCountry{code: "NO"}
 	var mu sync.Mutex
-	var given []string // the time left to each attempt when it reached the register
-	f.lookup = func(ctx context.Context, _ string, _ int64) (*registry.CompanyReport, error) {
-		left := "no deadline"
-		if dl, ok := ctx.Deadline(); ok {
-			left = "at most 20ms"
-			if d := time.Until(dl); d > 20*time.Millisecond {
-				left = d.String()
-			}
-		}
-		mu.Lock()
-		given = append(given, left)
-		mu.Unlock()
+	var problems []string
+	f.lookup = func(ctx context.Context, _ string, n int64) (*registry.CompanyReport, error) {
+		dl, ok := ctx.Deadline()
+		left := time.Until(dl)
 		<-ctx.Done()
+		mu.Lock()
+		defer mu.Unlock()
+		if !ok || left > timeout {
+			problems = append(problems, fmt.Sprintf("attempt %d: deadline set %t, %v away, want at most %v", n, ok, left, timeout))
+		}
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			problems = append(problems, fmt.Sprintf("attempt %d ended by %v, want its deadline", n, ctx.Err()))
+		}
 		return nil, &url.Error{Op: "Get", URL: "https://x", Err: ctx.Err()}
 	}
-	r := newRegistry(t, f, registry.WithUpstreamTimeout(20*time.Millisecond))
+	r := newRegistry(t, f, registry.WithUpstreamTimeout(timeout))
 	// The register blocks until its context ends, and the test's own
 	// context ends only after the test: the lookup returns at all only
-	// because each attempt's 20 ms timeout ended it.
+	// because each attempt's timeout ended it.
 	done := make(chan error, 1)
 	go func() {
 		_, err := r.Lookup(t.Context(), "NO", "123456")
@@ -613,12 +618,10 @@ func TestHungUpstreamTimesOut(t *testing.T) {
 	if f.lookups.Load() != 2 {
 		t.Errorf("attempts %d, want 2", f.lookups.Load())
 	}
-	// Each attempt had a deadline no later than the configured timeout (a
-	// loaded machine only leaves less of it), not a longer default.
 	mu.Lock()
 	defer mu.Unlock()
-	if diff := cmp.Diff([]string{"at most 20ms", "at most 20ms"}, given); diff != "" {
-		t.Errorf("time left to the attempts (-want +got):\n%s", diff)
+	for _, p := range problems {
+		t.Error(p)
 	}
 }
 
@@ -887,7 +890,7 @@ func TestNotReadyCountry(t *testing.T) {
 	if diff := cmp.Diff([]string{"NO"}, codes); diff != "" {
 		t.Errorf("Countries (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"NO"}, r.Health().Countries); diff != "" {
+	if diff := cmp.Diff([]string{"NO"}, r.Health(t.Context()).Countries); diff != "" {
 		t.Errorf("Health countries (-want +got):\n%s", diff)
 	}
 	ctx := t.Context()
@@ -936,7 +939,7 @@ func TestHealth(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			r := newRegistry(t, &fakeCountry{code: "NO"}, append(tc.opts, registry.WithVersion("1.2.3"))...)
-			if diff := cmp.Diff(tc.want, r.Health()); diff != "" {
+			if diff := cmp.Diff(tc.want, r.Health(t.Context())); diff != "" {
 				t.Errorf("Health (-want +got):\n%s", diff)
 			}
 		})
@@ -951,7 +954,31 @@ type describedCache struct {
 func (describedCache) Get(context.Context, string) ([]byte, bool, error)        { return nil, false, nil }
 func (describedCache) Set(context.Context, string, []byte, time.Duration) error { return nil }
 func (describedCache) Delete(context.Context, string) error                     { return nil }
-func (c describedCache) Describe() cache.Description                            { return c.d }
+func (c describedCache) Describe(context.Context) cache.Description             { return c.d }
+
+// ctxCache is a Redis-like cache whose health answer depends on the
+// context it is asked under: reachable only while that context is live.
+type ctxCache struct{ describedCache }
+
+func (ctxCache) Describe(ctx context.Context) cache.Description {
+	return cache.Description{Backend: cache.BackendRedis, Reachable: ctx.Err() == nil}
+}
+
+// TestHealthAsksUnderTheCallersContext (issue 29): Health(ctx) hands the
+// caller's context to the cache's health check, which bounds the Redis
+// ping by the caller's deadline (see rediscache's TestDescribe tests).
+func TestHealthAsksUnderTheCallersContext(t *testing.T) {
+	t.Parallel()
+	r := newRegistry(t, &fakeCountry{code: "NO"}, registry.WithCache(ctxCache{}))
+	if h := r.Health(t.Context()); h.Redis == nil || !h.Redis.Reachable {
+		t.Errorf("live context: %+v", h.Redis)
+	}
+	ended, cancel := context.WithCancel(t.Context())
+	cancel()
+	if h := r.Health(ended); h.Redis == nil || h.Redis.Reachable {
+		t.Errorf("ended context: %+v, want the cache asked under it", h.Redis)
+	}
+}
 
 func TestRules(t *testing.T) {
 	t.Parallel()

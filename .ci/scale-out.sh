@@ -111,6 +111,7 @@ echo "-- fake register at $brreg"
 budget_burst=5
 replicas=()
 for i in 1 2 3; do
+  : >"$tmp/replica$i.log" # exists before the wait below reads it (the replica opens it in the background)
   REGISTRY_ADDR=127.0.0.1:0 BRREG_BASE_URL="$brreg" REDIS_URL="redis://127.0.0.1:$redis_port/0" \
     REDIS_TIMEOUT=500ms REGISTRY_UPSTREAM_BUDGETS="NO=50/1h" REGISTRY_TRUSTED_PROXIES=127.0.0.1 \
     REGISTRY_METRICS_ADDR=127.0.0.1:0 REGISTRY_LOG_LEVEL=info \

@@ -1,5 +1,7 @@
 package cache
 
+import "context"
+
 // Backends named by [Description.Backend].
 const (
 	// BackendMemory is an in-process cache ([Memory]).
@@ -19,9 +21,11 @@ const (
 type Describer interface {
 	// Describe returns what the cache is and, for a store on a server,
 	// whether the server answers. It must be cheap and return within a
-	// short bound even when the server does not answer: it is called for
-	// every health request.
-	Describe() Description
+	// short bound even when the server does not answer, and by ctx's
+	// deadline or cancellation: it is called for every health request,
+	// with that request's context. A caller that gives up must not make
+	// the server look unreachable.
+	Describe(ctx context.Context) Description
 }
 
 // Description is what a [Describer] says of itself.
@@ -34,14 +38,14 @@ type Description struct {
 	Reachable bool
 }
 
-// Describe returns c's Description, or one with [BackendCustom] when c does
-// not implement [Describer].
-func Describe(c Cache) Description {
+// Describe returns c's Description, asked under ctx, or one with
+// [BackendCustom] when c does not implement [Describer].
+func Describe(ctx context.Context, c Cache) Description {
 	if d, ok := c.(Describer); ok {
-		return d.Describe()
+		return d.Describe(ctx)
 	}
 	return Description{Backend: BackendCustom}
 }
 
 // Describe reports [BackendMemory].
-func (m *Memory) Describe() Description { return Description{Backend: BackendMemory} }
+func (m *Memory) Describe(context.Context) Description { return Description{Backend: BackendMemory} }

@@ -1,8 +1,11 @@
 package cache
 
 import (
+	"bytes"
+	"compress/flate"
 	"context"
 	"errors"
+	"io"
 	"strconv"
 	"sync"
 	"time"
@@ -25,7 +28,42 @@ type Option func(*options) error
 type options struct {
 	maxBytes int64
 	now      func() time.Time
+	compress bool
 }
+
+// WithCompression makes a [Memory] store values compressed, for about a
+// third of the memory of JSON values, and keep the plain value of each
+// entry that is read. A value of at least [CompressMin] bytes is stored
+// DEFLATE-compressed when that makes it smaller, with the first such value
+// that started with the same byte (the tag byte of the Registry's entries)
+// as the preset dictionary: values of one kind share their keys and much of
+// their text. The first Get that finds a compressed entry inflates it,
+// keeps the plain value in its place (the entry then counts the plain
+// size towards the bound) and returns it; later Gets return that same
+// slice without allocating.
+//
+// The dictionaries (at most [CompressDictMax] bytes each, one per first
+// byte, kept for the life of the Memory) count towards the bound like
+// entries. A Set of a large value then costs tens of microseconds more, and
+// the first Get of it some microseconds and an allocation.
+func WithCompression() Option {
+	return func(o *options) error {
+		o.compress = true
+		return nil
+	}
+}
+
+// CompressMin is the smallest value that a [Memory] made
+// [WithCompression] compresses.
+const CompressMin = 512
+
+// CompressDictMax bounds the preset dictionary of a [Memory] made
+// [WithCompression], per first byte of the values.
+const CompressDictMax = 16 << 10
+
+// compressLevel is the DEFLATE level: BestSpeed ignores a preset
+// dictionary; 2 uses it and is the fastest that does.
+const compressLevel = 2
 
 // WithMaxBytes bounds the bytes that a [Memory] holds: the sum over all
 // entries of the key length, the value length and [EntryOverhead]. The
@@ -70,6 +108,8 @@ func WithClock(now func() time.Time) Option {
 type Memory struct {
 	now      func() time.Time
 	maxBytes int64
+	compress bool
+	readers  sync.Pool // of io.ReadCloser from flate.NewReader, with flate.Resetter
 
 	mu    sync.Mutex
 	items map[string]*entry
@@ -78,6 +118,14 @@ type Memory struct {
 	// the least recently used one.
 	root  entry
 	bytes int64
+	dicts [256]*dictionary // by the first byte of the values; with compress
+}
+
+// dictionary is the preset dictionary of the values that start with one
+// byte, with its pool of writers.
+type dictionary struct {
+	b       []byte
+	writers sync.Pool // of *flate.Writer made with b
 }
 
 // entry is one key and value in a Memory and a node of its LRU list.
@@ -87,6 +135,7 @@ type entry struct {
 	value      []byte
 	expires    time.Time
 	size       int64
+	packed     *dictionary // value is compressed with this dictionary; nil: plain
 }
 
 var _ Cache = (*Memory)(nil)
@@ -106,6 +155,7 @@ func NewMemory(opts ...Option) (*Memory, error) {
 	m := &Memory{
 		now:      o.now,
 		maxBytes: o.maxBytes,
+		compress: o.compress,
 		items:    make(map[string]*entry),
 	}
 	m.root.next = &m.root
@@ -117,37 +167,144 @@ func NewMemory(opts ...Option) (*Memory, error) {
 // ok = false when the key is absent or its entry has expired; it removes an
 // expired entry. A hit makes the entry the most recently used.
 //
-// Get returns the stored slice itself, not a copy, and does not allocate.
+// Get returns the stored slice itself, not a copy, and does not allocate
+// (but for the first hit of a compressed entry, see [WithCompression]).
 // The caller must not modify the returned value. The error is always nil and
 // ctx is ignored.
 func (m *Memory) Get(_ context.Context, key string) (value []byte, ok bool, err error) {
 	now := m.now()
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	e, ok := m.items[key]
 	if !ok {
+		m.mu.Unlock()
 		return nil, false, nil
 	}
 	if !now.Before(e.expires) {
 		m.remove(e)
+		m.mu.Unlock()
 		return nil, false, nil
 	}
 	m.moveToFront(e)
-	return e.value, true, nil
+	value, packed := e.value, e.packed
+	m.mu.Unlock()
+	if packed == nil {
+		return value, true, nil
+	}
+	return m.unpack(e, value, packed), true, nil
+}
+
+// unpack inflates the compressed value of e and, unless another Get did it
+// first or e was replaced or removed meanwhile, keeps the plain value in
+// e's place. It returns the plain value.
+func (m *Memory) unpack(e *entry, packed []byte, d *dictionary) []byte {
+	plain, err := m.inflate(packed, d)
+	if err != nil {
+		// Cannot happen: the bytes were compressed here. The entry is
+		// useless; the caller gets a miss next time.
+		m.mu.Lock()
+		if m.items[e.key] == e {
+			m.remove(e)
+		}
+		m.mu.Unlock()
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if e.packed == nil && m.items[e.key] == e {
+		return e.value // another Get kept its plain value first
+	}
+	if m.items[e.key] != e || e.packed != d || len(e.value) != len(packed) || &e.value[0] != &packed[0] {
+		return plain // replaced or removed meanwhile
+	}
+	size := int64(len(e.key)) + int64(len(plain)) + EntryOverhead
+	if size > m.maxBytes {
+		return plain // the plain value alone would not fit: keep it packed
+	}
+	m.bytes += size - e.size
+	e.value, e.size, e.packed = plain, size, nil
+	for m.bytes > m.maxBytes && m.root.prev != e {
+		m.remove(m.root.prev)
+	}
+	return plain
+}
+
+func (m *Memory) inflate(packed []byte, d *dictionary) ([]byte, error) {
+	r, _ := m.readers.Get().(io.ReadCloser)
+	if r == nil {
+		r = flate.NewReaderDict(bytes.NewReader(packed), d.b)
+	} else if err := r.(flate.Resetter).Reset(bytes.NewReader(packed), d.b); err != nil {
+		return nil, err
+	}
+	defer m.readers.Put(r)
+	var out bytes.Buffer
+	out.Grow(3 * len(packed))
+	if _, err := out.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// pack returns value compressed and its dictionary, or value and nil when
+// compression is off, the value is small, or compressing does not make it
+// smaller. The first value of its first byte becomes that byte's
+// dictionary, and is stored plain.
+func (m *Memory) pack(value []byte) ([]byte, *dictionary) {
+	if !m.compress || len(value) < CompressMin {
+		return value, nil
+	}
+	m.mu.Lock()
+	d := m.dicts[value[0]]
+	if d == nil {
+		if int64(min(len(value), CompressDictMax)) > m.maxBytes/16 {
+			m.mu.Unlock() // a dictionary would take too much of a small bound
+			return value, nil
+		}
+		d = &dictionary{b: bytes.Clone(value[:min(len(value), CompressDictMax)])}
+		m.dicts[value[0]] = d
+		m.bytes += int64(len(d.b))
+		m.evictLocked(nil)
+		m.mu.Unlock()
+		return value, nil
+	}
+	m.mu.Unlock()
+	w, _ := d.writers.Get().(*flate.Writer)
+	var buf bytes.Buffer
+	buf.Grow(len(value) / 2)
+	if w == nil {
+		var err error
+		if w, err = flate.NewWriterDict(&buf, compressLevel, d.b); err != nil {
+			return value, nil
+		}
+	} else {
+		w.Reset(&buf)
+	}
+	defer d.writers.Put(w)
+	if _, err := w.Write(value); err != nil {
+		return value, nil
+	}
+	if err := w.Close(); err != nil || buf.Len() >= len(value) {
+		return value, nil
+	}
+	return bytes.Clone(buf.Bytes()), d
 }
 
 // Set stores value under key until ttl has passed, replacing any earlier
 // entry, and makes it the most recently used entry. An entry set at time T
 // with ttl d is a hit before T+d and a miss from T+d on.
 //
-// Set takes ownership of value: Memory keeps the slice without copying it,
-// so the caller must not modify it after the call.
+// Set takes ownership of value: Memory keeps the slice without copying it
+// (or a compressed copy, see [WithCompression]), so the caller must not
+// modify it after the call.
 //
 // Set does not store the entry, and removes any earlier entry under key,
 // when ttl <= 0 or when the entry alone is larger than the size bound (see
 // [WithMaxBytes]). Otherwise it evicts least recently used entries until the
 // cache is within its bound. The error is always nil and ctx is ignored.
 func (m *Memory) Set(_ context.Context, key string, value []byte, ttl time.Duration) error {
+	var d *dictionary
+	if ttl > 0 {
+		value, d = m.pack(value)
+	}
 	size := int64(len(key)) + int64(len(value)) + EntryOverhead
 	if ttl <= 0 || size > m.maxBytes {
 		m.mu.Lock()
@@ -161,22 +318,28 @@ func (m *Memory) Set(_ context.Context, key string, value []byte, ttl time.Durat
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if e, ok := m.items[key]; ok {
+	e, ok := m.items[key]
+	if ok {
 		m.bytes += size - e.size
-		e.value, e.size, e.expires = value, size, expires
+		e.value, e.size, e.expires, e.packed = value, size, expires, d
 		m.moveToFront(e)
 	} else {
-		e := &entry{key: key, value: value, expires: expires, size: size}
+		e = &entry{key: key, value: value, expires: expires, size: size, packed: d}
 		m.items[key] = e
 		m.pushFront(e)
 		m.bytes += size
 	}
-	// The new entry is at the front and fits on its own, so eviction
-	// stops before reaching it.
-	for m.bytes > m.maxBytes {
+	m.evictLocked(e)
+	return nil
+}
+
+// evictLocked removes least recently used entries until the cache is
+// within its bound, but never keep (the entry just stored, which fits on
+// its own). The caller holds m.mu.
+func (m *Memory) evictLocked(keep *entry) {
+	for m.bytes > m.maxBytes && m.root.prev != &m.root && m.root.prev != keep {
 		m.remove(m.root.prev)
 	}
-	return nil
 }
 
 // Delete removes the entry stored under key, if any. The error is always
@@ -199,7 +362,8 @@ func (m *Memory) Len() int {
 }
 
 // Bytes returns the size that counts towards the bound (see
-// [WithMaxBytes]), including expired entries that have not been removed yet.
+// [WithMaxBytes]), including expired entries that have not been removed yet
+// and the dictionaries of [WithCompression].
 func (m *Memory) Bytes() int64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()

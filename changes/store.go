@@ -26,6 +26,10 @@ type Store interface {
 	DeleteWatch(ctx context.Context, owner, id string) error
 	// CountWatches returns how many watches the owner has.
 	CountWatches(ctx context.Context, owner string) (int, error)
+	// WatchSecret returns the signing key of the owner's watch (the
+	// secret given to CreateWatch), or ErrNotFound; a test event is
+	// signed with it.
+	WatchSecret(ctx context.Context, owner, id string) ([]byte, error)
 
 	// WatchedIDs returns the canonical ids of the country watched by any
 	// watch (enabled or not), for an ingester's filter.
@@ -123,6 +127,10 @@ type Attempt struct {
 // ErrNotFound is a watch, delivery or snapshot that does not exist (or is
 // not the owner's).
 var ErrNotFound = errors.New("changes: not found")
+
+// ErrInvalidCursor is a feed cursor that the store did not give out
+// (garbled, truncated or made up); a caller's error, not the store's.
+var ErrInvalidCursor = errors.New("changes: the cursor is not one this service gave out")
 
 // CursorExpiredError is a feed cursor older than the changes kept.
 type CursorExpiredError struct {

@@ -111,7 +111,7 @@ func TestAllConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := reg.Health().Countries; len(got) != 4 {
+	if got := reg.Health(t.Context()).Countries; len(got) != 4 {
 		t.Errorf("countries answering: %v, want FI, FR, GB and NO", got)
 	}
 	no, err := reg.Lookup(t.Context(), "NO", "923609016")

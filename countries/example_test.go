@@ -1,6 +1,7 @@
 package countries_test
 
 import (
+	"context"
 	"fmt"
 
 	registry "github.com/companyregistry/registry"
@@ -23,7 +24,7 @@ func ExampleAll() {
 	for _, c := range cs {
 		fmt.Println(c.Info().Country, c.Info().Registry, c.Info().RequiresAPIKey)
 	}
-	fmt.Println(reg.Health().Countries)
+	fmt.Println(reg.Health(context.Background()).Countries)
 	// Output:
 	// NO brreg false
 	// GB companieshouse true

@@ -20,6 +20,11 @@ const (
 	// withholdings and health insurance contribution (FI
 	// työnantajasuoritukset).
 	EmployerContributions registry.DeadlineKind = "employer_contributions"
+	// EmployerSeparateReport is the employer's separate report to the
+	// Incomes Register (FI työnantajan erillisilmoitus): each month's
+	// health insurance contribution, also for a month without wages, while
+	// the employer is in the employer register.
+	EmployerSeparateReport registry.DeadlineKind = "employer_separate_report"
 )
 
 // Authorities and sources of the Finnish kinds (research fi-deadlines.md).
@@ -27,6 +32,7 @@ const (
 	authVero     = "Verohallinto (the Finnish Tax Administration)"
 	authPRH      = "Patentti- ja rekisterihallitus (PRH), the Trade Register"
 	authFIMeetng = "The company itself (a meeting of its shareholders or members; nothing is filed)"
+	authFIIncReg = "Tulorekisteri (the Incomes Register, kept by the Finnish Tax Administration)"
 
 	srcFIRollForward = "https://finlex.fi/fi/laki/ajantasa/1930/19300150"
 	srcFIVAT         = "https://www.vero.fi/en/businesses-and-corporations/taxes-and-charges/vat/when-to-file-and-pay/"
@@ -57,8 +63,16 @@ type FinlandDuties struct {
 	// TaxReturn is the corporate income tax return, due four months after
 	// the end of the last calendar month of the accounting period.
 	TaxReturn KindDuty
+	// PartnershipTaxReturn is the income tax return for business income of
+	// a business partnership (Ay, Ky; elinkeinoyhtymä), due on 1 April of
+	// the year after the tax year, moved to the next business day. It is
+	// listed as the tax_return kind, and only when TaxReturn does not
+	// apply.
+	PartnershipTaxReturn KindDuty
 	// Employer is true when the register shows a current entry in the
-	// employer register (työnantajarekisteri) of the Tax Administration.
+	// employer register (työnantajarekisteri, register code 7) of the Tax
+	// Administration: employer contributions and the employer's separate
+	// report to the Incomes Register are then due every month.
 	Employer bool
 	// EmployerSince is the date of that entry, or nil; no month before it
 	// is due.
@@ -73,9 +87,9 @@ const (
 	noteFIVATPeriod = "VAT returns assume the default monthly period (the 12th of the second month after the month). " +
 		"A company with a turnover under EUR 100,000 may have chosen quarterly returns and one under EUR 30,000 an annual return " +
 		"(due at the end of February), which the register does not show."
-	noteFIEmployer = "Employer contributions are due for each month in which wages are paid; the earnings payment reports to the " +
-		"Incomes Register (within five days of each payment) and the employer's health insurance contribution report (by the 5th of " +
-		"the next month) depend on the payment dates and are not computed."
+	noteFIEmployer = "Employer contributions are due for each month in which wages are paid, and the employer's separate report to " +
+		"the Incomes Register for every month while the company is in the employer register, also for a month without wages. The " +
+		"earnings payment reports to the Incomes Register (within five days of each payment) depend on the payment dates and are not computed."
 	noteFINotComputed = "Not computed: prepayments of income tax (the 23rd of each month, by the company's own prepayment decision), " +
 		"beneficial-owner notifications (event-driven) and the EU sales list (only with intra-EU sales)."
 	noteFILiquidation   = "The company is in liquidation (selvitystila); its filing duties continue, handled by the liquidator, until it is deregistered."
@@ -93,12 +107,14 @@ const (
 // duty is [DutyNo] or [DutyUnknown] is not computed, and no note names it
 // (the module's rules document lists each form's kinds).
 //
-// Five kinds are covered: vat_return (monthly, for a company in the VAT
-// register), employer_contributions (monthly, for a company in the employer
-// register), tax_return, general_meeting and financial_statements (by
-// legal form). The two tax kinds roll forward past Saturdays, Sundays and
-// the holidays of [FinnishHolidays] (150/1930 § 5, as the Tax
-// Administration applies it); the general meeting and the Trade Register's
+// Six kinds are covered: vat_return (monthly, for a company in the VAT
+// register), employer_contributions and employer_separate_report (monthly,
+// for a company in the employer register), tax_return, general_meeting and
+// financial_statements (by legal form; a partnership's tax return is due on
+// 1 April). The tax kinds and the Incomes Register's report roll forward
+// past Saturdays, Sundays and the holidays of [FinnishHolidays] (150/1930
+// § 5, as the Tax Administration applies it); the general meeting and the
+// Trade Register's
 // eight months do not, since no source settles that they move, and a note
 // says when such a date falls on a non-business day. The financial year is
 // assumed to be the calendar year, and a note says so.
@@ -152,6 +168,7 @@ func Finland(rep *registry.CompanyReport, duties *FinlandDuties, today registry.
 			from, has = normalize(*duties.EmployerSince), true
 		}
 		c.employer(from, has)
+		c.separateReport(from, has)
 		out.Notes = append(out.Notes, noteFIEmployer)
 	}
 	if duties != nil && duties.Label != "" {
@@ -188,10 +205,12 @@ func (c *fiCalc) add(d registry.Deadline, roll bool) {
 	c.out.Deadlines = append(c.out.Deadlines, d)
 }
 
-// monthly adds the first monthly deadline on or after today: month m of
-// year y is due on day 12 of the month lag months later, rolled forward.
-// Months that ended before from (when has) are skipped.
-func (c *fiCalc) monthly(from registry.Date, has bool, lag int, build func(y int, m time.Month, stat registry.Date) registry.Deadline) {
+// monthly adds the first deadline of a monthly duty on or after today:
+// month m of year y is due on the given day of the month lag months later,
+// rolled forward. Months that ended before from (when has) are skipped. d
+// holds what every month's deadline shares; the period label is
+// labelPrefix and the month.
+func (c *fiCalc) monthly(from registry.Date, has bool, lag, day int, d registry.Deadline, labelPrefix string) {
 	// Months are numbered y*12 + (m-1). A month is due at most lag months
 	// and a few days later, so start lag+1 months back.
 	idx := c.today.Year*12 + int(c.today.Month) - 1 - (lag + 1)
@@ -200,53 +219,60 @@ func (c *fiCalc) monthly(from registry.Date, has bool, lag int, build func(y int
 	}
 	for ; ; idx++ {
 		y, m := floorDiv(idx, 12), time.Month(mod(idx, 12)+1)
-		stat := date(y, m+time.Month(lag), 12)
+		stat := date(y, m+time.Month(lag), day)
 		if rollForwardFinland(stat).Before(c.today) {
 			continue
 		}
-		c.add(build(y, m, stat), true)
+		d.StatutoryDate = stat
+		d.PeriodLabel = countrykit.Ptr(labelPrefix + m.String() + " " + strconv.Itoa(y))
+		d.PeriodStart = countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1})
+		d.PeriodEnd = countrykit.Ptr(endOfMonth(y, m))
+		d.Recurrence, d.Mandatory = registry.RecurrenceMonthly, true
+		c.add(d, true)
 		return
 	}
 }
 
 func (c *fiCalc) vat(from registry.Date, has bool) {
-	c.monthly(from, has, 2, func(y int, m time.Month, stat registry.Date) registry.Deadline {
-		return registry.Deadline{
-			Kind:          kindVATReturn,
-			Name:          "VAT return and payment",
-			LocalName:     countrykit.Ptr("arvonlisäveroilmoitus (kausiveroilmoitus)"),
-			Authority:     authVero,
-			StatutoryDate: stat,
-			PeriodLabel:   countrykit.Ptr(m.String() + " " + strconv.Itoa(y)),
-			PeriodStart:   countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
-			PeriodEnd:     countrykit.Ptr(endOfMonth(y, m)),
-			Recurrence:    registry.RecurrenceMonthly,
-			Mandatory:     true,
-			AppliesBecause: "The company is in the VAT register (arvonlisäverovelvollisten rekisteri); the return and payment for a month " +
-				"are due on the 12th of the second month after it, the next business day when that is not one (the monthly period is assumed).",
-			SourceURL: countrykit.Ptr(srcFIVAT),
-		}
-	})
+	c.monthly(from, has, 2, 12, registry.Deadline{
+		Kind:      kindVATReturn,
+		Name:      "VAT return and payment",
+		LocalName: countrykit.Ptr("arvonlisäveroilmoitus (kausiveroilmoitus)"),
+		Authority: authVero,
+		AppliesBecause: "The company is in the VAT register (arvonlisäverovelvollisten rekisteri); the return and payment for a month " +
+			"are due on the 12th of the second month after it, the next business day when that is not one (the monthly period is assumed).",
+		SourceURL: countrykit.Ptr(srcFIVAT),
+	}, "")
 }
 
 func (c *fiCalc) employer(from registry.Date, has bool) {
-	c.monthly(from, has, 1, func(y int, m time.Month, stat registry.Date) registry.Deadline {
-		return registry.Deadline{
-			Kind:          EmployerContributions,
-			Name:          "Employer contributions (withholdings and health insurance contribution)",
-			LocalName:     countrykit.Ptr("työnantajasuoritukset (oma-aloitteiset verot)"),
-			Authority:     authVero,
-			StatutoryDate: stat,
-			PeriodLabel:   countrykit.Ptr("Wages paid in " + m.String() + " " + strconv.Itoa(y)),
-			PeriodStart:   countrykit.Ptr(registry.Date{Year: y, Month: m, Day: 1}),
-			PeriodEnd:     countrykit.Ptr(endOfMonth(y, m)),
-			Recurrence:    registry.RecurrenceMonthly,
-			Mandatory:     true,
-			AppliesBecause: "The company is in the employer register (työnantajarekisteri); withholdings and the employer's health insurance " +
-				"contribution on wages paid in a month are due by the 12th of the next month, the next business day when that is not one.",
-			SourceURL: countrykit.Ptr(srcFICorporate),
-		}
-	})
+	c.monthly(from, has, 1, 12, registry.Deadline{
+		Kind:      EmployerContributions,
+		Name:      "Employer contributions (withholdings and health insurance contribution)",
+		LocalName: countrykit.Ptr("työnantajasuoritukset (oma-aloitteiset verot)"),
+		Authority: authVero,
+		AppliesBecause: "The company is in the employer register (työnantajarekisteri); withholdings and the employer's health insurance " +
+			"contribution on wages paid in a month are due by the 12th of the next month, the next business day when that is not one.",
+		SourceURL: countrykit.Ptr(srcFICorporate),
+	}, "Wages paid in ")
+}
+
+// separateReport adds the employer's separate report to the Incomes
+// Register: each month's health insurance contribution by the 5th of the
+// next month, also for a month without wages, while the company is in the
+// employer register; rolled forward as the payment is (research
+// fi-deadlines.md, Additions).
+func (c *fiCalc) separateReport(from registry.Date, has bool) {
+	c.monthly(from, has, 1, 5, registry.Deadline{
+		Kind:      EmployerSeparateReport,
+		Name:      "Employer's separate report to the Incomes Register",
+		LocalName: countrykit.Ptr("työnantajan erillisilmoitus (tulorekisteri)"),
+		Authority: authFIIncReg,
+		AppliesBecause: "The company is in the employer register (työnantajarekisteri, register 7); an employer reports its health " +
+			"insurance contribution for each month to the Incomes Register by the 5th of the next month, also for a month without " +
+			"wages, the next business day when that is not one.",
+		SourceURL: countrykit.Ptr(srcFICorporate),
+	}, "")
 }
 
 // nextYear returns the first financial year y >= from whose
@@ -281,18 +307,19 @@ func (c *fiCalc) annual(f *FinlandDuties) {
 		form = "company"
 	}
 
-	if f.TaxReturn.Duty.Applies() {
-		y := c.nextYear(minYear, time.April, 30, true)
-		label, ps, pe := fy(y)
-		c.add(kindDeadline(registry.Deadline{
-			Kind: kindTaxReturn, Name: "Corporate income tax return",
-			LocalName: countrykit.Ptr("veroilmoitus (yhteisön tuloveroilmoitus)"), Authority: authVero,
-			StatutoryDate: registry.Date{Year: y + 1, Month: time.April, Day: 30},
-			PeriodLabel:   label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			AppliesBecause: "A " + form + " files its income tax return within four months of the end of the last calendar month " +
-				"of its accounting period: 30 April for a calendar year, the next business day when that is not one.",
-			SourceURL: countrykit.Ptr(srcFICorporate),
-		}, f.TaxReturn, form), true)
+	// A company files its corporate return by 30 April; a business
+	// partnership, which has no corporate return, its return for business
+	// income by 1 April.
+	switch {
+	case f.TaxReturn.Duty.Applies():
+		c.taxReturn(minYear, 30, f.TaxReturn, form, "Corporate income tax return", "veroilmoitus (yhteisön tuloveroilmoitus)",
+			"A "+form+" files its income tax return within four months of the end of the last calendar month "+
+				"of its accounting period: 30 April for a calendar year, the next business day when that is not one.")
+	case f.PartnershipTaxReturn.Duty.Applies():
+		c.taxReturn(minYear, 1, f.PartnershipTaxReturn, form, "Income tax return of a business partnership",
+			"veroilmoitus (elinkeinoyhtymän tuloveroilmoitus)",
+			"A "+form+" files its income tax return for business income by 1 April of the year after the "+
+				"tax year, the next business day when that is not one.")
 	}
 
 	if f.GeneralMeeting.Duty.Applies() {
@@ -339,6 +366,22 @@ func (c *fiCalc) annual(f *FinlandDuties) {
 	}
 }
 
+// taxReturn adds the tax_return kind due on day April of the year after
+// the first financial year from minYear whose date, rolled forward, is on
+// or after today.
+func (c *fiCalc) taxReturn(minYear, day int, duty KindDuty, form, name, local, because string) {
+	y := c.nextYear(minYear, time.April, day, true)
+	c.add(kindDeadline(registry.Deadline{
+		Kind: kindTaxReturn, Name: name, LocalName: countrykit.Ptr(local), Authority: authVero,
+		StatutoryDate: registry.Date{Year: y + 1, Month: time.April, Day: day},
+		PeriodLabel:   countrykit.Ptr("Financial year " + strconv.Itoa(y)),
+		PeriodStart:   countrykit.Ptr(registry.Date{Year: y, Month: time.January, Day: 1}),
+		PeriodEnd:     countrykit.Ptr(registry.Date{Year: y, Month: time.December, Day: 31}),
+		Recurrence:    registry.RecurrenceAnnual, AppliesBecause: because,
+		SourceURL: countrykit.Ptr(srcFICorporate),
+	}, duty, form), true)
+}
+
 // FinlandRules returns a Markdown section describing the Finnish deadline
 // rules and their legal sources, for a country module's rules document. It
 // starts with a level-two heading and ends with a newline.
@@ -354,12 +397,20 @@ year is assumed, and ` + "`notes`" + ` says so.
 |---|---|---|---|---|---|
 | ` + "`vat_return`" + ` (monthly) | arvonlisäveroilmoitus | the 12th of the second month after the month: March by 12 May | yes | companies in the VAT register | ` + srcFIVAT + ` |
 | ` + "`employer_contributions`" + ` (monthly) | työnantajasuoritukset | the 12th of the month after the wages were paid | yes | companies in the employer register | ` + srcFICorporate + ` (and vero.fi "Ilmoittamisen ja maksamisen määräpäivät") |
+| ` + "`employer_separate_report`" + ` (monthly) | työnantajan erillisilmoitus | the 5th of the month after the month, also for a month without wages | yes, as the payment | companies in the employer register (register 7), mandatory | vero.fi, as above ("Työnantajan sairausvakuutusmaksu ilmoitetaan viimeistään palkanmaksukuukautta seuraavan kuukauden 5. päivänä") |
 | ` + "`tax_return`" + ` | veroilmoitus | four months after the end of the last calendar month of the accounting period: 30 April | yes | by legal form (see the legal-form table) | ` + srcFICorporate + ` |
+| ` + "`tax_return`" + ` (business partnership) | elinkeinoyhtymän veroilmoitus | 1 April of the year after the tax year | yes | general and limited partnerships (Ay, Ky), mandatory | ` + srcFICorporate + ` (the row for business partnerships; **VERIFY**: a secondary source, see below) |
 | ` + "`general_meeting`" + ` | varsinainen yhtiökokous | within six months of the year end: 30 June (osakeyhtiölaki 5:3) | **no** | by legal form | ` + srcFIMeeting + ` |
 | ` + "`financial_statements`" + ` | tilinpäätöksen rekisteröinti | two months after adoption, and free of PRH's late fee within eight months of the year end: 31 August | **no** | by legal form | ` + srcFIStatements + ` |
 
 VAT returns assume the default monthly period; the quarterly (turnover under EUR 100,000) and annual (under
 EUR 30,000, due at the end of February) periods are chosen on request and are not visible in the register.
+The employer's separate report to the Incomes Register is due for every month while the company is in the
+employer register, whether or not it paid wages that month; the register is read by its code (7), never by its
+description. A partnership's income tax return date (1 April; in 2024, when 1 April was Easter Monday, Tuesday
+2 April) comes from the Tax Administration's table of dates as our research read it, not from a statute: it is
+marked VERIFY there, and is listed as mandatory because a partnership always files a return.
+
 No VAT month before ` + "`vat_registered_at`" + ` is due. Wage months are counted from the company's founding: the date
 of its employer-register entry is not part of the report, so in the month after a company first became an
 employer the listed month may be one it did not owe.
@@ -411,9 +462,8 @@ source found: these dates are not moved, and a note says when one falls on a non
   files). A company under restructuring keeps its duties. A legal form outside the table gets only the
   duties that follow from its register entries.
 
-Not computed: the earnings payment reports to the Incomes Register (within five days of each payment), the
-employer's health insurance contribution report (the 5th of the next month), prepayments of income tax (the
-23rd of each month), beneficial-owner notifications and the EU sales list.
+Not computed: the earnings payment reports to the Incomes Register (within five days of each payment),
+prepayments of income tax (the 23rd of each month), beneficial-owner notifications and the EU sales list.
 `)
 	return b.String()
 }

@@ -9,10 +9,12 @@ import (
 )
 
 // ExampleFinland computes the next deadlines of a calendar-year Oy in the
-// VAT and employer registers on 1 April 2026. The VAT return and employer
-// contributions due on Sunday 12 April move to Monday 13 April.
+// VAT and employer registers on 1 April 2026. March's report to the
+// Incomes Register, due on Sunday 5 April (Easter Day), moves past Easter
+// Monday to Tuesday 7 April; the VAT return and employer contributions due
+// on Sunday 12 April move to Monday 13 April.
 func ExampleFinland() {
-	rep := countrykit.NewReport("FI", "prh", "2336509-6", "Esimerkki Oy")
+	rep := countrykit.NewReport("FI", "prh", "23365096", "Esimerkki Oy")
 	rep.Status = registry.StatusActive
 	rep.VATRegistered = countrykit.Ptr(true)
 	always := deadlines.KindDuty{Duty: deadlines.DutyYes}
@@ -23,14 +25,15 @@ func ExampleFinland() {
 	}
 	out := deadlines.Finland(rep, duties, registry.NewDate(2026, 4, 1))
 	for _, d := range out.Deadlines {
-		fmt.Printf("%-22s %s  due %s (statutory %s)\n", d.Kind, *d.PeriodLabel, d.DueDate, d.StatutoryDate)
+		fmt.Printf("%-24s %s  due %s (statutory %s)\n", d.Kind, *d.PeriodLabel, d.DueDate, d.StatutoryDate)
 	}
 	// Output:
-	// employer_contributions Wages paid in March 2026  due 2026-04-13 (statutory 2026-04-12)
-	// vat_return             February 2026  due 2026-04-13 (statutory 2026-04-12)
-	// tax_return             Financial year 2025  due 2026-04-30 (statutory 2026-04-30)
-	// general_meeting        Financial year 2025  due 2026-06-30 (statutory 2026-06-30)
-	// financial_statements   Financial year 2025  due 2026-08-31 (statutory 2026-08-31)
+	// employer_separate_report March 2026  due 2026-04-07 (statutory 2026-04-05)
+	// employer_contributions   Wages paid in March 2026  due 2026-04-13 (statutory 2026-04-12)
+	// vat_return               February 2026  due 2026-04-13 (statutory 2026-04-12)
+	// tax_return               Financial year 2025  due 2026-04-30 (statutory 2026-04-30)
+	// general_meeting          Financial year 2025  due 2026-06-30 (statutory 2026-06-30)
+	// financial_statements     Financial year 2025  due 2026-08-31 (statutory 2026-08-31)
 }
 
 // ExampleFinnishHolidays lists the days of 2026, other than ordinary

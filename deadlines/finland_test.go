@@ -31,7 +31,7 @@ func fiOyDuties() *deadlines.FinlandDuties {
 
 // fiOy is an active calendar-year Oy in the VAT register.
 func fiOy() *registry.CompanyReport {
-	rep := countrykit.NewReport("FI", "prh", "2336509-6", "Esimerkki Oy")
+	rep := countrykit.NewReport("FI", "prh", "23365096", "Esimerkki Oy")
 	rep.LegalFormCode = countrykit.Ptr("16")
 	rep.Status = registry.StatusActive
 	rep.VATRegistered = countrykit.Ptr(true)
@@ -337,26 +337,26 @@ func TestFinlandWhoGetsWhat(t *testing.T) {
 		wantNote string
 	}{
 		{name: "active Oy", rep: fiOy, duties: fiOyDuties(),
-			want: []string{"employer_contributions", "vat_return", "tax_return", "general_meeting", "financial_statements"}},
+			want: []string{"employer_contributions", "employer_separate_report", "vat_return", "tax_return", "general_meeting", "financial_statements"}},
 		{name: "bankrupt", rep: func() *registry.CompanyReport { r := fiOy(); r.Status = registry.StatusBankrupt; return r },
 			duties: fiOyDuties(), want: []string{}, wantNote: "bankrupt"},
 		{name: "dissolved", rep: func() *registry.CompanyReport { r := fiOy(); r.Status = registry.StatusDissolved; return r },
 			duties: fiOyDuties(), want: []string{}, wantNote: "ceased"},
 		{name: "in liquidation keeps its duties", rep: func() *registry.CompanyReport { r := fiOy(); r.Status = registry.StatusUnderLiquidation; return r },
 			duties:   fiOyDuties(),
-			want:     []string{"employer_contributions", "vat_return", "tax_return", "general_meeting", "financial_statements"},
+			want:     []string{"employer_contributions", "employer_separate_report", "vat_return", "tax_return", "general_meeting", "financial_statements"},
 			wantNote: "liquidation"},
 		{name: "unclassified form: register duties only", rep: fiOy, duties: nil,
 			want: []string{"vat_return"}, wantNote: "not modelled"},
 		{name: "unclassified form keeps the employer register", rep: fiOy, duties: &deadlines.FinlandDuties{Employer: true},
-			want: []string{"vat_return", "employer_contributions"}, wantNote: "not modelled"},
+			want: []string{"vat_return", "employer_contributions", "employer_separate_report"}, wantNote: "not modelled"},
 		{name: "not VAT-registered", rep: func() *registry.CompanyReport { r := fiOy(); r.VATRegistered = countrykit.Ptr(false); return r },
-			duties: fiOyDuties(), want: []string{"employer_contributions", "tax_return", "general_meeting", "financial_statements"}},
+			duties: fiOyDuties(), want: []string{"employer_contributions", "employer_separate_report", "tax_return", "general_meeting", "financial_statements"}},
 		{name: "VAT registered this month: nothing due before", rep: func() *registry.CompanyReport {
 			r := fiOy()
 			r.VATRegisteredAt = countrykit.Ptr(registry.NewDate(2026, 11, 3))
 			return r
-		}, duties: fiOyDuties(), want: []string{"employer_contributions", "vat_return", "tax_return", "general_meeting", "financial_statements"}},
+		}, duties: fiOyDuties(), want: []string{"employer_contributions", "employer_separate_report", "vat_return", "tax_return", "general_meeting", "financial_statements"}},
 		{name: "nil report", rep: func() *registry.CompanyReport { return nil }, duties: fiOyDuties(), want: []string{}, wantNote: "No company report"},
 	}
 	for _, tc := range tests {
@@ -408,9 +408,12 @@ func TestFinlandStartDates(t *testing.T) {
 	want := map[string]string{
 		"vat_return":             "2026-10-01 2026-12-14", // October, due 12 December 2026 (a Saturday)
 		"employer_contributions": "2026-11-01 2026-12-14", // wages of November, due 12 December (a Saturday)
-		"tax_return":             "2026-01-01 2027-04-30",
-		"general_meeting":        "2026-01-01 2027-06-30",
-		"financial_statements":   "2026-01-01 2027-08-31",
+		// November's report to the Incomes Register, due 5 December 2026 (a
+		// Saturday), moved to Monday 7 December.
+		"employer_separate_report": "2026-11-01 2026-12-07",
+		"tax_return":               "2026-01-01 2027-04-30",
+		"general_meeting":          "2026-01-01 2027-06-30",
+		"financial_statements":     "2026-01-01 2027-08-31",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -482,7 +485,8 @@ func TestFinlandProperties(t *testing.T) {
 // every Finnish report has.
 func checkFinland(t *testing.T, rep *registry.CompanyReport, duties *deadlines.FinlandDuties, today registry.Date) {
 	t.Helper()
-	rolling := map[registry.DeadlineKind]bool{deadlines.VATReturn: true, deadlines.EmployerContributions: true, deadlines.TaxReturn: true}
+	rolling := map[registry.DeadlineKind]bool{deadlines.VATReturn: true, deadlines.EmployerContributions: true, deadlines.TaxReturn: true,
+		deadlines.EmployerSeparateReport: true}
 	out := deadlines.Finland(rep, duties, today)
 	if out == nil || out.Deadlines == nil || out.Notes == nil {
 		t.Fatalf("nil report or lists")

@@ -7,10 +7,13 @@ import "unicode/utf8"
 // and the check digit. Get one from [ParseYTunnus]. The zero value is not a
 // valid code; its methods return "".
 //
-// The canonical written form, [YTunnus.String], is the seven digits, a
-// hyphen and the check digit ("0112038-9"): the form the Finnish Patent and
-// Registration Office (PRH) publishes in its register and expects in its
-// API, and the form printed on Finnish invoices and letterheads.
+// The canonical identifier, [YTunnus.Digits], is the eight digits
+// ("01120389"), letters and digits only, as an id of this module is. The
+// written form, [YTunnus.String] and [YTunnus.Formatted], is the seven
+// digits, a hyphen and the check digit ("0112038-9"): the form the Finnish
+// Patent and Registration Office (PRH) publishes in its register and
+// expects in its API, and the form printed on Finnish invoices and
+// letterheads.
 type YTunnus [8]byte
 
 // yTunnusWeights holds the MOD11 weights of the first seven digits.
@@ -100,7 +103,7 @@ func yTunnusCheck(y YTunnus) (check byte, ok bool) {
 	}
 }
 
-// String returns the code in its canonical form, seven digits, a hyphen and
+// String returns the code in its written form, seven digits, a hyphen and
 // the check digit, such as "0112038-9", or "" for the zero YTunnus.
 func (y YTunnus) String() string {
 	if y == (YTunnus{}) {
@@ -113,12 +116,12 @@ func (y YTunnus) String() string {
 	return string(b[:])
 }
 
-// Formatted returns the usual written form, which is the canonical form
-// "0112038-9", or "" for the zero YTunnus.
+// Formatted returns the usual written form "0112038-9" (the same as
+// [YTunnus.String]), or "" for the zero YTunnus.
 func (y YTunnus) Formatted() string { return y.String() }
 
-// Digits returns the eight digits without the hyphen, such as "01120389",
-// or "" for the zero YTunnus.
+// Digits returns the canonical identifier, the eight digits without the
+// hyphen, such as "01120389", or "" for the zero YTunnus.
 func (y YTunnus) Digits() string {
 	if y == (YTunnus{}) {
 		return ""

@@ -9,15 +9,15 @@ import (
 	"github.com/companyregistry/registry/internal/catalog"
 )
 
-// TestToolFuncsMatchCatalog: every tool of the catalogue has a function,
-// and every function a tool.
+// TestToolFuncsMatchCatalog: every tool of the catalogue (change
+// monitoring's included) has a function, and every function a tool.
 func TestToolFuncsMatchCatalog(t *testing.T) {
 	t.Parallel()
 	var funcs, tools []string
 	for name := range (&handlers{}).toolFuncs() {
 		funcs = append(funcs, name)
 	}
-	for _, op := range catalog.Tools() {
+	for _, op := range append(catalog.Tools(), catalog.ChangeTools()...) {
 		tools = append(tools, op.Tool.Name)
 	}
 	slices.Sort(funcs)

@@ -11,6 +11,8 @@
 //   - validate_company_id(id, country="NO") returns a ValidationResult; an
 //     invalid identifier is a normal result with valid false.
 //   - list_countries() returns a CountriesResponse.
+//   - company_changes(id, country="NO", limit=10) returns a CompanyChanges,
+//     a company's recorded changes; only with [WithChanges].
 //   - registry://rules/{country} is the country's rules document (Markdown).
 //   - explain_company(id, country="NO") asks for a plain-language summary.
 //

@@ -221,9 +221,9 @@ func newRegistry(t testing.TB) (*registry.Registry, *fakeNO) {
 }
 
 // connect returns a client session to a server over reg, in memory.
-func connect(t testing.TB, reg *registry.Registry) *mcp.ClientSession {
+func connect(t testing.TB, reg *registry.Registry, opts ...mcpserver.Option) *mcp.ClientSession {
 	t.Helper()
-	srv, err := mcpserver.New(reg)
+	srv, err := mcpserver.New(reg, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,10 @@ package mcpserver
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"mime"
 	"net/http"
 	"regexp"
@@ -13,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/companyregistry/registry/internal/httpmw"
 )
 
 // fastPath answers the hot request of a stateless deployment, a single
@@ -31,14 +35,19 @@ import (
 // arguments, and the headers the SDK requires. Anything else, including the
 // 2026-07-28 protocol, batches, notifications and _meta, falls through.
 type fastPath struct {
-	tools map[string]mcp.ToolHandler
+	tools map[string]rawTool
 	lists *listCache // nil: lists go to the SDK
 	next  http.Handler
-	bufs  sync.Pool // of *bytes.Buffer: response buffers, reused
+	memo  *resultMemo
+	bufs  sync.Pool // of *bytes.Buffer: request and response buffers, reused
 }
 
-// fastPathMaxPooled is the largest response buffer kept for reuse; a
-// larger one (a long search result) is left to the garbage collector.
+func newFastPath(tools map[string]rawTool, lists *listCache, next http.Handler) *fastPath {
+	return &fastPath{tools: tools, lists: lists, next: next, memo: newResultMemo()}
+}
+
+// fastPathMaxPooled is the largest buffer kept for reuse; a larger one (a
+// long search result) is left to the garbage collector.
 const fastPathMaxPooled = 64 << 10
 
 // fastPathMaxBody bounds the body the fast path reads; a larger one is
@@ -64,13 +73,30 @@ var (
 	stringID  = regexp.MustCompile(`^"[A-Za-z0-9_.:-]{0,64}"$`)
 )
 
+func (f *fastPath) getBuffer() *bytes.Buffer {
+	if b, ok := f.bufs.Get().(*bytes.Buffer); ok {
+		return b
+	}
+	return new(bytes.Buffer)
+}
+
+func (f *fastPath) putBuffer(b *bytes.Buffer) {
+	if b.Cap() <= fastPathMaxPooled {
+		b.Reset()
+		f.bufs.Put(b)
+	}
+}
+
 func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost || !fastPathVersion(r.Header.Get("Mcp-Protocol-Version")) ||
 		r.Header.Get("Mcp-Method") != "" || !isJSON(r.Header.Get("Content-Type")) || !acceptsBoth(r.Header.Values("Accept")) {
 		f.next.ServeHTTP(w, r)
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, fastPathMaxBody+1))
+	in := f.getBuffer()
+	defer f.putBuffer(in) // after any fallBack: the SDK has read the body by then
+	_, err := in.ReadFrom(io.LimitReader(r.Body, fastPathMaxBody+1))
+	body := in.Bytes()
 	if err != nil || len(body) > fastPathMaxBody {
 		f.fallBack(w, r, body)
 		return
@@ -97,37 +123,22 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.fallBack(w, r, body)
 		return
 	}
-	if ri := infoFrom(r.Context()); ri != nil {
-		ri.tool = name
+	ri := &requestInfo{req: httpmw.Of(w)}
+	out := tool(context.WithValue(r.Context(), requestInfoKey{}, ri), args)
+	if ri.req != nil {
+		ri.req.AddAttr(slog.String("tool", name))
 	}
-	res, err := tool(r.Context(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: name, Arguments: args}})
-	if err != nil || res == nil {
-		// The tool has run: it is never run a second time through the
-		// SDK. This package's handlers answer failures as results, so
-		// this is a defect.
-		f.internalError(w, id)
-		return
-	}
-	// The buffer is reused: w.Write copies it, and a cached lookup answers
-	// some kilobytes on every call.
-	buf, _ := f.bufs.Get().(*bytes.Buffer)
-	if buf == nil {
-		buf = new(bytes.Buffer)
-	}
-	defer func() {
-		if buf.Cap() <= fastPathMaxPooled {
-			buf.Reset()
-			f.bufs.Put(buf)
-		}
-	}()
-	buf.Grow(512 + 2*len(textOf(res)))
+	// The response is written from a reused buffer (w.Write copies it): a
+	// cached lookup answers some kilobytes on every call.
+	buf := f.getBuffer()
+	defer f.putBuffer(buf)
 	buf.WriteString(`{"jsonrpc":"2.0","id":`)
 	buf.Write(id)
 	buf.WriteString(`,"result":`)
-	if !appendResult(buf, res) {
+	if !f.memo.append(buf, out) {
 		enc := json.NewEncoder(buf)
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(res); err != nil {
+		if err := enc.Encode(out.result()); err != nil {
 			f.internalError(w, id)
 			return
 		}
@@ -160,13 +171,15 @@ func (f *fastPath) writeRaw(w http.ResponseWriter, id json.RawMessage, result []
 }
 
 // writeJSON writes a JSON-RPC response with the headers the SDK's
-// stateless JSON responses carry.
+// stateless JSON responses carry. The values of Cache-Control and
+// Content-Type are slices of capacity 1 made once for the response (one
+// allocation for the three headers), so that an Add makes a new slice.
 func writeJSON(w http.ResponseWriter, b []byte) {
-	w.Header().Set("Cache-Control", "no-cache, no-transform")
-	w.Header().Set("Content-Type", "application/json")
+	h := w.Header()
 	// A known length spares both ends the chunked encoding that net/http
 	// uses for bodies larger than its 4 KiB buffer.
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	v := []string{"no-cache, no-transform", "application/json", strconv.Itoa(len(b))}
+	h["Cache-Control"], h["Content-Type"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
 	_, _ = w.Write(b)
 }
 
@@ -262,6 +275,9 @@ func parseToolsCall(msg map[string]json.RawMessage) (id json.RawMessage, name st
 }
 
 func isJSON(contentType string) bool {
+	if contentType == "application/json" {
+		return true
+	}
 	mt, _, err := mime.ParseMediaType(contentType)
 	return err == nil && mt == "application/json"
 }
@@ -269,6 +285,9 @@ func isJSON(contentType string) bool {
 // acceptsBoth reports whether Accept admits both application/json and
 // text/event-stream, as the SDK requires of a POST.
 func acceptsBoth(values []string) bool {
+	if len(values) == 1 && (values[0] == "application/json, text/event-stream" || values[0] == "text/event-stream, application/json") {
+		return true
+	}
 	var jsonOK, streamOK bool
 	for _, v := range values {
 		for _, raw := range strings.Split(v, ",") {
@@ -284,15 +303,6 @@ func acceptsBoth(values []string) bool {
 		}
 	}
 	return jsonOK && streamOK
-}
-
-func textOf(res *mcp.CallToolResult) string {
-	if len(res.Content) == 1 {
-		if tc, ok := res.Content[0].(*mcp.TextContent); ok {
-			return tc.Text
-		}
-	}
-	return ""
 }
 
 // appendResult appends the JSON of a result as this package's tools build
@@ -315,9 +325,26 @@ func appendResult(buf *bytes.Buffer, res *mcp.CallToolResult) bool {
 			return false
 		}
 	}
+	return appendTextResult(buf, tc.Text, sc, res.IsError)
+}
+
+// appendOutput appends the JSON of the tool result of o as the SDK encodes
+// o.result(); it reports false, having appended nothing, as appendResult,
+// and for a document that is not valid JSON (which the SDK's encoder
+// refuses).
+func appendOutput(buf *bytes.Buffer, o toolOutput) bool {
+	if o.doc == nil {
+		return appendTextResult(buf, string(o.envelope), nil, true)
+	}
+	return json.Valid(o.doc) && appendTextResult(buf, string(o.doc), o.doc, false)
+}
+
+// appendTextResult appends a result of one text content item and
+// structuredContent sc (nil: none), which holds the text's own bytes.
+func appendTextResult(buf *bytes.Buffer, text string, sc []byte, isError bool) bool {
 	start := buf.Len()
 	buf.WriteString(`{"content":[{"type":"text","text":"`)
-	if !appendPlainText(buf, tc.Text) {
+	if !appendPlainText(buf, text) {
 		buf.Truncate(start)
 		return false
 	}
@@ -326,7 +353,7 @@ func appendResult(buf *bytes.Buffer, res *mcp.CallToolResult) bool {
 		buf.WriteString(`,"structuredContent":`)
 		buf.Write(sc)
 	}
-	if res.IsError {
+	if isError {
 		buf.WriteString(`,"isError":true`)
 	}
 	buf.WriteByte('}')

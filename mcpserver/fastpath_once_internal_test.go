@@ -2,38 +2,32 @@ package mcpserver
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestFastPathNeverRunsAToolTwice: a tool that fails on the fast path (an
-// error or no result) is answered with a JSON-RPC internal error; the
+// TestFastPathNeverRunsAToolTwice: a tool whose answer cannot be sent on
+// the fast path (a document that is not JSON, which neither the fast path
+// nor the SDK can encode) is answered with a JSON-RPC internal error; the
 // request is not handed to the SDK, which would run the tool again (issue
 // 12: "never running a tool twice when it falls back to the SDK").
 func TestFastPathNeverRunsAToolTwice(t *testing.T) {
 	t.Parallel()
-	for name, tool := range map[string]mcp.ToolHandler{
-		"error": func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return nil, errors.New("boom")
-		},
-		"no result": func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil },
+	for name, out := range map[string]toolOutput{
+		"not JSON":            {doc: []byte(`<not json>`)},
+		"not JSON, no escape": {doc: []byte(`{"a":`)},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			var runs, sdk atomic.Int32
-			f := &fastPath{
-				tools: map[string]mcp.ToolHandler{"t": func(ctx context.Context, r *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-					runs.Add(1)
-					return tool(ctx, r)
-				}},
-				next: http.HandlerFunc(func(http.ResponseWriter, *http.Request) { sdk.Add(1) }),
-			}
+			f := newFastPath(map[string]rawTool{"t": func(context.Context, json.RawMessage) toolOutput {
+				runs.Add(1)
+				return out
+			}}, nil, http.HandlerFunc(func(http.ResponseWriter, *http.Request) { sdk.Add(1) }))
 			req := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t","arguments":{}}}`))
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Accept", "application/json, text/event-stream")

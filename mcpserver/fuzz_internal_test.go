@@ -8,8 +8,6 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/ops"
 )
@@ -46,10 +44,9 @@ func FuzzToolArgs(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	h := &handlers{reg: reg, ops: ops.New(reg), log: slog.New(slog.DiscardHandler), tools: map[string]mcp.ToolHandler{}}
+	h := &handlers{reg: reg, ops: ops.New(reg), log: slog.New(slog.DiscardHandler), tools: map[string]rawTool{}}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Arguments: raw}}
-		a, err := h.args(req, "id", "name", "country", "today", "limit")
+		a, err := h.args(raw, "id", "name", "country", "today", "limit")
 		if err != nil {
 			var e *registry.Error
 			if !errors.As(err, &e) || e.Message == "" || e.Hint == "" ||

@@ -6,7 +6,9 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"io"
+	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -36,6 +38,11 @@ type listCache struct {
 	// middleware answers a cached list with, by listIndex: `"TAG<i>"`.
 	marks [4]*rawResult
 	tag   []byte // `"` and a random text, unique to this server
+
+	// Tool results waiting for the markWriter, by the number in their
+	// marker `"TAGt<n>"` (see toolCalls).
+	seq     atomic.Uint64
+	pending sync.Map // uint64 -> []byte
 }
 
 func newListCache() *listCache {
@@ -189,6 +196,14 @@ func (mw *markWriter) Write(p []byte) (int, error) {
 			break
 		}
 		after := rest[i+len(tag):]
+		if res, n := mw.lists.toolMark(after); n > 0 {
+			// A tool result: the same bytes in a batch (it holds no <, >
+			// or &, see toolCalls).
+			buf = append(buf, rest[:i]...)
+			buf = append(buf, res...)
+			rest = after[n:]
+			continue
+		}
 		var r *rawResult
 		if len(after) >= 2 && after[0] >= '0' && after[0] <= '3' && after[1] == '"' {
 			r = mw.lists.get(listMethod(int(after[0] - '0')))
@@ -278,4 +293,67 @@ func parseListRequest(msg map[string]json.RawMessage) (id json.RawMessage, metho
 		return nil, "", false
 	}
 	return id, method, true
+}
+
+// toolCalls is a receiving middleware for stdio (after stdioWriter): a
+// tools/call of one of this server's tools, which the SDK has read,
+// decoded and checked (the session is initialized), is answered by the
+// tool's rawTool directly, and its result, encoded as the SDK encodes it
+// (appendOutput, from memo for a document seen before), goes around the
+// SDK's encoder as a marker `"TAGt<n>"` that the markWriter replaces. The
+// SDK still reads every message, orders the answers and writes them.
+//
+// It covers what the HTTP fast path covers: a session of a protocol
+// version up to 2025-11-25 (whose results carry no resultType) and params
+// with only name and arguments; anything else, and a result appendOutput
+// cannot write (text that needs more than quotes and backslashes escaped,
+// so that the marker's bytes are also what the SDK writes inside a batch
+// answer), goes the SDK's way.
+func (c *listCache) toolCalls(tools map[string]rawTool, memo *resultMemo) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			r, ok := req.(*mcp.CallToolRequest)
+			if method != "tools/call" || !ok || r.Params == nil || r.Params.Meta != nil || r.Params.InputResponses != nil ||
+				r.Params.RequestState != "" || r.Session == nil {
+				return next(ctx, method, req)
+			}
+			rt := tools[r.Params.Name]
+			init := r.Session.InitializeParams()
+			if rt == nil || init == nil || init.ProtocolVersion == "" || !fastPathVersion(init.ProtocolVersion) {
+				return next(ctx, method, req)
+			}
+			out := rt(ctx, r.Params.Arguments)
+			var buf bytes.Buffer
+			if !memo.append(&buf, out) {
+				return out.result(), nil // as the SDK's own handler answers
+			}
+			n := c.seq.Add(1)
+			c.pending.Store(n, buf.Bytes())
+			mark := append(bytes.Clone(c.tag), 't')
+			mark = strconv.AppendUint(mark, n, 10)
+			return &rawResult{raw: append(mark, '"')}, nil
+		}
+	}
+}
+
+// toolMark reads a tool marker's rest after the tag ("t<n>\""): the result
+// it stands for, which it forgets, and the length of the rest; 0 when it
+// is not one.
+func (c *listCache) toolMark(after []byte) ([]byte, int) {
+	if len(after) < 3 || after[0] != 't' {
+		return nil, 0
+	}
+	end := bytes.IndexByte(after, '"')
+	if end < 2 {
+		return nil, 0
+	}
+	n, err := strconv.ParseUint(string(after[1:end]), 10, 64)
+	if err != nil {
+		return nil, 0
+	}
+	res, ok := c.pending.LoadAndDelete(n)
+	if !ok {
+		return nil, 0
+	}
+	return res.([]byte), end + 1
 }

@@ -295,6 +295,9 @@ func TestToolCalls(t *testing.T) {
 					doc = ops.SurfaceValidation(v)
 				}
 				want, _ = json.Marshal(doc)
+				if v, ok := doc.(*registry.SearchResult); ok {
+					want = ops.SurfaceSearchJSON(v.Country, want)
+				}
 			}
 			if got := text(t, res); got != string(want) {
 				t.Errorf("text:\n got %s\nwant %s", got, want)
@@ -436,6 +439,8 @@ func TestToolLimitLooselyTyped(t *testing.T) {
 	other, _ := newRegistry(t)
 	want, _ := other.Search(t.Context(), "NO", "equinor", 1)
 	b, _ := json.Marshal(want)
+	// The tool sends the hint with the lookup named as lookup_company.
+	b = ops.SurfaceSearchJSON("NO", b)
 	if got := text(t, res); got != string(b) {
 		t.Errorf("got %s\nwant %s", got, b)
 	}

@@ -2,10 +2,9 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/companyregistry/registry/internal/httpmw"
 )
@@ -40,16 +39,16 @@ func WithLimiter(l Limiter) Option {
 // limited wraps a tool handler with the rate limit of the HTTP request's
 // middleware stack ([WithLimiter], or the stack of a server that wraps
 // [Handler]): one charge of the client per call. Over stdio there is none.
-func (h *handlers) limited(th mcp.ToolHandler) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (h *handlers) limited(rt rawTool) rawTool {
+	return func(ctx context.Context, args json.RawMessage) toolOutput {
 		ri := infoFrom(ctx)
 		if ri == nil || !ri.req.Limited() {
-			return th(ctx, req)
+			return rt(ctx, args)
 		}
 		// A refusal also sets Retry-After on the HTTP response.
 		if ok, secs := ri.req.Charge(ctx, 1); !ok {
-			return h.failure(httpmw.RateLimited(secs)), nil
+			return h.failure(httpmw.RateLimited(secs))
 		}
-		return th(ctx, req)
+		return rt(ctx, args)
 	}
 }

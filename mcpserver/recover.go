@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -38,16 +39,16 @@ func (h *handlers) logPanic(ctx context.Context, kind, name string, p any) {
 }
 
 // recoverTool answers a panic of th with the internal_error tool result.
-func (h *handlers) recoverTool(name string, th mcp.ToolHandler) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+func (h *handlers) recoverTool(name string, rt rawTool) rawTool {
+	return func(ctx context.Context, args json.RawMessage) (out toolOutput) {
 		defer func() {
 			if p := recover(); p != nil {
 				h.logPanic(ctx, "tool", name, p)
 				b, _ := ops.EnvelopeJSON(panicError())
-				res, err = envelopeResult(b), nil
+				out = toolOutput{envelope: b}
 			}
 		}()
-		return th(ctx, req)
+		return rt(ctx, args)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/internal/httplog"
 	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
@@ -48,6 +49,20 @@ type options struct {
 	now            func() time.Time
 	noFastPath     bool // WithoutFastPath
 	limiter        Limiter
+	changes        *changes.Service // WithChanges
+}
+
+// WithChanges adds the tool company_changes, a company's recorded changes
+// from svc (the document of REST's GET /v1/{country}/company/{id}/changes,
+// byte for byte). Without it the tool does not exist.
+func WithChanges(svc *changes.Service) Option {
+	return func(o *options) error {
+		if svc == nil {
+			return errors.New("mcpserver: WithChanges: nil Service")
+		}
+		o.changes = svc
+		return nil
+	}
 }
 
 // WithoutFastPath makes [Handler] and [ServeIO] send every request through
@@ -187,8 +202,8 @@ func New(reg *registry.Registry, opts ...Option) (*mcp.Server, error) {
 // this package, so its lists are constant and answered from a cache, which
 // it returns (else nil).
 func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *handlers, *listCache) {
-	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]mcp.ToolHandler{}}
-	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Health().Version},
+	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]rawTool{}, changes: o.changes}
+	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Version()},
 		&mcp.ServerOptions{
 			Instructions: Instructions,
 			Logger:       quiet(o.logger),
@@ -234,8 +249,10 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 			// every public Host arriving through a local reverse proxy.
 			DisableLocalhostProtection: true,
 		})
+	// What the tools see of the request; the fast path gives its own.
+	h = withRequestInfo(h)
 	if !o.noFastPath {
-		h = &fastPath{tools: th.tools, lists: lists, next: h}
+		h = newFastPath(th.tools, lists, h)
 	}
 	cop := o.cop
 	if cop == nil {
@@ -252,10 +269,9 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	// (Cache-Control no-store unless the handler sets its own: answers of
 	// tools carry "no-cache, no-transform", refusals such as 403 and 405
 	// keep no-store), request ID and client address, one access-log
-	// record, panic recovery; then what the tools see of the request.
+	// record, panic recovery.
 	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: o.limiter})
-	return httpmw.Chain(httpmw.SecurityHeaders("no-store"), stack.Begin, stack.AccessLog("mcp request"), stack.Recover,
-		withRequestInfo)(h), nil
+	return httpmw.Chain(httpmw.SecurityHeaders("no-store"), stack.Begin, stack.AccessLog("mcp request"), stack.Recover)(h), nil
 }
 
 // cors answers the CORS preflight of a trusted origin and lets a trusted
@@ -349,9 +365,11 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	// too, through a writer that puts the cached bytes in place of its
 	// markers. Nothing sits in front of the SDK's reader, which decodes
 	// the stream as one JSON value after another, not by lines.
-	srv, _, lists := newServer(reg, o, true)
+	srv, th, lists := newServer(reg, o, true)
 	if lists != nil {
 		w = lists.stdioWriter(w)
+		// Cached tool results go around the SDK's encoder the same way.
+		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, newResultMemo()))
 	}
 	rc, ok := r.(io.ReadCloser)
 	if !ok {

@@ -183,8 +183,23 @@ var streamCases = map[string][]step{
 	"empty batch":   {{lines(list("4", "")), 1}, {"[]\n" + list("5", "") + "\n", 0}},
 	"other methods": {{lines(`{"jsonrpc":"2.0","id":5,"method":"ping"}`, list("6", ""),
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_countries"}}`, list("8", "")), 4}},
+	// Tool calls (issue 30): answered around the SDK's encoder, as the SDK
+	// answers them: twice the same (the memo's second sighting), an error
+	// envelope, bad arguments, an unknown tool, _meta, a batch.
+	"tool calls": {{lines(callLine("5", "list_countries", ""), callLine("6", "list_countries", ""), callLine("7", "list_countries", ""),
+		callLine("8", "validate_company_id", `,"arguments":{"id":"923609016","country":"NO"}`),
+		callLine("9", "validate_company_id", `,"arguments":{"id":"1","country":"XX"}`),
+		callLine("10", "lookup_company", `,"arguments":{"nope":1}`), callLine("11", "no_such_tool", ""),
+		`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"list_countries","_meta":{"progressToken":1}}}`), 8}},
+	"tool call batch": {{"[" + callLine("5", "list_countries", "") + "," + callLine("6", "validate_company_id", `,"arguments":{"id":"<&>"}`) +
+		"]\n" + callLine("7", "list_countries", "") + "\n", 2}},
 	"re-initialize": {{lines(`{"jsonrpc":"2.0","id":5,"method":"initialize","params":{"protocolVersion":"2025-06-18",` +
 		`"capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`), 1}, {lines(list("6", "")), 1}},
+}
+
+// callLine is a tools/call of tool with id and the params' rest (",..." or "").
+func callLine(id, tool, rest string) string {
+	return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"` + tool + `"` + rest + `}}`
 }
 
 // TestStdioStreamsMatchSDK checks that ServeIO writes what the SDK alone

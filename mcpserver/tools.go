@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/ops"
@@ -27,6 +28,8 @@ const (
 	ToolCompanyRoles      = "company_roles"
 	ToolValidateCompanyID = "validate_company_id"
 	ToolListCountries     = "list_countries"
+	// ToolCompanyChanges is served only with [WithChanges].
+	ToolCompanyChanges = catalog.ToolCompanyChanges
 )
 
 // DefaultCountry is the country a tool uses when the caller gives none.
@@ -40,11 +43,36 @@ type handlers struct {
 	reg   *registry.Registry
 	ops   *ops.Ops
 	log   *slog.Logger
-	tools map[string]mcp.ToolHandler // by name, for the HTTP fast path
+	tools map[string]rawTool // by name, for the fast paths
+	// changes serves company_changes; nil without change monitoring.
+	changes *changes.Service
 }
 
+// toolOutput is what a tool of this package answers: a document, encoded
+// (structured content and, as text, the content), or an error envelope
+// (the content, with isError). The bytes are never modified.
+type toolOutput struct {
+	doc      []byte // the document; nil for an error
+	envelope []byte // the error envelope, when doc is nil
+}
+
+// result is the tool result of o, as the SDK sends it.
+func (o toolOutput) result() *mcp.CallToolResult {
+	if o.doc == nil {
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(o.envelope)}}}
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(o.doc)}},
+		StructuredContent: json.RawMessage(o.doc),
+	}
+}
+
+// rawTool answers a call of one tool with its raw arguments: what the SDK's
+// handler and the fast paths both call.
+type rawTool func(ctx context.Context, args json.RawMessage) toolOutput
+
 // toolFunc answers a tool call whose arguments are decoded.
-type toolFunc func(ctx context.Context, a toolArgs) *mcp.CallToolResult
+type toolFunc func(ctx context.Context, a toolArgs) toolOutput
 
 // toolFuncs returns the function of each tool of the catalogue, by the
 // tool's name.
@@ -56,6 +84,7 @@ func (h *handlers) toolFuncs() map[string]toolFunc {
 		ToolCompanyRoles:      h.roles,
 		ToolValidateCompanyID: h.validate,
 		ToolListCountries:     h.countries,
+		ToolCompanyChanges:    h.companyChanges,
 	}
 }
 
@@ -72,24 +101,31 @@ func annotations(openWorld bool) *mcp.ToolAnnotations {
 
 // addTools registers the tool of every operation of the catalogue that has
 // one (a test checks that each has a function), and remembers the handlers
-// for the HTTP fast path. The handler decodes the arguments the catalogue
+// for the fast paths. The handler decodes the arguments the catalogue
 // names, then calls the tool's function.
 func (h *handlers) addTools(srv *mcp.Server) {
 	fns := h.toolFuncs()
-	for _, op := range catalog.Tools() {
+	tools := catalog.Tools()
+	if h.changes != nil {
+		tools = append(tools, catalog.ChangeTools()...)
+	}
+	for _, op := range tools {
 		fn, ok := fns[op.Tool.Name]
 		if !ok {
 			continue
 		}
 		allowed := op.ArgNames()
-		var th mcp.ToolHandler = func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			a, err := h.args(req, allowed...)
+		var rt rawTool = func(ctx context.Context, args json.RawMessage) toolOutput {
+			a, err := h.args(args, allowed...)
 			if err != nil {
-				return h.failure(err), nil
+				return h.failure(err)
 			}
-			return fn(ctx, a), nil
+			return fn(ctx, a)
 		}
-		th = h.recoverTool(op.Tool.Name, h.limited(th))
+		rt = h.recoverTool(op.Tool.Name, h.limited(rt))
+		th := func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return rt(ctx, req.Params.Arguments).result(), nil
+		}
 		srv.AddTool(&mcp.Tool{
 			Name:         op.Tool.Name,
 			Title:        op.Tool.Title,
@@ -98,21 +134,21 @@ func (h *handlers) addTools(srv *mcp.Server) {
 			OutputSchema: op.OutputSchema(),
 			Annotations:  annotations(op.Tool.OpenWorld),
 		}, th)
-		h.tools[op.Tool.Name] = th
+		h.tools[op.Tool.Name] = rt
 	}
 }
 
-func (h *handlers) lookup(ctx context.Context, a toolArgs) *mcp.CallToolResult {
+func (h *handlers) lookup(ctx context.Context, a toolArgs) toolOutput {
 	b, err := h.ops.LookupJSON(ctx, a.country, a.id)
 	return h.resultJSON(b, err)
 }
 
-func (h *handlers) search(ctx context.Context, a toolArgs) *mcp.CallToolResult {
+func (h *handlers) search(ctx context.Context, a toolArgs) toolOutput {
 	b, err := h.ops.SearchJSON(ctx, a.country, a.name, a.limit)
 	return h.resultJSON(b, err)
 }
 
-func (h *handlers) deadlines(ctx context.Context, a toolArgs) *mcp.CallToolResult {
+func (h *handlers) deadlines(ctx context.Context, a toolArgs) toolOutput {
 	today, err := h.ops.ParseToday(a.country, a.today, a.today != "")
 	if err != nil {
 		return h.failure(err)
@@ -121,23 +157,29 @@ func (h *handlers) deadlines(ctx context.Context, a toolArgs) *mcp.CallToolResul
 	return h.result(rep, err)
 }
 
-func (h *handlers) roles(ctx context.Context, a toolArgs) *mcp.CallToolResult {
+func (h *handlers) roles(ctx context.Context, a toolArgs) toolOutput {
 	b, err := h.ops.RolesJSON(ctx, a.country, a.id)
 	return h.resultJSON(b, err)
 }
 
-func (h *handlers) validate(_ context.Context, a toolArgs) *mcp.CallToolResult {
+func (h *handlers) validate(_ context.Context, a toolArgs) toolOutput {
 	res, err := h.reg.Validate(a.country, a.id)
 	return h.result(ops.SurfaceValidation(res), err)
 }
 
-func (h *handlers) countries(context.Context, toolArgs) *mcp.CallToolResult {
+func (h *handlers) countries(context.Context, toolArgs) toolOutput {
 	return h.result(h.reg.Countries(), nil)
+}
+
+// companyChanges answers company_changes (served only with WithChanges).
+func (h *handlers) companyChanges(ctx context.Context, a toolArgs) toolOutput {
+	b, err := h.changes.CompanyChangesJSON(ctx, a.country, a.id, a.limit)
+	return h.resultJSON(b, err)
 }
 
 // result turns an operation's answer into a tool result: the document as
 // structured content and as text, or the error envelope with isError.
-func (h *handlers) result(doc any, err error) *mcp.CallToolResult {
+func (h *handlers) result(doc any, err error) toolOutput {
 	if err != nil {
 		return h.failure(err)
 	}
@@ -150,33 +192,22 @@ func (h *handlers) result(doc any, err error) *mcp.CallToolResult {
 }
 
 // resultJSON is result for a document already encoded; b is not modified.
-func (h *handlers) resultJSON(b []byte, err error) *mcp.CallToolResult {
+func (h *handlers) resultJSON(b []byte, err error) toolOutput {
 	if err != nil {
 		return h.failure(err)
 	}
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}},
-		StructuredContent: json.RawMessage(b),
-	}
+	return toolOutput{doc: b}
 }
 
 // failure renders err as the REST error envelope in a tool result with
 // isError set.
-func (h *handlers) failure(err error) *mcp.CallToolResult {
+func (h *handlers) failure(err error) toolOutput {
 	b, e := ops.EnvelopeJSON(err)
 	if e.Code == registry.CodeInternalError {
 		h.log.LogAttrs(context.Background(), slog.LevelError, "mcp tool failed",
 			slog.String("code", string(e.Code)), slog.String("country", e.Country), slog.Any("error", e.Err))
 	}
-	return envelopeResult(b)
-}
-
-// envelopeResult is the tool result of an error envelope b, with isError.
-func envelopeResult(b []byte) *mcp.CallToolResult {
-	return &mcp.CallToolResult{
-		IsError: true,
-		Content: []mcp.Content{&mcp.TextContent{Text: string(b)}},
-	}
+	return toolOutput{envelope: b}
 }
 
 // toolArgs holds the decoded arguments of a tool call, defaults applied.
@@ -185,14 +216,14 @@ type toolArgs struct {
 	limit                    int
 }
 
-// args decodes the arguments of req, accepting only the names allowed. A
-// problem is a bad_request error with the project's envelope.
-func (h *handlers) args(req *mcp.CallToolRequest, allowed ...string) (toolArgs, error) {
+// args decodes the raw arguments of a call, accepting only the names
+// allowed. A problem is a bad_request error with the project's envelope.
+func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, error) {
 	a := toolArgs{limit: registry.DefaultSearchLimit}
 	if slices.Contains(allowed, "country") {
 		a.country = DefaultCountry
 	}
-	raw := bytes.TrimSpace(req.Params.Arguments)
+	raw := bytes.TrimSpace(args)
 	if len(raw) > maxArgumentsBytes {
 		return a, h.badRequest(a.country, "The tool arguments are too large.", "Pass only the documented arguments.")
 	}

@@ -192,7 +192,9 @@ type countingCache struct {
 }
 
 // Describe forwards the wrapped cache's description (see cache.Describer).
-func (c *countingCache) Describe() cache.Description { return cache.Describe(c.Cache) }
+func (c *countingCache) Describe(ctx context.Context) cache.Description {
+	return cache.Describe(ctx, c.Cache)
+}
 
 func (c *countingCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	v, ok, err := c.Cache.Get(ctx, key)

@@ -100,24 +100,34 @@ type e2e struct {
 
 func newE2E(t *testing.T, key string, opts ...restserver.Option) *e2e {
 	t.Helper()
-	return newE2EWith(t, key, nil, opts...)
+	return newE2EWithTimeout(t, key, roomyTimeout, opts...)
 }
 
-// newE2EWith is newE2E with more options of the Registry.
-func newE2EWith(t *testing.T, key string, regOpts []registry.Option, opts ...restserver.Option) *e2e {
+// newE2EWithTimeout is newE2E with the Registry's per-attempt upstream
+// timeout set to timeout.
+func newE2EWithTimeout(t *testing.T, key string, timeout time.Duration, opts ...restserver.Option) *e2e {
 	t.Helper()
 	mt := newUpstreams(t)
 	clock := newFakeClock()
-	reg := newE2ERegistry(t, key, mt, clock, regOpts...)
+	reg := newE2ERegistry(t, key, mt, clock, registry.WithUpstreamTimeout(timeout))
 	return &e2e{harness: newHarnessWith(t, reg, clock, append([]restserver.Option{restserver.WithRateLimit(0)}, opts...)...), upstream: mt}
 }
 
+// The Registry's per-attempt upstream timeout in these tests. roomyTimeout
+// (the most WithUpstreamTimeout accepts) never ends an attempt at a fake
+// register that answers, however loaded the machine: a shorter bound made
+// an attempt at an answering fake time out and be retried now and then,
+// changing status codes and upstream call counts. hangTimeout ends the
+// attempts at the register that never answers (brreg 971524960); only a
+// test whose every upstream request hangs uses it.
+const (
+	roomyTimeout = time.Minute
+	hangTimeout  = 20 * time.Millisecond
+)
+
 // newE2ERegistry builds a Registry over the real modules talking to mt,
-// then applies more. Its attempt timeout is the longest there is (a
-// minute), so that a loaded machine never makes a register that answers
-// look hung and the upstream calls can be counted exactly; a test of the
-// timeout sets a short one.
-func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeclock.Clock, more ...registry.Option) *registry.Registry {
+// with a roomy per-attempt upstream timeout unless opts set another.
+func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeclock.Clock, opts ...registry.Option) *registry.Registry {
 	t.Helper()
 	cs, err := countries.All(countries.Config{
 		BrregBaseURL: brregBase, CompaniesHouseBaseURL: chBase, CompaniesHouseAPIKey: key,
@@ -126,8 +136,8 @@ func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock 
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, err := registry.New(cs, append([]registry.Option{registry.WithClock(clock.Now), registry.WithUpstreamTimeout(time.Minute),
-		registry.WithRetryPause(0), registry.WithVersion("1.2.3-test")}, more...)...)
+	reg, err := registry.New(cs, append([]registry.Option{registry.WithClock(clock.Now), registry.WithUpstreamTimeout(roomyTimeout),
+		registry.WithRetryPause(0), registry.WithVersion("1.2.3-test")}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,13 +188,14 @@ func TestEndToEnd(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			var regOpts []registry.Option
+			// One server per case: upstream call counts are exact. The
+			// case of the register that never answers is the only one
+			// whose attempts must end at the Registry's own timeout.
+			timeout := roomyTimeout
 			if tt.code == registry.CodeUpstreamTimeout {
-				// The register never answers: only the attempt timeout,
-				// short here, ends each call.
-				regOpts = append(regOpts, registry.WithUpstreamTimeout(100*time.Millisecond))
+				timeout = hangTimeout
 			}
-			h := newE2EWith(t, chKey, regOpts) // one server per case: upstream call counts are exact
+			h := newE2EWithTimeout(t, chKey, timeout)
 			res := h.get(t, tt.path)
 			if res.status != tt.status {
 				t.Fatalf("GET %s: status %d, want %d\n%s", tt.path, res.status, tt.status, res.body)

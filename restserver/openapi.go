@@ -22,14 +22,27 @@ type openAPIDoc struct {
 	Info              openAPIInfo               `json:"info"`
 	JSONSchemaDialect string                    `json:"jsonSchemaDialect"`
 	Servers           []openAPIServer           `json:"servers"`
+	Security          []map[string][]string     `json:"security"`
+	Tags              []openAPITag              `json:"tags"`
 	Paths             map[string]map[string]any `json:"paths"`
 	Components        map[string]map[string]any `json:"components"`
 }
 
-type openAPIInfo struct {
-	Title       string `json:"title"`
-	Version     string `json:"version"`
+type openAPITag struct {
+	Name        string `json:"name"`
 	Description string `json:"description"`
+}
+
+type openAPIInfo struct {
+	Title       string         `json:"title"`
+	Version     string         `json:"version"`
+	Description string         `json:"description"`
+	License     openAPILicense `json:"license"`
+}
+
+type openAPILicense struct {
+	Name       string `json:"name"`
+	Identifier string `json:"identifier"`
 }
 
 type openAPIServer struct {
@@ -42,30 +55,55 @@ type openAPIParam struct {
 	Required    bool            `json:"required"`
 	Description string          `json:"description"`
 	Schema      json.RawMessage `json:"schema"`
+	Example     any             `json:"example,omitempty"`
 }
 
 type openAPIOperation struct {
 	OperationID string                     `json:"operationId"`
+	Tags        []string                   `json:"tags"`
 	Summary     string                     `json:"summary"`
 	Description string                     `json:"description"`
 	Parameters  []openAPIParam             `json:"parameters,omitempty"`
 	RequestBody *openAPIRequestBody        `json:"requestBody,omitempty"`
 	Responses   map[string]openAPIResponse `json:"responses"`
+	Security    []map[string][]string      `json:"security,omitempty"`
 }
 
 type openAPIRequestBody struct {
-	Required bool                      `json:"required"`
-	Content  map[string]map[string]any `json:"content"`
+	Required bool                        `json:"required"`
+	Content  map[string]openAPIMediaType `json:"content"`
 }
 
 type openAPIResponse struct {
-	Description string                    `json:"description"`
-	Headers     map[string]map[string]any `json:"headers,omitempty"`
-	Content     map[string]map[string]any `json:"content,omitempty"`
+	Description string                      `json:"description"`
+	Headers     map[string]map[string]any   `json:"headers,omitempty"`
+	Content     map[string]openAPIMediaType `json:"content,omitempty"`
 }
 
-func jsonContent(ref string) map[string]map[string]any {
-	return map[string]map[string]any{"application/json": {"schema": map[string]string{"$ref": ref}}}
+// openAPIMediaType is a Media Type Object: a schema and one example, or
+// named examples.
+type openAPIMediaType struct {
+	Schema   any                       `json:"schema"`
+	Example  any                       `json:"example,omitempty"`
+	Examples map[string]openAPIExample `json:"examples,omitempty"`
+}
+
+type openAPIExample struct {
+	Summary string `json:"summary"`
+	Value   any    `json:"value"`
+}
+
+func ref(name string) map[string]string {
+	return map[string]string{"$ref": schema.ComponentsRef + name}
+}
+
+// exampleValue returns an example as the document holds it: JSON as its
+// value, anything else as a string.
+func exampleValue(mediaType string, b []byte) any {
+	if mediaType == "application/json" {
+		return json.RawMessage(bytes.TrimSpace(b))
+	}
+	return string(b)
 }
 
 // openAPI builds /openapi.json: OpenAPI 3.1 with the schemas of the schema
@@ -86,79 +124,53 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			Description: "Answers questions about registered companies from national business registers, for any " +
 				"supported country, in one country-neutral JSON shape. Every failure carries the Error envelope; " +
 				"branch on error.code. Another method than GET or HEAD on a route is 405 with the envelope " +
-				"(code bad_request) and an Allow header; an unknown route is 404 not_found. Software version " + d.Version + ".",
+				"(code bad_request) and an Allow header; an unknown route is 404 not_found. The software is under the MIT " +
+				"licence; each register's data has its own licence (CountryInfo.license, and license in every report). " +
+				"Software version " + d.Version + ".",
+			License: openAPILicense{Name: "MIT", Identifier: "MIT"},
 		},
 		JSONSchemaDialect: schema.Draft,
 		Servers:           []openAPIServer{{URL: server}},
-		Paths:             map[string]map[string]any{},
-		Components:        map[string]map[string]any{"schemas": {}},
+		// No operation asks its caller for a credential.
+		Security:   []map[string][]string{},
+		Paths:      map[string]map[string]any{},
+		Components: map[string]map[string]any{"schemas": {}},
+	}
+	for _, t := range catalog.Tags() {
+		doc.Tags = append(doc.Tags, openAPITag{Name: t.Name, Description: t.Description})
 	}
 	comps, err := catalog.Components()
 	if err != nil {
 		return nil, err
 	}
-	for name, s := range comps {
-		doc.Components["schemas"][name] = s
+	skip := map[string]bool{}
+	if !d.Changes {
+		for _, name := range catalog.ChangeDocuments() {
+			skip[name] = true
+		}
 	}
-	errRef := schema.ComponentsRef + schema.Error
-	for _, op := range catalog.Operations() {
-		if op.Resource {
-			typ := "string"
-			if op.MediaType() == "application/json" {
-				typ = "object"
-			}
-			doc.Paths[op.Pattern] = map[string]any{strings.ToLower(op.Method): openAPIOperation{
-				OperationID: op.Name, Summary: op.Summary, Description: op.Doc,
-				Responses: map[string]openAPIResponse{"200": {Description: op.Summary + ".",
-					Content: map[string]map[string]any{op.MediaType(): {"schema": map[string]string{"type": typ}}}}},
-			}}
-			continue
+	for name, s := range comps {
+		if !skip[name] {
+			doc.Components["schemas"][name] = s
 		}
-		o := openAPIOperation{
-			OperationID: op.Name,
-			Summary:     op.Summary,
-			Description: op.Doc,
-			Responses: map[string]openAPIResponse{
-				"200": {Description: "A " + op.Result + ".", Content: jsonContent(schema.ComponentsRef + op.Result)},
-			},
+	}
+	all := catalog.Operations()
+	if d.Changes {
+		all = append(all, catalog.ChangeOperations()...)
+		doc.Components["securitySchemes"] = map[string]any{catalog.BearerScheme: map[string]any{
+			"type": "http", "scheme": "bearer",
+			"description": "An API token from the operator of this deployment; each token sees only its own watches and changes.",
+		}}
+	}
+	for _, op := range all {
+		o, err := openAPIOperationOf(op, doc.Info)
+		if err != nil {
+			return nil, err
 		}
-		if op.ContentType != "" {
-			o.Responses["200"] = openAPIResponse{Description: "A " + op.Result + ".",
-				Content: map[string]map[string]any{op.MediaType(): {"schema": map[string]string{"type": "string"}}}}
+		if doc.Paths[op.Pattern] == nil {
+			doc.Paths[op.Pattern] = map[string]any{}
 		}
-		if op.Body != "" {
-			o.RequestBody = &openAPIRequestBody{Required: true, Content: jsonContent(schema.ComponentsRef + op.Body)}
-		}
-		for _, p := range op.RESTParams() {
-			ps, err := p.OpenAPISchema()
-			if err != nil {
-				return nil, err
-			}
-			o.Parameters = append(o.Parameters, openAPIParam{Name: p.Name, In: string(p.In), Required: p.Required,
-				Description: p.Doc, Schema: ps})
-		}
-		byStatus := map[int][]registry.Code{}
-		for _, c := range op.Errors {
-			byStatus[c.HTTPStatus()] = append(byStatus[c.HTTPStatus()], c)
-		}
-		for status, codes := range byStatus {
-			desc := "Error envelope; code "
-			for i, c := range codes {
-				if i > 0 {
-					desc += " or "
-				}
-				desc += string(c)
-			}
-			r := openAPIResponse{Description: desc + ".", Content: jsonContent(errRef)}
-			if status == 429 {
-				r.Headers = map[string]map[string]any{"Retry-After": {
-					"description": "Seconds to wait before retrying (also error.details.retry_after).",
-					"schema":      map[string]any{"type": "integer", "minimum": 1},
-				}}
-			}
-			o.Responses[strconv.Itoa(status)] = r
-		}
-		doc.Paths[op.Pattern] = map[string]any{strings.ToLower(op.Method): o}
+		doc.Paths[op.Pattern][strings.ToLower(op.Method)] = o
 	}
 
 	var buf bytes.Buffer
@@ -169,4 +181,102 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 		return nil, fmt.Errorf("restserver: openapi.json: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// openAPIOperationOf describes one operation of the catalogue: its tag,
+// its parameters with their examples, the 200 answer with the recorded
+// example of the catalogue and one response per error status with the
+// envelope schema and a recorded envelope of each of its codes.
+func openAPIOperationOf(op catalog.Operation, info openAPIInfo) (openAPIOperation, error) {
+	o := openAPIOperation{OperationID: op.Name, Tags: []string{op.Tag}, Summary: op.Summary, Description: op.Doc,
+		Responses: map[string]openAPIResponse{}}
+	ok := openAPIMediaType{Schema: ref(op.Result)}
+	desc := "A " + op.Result + "."
+	switch {
+	case op.Name == "openAPI":
+		// The document's own example is its opening, not a copy of itself.
+		ok = openAPIMediaType{Schema: map[string]string{"type": "object"},
+			Example: map[string]any{"openapi": "3.1.0", "info": info}}
+		desc = op.Summary + "."
+	case op.Resource || op.ContentType != "":
+		typ := "string"
+		if op.MediaType() == "application/json" {
+			typ = "object"
+		}
+		ok.Schema = map[string]string{"type": typ}
+		if op.Resource {
+			desc = op.Summary + "."
+		}
+	}
+	if op.ExamplePath != "" {
+		b, err := op.Example()
+		if err != nil {
+			return o, fmt.Errorf("restserver: openapi.json: example of %s: %w", op.Name, err)
+		}
+		ok.Example = exampleValue(op.MediaType(), b)
+	}
+	o.Responses["200"] = openAPIResponse{Description: desc, Content: map[string]openAPIMediaType{op.MediaType(): ok}}
+	if st := op.SuccessStatus(); st != 200 {
+		r := o.Responses["200"]
+		delete(o.Responses, "200")
+		if st == 204 {
+			r = openAPIResponse{Description: "Done; no body."}
+		}
+		o.Responses[strconv.Itoa(st)] = r
+	}
+	if op.Auth {
+		o.Security = []map[string][]string{{catalog.BearerScheme: {}}}
+	}
+	if op.Body != "" {
+		body := openAPIMediaType{Schema: ref(op.Body)}
+		if op.BodyExample != "" {
+			body.Example = json.RawMessage(op.BodyExample)
+		}
+		o.RequestBody = &openAPIRequestBody{Required: true, Content: map[string]openAPIMediaType{"application/json": body}}
+	}
+	for _, p := range op.RESTParams() {
+		ps, err := p.OpenAPISchema()
+		if err != nil {
+			return o, err
+		}
+		var example any
+		if len(p.Schema.Examples) > 0 {
+			example = p.Schema.Examples[0]
+		}
+		o.Parameters = append(o.Parameters, openAPIParam{Name: p.Name, In: string(p.In), Required: p.Required,
+			Description: p.Doc, Schema: ps, Example: example})
+	}
+	byStatus := map[int][]registry.Code{}
+	for _, c := range op.Errors {
+		byStatus[c.HTTPStatus()] = append(byStatus[c.HTTPStatus()], c)
+	}
+	for status, codes := range byStatus {
+		desc := "Error envelope; code "
+		env := openAPIMediaType{Schema: ref(schema.Error), Examples: map[string]openAPIExample{}}
+		for i, c := range codes {
+			if i > 0 {
+				desc += " or "
+			}
+			desc += string(c)
+			b, err := catalog.ErrorExample(c)
+			if err != nil {
+				return o, fmt.Errorf("restserver: openapi.json: example of %s: %w", c, err)
+			}
+			env.Examples[string(c)] = openAPIExample{Summary: catalog.CodeCondition(c), Value: json.RawMessage(bytes.TrimSpace(b))}
+		}
+		r := openAPIResponse{Description: desc + ".", Content: map[string]openAPIMediaType{"application/json": env}}
+		if status == 401 {
+			r.Headers = map[string]map[string]any{"WWW-Authenticate": {
+				"description": "The Bearer challenge.", "schema": map[string]any{"type": "string"},
+			}}
+		}
+		if status == 429 {
+			r.Headers = map[string]map[string]any{"Retry-After": {
+				"description": "Seconds to wait before retrying (also error.details.retry_after).",
+				"schema":      map[string]any{"type": "integer", "minimum": 1},
+			}}
+		}
+		o.Responses[strconv.Itoa(status)] = r
+	}
+	return o, nil
 }

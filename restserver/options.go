@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/changes/apitoken"
 	"github.com/companyregistry/registry/internal/httplog"
 )
 
@@ -40,6 +42,8 @@ type options struct {
 	mcpPath    string
 	logger     *slog.Logger
 	now        func() time.Time
+	changes    *changes.Service // WithChanges; nil: no change monitoring
+	tokens     *apitoken.Set
 }
 
 // WithRateLimit sets the number of requests per minute that one client

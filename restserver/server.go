@@ -18,6 +18,18 @@
 //	GET /llms.txt, /llms-full.txt                text/plain; charset=utf-8
 //	GET /server.json, /openapi.json              application/json
 //
+// With [WithChanges], change monitoring's routes too (the watch and feed
+// routes need an API token, Authorization: Bearer):
+//
+//	POST /v1/watches                             CreatedWatch (201)
+//	GET /v1/watches                              WatchList
+//	GET, PATCH, DELETE /v1/watches/{id}          Watch, UpdatedWatch, 204
+//	POST /v1/watches/{id}/test                   TestResult
+//	GET /v1/watches/{id}/deliveries?limit=       DeliveryList
+//	POST /v1/watches/{id}/deliveries/{delivery}/redeliver  Delivery (202)
+//	GET /v1/changes?cursor=&limit=               ChangeFeed
+//	GET /v1/{country}/company/{id}/changes?limit=  CompanyChanges (no token)
+//
 // Every failure is the interface's error envelope with the status of its
 // code. An unknown route is a 404 not_found envelope whose hint names
 // /llms.txt. A known route called with another method than GET or HEAD (POST
@@ -41,11 +53,14 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/changes/apitoken"
 	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
@@ -57,6 +72,9 @@ type Server struct {
 	reg       *registry.Registry
 	ops       *ops.Ops
 	mux       *http.ServeMux
+	changeMux *http.ServeMux // the watch and feed routes; nil without change monitoring
+	changes   *changes.Service
+	tokens    *apitoken.Set
 	handler   http.Handler // the middleware stack around mux
 	trusted   []netip.Prefix
 	log       *slog.Logger
@@ -115,6 +133,11 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		log:       o.logger,
 		publicURL: o.publicURL,
 		basePath:  o.basePath,
+		changes:   o.changes,
+		tokens:    o.tokens,
+	}
+	if s.changes != nil {
+		s.changeMux = http.NewServeMux()
 	}
 	lim := o.rateLimiter()
 	text, err := buildText(reg, o)
@@ -138,8 +161,18 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 	}
 	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: lim})
 	s.handler = httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
-		s.limitV1)(s.mux)
+		s.limitV1)(http.HandlerFunc(s.route))
 	return s, nil
+}
+
+// route hands a request to the mux of its route: the watch and feed
+// routes have one of their own (see [changeRoute]).
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	if s.changeMux != nil && changeRoute(r.URL.Path) {
+		s.changeMux.ServeHTTP(w, r)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
 }
 
 func mustEnvelope(e *registry.Error) []byte {
@@ -151,7 +184,7 @@ func mustEnvelope(e *registry.Error) []byte {
 // the operation's name.
 func (s *Server) handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"health":                s.health,
+		"getHealth":             s.health,
 		"listCountries":         s.listCountries,
 		"lookupCompany":         s.lookup,
 		"searchCompanies":       s.search,
@@ -167,31 +200,80 @@ func (s *Server) handlers() map[string]http.HandlerFunc {
 	}
 }
 
-// routes registers the route of every operation of the catalogue. Each
-// pattern is registered twice: with the operation's method, and without a
-// method for the 405 envelope, so that the mux never answers with its own
-// plain-text 404 or 405. An operation without a handler, or a handler
-// without an operation, is an error.
+// routes registers the route of every operation of the catalogue (change
+// monitoring's only with [WithChanges]). Each pattern is registered with
+// each of its operations' methods, and once without a method for the 405
+// envelope, so that the mux never answers with its own plain-text 404 or
+// 405. An operation without a handler, or a handler without an operation,
+// is an error.
 func (s *Server) routes() error {
 	hs := s.handlers()
-	for _, op := range catalog.Operations() {
+	all := catalog.Operations()
+	if s.changes != nil {
+		for name, h := range s.changeHandlers() {
+			hs[name] = h
+		}
+		all = append(all, catalog.ChangeOperations()...)
+	}
+	methods := map[string][]string{} // pattern: methods, in order
+	var patterns []string
+	for _, op := range all {
 		h, ok := hs[op.Name]
 		if !ok {
 			return fmt.Errorf("restserver: no handler for operation %s", op.Name)
 		}
 		delete(hs, op.Name)
-		s.mux.HandleFunc(op.Method+" "+op.Pattern, h)
-		if op.Method == http.MethodPost {
-			s.mux.HandleFunc(op.Pattern, s.postOnly)
-		} else {
-			s.mux.HandleFunc(op.Pattern, s.methodNotAllowed)
+		s.muxOf(op.Pattern).HandleFunc(op.Method+" "+op.Pattern, h)
+		if methods[op.Pattern] == nil {
+			patterns = append(patterns, op.Pattern)
 		}
+		methods[op.Pattern] = append(methods[op.Pattern], op.Method)
 	}
 	for name := range hs {
 		return fmt.Errorf("restserver: handler %s has no operation", name)
 	}
+	for _, p := range patterns {
+		switch m := methods[p]; {
+		case len(m) == 1 && m[0] == http.MethodPost && !changeRoute(p):
+			s.mux.HandleFunc(p, s.postOnly)
+		case len(m) == 1 && m[0] == http.MethodGet:
+			s.muxOf(p).HandleFunc(p, s.methodNotAllowed)
+		default:
+			s.muxOf(p).HandleFunc(p, s.onlyMethods(m))
+		}
+	}
 	s.mux.HandleFunc("/", s.notFound)
+	if s.changeMux != nil {
+		s.changeMux.HandleFunc("/", s.notFound)
+	}
 	return nil
+}
+
+// muxOf returns the mux a pattern is registered on.
+func (s *Server) muxOf(pattern string) *http.ServeMux {
+	if s.changeMux != nil && changeRoute(strings.TrimRight(strings.Split(pattern, "{")[0], "/")) {
+		return s.changeMux
+	}
+	return s.mux
+}
+
+// onlyMethods answers a method other than methods on a route of change
+// monitoring: 405 with the error envelope and an Allow header.
+func (s *Server) onlyMethods(methods []string) http.HandlerFunc {
+	allow := slices.Clone(methods)
+	if slices.Contains(allow, http.MethodGet) {
+		allow = append(allow, http.MethodHead)
+	}
+	list := strings.Join(allow, ", ")
+	body := mustEnvelope(&registry.Error{
+		Code:    registry.CodeBadRequest,
+		Message: "This route accepts only " + list + ".",
+		Hint:    "Retry with one of these methods; /llms.txt lists the routes of this service.",
+	})
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Allow", list)
+		s.writeJSON(w, http.StatusMethodNotAllowed, cacheError, body)
+	}
 }
 
 // ServeHTTP implements [http.Handler]: the middleware stack (security
@@ -275,8 +357,8 @@ func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, http.StatusMethodNotAllowed, cacheError, b)
 }
 
-func (s *Server) health(w http.ResponseWriter, _ *http.Request) {
-	b, err := json.Marshal(s.reg.Health())
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	b, err := json.Marshal(s.reg.Health(r.Context()))
 	if err != nil {
 		s.writeError(w, err)
 		return

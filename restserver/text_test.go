@@ -184,8 +184,8 @@ func TestServerJSON(t *testing.T) {
 	if n := len([]rune(m.Description)); n > 100 {
 		t.Errorf("description has %d characters, more than 100", n)
 	}
-	if m.Version != reg.Health().Version {
-		t.Errorf("version %q, want the software version %q", m.Version, reg.Health().Version)
+	if m.Version != reg.Version() {
+		t.Errorf("version %q, want the software version %q", m.Version, reg.Version())
 	}
 	if len(m.Remotes) != 1 || m.Remotes[0].Type != "streamable-http" || m.Remotes[0].URL != "https://registry.example.com/mcp" {
 		t.Errorf("remotes %+v", m.Remotes)
@@ -229,8 +229,9 @@ func TestOpenAPI(t *testing.T) {
 	if _, ok := doc.Paths["/v1/{country}/search"]["get"].Responses["422"]; ok {
 		t.Error("openapi.json documents a 422")
 	}
-	// The schema package's documents and the batch route's three.
-	if want := len(schema.Names()) + 3; len(doc.Components.Schemas) != want {
+	// The schema package's documents, the batch route's three and
+	// ErrorBody.
+	if want := len(schema.Names()) + 4; len(doc.Components.Schemas) != want {
 		t.Errorf("%d component schemas, want %d", len(doc.Components.Schemas), want)
 	}
 	api := h.openAPI(t)

@@ -191,21 +191,46 @@ func (c *Cache) Reachable() bool { return c.state.Up() }
 // Describe reports [cache.BackendRedis] and whether Redis answers, for a
 // health report. When the last ping is older than a second (the interval
 // at which an unreachable Redis is tried again) the caller pings Redis,
-// bounded by the operation timeout ([WithTimeout]); concurrent callers and
-// callers within the second get the known state without a round trip. The
-// ping counts as a Redis operation: a failure sends the cache to its
-// in-process fallback, an answer after a failure makes it share again.
-func (c *Cache) Describe() cache.Description {
+// bounded by the operation timeout ([WithTimeout]) and by ctx; concurrent
+// callers and callers within the second get the known state without a
+// round trip. The ping counts as a Redis operation: a failure sends the
+// cache to its in-process fallback, an answer after a failure makes it
+// share again. A ping cut short because ctx ended says nothing about
+// Redis: it is not counted, and the next caller pings again.
+func (c *Cache) Describe(ctx context.Context) cache.Description {
 	now := time.Now().UnixNano()
 	next := c.nextPing.Load()
-	if now >= next && c.nextPing.CompareAndSwap(next, now+int64(c.state.Retry())) {
-		ctx := context.Background()
-		rctx, cancel := c.state.Context(ctx)
+	if ctx.Err() == nil && now >= next && c.nextPing.CompareAndSwap(next, now+int64(c.state.Retry())) {
+		rctx, cancelTimeout := c.state.Context(ctx)
+		defer cancelTimeout()
+		// The client bounds its reads by the context's deadline (not by
+		// its cancellation): the caller's deadline too, when sooner.
+		cancel := cancelTimeout
+		if dl, ok := ctx.Deadline(); ok {
+			rctx, cancel = context.WithDeadline(rctx, dl)
+		}
+		stop := context.AfterFunc(ctx, cancel)
 		err := c.rdb.Ping(rctx).Err()
+		stop()
 		cancel()
-		c.state.Report(ctx, err)
+		if err != nil && callerDone(ctx) {
+			c.nextPing.CompareAndSwap(now+int64(c.state.Retry()), next)
+		} else {
+			c.state.Report(ctx, err)
+		}
 	}
 	return cache.Description{Backend: cache.BackendRedis, Reachable: c.state.Up()}
+}
+
+// callerDone reports whether ctx has ended or its deadline has passed (a
+// read that timed out at the deadline may return a moment before ctx says
+// so).
+func callerDone(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	dl, ok := ctx.Deadline()
+	return ok && !time.Now().Before(dl)
 }
 
 // Get returns the entry under key from the in-process tier or from Redis.

@@ -368,7 +368,7 @@ func TestRefusedConnectionFailsAtOnce(t *testing.T) {
 	dials := &dialCounter{}
 	rdb.AddHook(dials)
 	c := newCache(t, rdb)
-	if d := c.Describe(); d.Reachable {
+	if d := c.Describe(t.Context()); d.Reachable {
 		t.Errorf("Describe with Redis refusing: reachable")
 	}
 	if n := dials.n.Load(); n != 1 {

@@ -77,13 +77,13 @@ func TestDescribeRealServer(t *testing.T) {
 	other := newCache(t, redistest.Client(srv.Addr()), rediscache.WithoutLocalTier())
 	up := cache.Description{Backend: "redis", Reachable: true}
 	down := cache.Description{Backend: "redis", Reachable: false}
-	if diff := cmp.Diff(up, c.Describe()); diff != "" {
+	if diff := cmp.Diff(up, c.Describe(t.Context())); diff != "" {
 		t.Fatalf("Describe with Redis up (-want +got):\n%s", diff)
 	}
 
 	srv.Stop()
 	testwait.Until(t, "Describe reports Redis down", func() bool {
-		return c.Describe() == down
+		return c.Describe(t.Context()) == down
 	})
 	if n := logs.Count(msgDown); n != 1 {
 		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
@@ -91,7 +91,7 @@ func TestDescribeRealServer(t *testing.T) {
 
 	srv.Start()
 	testwait.Until(t, "Describe reports Redis back", func() bool {
-		return c.Describe() == up
+		return c.Describe(t.Context()) == up
 	})
 	set(t, other, "k", "shared", time.Minute)
 	if diff := cmp.Diff(lookup{"shared", true}, get(t, c, "k")); diff != "" {
@@ -124,7 +124,7 @@ func TestDescribePingsAtMostOncePerSecond(t *testing.T) {
 	before := pings() // redistest pings the server it starts
 	start := time.Now()
 	for range 1000 {
-		if !c.Describe().Reachable {
+		if !c.Describe(t.Context()).Reachable {
 			t.Fatal("Describe: Redis unreachable")
 		}
 	}

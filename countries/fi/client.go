@@ -27,14 +27,20 @@ func (c *Country) get(ctx context.Context, query url.Values) (*upstream.Response
 	return c.up.Get(ctx, upstream.Request{Path: "/companies", Query: query})
 }
 
-// Lookup fetches the report of the company whose business ID is id (in the
-// canonical form 0112038-9) from GET /companies?businessId={id}. The
-// register answers an unknown business ID with 200 and no company, which
-// is not_found.
+// Lookup fetches the report of the company whose business ID is id (the
+// canonical 01120389, or any spelling idcheck.ParseYTunnus accepts) from
+// GET /companies?businessId={id}, asked in the register's written form
+// 0112038-9. The report's id is the canonical form. The register answers an
+// unknown business ID with 200 and no company, which is not_found.
 //
 // API docs: https://avoindata.prh.fi/opendata-ytj-api/v3/schema?lang=en
 func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
-	a, err := c.get(ctx, url.Values{"businessId": {id}})
+	want, p := idcheck.ParseYTunnus(id)
+	if p != idcheck.ProblemNone {
+		return nil, c.up.Fail(registry.CodeInvalidID, idcheck.FinlandReason(p), idcheck.FinlandHint(p))
+	}
+	written := want.String()
+	a, err := c.get(ctx, url.Values{"businessId": {written}})
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +48,7 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 	case http.StatusOK:
 	case http.StatusBadRequest:
 		return nil, c.up.Reject(a, registry.CodeInvalidID,
-			"PRH's open data API rejected the business ID "+id+" as malformed.",
+			"PRH's open data API rejected the business ID "+written+" as malformed.",
 			"Do not retry the same ID: give the business ID (Y-tunnus) as seven digits, a hyphen and the check digit, such as 0112038-9, or search by name with the search operation.")
 	default:
 		return nil, c.up.StatusError(a)
@@ -53,7 +59,7 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 	}
 	if len(res.Companies) == 0 {
 		return nil, c.up.Fail(registry.CodeNotFound,
-			"No company with business ID "+id+" is in YTJ's open data.",
+			"No company with business ID "+written+" is in YTJ's open data.",
 			"Do not retry this ID: check it for a mistyped digit, or search by name with the search operation. Sole traders may be missing from the open data.")
 	}
 	for i := range res.Companies {
@@ -61,8 +67,8 @@ func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyRepor
 		if co.BusinessID == nil {
 			continue
 		}
-		if y, p := idcheck.ParseYTunnus(co.BusinessID.Value); p == idcheck.ProblemNone && y.String() == id && mainName(co.Names) != "" {
-			return mapCompany(co, id), nil
+		if y, p := idcheck.ParseYTunnus(co.BusinessID.Value); p == idcheck.ProblemNone && y == want && mainName(co.Names) != "" {
+			return mapCompany(co, want.Digits()), nil
 		}
 	}
 	return nil, c.up.Error(registry.CodeUpstreamError, true, nil,

@@ -41,13 +41,16 @@ func TestLookupCanonicalID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, input := range []string{"FI01120389", "0112038 9", "01120389", "fi-0112038-9"} {
+	// The spec: id is "canonical national identifier, letters and digits
+	// only"; id_formatted "identifier as a local writes it". Every spelling
+	// resolves to the one id.
+	for _, input := range []string{"FI01120389", "0112038 9", "01120389", "fi-0112038-9", "0112038-9"} {
 		rep, err := reg.Lookup(t.Context(), "FI", input)
 		if err != nil {
 			t.Fatalf("Lookup(%q): %v", input, err)
 		}
-		if rep.ID != nokiaID || rep.Name != "Nokia Oyj" {
-			t.Errorf("Lookup(%q) = %s %s", input, rep.ID, rep.Name)
+		if rep.ID != nokiaID || rep.IDFormatted == nil || *rep.IDFormatted != nokiaWritten || rep.Name != "Nokia Oyj" {
+			t.Errorf("Lookup(%q) = %s (%v) %s", input, rep.ID, rep.IDFormatted, rep.Name)
 		}
 	}
 	if got := mt.GetTotalCallCount(); got != 1 {
@@ -185,7 +188,7 @@ func TestSearch(t *testing.T) {
 	for _, h := range res.Hits {
 		ids = append(ids, h.ID)
 	}
-	if diff := cmp.Diff([]string{"2336509-6", "2875167-4"}, ids); diff != "" {
+	if diff := cmp.Diff([]string{"23365096", "28751674"}, ids); diff != "" {
 		t.Errorf("hits (-want +got):\n%s", diff)
 	}
 	if res.Total != 3 || !res.Truncated {
@@ -228,15 +231,18 @@ func TestOptions(t *testing.T) {
 	}
 }
 
-// Validate gives the canonical form as normalized and formatted, and the
-// Finnish reason and hint for a failure, in two allocations.
+// Validate gives the canonical id (letters and digits only, as the spec's
+// id) as normalized and the written form as formatted, and the Finnish
+// reason and hint for a failure, in two allocations.
 func TestValidate(t *testing.T) { //nolint:paralleltest // AllocsPerRun
 	c := newTestCountry(t, httpmock.NewMockTransport())
-	v := c.Validate("FI 01120389")
-	if !v.Valid || *v.Normalized != nokiaID || *v.Formatted != nokiaID || *v.IDScheme != idScheme {
-		t.Errorf("valid: %+v", v)
+	for _, in := range []string{"FI 01120389", "0112038-9", "01120389", "0112038 9", "FI01120389"} {
+		v := c.Validate(in)
+		if !v.Valid || *v.Normalized != nokiaID || *v.Formatted != nokiaWritten || *v.IDScheme != idScheme {
+			t.Errorf("%q: normalized %v formatted %v: %+v", in, v.Normalized, v.Formatted, v)
+		}
 	}
-	v = c.Validate("0112038-8")
+	v := c.Validate("0112038-8")
 	if v.Valid || v.Normalized != nil || !strings.Contains(*v.Reason, "MOD11") || !strings.Contains(*v.Hint, "the search operation") {
 		t.Errorf("invalid: %+v", v)
 	}

@@ -21,9 +21,9 @@ func TestConformance(t *testing.T) {
 	t.Parallel()
 	const base = "https://prh.test/v3"
 	answers := map[string]countrytest.Answer{
-		"/v3/companies?businessId=" + nokiaID: {Body: recording(t, nokiaFile)},
-		"/v3/companies?businessId=2077474-0":  {Body: recording(t, emptyFile)},
-		"/v3/companies":                       {Body: recording(t, searchFile)},
+		"/v3/companies?businessId=" + nokiaWritten: {Body: recording(t, nokiaFile)},
+		"/v3/companies?businessId=2077474-0":       {Body: recording(t, emptyFile)},
+		"/v3/companies":                            {Body: recording(t, searchFile)},
 	}
 	build := func(rt http.RoundTripper) (registry.Country, error) {
 		return New(WithBaseURL(base), WithHTTPClient(&http.Client{Transport: rt}))

@@ -68,10 +68,11 @@ func Example() {
 	_, err = reg.Lookup(ctx, "FI", "2077474-0")
 	fmt.Println(registry.AsError(err).Code)
 	// Output:
-	// 0112038-9 Nokia Oyj
+	// 01120389 Nokia Oyj
 	// 17 - Public limited company - Julkinen osakeyhtiö
 	// status: active VAT: FI01120389
 	// previously: Oy Nokia Ab
+	// employer_separate_report 2026-12-07
 	// employer_contributions 2026-12-14
 	// vat_return 2026-12-14
 	// tax_return 2027-04-30
@@ -95,7 +96,7 @@ func ExampleCountry_Validate() {
 		fmt.Println(id, "invalid:", *v.Reason)
 	}
 	// Output:
-	// 2336509 6 valid: 2336509-6
-	// FI23365096 valid: 2336509-6
+	// 2336509 6 valid: 23365096
+	// FI23365096 valid: 23365096
 	// 2336509-7 invalid: The digit after the hyphen is not the MOD11 check digit of the seven digits before it.
 }

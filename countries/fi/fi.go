@@ -15,10 +15,13 @@
 // # Identifier
 //
 // The business ID (Y-tunnus) is parsed by idcheck.ParseYTunnus. Its
-// canonical form, used as the report's id, in cache keys and in the
-// register's query, is the register's own: seven digits, a hyphen and the
-// check digit ("0112038-9"). "01120389", "0112038 9" and the VAT number
-// "FI01120389" are accepted and normalised to it.
+// canonical form, used as the id of reports and hits, in cache keys and as
+// validation's normalized, is its eight digits ("01120389"): an id has
+// letters and digits only. The written form, the register's own (seven
+// digits, a hyphen and the check digit, "0112038-9"), is id_formatted and
+// validation's formatted, and is what the register is asked for.
+// "0112038-9", "0112038 9" and the VAT number "FI01120389" are accepted and
+// normalised.
 //
 // # Lookups
 //
@@ -142,8 +145,8 @@ func (c *Country) Info() registry.CountryInfo {
 func (c *Country) Ready() error { return nil }
 
 // Validate checks a Finnish business ID offline (format and MOD11 check
-// digit). The normalised and the formatted form are both the canonical
-// "0112038-9".
+// digit). The normalised form is the canonical eight digits "01120389",
+// the formatted one the written "0112038-9".
 func (c *Country) Validate(input string) registry.ValidationResult {
 	y, p := idcheck.ParseYTunnus(input)
 	// Every lookup validates its identifier: the strings the result points
@@ -163,8 +166,15 @@ func (c *Country) Validate(input string) registry.ValidationResult {
 		res.Hint = &s.hint
 	}
 	if res.Valid {
-		s.normalized = y.String()
-		res.Normalized, res.Formatted = &s.normalized, &s.normalized
+		// Both forms in one string: the eight digits, then the written
+		// form.
+		var b [17]byte
+		copy(b[:8], y[:])
+		copy(b[8:15], y[:7])
+		b[15], b[16] = '-', y[7]
+		both := string(b[:])
+		s.normalized, s.formatted = both[:8], both[8:]
+		res.Normalized, res.Formatted = &s.normalized, &s.formatted
 	}
 	return res
 }
@@ -172,7 +182,7 @@ func (c *Country) Validate(input string) registry.ValidationResult {
 // validationStrings holds the strings a [registry.ValidationResult] points
 // to, so that they take one allocation.
 type validationStrings struct {
-	scheme, reason, hint, normalized string
+	scheme, reason, hint, normalized, formatted string
 }
 
 // Deadlines computes the next Finnish filing deadlines of the company. It is

@@ -46,6 +46,9 @@ type legalForm struct {
 type formDeadlines struct {
 	Label                                          string // e.g. "private limited company (Oy)"
 	GeneralMeeting, FinancialStatements, TaxReturn deadlines.KindDuty
+	// PartnershipTaxReturn is a business partnership's income tax return,
+	// due on 1 April.
+	PartnershipTaxReturn deadlines.KindDuty
 }
 
 const (
@@ -72,6 +75,9 @@ func legalForms() []legalForm {
 			"(osakeyhtiölaki 8:10); PRH charges a late fee when they arrive more than eight months after the year end (31 August)."
 		gmOy = "A limited company adopts its financial statements at the ordinary general meeting within six months of the end of " +
 			"the financial year (osakeyhtiölaki 5:3); the date is fixed and does not move for weekends."
+		taxPartnership = "A business partnership (elinkeinoyhtymä) always files an income tax return for its business income, by " +
+			"1 April of the year after the tax year (the Tax Administration's dates for business partnerships), the next business " +
+			"day when that is not one; the partners are taxed on their shares."
 	)
 	return []legalForm{
 		{Code: "4", Abbr: "ASY", Finnish: "Asunto-osakeyhtiö", English: "Housing company",
@@ -81,8 +87,9 @@ func legalForms() []legalForm {
 			LimitedLiability: no, BoardDuty: no,
 			Deadlines: &formDeadlines{Label: "general partnership (Ay)",
 				FinancialStatements: depending("A general partnership files its financial statements with the Trade Register only when it is large " +
-					"(kirjanpitolaki 3:9), which the register does not show; the date is that of a limited company.")},
-			Basis: "Laki avoimesta yhtiöstä ja kommandiittiyhtiöstä (partners are jointly liable; no board). Filing only when large; its tax return has other dates (not computed)."},
+					"(kirjanpitolaki 3:9), which the register does not show; the date is that of a limited company."),
+				PartnershipTaxReturn: always(taxPartnership)},
+			Basis: "Laki avoimesta yhtiöstä ja kommandiittiyhtiöstä (partners are jointly liable; no board). Filing only when large; its income tax return is due on 1 April."},
 		{Code: "6", Abbr: "AYH", Finnish: "Aatteellinen yhdistys", English: "Non-profit association",
 			BoardDuty: yes,
 			Deadlines: &formDeadlines{Label: "non-profit association (ry)",
@@ -96,8 +103,9 @@ func legalForms() []legalForm {
 			LimitedLiability: no, BoardDuty: no,
 			Deadlines: &formDeadlines{Label: "limited partnership (Ky)",
 				FinancialStatements: depending("A limited partnership files its financial statements with the Trade Register only when it is large " +
-					"(kirjanpitolaki 3:9), which the register does not show; the date is that of a limited company.")},
-			Basis: "Laki avoimesta yhtiöstä ja kommandiittiyhtiöstä (the general partners are personally liable; no board). Filing only when large; its tax return has other dates (not computed)."},
+					"(kirjanpitolaki 3:9), which the register does not show; the date is that of a limited company."),
+				PartnershipTaxReturn: always(taxPartnership)},
+			Basis: "Laki avoimesta yhtiöstä ja kommandiittiyhtiöstä (the general partners are personally liable; no board). Filing only when large; its income tax return is due on 1 April."},
 		{Code: "14", Abbr: "OK", Finnish: "Osuuskunta", English: "Cooperative",
 			LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes,
 			Deadlines: &formDeadlines{Label: "cooperative (osuuskunta)",
@@ -170,6 +178,7 @@ func dutiesOf(rep *registry.CompanyReport) *deadlines.FinlandDuties {
 		d.GeneralMeeting = f.Deadlines.GeneralMeeting
 		d.FinancialStatements = f.Deadlines.FinancialStatements
 		d.TaxReturn = f.Deadlines.TaxReturn
+		d.PartnershipTaxReturn = f.Deadlines.PartnershipTaxReturn
 	}
 	return d
 }

@@ -29,7 +29,7 @@ func TestGoldens(t *testing.T) {
 		query      string
 		wantQuery  url.Values
 	}{
-		{name: "lookup_nokia_oyj", file: nokiaFile, status: 200, input: "FI01120389", wantQuery: url.Values{"businessId": {nokiaID}}},
+		{name: "lookup_nokia_oyj", file: nokiaFile, status: 200, input: "FI01120389", wantQuery: url.Values{"businessId": {nokiaWritten}}},
 		{name: "lookup_bankrupt_KONK_SYNTHETIC", file: konkFile, status: 200, input: "0000000 0", wantQuery: url.Values{"businessId": {bankruptID}}},
 		{name: "lookup_not_found_200", file: emptyFile, status: 200, input: "2077474-0", wantQuery: url.Values{"businessId": {"2077474-0"}}},
 		{name: "lookup_error_400_SYNTHETIC", file: error400File, status: 400, input: "0114162-2", wantQuery: url.Values{"businessId": {"0114162-2"}}},

@@ -22,7 +22,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 const testBase = "https://prh.test/opendata-ytj-api/v3"
 
 const (
-	nokiaID      = "0112038-9"
+	nokiaID      = "01120389"  // the canonical id: letters and digits only
+	nokiaWritten = "0112038-9" // id_formatted, and what the register is asked for
 	bankruptID   = "0000000-0"
 	nokiaFile    = "companies_businessId-0112038-9_nokia-oyj_2026-05.json"
 	emptyFile    = "companies_businessId-unknown_empty_2026-05.json"

@@ -19,18 +19,32 @@ const (
 )
 
 // The slugs of the registers in CompanyReport.Registers, named as in
-// Finnish, and the register codes of registeredEntries they come from.
+// Finnish, and the register codes of registeredEntries they come from. A
+// register is read by its code, never by its description.
 const (
-	registerTrade      = "kaupparekisteri"         // register 1, the Trade Register (PRH)
-	registerPrepayment = "ennakkoperintarekisteri" // register 5, the prepayment register (Tax Administration)
-	registerVAT        = "arvonlisaverorekisteri"  // register 6, the VAT register (Tax Administration)
-	registerEmployer   = "tyonantajarekisteri"     // register 7, the employer register (Tax Administration)
+	registerTrade            = "kaupparekisteri"            // register 1, the Trade Register (PRH)
+	registerTaxBasic         = "verohallinto"               // register 4, the Tax Administration's basic data
+	registerPrepayment       = "ennakkoperintarekisteri"    // register 5, the prepayment register (Tax Administration)
+	registerVAT              = "arvonlisaverorekisteri"     // register 6, the VAT register (Tax Administration)
+	registerEmployer         = "tyonantajarekisteri"        // register 7, the employer register (Tax Administration)
+	registerInsurancePremium = "vakuutusmaksuverorekisteri" // register 8, the insurance premium tax register (Tax Administration)
+)
+
+// The register codes of registeredEntries.
+const (
+	codeTrade            = "1"
+	codeTaxBasic         = "4"
+	codePrepayment       = "5"
+	codeVAT              = "6"
+	codeEmployer         = "7"
+	codeInsurancePremium = "8"
 )
 
 // registerSlugs maps the registeredEntries register codes to their slugs.
-func registerSlugs() [4]struct{ code, slug string } {
+func registerSlugs() [6]struct{ code, slug string } {
 	return [...]struct{ code, slug string }{
-		{"1", registerTrade}, {"5", registerPrepayment}, {"6", registerVAT}, {"7", registerEmployer},
+		{codeTrade, registerTrade}, {codeTaxBasic, registerTaxBasic}, {codePrepayment, registerPrepayment},
+		{codeVAT, registerVAT}, {codeEmployer, registerEmployer}, {codeInsurancePremium, registerInsurancePremium},
 	}
 }
 
@@ -188,14 +202,17 @@ func statusOf(c *company) statusResult {
 }
 
 // mapCompany maps one company as YTJ answers it to a report. id is the
-// canonical business ID the caller asked for. It never fails: a field it
-// cannot read is null.
+// canonical business ID the caller asked for, its eight digits (the
+// report's id; id_formatted is the written form 0112038-9). It never fails:
+// a field it cannot read is null.
 func mapCompany(c *company, id string) *registry.CompanyReport {
 	name := mainName(c.Names)
 	r := countrykit.NewReport(countryCode, registrySlug, id, name)
 	y, p := idcheck.ParseYTunnus(id)
+	written := id
 	if p == idcheck.ProblemNone {
-		r.IDFormatted = countrykit.Ptr(y.String())
+		written = y.String()
+		r.IDFormatted = countrykit.Ptr(written)
 	}
 	r.IDScheme = countrykit.Ptr(idScheme)
 	r.PreviousNames = previousNames(c.Names, name)
@@ -269,7 +286,7 @@ func mapCompany(c *company, id string) *registry.CompanyReport {
 
 	r.ConfidenceBasis = countrykit.Ptr(lookupBasis)
 	r.Source = countrykit.Ptr(sourceName)
-	r.SourceURL = countrykit.Ptr(publicURL(id))
+	r.SourceURL = countrykit.Ptr(publicURL(written))
 	r.License = countrykit.Ptr(licenseText)
 
 	r.Notes = append(r.Notes, st.notes...)
@@ -306,7 +323,7 @@ func industryScheme(set string) string {
 // mapRegisters fills registers, in_business_register, the VAT fields and
 // the Trade Register date from registeredEntries. A register with an entry
 // in force is true; one whose entries have all ended, or that the company
-// has no entry in, is false: YTJ publishes these four registers in full.
+// has no entry in, is false: YTJ publishes these six registers in full.
 // The pre-registration entry of the Trade Register (type 0, "Unregistered")
 // does not count.
 func mapRegisters(r *registry.CompanyReport, c *company) {
@@ -318,7 +335,7 @@ func mapRegisters(r *registry.CompanyReport, c *company) {
 	var vatBusiness *registry.Date
 	for _, e := range c.RegisteredEntries {
 		reg := strings.TrimSpace(string(e.Register))
-		if !current(e.EndDate) || (reg == "1" && strings.TrimSpace(string(e.Type)) == "0") {
+		if !current(e.EndDate) || (reg == codeTrade && strings.TrimSpace(string(e.Type)) == "0") {
 			continue
 		}
 		s := states[reg]
@@ -330,7 +347,7 @@ func mapRegisters(r *registry.CompanyReport, c *company) {
 		if d := upstream.Date(e.RegistrationDate); d != nil && (s.since == nil || d.Before(*s.since)) {
 			s.since = d
 		}
-		if reg == "6" && strings.TrimSpace(string(e.Type)) == "80" {
+		if reg == codeVAT && strings.TrimSpace(string(e.Type)) == "80" {
 			vatBusiness = upstream.Date(e.RegistrationDate)
 		}
 	}
@@ -341,7 +358,7 @@ func mapRegisters(r *registry.CompanyReport, c *company) {
 	for _, reg := range registerSlugs() {
 		r.Registers[reg.slug] = states[reg.code] != nil && states[reg.code].in
 	}
-	trade := states["1"]
+	trade := states[codeTrade]
 	r.InBusinessRegister = countrykit.Ptr(trade != nil)
 	if trade != nil {
 		r.BusinessRegisterRegisteredAt = trade.since
@@ -349,7 +366,7 @@ func mapRegisters(r *registry.CompanyReport, c *company) {
 			r.BusinessRegisterRegisteredAt = d
 		}
 	}
-	vat := states["6"]
+	vat := states[codeVAT]
 	r.VATRegistered = countrykit.Ptr(vat != nil)
 	if vat != nil {
 		r.VATRegisteredAt = vat.since

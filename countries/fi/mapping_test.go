@@ -106,7 +106,8 @@ func TestRegisters(t *testing.T) {
 		{"register":"6","type":"80","registrationDate":"2010-05-17"},
 		{"register":"7","type":"41","registrationDate":"2010-06-01","endDate":"2020-12-31"},
 		{"register":"5","type":"55","registrationDate":"2010-06-01"}]}`)
-	wantRegs := map[string]bool{registerTrade: false, registerPrepayment: true, registerVAT: true, registerEmployer: false}
+	wantRegs := map[string]bool{registerTrade: false, registerTaxBasic: false, registerPrepayment: true, registerVAT: true,
+		registerEmployer: false, registerInsurancePremium: false}
 	if diff := cmp.Diff(wantRegs, rep.Registers); diff != "" {
 		t.Errorf("registers (-want +got):\n%s", diff)
 	}
@@ -215,6 +216,9 @@ func TestFormsDutiesAgreeWithDeadlines(t *testing.T) {
 						want[k] = duty.Duty == deadlines.DutyYes
 					}
 				}
+				if _, ok := want[deadlines.TaxReturn]; !ok && d.PartnershipTaxReturn.Duty.Applies() {
+					want[deadlines.TaxReturn] = d.PartnershipTaxReturn.Duty == deadlines.DutyYes
+				}
 			}
 			if diff := cmp.Diff(want, kinds); diff != "" {
 				t.Errorf("kinds (-want +got):\n%s", diff)
@@ -226,8 +230,9 @@ func TestFormsDutiesAgreeWithDeadlines(t *testing.T) {
 	}
 }
 
-// An employer-register entry in the report gives employer contributions,
-// whatever the legal form.
+// An employer-register entry in the report gives employer contributions
+// and the mandatory separate report to the Incomes Register, whatever the
+// legal form.
 func TestDeadlinesEmployerFromRegisters(t *testing.T) {
 	t.Parallel()
 	rep := countrykit.NewReport(countryCode, registrySlug, nokiaID, "Esimerkki")
@@ -235,8 +240,76 @@ func TestDeadlinesEmployerFromRegisters(t *testing.T) {
 	rep.LegalFormCode = countrykit.Ptr("99")
 	rep.Registers[registerEmployer] = true
 	out, err := newTestCountry(t, nil).Deadlines(rep, registry.NewDate(2026, 11, 24))
-	if err != nil || len(out.Deadlines) != 1 || out.Deadlines[0].Kind != deadlines.EmployerContributions {
-		t.Errorf("deadlines %+v, %v", out, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[registry.DeadlineKind]bool{}
+	for _, d := range out.Deadlines {
+		got[d.Kind] = d.Mandatory
+	}
+	want := map[registry.DeadlineKind]bool{deadlines.EmployerContributions: true, deadlines.EmployerSeparateReport: true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("kinds and mandatory (-want +got):\n%s", diff)
+	}
+}
+
+// The registers are read by their code (research fi-deadlines.md,
+// "Additions": 1 Trade Register, 4 the Tax Administration's basic data, 5
+// prepayment, 6 VAT, 7 employer, 8 insurance premium tax; "Read the code,
+// never the description text"): an entry with register 7 and any wording
+// is the employer register and makes the separate report to the Incomes
+// Register mandatory; an entry whose text says employer register under
+// another code is not.
+func TestRegistersByCode(t *testing.T) {
+	t.Parallel()
+	rep := mapJSON(t, `{"companyForms":[{"type":"16","descriptions":[{"languageCode":"1","description":"Osakeyhtiö"}]}],
+		"tradeRegisterStatus":"1","registeredEntries":[
+		{"register":"7","type":"41","registrationDate":"2010-06-01","descriptions":[{"languageCode":"3","description":"Something new"}]},
+		{"register":"4","type":"1","registrationDate":"2010-06-01"},
+		{"register":8,"type":"1","registrationDate":"2011-01-01"}]}`)
+	want := map[string]bool{registerTrade: false, registerTaxBasic: true, registerPrepayment: false, registerVAT: false,
+		registerEmployer: true, registerInsurancePremium: true}
+	if diff := cmp.Diff(want, rep.Registers); diff != "" {
+		t.Errorf("registers (-want +got):\n%s", diff)
+	}
+	out := deadlines.Finland(rep, dutiesOf(rep), registry.NewDate(2026, 1, 15))
+	d, ok := fiDeadline(out, deadlines.EmployerSeparateReport)
+	if !ok || !d.Mandatory || d.DueDate != registry.NewDate(2026, 2, 5) {
+		t.Errorf("employer_separate_report %+v (found %v), want mandatory, due 2026-02-05", d, ok)
+	}
+
+	textOnly := mapJSON(t, `{"registeredEntries":[{"register":"9","type":"41","registrationDate":"2010-06-01",
+		"descriptions":[{"languageCode":"1","description":"Työnantajarekisteri"},{"languageCode":"3","description":"Employer register"}]}]}`)
+	if textOnly.Registers[registerEmployer] {
+		t.Error("an entry was read as the employer register by its text")
+	}
+	if _, ok := fiDeadline(deadlines.Finland(textOnly, dutiesOf(textOnly), registry.NewDate(2026, 1, 15)), deadlines.EmployerSeparateReport); ok {
+		t.Error("a separate report for a company outside register 7")
+	}
+}
+
+func fiDeadline(out *registry.DeadlineReport, kind registry.DeadlineKind) (registry.Deadline, bool) {
+	for _, d := range out.Deadlines {
+		if d.Kind == kind {
+			return d, true
+		}
+	}
+	return registry.Deadline{}, false
+}
+
+// A partnership (Ay, Ky) of the legal-form table has a mandatory tax return
+// due on 1 April (research fi-deadlines.md, "Additions").
+func TestPartnershipTaxReturnFromTheTable(t *testing.T) {
+	t.Parallel()
+	for _, code := range []string{"5", "13"} {
+		f, _ := lookupForm(code, "")
+		rep := countrykit.NewReport(countryCode, registrySlug, nokiaID, "Esimerkki")
+		rep.Status = registry.StatusActive
+		rep.LegalFormCode, rep.LegalFormLocal = countrykit.Ptr(code), countrykit.Ptr(f.Finnish)
+		d, ok := fiDeadline(deadlines.Finland(rep, dutiesOf(rep), registry.NewDate(2024, 1, 15)), deadlines.TaxReturn)
+		if !ok || !d.Mandatory || d.StatutoryDate != registry.NewDate(2024, 4, 1) || d.DueDate != registry.NewDate(2024, 4, 2) {
+			t.Errorf("%s: tax_return %+v (found %v), want mandatory, 1 April 2024 moved to 2 April", f.Abbr, d, ok)
+		}
 	}
 }
 

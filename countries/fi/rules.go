@@ -28,11 +28,13 @@ func buildRules() string {
 		"register's data by this service. PRH allows about 300 queries a minute, shared by all users of the API.\n\n")
 
 	b.WriteString("## Identifier: business ID (Y-tunnus)\n\n")
-	b.WriteString("- Seven digits, a hyphen and a check digit: `0112038-9`. The canonical form, used as `id`, as `normalized` and " +
-		"`formatted`, in cache keys and in the register's query (`businessId=0112038-9`), is this written form: it is how the " +
-		"register publishes the ID and how it is printed on Finnish invoices.\n")
-	b.WriteString("- Accepted and normalised: the form without the hyphen (`01120389`), spaces and dashes between the digits, a leading " +
-		"`FI` and the VAT number (`FI01120389`). The old written form without the leading zero (`112038-9`) is rejected: add the zero.\n")
+	b.WriteString("- Seven digits, a hyphen and a check digit: `0112038-9`, the written form, as the register publishes the ID and " +
+		"as it is printed on Finnish invoices; it is `id_formatted`, validation's `formatted` and what the register is asked for " +
+		"(`businessId=0112038-9`).\n")
+	b.WriteString("- The canonical form, letters and digits only as every `id` of this service, is the eight digits `01120389`: the " +
+		"`id` of reports, hits and deadline reports (`company_id`), validation's `normalized`, and the cache key.\n")
+	b.WriteString("- Accepted and normalised: the written form, the form without the hyphen, spaces and dashes between the digits, a " +
+		"leading `FI` and the VAT number (`FI01120389`). The old written form without the leading zero (`112038-9`) is rejected: add the zero.\n")
 	b.WriteString("- The check digit is MOD11 over the seven digits with the weights 7, 9, 10, 5, 8, 4, 2. With r the weighted sum " +
 		"modulo 11, the check digit is 0 when r is 0 and 11 − r otherwise; when r is 1, no business ID starting with those seven " +
 		"digits is ever issued.\n")
@@ -70,11 +72,13 @@ func buildRules() string {
 		"codes of STATUS3 and REK_KDI, so no other meaning is assumed.\n\n")
 
 	b.WriteString("## Registers and other fields\n\n")
-	b.WriteString("- `registers` holds the four registers YTJ publishes, from `registeredEntries` entries in force: `" + registerTrade +
-		"` (register 1, the Trade Register; the pre-registration entry \"Unregistered\" does not count), `" + registerPrepayment +
-		"` (5, the prepayment register), `" + registerVAT + "` (6, the VAT register) and `" + registerEmployer + "` (7, the " +
-		"employer register). A register whose entries have all ended, or that the company has no entry in, is false. Register 4, " +
-		"present on every company, is not shown: its meaning is not documented in the sources we have.\n")
+	b.WriteString("- `registers` holds the six registers YTJ publishes, read by their code in `registeredEntries` (never by their " +
+		"description, whose wording changes between languages and over time), from entries in force: `" + registerTrade +
+		"` (register 1, the Trade Register; the pre-registration entry \"Unregistered\" does not count), `" + registerTaxBasic +
+		"` (4, the Tax Administration's basic data; no duty in itself), `" + registerPrepayment +
+		"` (5, the prepayment register), `" + registerVAT + "` (6, the VAT register), `" + registerEmployer + "` (7, the " +
+		"employer register) and `" + registerInsurancePremium + "` (8, the register of insurance premium taxpayers). A register " +
+		"whose entries have all ended, or that the company has no entry in, is false.\n")
 	b.WriteString("- `vat_registered` is the VAT register; `vat_registered_at` the date of the entry for business activity (type 80), " +
 		"else the earliest entry in force; `vat_number` is `FI` and the eight digits (`FI01120389`), only when VAT-registered.\n")
 	b.WriteString("- `in_business_register` is the Trade Register; `business_register_registered_at` the company's top-level " +

@@ -52,7 +52,7 @@ func mapHit(c *company) (registry.SearchHit, bool) {
 	if p != idcheck.ProblemNone || name == "" {
 		return registry.SearchHit{}, false
 	}
-	id := y.String()
+	id := y.Digits()
 	h := countrykit.NewHit(countryCode, registrySlug, id, name)
 	if f := currentForm(c.CompanyForms); f != nil {
 		h.LegalFormCode = countrykit.StringOrNil(string(f.Type))
@@ -73,6 +73,6 @@ func mapHit(c *company) (registry.SearchHit, bool) {
 		}
 	}
 	h.RegisteredAt = upstream.Date(c.BusinessID.RegistrationDate)
-	h.SourceURL = countrykit.Ptr(publicURL(id))
+	h.SourceURL = countrykit.Ptr(publicURL(y.String()))
 	return h, true
 }

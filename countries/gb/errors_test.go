@@ -280,7 +280,7 @@ func TestKeyNeverLeaks(t *testing.T) {
 	record(reg.Search(ctx, "GB", "you", 10))
 	record(reg.Countries(), nil)
 	record(c.Info(), nil)
-	record(reg.Health(), nil)
+	record(reg.Health(t.Context()), nil)
 	doc, err := reg.Rules("GB")
 	record(doc, err)
 	texts = append(texts, log.String(), fmt.Sprintf("%+v %#v", *c, *c))

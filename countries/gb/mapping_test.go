@@ -86,6 +86,8 @@ func TestAbsentDataIsNull(t *testing.T) {
 	want.Source = countrykit.Ptr("Companies House")
 	want.SourceURL = countrykit.Ptr("https://find-and-update.company-information.service.gov.uk/company/12345678")
 	want.License = countrykit.Ptr("Open Government Licence v3.0 (Crown copyright)")
+	// Companies House never holds an employee figure: known to be no.
+	want.EmployeesReported = countrykit.Ptr(false)
 	if diff := cmp.Diff(want, rep); diff != "" {
 		t.Errorf("report mismatch (-want +got):\n%s", diff)
 	}

@@ -186,8 +186,23 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 
 	mapStatus(rep, p.CompanyStatus, p.CompanyStatusDetail)
 
-	rep.FoundedAt = upstream.Date(p.DateOfCreation)
 	rep.RegisteredAt = upstream.Date(p.DateOfCreation)
+	if registeredFromAbroad(id, p) {
+		// date_of_creation is the UK registration of a company incorporated
+		// abroad; the profile carries no date of that incorporation
+		// (foreign_company_details names the register, the law and the
+		// accounts requirement, never a date), so founded_at stays null.
+		if rep.RegisteredAt != nil {
+			rep.Notes = append(rep.Notes, "Companies House's date_of_creation ("+rep.RegisteredAt.String()+") is the date this "+
+				"company incorporated abroad registered in the UK, not its incorporation, which the register does not publish: "+
+				"registered_at holds it and founded_at is null.")
+		}
+	} else {
+		rep.FoundedAt = upstream.Date(p.DateOfCreation)
+	}
+	// Companies House holds no employee figure for any company: that the
+	// register holds one is known to be false.
+	rep.EmployeesReported = countrykit.Ptr(false)
 	rep.DeregisteredAt = upstream.Date(p.DateOfCessation)
 	rep.BusinessAddress = mapAddress(p.RegisteredOfficeAddress, p.Jurisdiction)
 	rep.IndustryCodes = industryCodes(p.SICCodes)
@@ -235,6 +250,24 @@ func mapProfile(id string, p *profile) *registry.CompanyReport {
 	return rep
 }
 
+// Company types and number prefixes of companies incorporated abroad:
+// overseas companies (FC, SF, NF), their UK establishments (BR) and
+// registered overseas entities (OE). Their date_of_creation is the date of
+// the UK registration.
+var (
+	typesFromAbroad    = []string{"oversea-company", "uk-establishment", "registered-overseas-entity"}
+	prefixesFromAbroad = []string{"BR", "FC", "SF", "NF", "OE"}
+)
+
+// registeredFromAbroad reports whether the company with number id and
+// profile p was incorporated abroad and registered in the UK.
+func registeredFromAbroad(id string, p *profile) bool {
+	if slices.Contains(typesFromAbroad, strings.TrimSpace(p.Type)) {
+		return true
+	}
+	return len(id) >= 2 && slices.Contains(prefixesFromAbroad, id[:2])
+}
+
 // mapEstablishment marks a UK establishment of an overseas company (type
 // uk-establishment, numbers BR…) as a sub-unit: it has no filing duties of
 // its own, and parent_id is the overseas company's number when the profile
@@ -255,8 +288,14 @@ func mapEstablishment(rep *registry.CompanyReport, id string, p *profile) {
 	} else {
 		note += "; Companies House names no parent company number here."
 	}
-	rep.Notes = append(rep.Notes, note)
+	rep.Notes = append(rep.Notes, note, noteEstablishmentAccounts)
 }
+
+// noteEstablishmentAccounts says why has_annual_accounts_duty is null for a
+// UK establishment.
+const noteEstablishmentAccounts = "has_annual_accounts_duty is null because an establishment's accounts duty follows the overseas " +
+	"company's: under the Overseas Companies Regulations 2009 (SI 2009/1801) the overseas company delivers its accounting documents " +
+	"to Companies House for its UK establishments, as its parent law requires them or, where it does not, as the Regulations prescribe."
 
 // insolvencyNote returns the note on the company's insolvency record, or
 // "". has_insolvency_history decides when the profile carries it, as it

@@ -122,16 +122,19 @@ const rulesFields = `
 
 - ` + "`name`" + `: ` + "`company_name`" + `; ` + "`previous_names`" + `: ` + "`previous_company_names`" + `, newest first.
 - ` + "`founded_at`" + ` and ` + "`registered_at`" + `: ` + "`date_of_creation`" + ` (incorporation or registration); ` + "`deregistered_at`" + `: ` + "`date_of_cessation`" + `.
+  For a company incorporated abroad (overseas companies ` + "`FC…`" + `, ` + "`SF…`" + `, ` + "`NF…`" + `, UK establishments ` + "`BR…`" + `,
+  registered overseas entities ` + "`OE…`" + `, or their types) ` + "`date_of_creation`" + ` is the UK registration: it goes to
+  ` + "`registered_at`" + ` only, and ` + "`founded_at`" + ` is null (the profile carries no foreign incorporation date); a note says so.
 - ` + "`business_address`" + `: the registered office; the post town is the city and the county or region the municipality.
 - ` + "`industry_codes`" + `: ` + "`sic_codes`" + ` in upstream order, the first as primary, with Companies House's descriptions; five-digit codes are UK SIC 2007, four-digit ones UK SIC 2003.
 - ` + "`has_annual_accounts_duty`" + `: true for the forms that must deliver annual accounts to Companies House (Companies Act 2006 s.441; LLPs by SI 2008/1911); null otherwise. ` + "`has_board_duty`" + `: from the company type, see the table of legal forms.
 - ` + "`registers`" + `: ` + "`charges`" + ` is ` + "`has_charges`" + ` (the company has registered charges) and ` + "`insolvency`" + ` is ` + "`has_insolvency_history`" + `, each only when the profile states it; a link to the resource alone is not taken as a fact.
-- ` + "`is_subunit`" + ` and ` + "`parent_id`" + `: a UK establishment (type ` + "`uk-establishment`" + `, numbers ` + "`BR…`" + `) is a branch of an overseas company: ` + "`is_subunit`" + ` is true, ` + "`parent_id`" + ` is ` + "`branch_company_details.parent_company_number`" + ` when the profile carries it, and it has no deadlines of its own.
+- ` + "`is_subunit`" + ` and ` + "`parent_id`" + `: a UK establishment (type ` + "`uk-establishment`" + `, numbers ` + "`BR…`" + `) is a branch of an overseas company: ` + "`is_subunit`" + ` is true, ` + "`parent_id`" + ` is ` + "`branch_company_details.parent_company_number`" + ` when the profile carries it, and it has no deadlines of its own. Its ` + "`has_annual_accounts_duty`" + ` is null and a note says why: the accounts duty is the overseas company's (the Overseas Companies Regulations 2009, SI 2009/1801).
 - A community interest company (subtype ` + "`community-interest-company`" + `) shows in ` + "`legal_form`" + ` and a note says it delivers a CIC report (form CIC34) with its accounts.
 - ` + "`last_annual_accounts_year`" + `: the year in which the period of the last filed accounts ended.
 - ` + "`published_deadlines`" + `: the register's own dates, carried verbatim: ` + "`annual_accounts`" + ` from ` + "`accounts.next_accounts`" + ` (due date, period start and end, overdue flag; the deprecated ` + "`accounts.next_due`" + ` when ` + "`next_accounts`" + ` is absent) and ` + "`confirmation_statement`" + ` from ` + "`confirmation_statement`" + ` (next due date, the end of the review period as period end, overdue flag). The overdue flags are computed by Companies House against its own today.
 - ` + "`notes`" + `: the accounting reference date, an insolvency history, a registered office in dispute or undeliverable, a proposal to strike off, overdue filings, an insolvency procedure behind an unknown status, an unknown company type or subtype.
-- Fields Companies House does not publish (VAT, employees, share capital, contact details) are null.
+- Fields Companies House does not publish (VAT, employees, share capital, contact details) are null; ` + "`employees_reported`" + ` is false, since the register holds no employee figure for any company.
 
 ## Search
 

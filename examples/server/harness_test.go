@@ -54,13 +54,13 @@ func startProgram(t *testing.T, pc programConfig) *program {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := append([]registry.Option{registry.WithLogger(logger), registry.WithUpstreamTimeout(time.Minute),
+	opts := append([]registry.Option{registry.WithLogger(logger), registry.WithUpstreamTimeout(time.Minute), // no fake answer reaches it
 		registry.WithRetryPause(0), registry.WithVersion("9.9.9-test")}, pc.regOpts...)
 	reg, err := registry.New(cs, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _, err := newHandler(config{rateLimit: 0}, reg, logger, nil)
+	h, _, err := newHandler(config{rateLimit: 0}, reg, logger, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

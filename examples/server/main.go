@@ -13,8 +13,11 @@
 // RECHERCHE_ENTREPRISES_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
-// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_REPLICAS and REGISTRY_METRICS_ADDR
-// (see -h).
+// REGISTRY_UPSTREAM_BUDGETS, REGISTRY_UPSTREAM_WAIT, REGISTRY_REPLICAS,
+// REGISTRY_METRICS_ADDR and change monitoring's REGISTRY_DATA_DIR,
+// DATABASE_URL, REGISTRY_API_TOKENS(_FILE), COMPANIES_HOUSE_STREAM_KEY,
+// REGISTRY_CHANGES_INTERVAL, REGISTRY_WATCH_POLL_INTERVAL and
+// REGISTRY_WEBHOOK_ALLOW_PRIVATE (see -h).
 // An invalid configuration exits with status 2 and a message naming the
 // setting, with -stdio as well as over HTTP. SIGINT or SIGTERM stops
 // accepting connections and lets requests in flight finish.
@@ -102,8 +105,12 @@ func main() {
 	// of Redis's state once, in JSON, on the program's logger.
 	redis.SetLogger(quietRedis{})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr, nil)
+	// The logs (one access-log record per request) are written by a
+	// goroutine of their own, in batches under load; see logWriter.
+	stderr := newLogWriter(os.Stderr)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, stderr, nil)
 	stop()
+	_ = stderr.Close() // nowhere left to report a failure of stderr
 	os.Exit(code)
 }
 
@@ -130,6 +137,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return 2
 	}
 	defer a.shared.close()
+	defer a.changes.close()
 	logger.LogAttrs(ctx, slog.LevelInfo, "shared state", a.shared.describe...)
 
 	if cfg.stdio {
@@ -147,6 +155,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 			return 1
 		}
 		defer stopMetrics()
+	}
+	if a.changes != nil {
+		wctx, stopWorkers := context.WithCancel(ctx)
+		wait := a.changes.start(wctx)
+		defer wait()
+		defer stopWorkers()
 	}
 	return serve(ctx, cfg, a.handler, logger, onListen)
 }
@@ -167,6 +181,17 @@ type config struct {
 	metricsAddr    string // REGISTRY_METRICS_ADDR; "" serves no metrics
 	budgets        string // REGISTRY_UPSTREAM_BUDGETS, parsed by buildShared
 	replicas       int    // REGISTRY_REPLICAS
+	changes        changeConfig
+	upstreamWait   string // REGISTRY_UPSTREAM_WAIT, parsed by buildShared
+	// pace, set by tests only, is the clock and sleep of the in-process
+	// budgets and of the Registry's waits for them.
+	pace *pacing
+}
+
+// pacing is a clock and a sleep that agree (see registry.WithWaiter).
+type pacing struct {
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
 }
 
 // envHelp lists the environment variables for -h.
@@ -193,10 +218,23 @@ Environment:
   REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
                             (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, DK=120/1m, FR=6/1s)
+  REGISTRY_UPSTREAM_WAIT    longest wait of a request for an empty upstream budget before rate_limited, at most 10s
+                            (default 2s; 0 refuses at once); never past the request's own deadline
   REGISTRY_REPLICAS         most replicas that run at once (default 1): while Redis is unreachable (or
                             without REDIS_URL) each replica keeps to its share of every upstream budget
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
+
+Change monitoring (watches, the change feed, webhooks):
+  REGISTRY_DATA_DIR         folder of the embedded database (default ./companyregistry-data)
+  DATABASE_URL              postgres:// URL: PostgreSQL instead of the embedded database (for several replicas)
+  REGISTRY_API_TOKENS       API tokens of the watch and feed routes, name=token,... (default none: those routes answer 403)
+  REGISTRY_API_TOKENS_FILE  the same as a file of "name sha256-hex" lines (instead of REGISTRY_API_TOKENS)
+  COMPANIES_HOUSE_STREAM_KEY  Companies House streaming API key (default none: GB is polled)
+  REGISTRY_CHANGES_INTERVAL how often the registers' change feeds are read, 1s to 24h (default 1m)
+  REGISTRY_WATCH_POLL_INTERVAL how often a watched company without a feed is fetched, 1m to 720h (default 24h)
+  REGISTRY_WEBHOOK_ALLOW_PRIVATE true lets webhooks go to http and to loopback or private addresses
+                            (never link-local or metadata ones; default false)
 `
 
 // parseConfig reads the flags and the environment. A flag wins over its
@@ -216,6 +254,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 
 		redisTimeout: strings.TrimSpace(getenv("REDIS_TIMEOUT")),
 		budgets:      strings.TrimSpace(getenv("REGISTRY_UPSTREAM_BUDGETS")),
+		upstreamWait: strings.TrimSpace(getenv("REGISTRY_UPSTREAM_WAIT")),
 
 		metricsAddr: strings.TrimSpace(getenv("REGISTRY_METRICS_ADDR")),
 		replicas:    1,
@@ -277,6 +316,10 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 			return config{}, fmt.Errorf("REGISTRY_LOG_LEVEL %q is not debug, info, warn or error", v)
 		}
 	}
+	var err error
+	if cfg.changes, err = parseChangeConfig(getenv); err != nil {
+		return config{}, err
+	}
 	return cfg, nil
 }
 
@@ -287,6 +330,7 @@ type app struct {
 	handler http.Handler
 	mcpOpts []mcpserver.Option
 	shared  *shared
+	changes *changeRuntime // nil: change monitoring is off
 }
 
 // build builds and so validates every option of the registry, the REST
@@ -345,15 +389,21 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		return nil, err
 	}
 
-	handler, mcpOpts, err := newHandler(cfg, reg, logger, sh.limiter)
+	ch, err := buildChanges(cfg, reg, sh.budgets, logger)
 	if err != nil {
 		sh.close()
+		return nil, err
+	}
+	handler, mcpOpts, err := newHandler(cfg, reg, logger, sh.limiter, ch)
+	if err != nil {
+		sh.close()
+		ch.close()
 		return nil, err
 	}
 	if m != nil {
 		handler = withMetrics(m, handler)
 	}
-	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh}, nil
+	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh, changes: ch}, nil
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
@@ -368,7 +418,10 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 // handlers' own stacks find it and use it, so they need none of these for
 // HTTP. REST still needs the trusted proxies for its links and the rate for
 // its texts.
-func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter) (http.Handler, []mcpserver.Option, error) {
+//
+// With change monitoring (ch not nil), REST serves its routes with the
+// API tokens and MCP its tool.
+func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter, ch *changeRuntime) (http.Handler, []mcpserver.Option, error) {
 	type setting struct {
 		name string
 		opt  restserver.Option
@@ -399,6 +452,10 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 		trusted = append(trusted, p)
 	}
 	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger)}
+	if ch != nil {
+		restOpts = append(restOpts, restserver.WithChanges(ch.svc, ch.tokens))
+		mcpOpts = append(mcpOpts, mcpserver.WithChanges(ch.svc))
+	}
 	rest, err := restserver.New(reg, restOpts...)
 	if err != nil {
 		return nil, nil, err

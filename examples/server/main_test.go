@@ -20,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/companyregistry/registry/changes/ingest"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/internal/moduletest"
 	"github.com/companyregistry/registry/internal/testwait"
@@ -35,8 +36,9 @@ func TestParseConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo, replicas: 1}
-	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
+	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo, replicas: 1,
+		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}}}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
 }
@@ -69,8 +71,9 @@ func TestParseConfigEnvironment(t *testing.T) {
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com", replicas: 3,
+		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
 	}
-	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{})); diff != "" {
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	if got, _ := parseConfig(nil, e, io.Discard); got.addr != "127.0.0.1:9000" {
@@ -145,6 +148,9 @@ func TestConfigRefusedInBothModes(t *testing.T) {
 		"ch URL":              {env: map[string]string{"COMPANIES_HOUSE_BASE_URL": "not a url"}, want: "COMPANIES_HOUSE_BASE_URL"},
 		"prh URL":             {env: map[string]string{"PRH_BASE_URL": "avoindata.prh.fi"}, want: "PRH_BASE_URL"},
 		"contact email":       {env: map[string]string{"REGISTRY_CONTACT_EMAIL": "ops (at) example.com"}, want: "REGISTRY_CONTACT_EMAIL"},
+		"upstream wait word":  {env: map[string]string{"REGISTRY_UPSTREAM_WAIT": "soon"}, want: "REGISTRY_UPSTREAM_WAIT"},
+		"upstream wait long":  {env: map[string]string{"REGISTRY_UPSTREAM_WAIT": "11s"}, want: "REGISTRY_UPSTREAM_WAIT"},
+		"upstream wait < 0":   {env: map[string]string{"REGISTRY_UPSTREAM_WAIT": "-1s"}, want: "REGISTRY_UPSTREAM_WAIT"},
 	} {
 		for _, mode := range []string{"http", "stdio"} {
 			t.Run(name+"/"+mode, func(t *testing.T) {
@@ -170,14 +176,16 @@ func TestConfigRefusedInBothModes(t *testing.T) {
 func TestConfigAcceptedInBothModes(t *testing.T) {
 	t.Parallel()
 	for name, e := range map[string]map[string]string{
-		"defaults":        nil,
-		"rate off":        {"REGISTRY_RATE_LIMIT": "0"},
-		"ttl 24h":         {"REGISTRY_CACHE_TTL": "24h"},
-		"ttl 1ns":         {"REGISTRY_CACHE_TTL": "1ns"},
-		"proxies":         {"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1, ::1"},
-		"public URL":      {"REGISTRY_PUBLIC_URL": "https://registry.example.com/"},
-		"base path":       {"REGISTRY_BASE_PATH": "/registry/"},
-		"base URLs, mail": {"BRREG_BASE_URL": "http://brreg.test/api", "COMPANIES_HOUSE_BASE_URL": "https://ch.test", "REGISTRY_CONTACT_EMAIL": "ops@example.com"},
+		"defaults":          nil,
+		"rate off":          {"REGISTRY_RATE_LIMIT": "0"},
+		"ttl 24h":           {"REGISTRY_CACHE_TTL": "24h"},
+		"ttl 1ns":           {"REGISTRY_CACHE_TTL": "1ns"},
+		"proxies":           {"REGISTRY_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1, ::1"},
+		"public URL":        {"REGISTRY_PUBLIC_URL": "https://registry.example.com/"},
+		"base path":         {"REGISTRY_BASE_PATH": "/registry/"},
+		"base URLs, mail":   {"BRREG_BASE_URL": "http://brreg.test/api", "COMPANIES_HOUSE_BASE_URL": "https://ch.test", "REGISTRY_CONTACT_EMAIL": "ops@example.com"},
+		"no upstream wait":  {"REGISTRY_UPSTREAM_WAIT": "0"},
+		"upstream wait 10s": {"REGISTRY_UPSTREAM_WAIT": "10s"},
 	} {
 		for _, args := range [][]string{nil, {"-stdio"}} {
 			t.Run(name+"/"+strings.Join(args, ""), func(t *testing.T) {

@@ -32,7 +32,7 @@ func TestOneStack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _, err := newHandler(config{rateLimit: 2, trustedProxies: []string{"10.0.0.0/8"}}, reg, logger, lim)
+	h, _, err := newHandler(config{rateLimit: 2, trustedProxies: []string{"10.0.0.0/8"}}, reg, logger, lim, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestHeaderLimitExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _, err := newHandler(config{}, reg, slog.New(slog.DiscardHandler), nil)
+	h, _, err := newHandler(config{}, reg, slog.New(slog.DiscardHandler), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/companyregistry/registry/budget"
 	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/cache/rediscache"
+	"github.com/companyregistry/registry/internal/seal"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
 	"github.com/companyregistry/registry/restserver"
@@ -32,6 +33,9 @@ type shared struct {
 	regOpts  []registry.Option // the cache, the budgets and the fetch observer
 	describe []slog.Attr       // for the start-up log line, without secrets
 	metrics  *metrics.Metrics  // nil without REGISTRY_METRICS_ADDR
+	// budgets are the registers' upstream budgets by country, which the
+	// change ingesters share with the lookups.
+	budgets map[string]registry.UpstreamBudget
 }
 
 // close closes the Redis client, if any.
@@ -62,6 +66,16 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 	if err := parseBudgets(cfg.budgets, rates); err != nil {
 		return nil, fmt.Errorf("REGISTRY_UPSTREAM_BUDGETS: %w", err)
 	}
+	if cfg.upstreamWait != "" {
+		wait, err := parseUpstreamWait(cfg.upstreamWait)
+		if err != nil {
+			return nil, err
+		}
+		s.regOpts = append(s.regOpts, wait)
+	}
+	if cfg.pace != nil {
+		s.regOpts = append(s.regOpts, registry.WithWaiter(seal.Key{}, cfg.pace.now, cfg.pace.sleep))
+	}
 	timeout := rediscache.DefaultTimeout
 	if cfg.redisTimeout != "" {
 		d, err := time.ParseDuration(cfg.redisTimeout)
@@ -88,7 +102,7 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		}
 		s.regOpts = append(s.regOpts, registry.WithCache(cc))
 	} else if m != nil {
-		mem, err := cache.NewMemory()
+		mem, err := cache.NewMemory(cache.WithCompression()) // as the Registry's default
 		if err != nil {
 			return nil, err
 		}
@@ -126,10 +140,13 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 		var err error
 		// Each of REGISTRY_REPLICAS replicas keeps to its share while it
 		// counts alone: Redis unreachable, or no Redis at all.
-		if s.rdb != nil {
+		switch {
+		case s.rdb != nil:
 			b, err = budget.Redis(s.rdb, budgetName(cc, cfg), rate, ratelimit.WithLogger(logger), ratelimit.WithTimeout(timeout),
 				ratelimit.WithReplicas(max(cfg.replicas, 1)))
-		} else {
+		case cfg.pace != nil:
+			b, err = pacedBudget(rate.Share(cfg.replicas), cfg.pace.now)
+		default:
 			b, err = budget.Local(rate.Share(cfg.replicas))
 		}
 		if err != nil {
@@ -144,10 +161,36 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 			}
 		}
 		s.regOpts = append(s.regOpts, registry.WithUpstreamBudget(cc, ub))
+		if s.budgets == nil {
+			s.budgets = map[string]registry.UpstreamBudget{}
+		}
+		s.budgets[cc] = ub
 		s.describe = append(s.describe, slog.String("budget_"+strings.ToLower(cc),
 			fmt.Sprintf("%d/%v", rate.Limit+rate.Burst, rate.Period)))
 	}
 	return s, nil
+}
+
+// parseUpstreamWait reads REGISTRY_UPSTREAM_WAIT into the Registry's option.
+func parseUpstreamWait(v string) (registry.Option, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return nil, fmt.Errorf("REGISTRY_UPSTREAM_WAIT %q is not a duration (for example 2s, or 0 to refuse at once)", v)
+	}
+	opt := registry.WithBudgetWait(d)
+	if _, err := registry.New(nil, opt); err != nil {
+		return nil, fmt.Errorf("REGISTRY_UPSTREAM_WAIT: %w", err)
+	}
+	return opt, nil
+}
+
+// pacedBudget is an in-process budget of rate on the clock now.
+func pacedBudget(rate ratelimit.Rate, now func() time.Time) (*budget.Budget, error) {
+	l, err := ratelimit.NewLocal(rate, ratelimit.WithMaxKeys(1), ratelimit.WithClock(now))
+	if err != nil {
+		return nil, err
+	}
+	return budget.New(l, "local")
 }
 
 // budgetName names a register's shared budget. Companies House counts per

@@ -121,8 +121,16 @@ type Operation struct {
 	Name    string
 	Method  string // GET or POST
 	Pattern string // the REST path pattern, net/http syntax
+	// Tag is the operation's resource in /openapi.json, one of [Tags].
+	Tag     string
 	Summary string
 	Doc     string
+	// ExamplePath is the REST request (path and query) whose answer,
+	// recorded from the real handler over recorded register answers, is
+	// the 200 example of /openapi.json ([Operation.Example]); "" for the
+	// one operation whose example is built from the document itself
+	// (openAPI).
+	ExamplePath string
 	// Params in the order of the tool's arguments; REST lists path
 	// parameters in the pattern's order, then query parameters.
 	Params []Param
@@ -143,6 +151,22 @@ type Operation struct {
 	Resource bool
 	// Tool is the MCP tool, nil for a REST-only operation.
 	Tool *Tool
+	// Status is the HTTP status of a success, 0 for 200.
+	Status int
+	// Changes marks an operation of change monitoring (see
+	// [ChangeOperations]): served only by adapters given a change service.
+	Changes bool
+	// Auth: the route needs an API token (Authorization: Bearer).
+	Auth bool
+}
+
+// SuccessStatus returns the HTTP status of a success (200 unless Status
+// says otherwise).
+func (o Operation) SuccessStatus() int {
+	if o.Status == 0 {
+		return 200
+	}
+	return o.Status
 }
 
 // PathParams returns the parameters in the pattern, in its order.
@@ -262,10 +286,10 @@ func Operations() []Operation {
 	}
 	const one = "one request"
 	return []Operation{
-		{Name: "health", Method: "GET", Pattern: "/health", Summary: "Liveness check",
+		{Name: "getHealth", Method: "GET", Pattern: "/health", Tag: TagService, ExamplePath: "/health", Summary: "Liveness check",
 			Doc:    "Answers 200 whenever the process is up; makes no upstream call; never rate limited.",
 			Result: schema.HealthResponse},
-		{Name: "listCountries", Method: "GET", Pattern: "/v1/countries", Summary: "List the supported countries",
+		{Name: "listCountries", Method: "GET", Pattern: "/v1/countries", Tag: TagCountries, ExamplePath: "/v1/countries", Summary: "List the supported countries",
 			Doc: "The registries that can answer now, sorted by country code. A registry that needs an operator " +
 				"credential the deployment lacks is not listed. Do not hard-code this list.",
 			Result: schema.CountriesResponse, Limited: true, Cost: one,
@@ -273,7 +297,8 @@ func Operations() []Operation {
 			Tool: &Tool{Name: "list_countries", Title: "List supported countries",
 				Description: "List the countries and registers that can answer now, with each identifier scheme, an example " +
 					"identifier and the data licence. Use these country codes in the other tools; do not hard-code them."}},
-		{Name: "lookupCompany", Method: "GET", Pattern: "/v1/{country}/company/{id}", Summary: "Look up one company",
+		{Name: "lookupCompany", Method: "GET", Pattern: "/v1/{country}/company/{id}", Tag: TagCompanies,
+			ExamplePath: "/v1/NO/company/923609016", Summary: "Look up one company",
 			Doc: "The full report of one entity. The identifier is normalised first; one that fails format or " +
 				"checksum is invalid_id and the register is not called. A well-formed identifier with no entity is " +
 				"not_found. A failing register is retried once before upstream_error (502) or upstream_timeout (504).",
@@ -284,7 +309,8 @@ func Operations() []Operation {
 					"industry codes, employees, and notes to show the user. Use search_company first when you only have a name. " +
 					"Cached answers carry cached true and the original fetched_at. Failures: invalid_id (fix the id or search), " +
 					"not_found (search by name), unsupported_country, upstream_error/upstream_timeout (already retried once)."}},
-		{Name: "searchCompanies", Method: "GET", Pattern: "/v1/{country}/search", Summary: "Search companies by name",
+		{Name: "searchCompanies", Method: "GET", Pattern: "/v1/{country}/search", Tag: TagCompanies,
+			ExamplePath: "/v1/NO/search?q=digitaliseringsdirektoratet&limit=1", Summary: "Search companies by name",
 			Doc: "Thin candidate hits, best first (confidence 0.95 exact name, 0.8 prefix, 0.6 all words, 0.4 other). " +
 				"Zero hits is a success with hits [] and a hint. A missing or empty q, or a limit outside 1 to " +
 				strconv.Itoa(registry.MaxSearchLimit) + ", is bad_request (never clamped).",
@@ -295,7 +321,7 @@ func Operations() []Operation {
 				country(true),
 				{Name: "limit", In: InQuery, Doc: fmt.Sprintf("Most hits to return, 1 to %d (default %d).", registry.MaxSearchLimit, registry.DefaultSearchLimit),
 					Schema: ParamSchema{Type: "integer", Minimum: ptr(1.0), Maximum: ptr(float64(registry.MaxSearchLimit)),
-						Default: strconv.Itoa(registry.DefaultSearchLimit)},
+						Default: strconv.Itoa(registry.DefaultSearchLimit), Examples: []any{5}},
 					Arg: &Arg{Name: "limit", Default: strconv.Itoa(registry.DefaultSearchLimit),
 						Doc: fmt.Sprintf("Maximum number of hits, an integer from 1 to %d. Default %d.", registry.MaxSearchLimit, registry.DefaultSearchLimit)}},
 			},
@@ -308,7 +334,8 @@ func Operations() []Operation {
 					"Zero hits is a normal answer whose hint says what to try. Norwegian names are registered in upper case " +
 					"and often end in AS, ASA or NUF. " +
 					fmt.Sprintf("limit is 1 to %d (default %d); outside that the result is bad_request.", registry.MaxSearchLimit, registry.DefaultSearchLimit)}},
-		{Name: "companyDeadlines", Method: "GET", Pattern: "/v1/{country}/company/{id}/deadlines", Summary: "Next statutory filing deadlines",
+		{Name: "companyDeadlines", Method: "GET", Pattern: "/v1/{country}/company/{id}/deadlines", Tag: TagDeadlines,
+			ExamplePath: "/v1/NO/company/923609016/deadlines?today=2026-01-15", Summary: "Next statutory filing deadlines",
 			Doc: "The next occurrence of each filing obligation, sorted by due_date, computed from the company's report " +
 				"and today. The same company and today always give the same list; an empty list is a valid answer and " +
 				"notes says why.",
@@ -319,7 +346,8 @@ func Operations() []Operation {
 					"return, VAT return, payroll report, general meeting, confirmation statement, ...), sorted by due_date. " +
 					"Quote due_date (after weekend and holiday roll-forward); days_until is negative when overdue. An empty " +
 					"list is a valid answer: notes say why. The company is looked up first, so lookup errors apply."}},
-		{Name: "companyRoles", Method: "GET", Pattern: "/v1/{country}/company/{id}/roles", Summary: "Who runs, signs for and controls a company",
+		{Name: "companyRoles", Method: "GET", Pattern: "/v1/{country}/company/{id}/roles", Tag: TagRoles,
+			ExamplePath: "/v1/NO/company/923609016/roles", Summary: "Who runs, signs for and controls a company",
 			Doc: "The registered roles of one entity: board, management, signatories and procuration holders, partners, " +
 				"owners, beneficial owners (persons with significant control), secretaries, auditors and accountants, each " +
 				"with a country-neutral group, the register's own code and an English label. Current roles come first, " +
@@ -337,7 +365,8 @@ func Operations() []Operation {
 					"registered (it is not guessed) and when a long list was cut. Roles name people: use them for the task at " +
 					"hand only. The company is looked up first, so lookup errors apply; a country without roles is " +
 					"not_implemented."}},
-		{Name: "companyDeadlinesICS", Method: "GET", Pattern: "/v1/{country}/company/{id}/deadlines.ics", Summary: "Filing deadlines as a calendar feed",
+		{Name: "companyDeadlinesICS", Method: "GET", Pattern: "/v1/{country}/company/{id}/deadlines.ics", Tag: TagDeadlines,
+			ExamplePath: "/v1/NO/company/923609016/deadlines.ics?today=2026-01-15", Summary: "Filing deadlines as a calendar feed",
 			Doc: "The deadlines of the JSON route, for the same today, as an RFC 5545 iCalendar feed to subscribe to: " +
 				"one all-day event per deadline on its due_date, named after the company (X-WR-CALNAME), with the " +
 				"legal basis and source_url in the description. An event's UID is the same for the same company, kind " +
@@ -346,7 +375,8 @@ func Operations() []Operation {
 			Params: []Param{country(false), id(false), today(false)},
 			Result: "calendar feed (text/calendar; charset=utf-8, RFC 5545)", ContentType: "text/calendar; charset=utf-8",
 			Limited: true, Cost: one, Errors: append([]registry.Code{registry.CodeBadRequest}, upstream()...)},
-		{Name: "companyDeadlinesBatch", Method: "POST", Pattern: "/v1/{country}/deadlines:batch", Summary: "Deadlines of many companies in one call",
+		{Name: "companyDeadlinesBatch", Method: "POST", Pattern: "/v1/{country}/deadlines:batch", Tag: TagDeadlines,
+			ExamplePath: "/v1/NO/deadlines:batch", Summary: "Deadlines of many companies in one call",
 			Doc: fmt.Sprintf("The DeadlineReport of each of 1 to %d identifiers, computed from one today, in the order of "+
 				"the request. One bad identifier never fails the batch: its item carries the error the single deadlines "+
 				"route would give (error and status) and the others their reports. A batch of n identifiers costs n "+
@@ -359,7 +389,8 @@ func Operations() []Operation {
 			Cost: "one request per identifier (one for a body that cannot be read)",
 			Errors: []registry.Code{registry.CodeBadRequest, registry.CodeUnsupportedCountry, registry.CodeRateLimited,
 				registry.CodeInternalError}},
-		{Name: "validateCompanyID", Method: "GET", Pattern: "/v1/{country}/validate/{id}", Summary: "Validate an identifier offline",
+		{Name: "validateCompanyID", Method: "GET", Pattern: "/v1/{country}/validate/{id}", Tag: TagValidation,
+			ExamplePath: "/v1/NO/validate/923%20609%20016", Summary: "Validate an identifier offline",
 			Doc: "Format and checksum only, no call to the register. An invalid identifier is a normal 200 with valid " +
 				"false, a reason and a hint. A valid result does not mean the entity exists.",
 			Params: []Param{id(true), country(true)}, Result: schema.ValidationResult, Limited: true, Cost: one,
@@ -369,15 +400,15 @@ func Operations() []Operation {
 				Description: "Check an identifier's format and checksum offline, without calling the register, and get its " +
 					"canonical form (normalized) and local typography (formatted). An invalid identifier is a normal answer " +
 					"with valid false, a reason and a hint, not an error. A valid identifier does not prove the entity exists."}},
-		{Name: "llmsTxt", Method: "GET", Pattern: "/llms.txt", Summary: "Short guide for language models", Resource: true,
+		{Name: "llmsTxt", Method: "GET", Pattern: "/llms.txt", Tag: TagService, ExamplePath: "/llms.txt", Summary: "Short guide for language models", Resource: true,
 			Doc:         "The llms.txt file: what the service does and where to go next. Never rate limited.",
 			ContentType: "text/plain; charset=utf-8"},
-		{Name: "llmsFullTxt", Method: "GET", Pattern: "/llms-full.txt", Summary: "Full reference", Resource: true,
+		{Name: "llmsFullTxt", Method: "GET", Pattern: "/llms-full.txt", Tag: TagService, ExamplePath: "/llms-full.txt", Summary: "Full reference", Resource: true,
 			Doc:         "Every operation, parameter, error code, field and country rule as plain text, generated from the running service. Never rate limited.",
 			ContentType: "text/plain; charset=utf-8"},
-		{Name: "serverJSON", Method: "GET", Pattern: "/server.json", Summary: "MCP registry manifest", Resource: true,
+		{Name: "serverJSON", Method: "GET", Pattern: "/server.json", Tag: TagService, ExamplePath: "/server.json", Summary: "MCP registry manifest", Resource: true,
 			Doc: "server.json after the MCP registry schema 2025-12-11. Never rate limited."},
-		{Name: "openAPI", Method: "GET", Pattern: "/openapi.json", Summary: "This document", Resource: true,
+		{Name: "openAPI", Method: "GET", Pattern: "/openapi.json", Tag: TagService, Summary: "This document", Resource: true,
 			Doc: "The OpenAPI 3.1 description of the service. Never rate limited."},
 	}
 }
@@ -399,9 +430,9 @@ func Tools() []Operation {
 	return out
 }
 
-// Lookup returns the operation called name.
+// Lookup returns the operation called name, change monitoring's included.
 func Lookup(name string) (Operation, bool) {
-	for _, o := range Operations() {
+	for _, o := range append(Operations(), ChangeOperations()...) {
 		if o.Name == name {
 			return o, true
 		}
@@ -428,6 +459,12 @@ func CodeCondition(c registry.Code) string {
 		return "the national register errored, or a required operator credential is missing"
 	case registry.CodeUpstreamTimeout:
 		return "the national register did not answer in time"
+	case registry.CodeUnauthorized:
+		return "a watch or feed route without a valid API token (Authorization: Bearer)"
+	case registry.CodeForbidden:
+		return "a watch or feed route of a deployment whose operator has configured no API token"
+	case registry.CodeCursorExpired:
+		return "a change feed cursor older than the changes kept (details.oldest_cursor says where to resume)"
 	}
 	return "a defect in the service"
 }

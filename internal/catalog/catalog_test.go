@@ -13,7 +13,6 @@ import (
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/ops"
-	"github.com/companyregistry/registry/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -26,13 +25,16 @@ func TestOperationsWellFormed(t *testing.T) {
 		t.Fatal(err)
 	}
 	names, routes, tools := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	for _, op := range catalog.Operations() {
+	for _, op := range append(catalog.Operations(), catalog.ChangeOperations()...) {
 		if names[op.Name] || routes[op.Method+" "+op.Pattern] {
 			t.Errorf("%s: the name or the route %s %s is taken twice", op.Name, op.Method, op.Pattern)
 		}
 		names[op.Name], routes[op.Method+" "+op.Pattern] = true, true
-		if op.Method != "GET" && op.Method != "POST" {
+		if op.Method != "GET" && op.Method != "POST" && !(op.Changes && (op.Method == "PATCH" || op.Method == "DELETE")) {
 			t.Errorf("%s: method %s", op.Name, op.Method)
+		}
+		if op.Auth && !op.Changes {
+			t.Errorf("%s: a token on a route outside change monitoring", op.Name)
 		}
 		if op.Summary == "" || op.Doc == "" {
 			t.Errorf("%s: no summary or doc", op.Name)
@@ -72,6 +74,10 @@ func TestOperationsWellFormed(t *testing.T) {
 			if op.Tool != nil || len(op.Params) > 0 || op.Limited {
 				t.Errorf("%s: a text resource with a tool, parameters or a rate limit", op.Name)
 			}
+		case op.SuccessStatus() == 204:
+			if op.Tool != nil {
+				t.Errorf("%s: a tool without a result", op.Name)
+			}
 		case op.ContentType == "" && comps[op.Result] == nil:
 			t.Errorf("%s: result %q is no schema", op.Name, op.Result)
 		}
@@ -86,13 +92,13 @@ func TestOperationsWellFormed(t *testing.T) {
 				t.Errorf("%s: tool %q is taken twice or lacks a title or a description", op.Name, op.Tool.Name)
 			}
 			tools[op.Tool.Name] = true
-			if schema.Output(op.Result) == nil {
+			if op.OutputSchema() == nil {
 				t.Errorf("%s: the tool's result %q has no output schema", op.Name, op.Result)
 			}
 		}
 	}
 	var listed []string
-	for _, op := range catalog.Tools() {
+	for _, op := range append(catalog.Tools(), catalog.ChangeTools()...) {
 		listed = append(listed, op.Tool.Name)
 	}
 	if len(listed) != len(tools) {
@@ -152,6 +158,8 @@ func TestRenderGoldens(t *testing.T) {
 		"shared":  {BaseURL: "https://r.example", MCPURL: "https://r.example/mcp", Version: "9.9.9", Countries: countries(), Rules: rules, RateLimit: 7, Shared: true},
 		"nolimit": {BaseURL: "{{BASE_URL}}", MCPURL: "{{BASE_URL}}/mcp", Version: "9.9.9", Countries: countries(), Rules: rules},
 		"empty":   {BaseURL: "https://r.example", Version: "0"},
+		"changes": {BaseURL: "https://r.example", MCPURL: "https://r.example/mcp", Version: "9.9.9", Countries: countries(), Rules: rules,
+			RateLimit: 60, Changes: true},
 	} {
 		for _, text := range []string{catalog.LLMSTxt, catalog.LLMSFullTxt} {
 			got, err := catalog.Render(text, in)

@@ -67,21 +67,42 @@ func (o Operation) OutputSchema() any {
 	if s := schema.Output(o.Result); s != nil {
 		return s
 	}
+	if s := changeOutputSchema(o.Result); s != nil {
+		return s
+	}
 	return nil
 }
 
-// components returns the schema package's components and the batch
-// route's documents.
+// components returns the schema package's components, the batch route's
+// documents, change monitoring's, and ErrorBody, the error member of the
+// envelope under a name of its own (a batch item holds one; client
+// generators name a type after a component, not after a member of one).
 func components() map[string]*jsonschema.Schema {
 	comps := schema.Components()
 	for name, s := range batchSchemas() {
 		comps[name] = s
 	}
+	for name, s := range changeSchemas() {
+		comps[name] = s
+	}
+	if env := comps[schema.Error]; env != nil && env.Properties["error"] != nil {
+		body := *env.Properties["error"]
+		body.Title = ErrorBody
+		if body.Description == "" {
+			body.Description = "The error member of the Error envelope: code, message, hint, country, registry and details."
+		}
+		comps[ErrorBody] = &body
+	}
 	return comps
 }
 
+// ErrorBody names the error member of the envelope among the components.
+const ErrorBody = "ErrorBody"
+
 // Components returns the components.schemas of /openapi.json by name, as
-// JSON: every document of the schema package and the batch route's.
+// JSON: every document of the schema package, the batch route's and change
+// monitoring's ([ChangeDocuments], which a document without change
+// monitoring leaves out).
 func Components() (map[string]json.RawMessage, error) {
 	comps := components()
 	out := make(map[string]json.RawMessage, len(comps))
@@ -107,13 +128,17 @@ type Field struct {
 	Indent, Name, Type string
 }
 
-// Documents returns the documents of /llms-full.txt in its order.
-func Documents() ([]Document, error) {
+// Documents returns the documents of /llms-full.txt in its order; with
+// changes, change monitoring's documents follow.
+func Documents(withChanges ...bool) ([]Document, error) {
 	comps := components()
 	names := []string{schema.CompanyReport, schema.Address, schema.IndustryCode, schema.PublishedDeadline,
 		schema.SearchResult, schema.SearchHit, schema.DeadlineReport, schema.Deadline, schema.RolesReport, schema.Role,
 		schema.RoleHolder, schema.ValidationResult, schema.CountriesResponse, schema.CountryInfo, schema.HealthResponse, schema.Error,
 		BatchRequest, BatchResponse, BatchItem}
+	if len(withChanges) > 0 && withChanges[0] {
+		names = append(names, ChangeDocuments()...)
+	}
 	out := make([]Document, 0, len(names))
 	for _, name := range names {
 		s := comps[name]
@@ -152,6 +177,9 @@ func describe(s *jsonschema.Schema) string {
 		if doc, member, ok := strings.Cut(ref, "/properties/"); ok {
 			return "the " + member + " member of " + doc
 		}
+		if ref == ErrorBody {
+			return "the error member of " + schema.Error
+		}
 		return ref
 	}
 	if len(s.AnyOf) == 2 && s.AnyOf[1].Type == "null" {
@@ -164,6 +192,8 @@ func describe(s *jsonschema.Schema) string {
 		nullable = slices.Contains(s.Types, "null")
 	}
 	switch {
+	case typ == "" && len(s.AnyOf) == 0:
+		typ = "any JSON value"
 	case typ == "array" && s.Items != nil:
 		typ = "array of " + describe(s.Items)
 	case typ == "object" && s.AdditionalProperties != nil && s.AdditionalProperties.Type != "":
@@ -240,7 +270,7 @@ func batchSchemas() map[string]*jsonschema.Schema {
 				"id":     {Type: "string", Description: "The identifier as the request wrote it."},
 				"status": {Type: "integer", Description: "200, or the HTTP status of the error on the single route."},
 				"report": nullable(ref(schema.DeadlineReport)),
-				"error":  nullable(&jsonschema.Schema{Ref: schema.ComponentsRef + schema.Error + "/properties/error"}),
+				"error":  nullable(ref(ErrorBody)),
 			},
 			PropertyOrder:        []string{"id", "status", "report", "error"},
 			Required:             []string{"id", "status", "report", "error"},

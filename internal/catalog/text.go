@@ -8,6 +8,7 @@ import (
 	"text/template"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
 )
 
 //go:embed templates/*.tmpl
@@ -36,6 +37,9 @@ type TextInputs struct {
 	// Shared: the rate limit is a shared Limiter that MCP tool calls may
 	// draw from too.
 	Shared bool
+	// Changes: change monitoring is served (watches, the feed, a
+	// company's changes; see [ChangeOperations]).
+	Changes bool
 }
 
 // textData is the data of the templates: the catalogue and the inputs.
@@ -49,6 +53,7 @@ type textData struct {
 
 	DefaultLimit, MaxLimit, MaxQuery int
 	MaxBatchIDs, MaxBatchBodyBytes   int
+	MaxWatchIDs                      int
 	RulesURI, Prompt                 string
 }
 
@@ -126,17 +131,25 @@ func Render(name string, in TextInputs) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("catalog: template %s: %w", name, err)
 	}
-	d := textData{TextInputs: in, Tools: Tools(),
+	tools := Tools()
+	if in.Changes {
+		tools = append(tools, ChangeTools()...)
+	}
+	d := textData{TextInputs: in, Tools: tools,
 		DefaultLimit: registry.DefaultSearchLimit, MaxLimit: registry.MaxSearchLimit, MaxQuery: registry.MaxQueryLength,
-		MaxBatchIDs: MaxBatchIDs, MaxBatchBodyBytes: MaxBatchBodyBytes,
+		MaxBatchIDs: MaxBatchIDs, MaxBatchBodyBytes: MaxBatchBodyBytes, MaxWatchIDs: changes.MaxIDsPerWatch,
 		RulesURI: RulesURITemplate, Prompt: PromptExplainCompany}
-	for _, o := range Operations() {
+	all := Operations()
+	if in.Changes {
+		all = append(all, ChangeOperations()...)
+	}
+	for _, o := range all {
 		if !o.Resource {
 			d.Operations = append(d.Operations, o)
 		}
 	}
 	if name == LLMSFullTxt {
-		if d.Documents, err = Documents(); err != nil {
+		if d.Documents, err = Documents(in.Changes); err != nil {
 			return "", err
 		}
 		for _, c := range registry.Codes() {

@@ -282,12 +282,17 @@ func (s *Stack) Recover(next http.Handler) http.Handler {
 // and, when cacheControl is not empty, that Cache-Control unless the
 // handler sets its own.
 func SecurityHeaders(cacheControl string) func(http.Handler) http.Handler {
+	// The values are made once and shared by every response, as slices of
+	// capacity 1, so that an Add to one header makes a new slice; nothing
+	// writes into a header value in place.
+	values := []string{"nosniff", cacheControl}
+	nosniff, cc := values[0:1:1], values[1:2:2]
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			h["X-Content-Type-Options"] = []string{"nosniff"}
+			h["X-Content-Type-Options"] = nosniff
 			if cacheControl != "" {
-				h["Cache-Control"] = []string{cacheControl}
+				h["Cache-Control"] = cc
 			}
 			next.ServeHTTP(w, r)
 		})
@@ -345,7 +350,12 @@ func (q *Request) Charge(ctx context.Context, cost int) (ok bool, retryAfter int
 	if !q.Limited() {
 		return true, 0
 	}
-	allowed, wait, err := q.lim.Allow(ctx, httplog.LimitKey(q.IP).String(), cost)
+	key := httplog.LimitKey(q.IP)
+	text := q.IPText() // an IPv4 address is its own key
+	if key != q.IP || !key.IsValid() {
+		text = key.String()
+	}
+	allowed, wait, err := q.lim.Allow(ctx, text, cost)
 	if err != nil {
 		if q.log != nil {
 			q.log.LogAttrs(ctx, slog.LevelWarn, "rate limiter failed, request let through", slog.String("error", err.Error()))

@@ -27,6 +27,13 @@ const Grace = 30 * time.Second
 // than the runtime's and the test framework's are still running after
 // Grace. Call it from TestMain.
 func Main(m *testing.M) {
+	os.Exit(Run(m))
+}
+
+// Run is Main without the exit: it returns the code to exit with, for a
+// TestMain that has more to do after the check (stopping a server it
+// started, for example).
+func Run(m *testing.M) int {
 	code := m.Run()
 	if code == 0 {
 		if err := wait(Grace); err != nil {
@@ -34,7 +41,7 @@ func Main(m *testing.M) {
 			code = 1
 		}
 	}
-	os.Exit(code)
+	return code
 }
 
 // wait polls goleak until no unexpected goroutine is left or grace passes.

@@ -1,6 +1,9 @@
 package ops
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"strings"
 
 	registry "github.com/companyregistry/registry"
@@ -19,14 +22,19 @@ const (
 	// PhraseValidate names the validation that works without the
 	// register (the UK module's not-ready hint).
 	PhraseValidate = "the validate operation still works"
+	// PhraseLookup names the lookup that gives a search hit's full report
+	// (the Registry's hint of a search result with hits).
+	PhraseLookup = "look up its id with the lookup operation"
 )
 
 // SurfaceText returns s with the library's neutral operation phrases
 // rewritten to the REST route and MCP tool the adapters name for country:
 // [PhraseSearch] becomes "search by name with search_company
 // (GET /v1/{country}/search?q=<name>)" and [PhraseValidate]
-// "validate_company_id still works". Text without them is returned as it
-// is, without allocating; so is any text when country is empty.
+// "validate_company_id still works" and [PhraseLookup] "look up its id with
+// lookup_company (GET /v1/{country}/company/<id>)". Text without them is
+// returned as it is, without allocating; so is any text when country is
+// empty.
 func SurfaceText(country, s string) string {
 	if country == "" || !strings.Contains(s, " operation") {
 		return s
@@ -37,7 +45,33 @@ func SurfaceText(country, s string) string {
 	if strings.Contains(s, PhraseValidate) {
 		s = strings.ReplaceAll(s, PhraseValidate, "validate_company_id still works")
 	}
+	if strings.Contains(s, PhraseLookup) {
+		s = strings.ReplaceAll(s, PhraseLookup, surfaceLookup(country))
+	}
 	return s
+}
+
+// surfaceLookup is what [PhraseLookup] becomes for country.
+func surfaceLookup(country string) string {
+	return "look up its id with lookup_company (GET /v1/" + country + "/company/<id>)"
+}
+
+// SurfaceSearchJSON returns b, the JSON of a search result for country (a
+// canonical code, as the result's own country member), with its hint as
+// the adapters send it: [PhraseLookup] rewritten as [SurfaceText] does. b
+// is never modified: a result without the phrase is returned as it is, one
+// with it as a copy. The phrase and its rewriting are plain ASCII that
+// JSON writes as it is but for "<" and ">", which are escaped as
+// json.Marshal escapes them.
+func SurfaceSearchJSON(country string, b []byte) []byte {
+	if country == "" || !bytes.Contains(b, []byte(PhraseLookup)) {
+		return b
+	}
+	with, err := json.Marshal(surfaceLookup(country))
+	if err != nil {
+		return b
+	}
+	return bytes.ReplaceAll(b, []byte(PhraseLookup), with[1:len(with)-1])
 }
 
 // surfaceError returns e with its message and hint as the adapters send
@@ -84,4 +118,17 @@ func SurfaceValidation(v *registry.ValidationResult) *registry.ValidationResult 
 		c.Hint = hint
 	}
 	return &c
+}
+
+// SearchJSON is the Registry's search answer as the adapters send it: the
+// result's JSON with its hint surfaced ([SurfaceSearchJSON]), or the
+// error. Like the Registry's bytes, the answer must not be modified.
+func (o *Ops) SearchJSON(ctx context.Context, country, query string, limit int) ([]byte, error) {
+	b, err := o.Backend.SearchJSON(ctx, country, query, limit)
+	if err != nil {
+		return nil, err
+	}
+	// The search succeeded, so the country has a module.
+	info, _ := o.Module(country)
+	return SurfaceSearchJSON(info.Country, b), nil
 }

@@ -1,6 +1,7 @@
 package ops_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -113,5 +114,61 @@ func TestSurfaceValidation(t *testing.T) {
 	valid := &registry.ValidationResult{Country: "FI", Valid: true, Reason: &reason}
 	if ops.SurfaceValidation(valid) != valid || ops.SurfaceValidation(nil) != nil {
 		t.Error("a result without a phrase (or nil) was copied")
+	}
+}
+
+// hitsCountry answers every search with two hits.
+type hitsCountry struct{ fakeCountry }
+
+func (hitsCountry) Search(_ context.Context, q string, _ int) (*registry.SearchResult, error) {
+	return &registry.SearchResult{Country: "NO", Registry: "fake", Query: q, Hits: []registry.SearchHit{
+		{Country: "NO", Registry: "fake", ID: "123456", Name: "ACME AS"},
+		{Country: "NO", Registry: "fake", ID: "654321", Name: "ACME HOLDING AS"},
+	}}, nil
+}
+
+// Every search answer with hits carries a hint (spec, SearchHit: a hit "is
+// deliberately thin and must not be acted on directly"): neutral in the Go
+// API, naming lookup_company and its route on the wire; the Registry's
+// cached bytes are never changed by the rewriting.
+func TestSearchHintSurfaces(t *testing.T) {
+	t.Parallel()
+	reg, err := registry.New([]registry.Country{hitsCountry{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := reg.Search(t.Context(), "NO", "acme", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Hint == nil || !strings.Contains(*res.Hint, ops.PhraseLookup) || strings.Contains(*res.Hint, "lookup_company") {
+		t.Errorf("the Go API's hint %v is not the neutral one naming the lookup", res.Hint)
+	}
+	o := ops.New(reg)
+	const want = `"hint":"A hit is thin and not to be acted on directly: look up its id with lookup_company ` +
+		`(GET /v1/NO/company/\u003cid\u003e) for the full report first."`
+	for range 2 { // live, then from the cache
+		b, err := o.SearchJSON(t.Context(), "no", "acme", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), want) {
+			t.Errorf("adapter's search answer lacks %s:\n%s", want, b)
+		}
+		var doc registry.SearchResult
+		if err := json.Unmarshal(b, &doc); err != nil || strings.Contains(*doc.Hint, " operation") {
+			t.Errorf("surfaced answer does not decode or keeps the neutral phrase (%v): %s", err, b)
+		}
+	}
+	raw, err := o.Backend.SearchJSON(t.Context(), "NO", "acme", 10)
+	if err != nil || !strings.Contains(string(raw), ops.PhraseLookup) {
+		t.Errorf("the Registry's stored answer was changed (%v): %s", err, raw)
+	}
+	if got := ops.SurfaceText("GB", "Then "+ops.PhraseLookup+"."); got != "Then look up its id with lookup_company (GET /v1/GB/company/<id>)." {
+		t.Errorf("SurfaceText = %q", got)
+	}
+	plain := []byte(`{"hint":null}`)
+	if got := ops.SurfaceSearchJSON("NO", plain); &got[0] != &plain[0] {
+		t.Error("SurfaceSearchJSON copied an answer without the phrase")
 	}
 }

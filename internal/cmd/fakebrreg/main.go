@@ -11,7 +11,11 @@
 // digits end in 91 answers 503, in 92 never answers (until the client
 // gives up, at most a minute), in 93 sends its body slowly (half, a pause
 // of 300 ms, the rest) and in 94 breaks its body off halfway; see
-// [FaultOf].
+// [FaultOf]. With -delay (for the cold-lookup benchmark,
+// .ci/perf-bench.sh), every unit's answer is held that long, and
+// GET /held/{id} tells how long the last request for unit id took in the
+// handler, from its start to the end of writing the answer, as
+// {"ns":N} (404 for a unit not asked for).
 //
 // It listens on -addr (default 127.0.0.1:0, a free port) and prints
 // "http://host:port" + -prefix, the base URL to give the server as
@@ -31,6 +35,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -54,7 +59,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	unit := fs.String("unit", "", "recorded GET /enheter/"+recordedID+" body (required)")
 	prefix := fs.String("prefix", "/enhetsregisteret/api", "path prefix of the API, as in the real base URL")
 	faults := fs.Bool("faults", false, "inject 5xx answers, timeouts, slow and broken bodies by unit number (see FaultOf)")
+	delay := fs.Duration("delay", 0, "hold every unit's answer this long before sending it (the cold-lookup benchmark)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *delay < 0 || *delay > time.Minute {
+		fmt.Fprintf(stderr, "fakebrreg: -delay %v is not between 0 and 1m\n", *delay)
 		return 2
 	}
 	body, err := os.ReadFile(*unit)
@@ -67,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fakebrreg: %v\n", err)
 		return 1
 	}
-	srv := &http.Server{Handler: newHandler(body, *prefix, *faults), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: newHandler(body, *prefix, *faults, *delay), ReadHeaderTimeout: 5 * time.Second}
 	fmt.Fprintf(stdout, "http://%s%s\n", ln.Addr(), strings.TrimRight(*prefix, "/"))
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -129,11 +139,23 @@ const emptySearch = `{"_links":{"self":{"href":"https://data.brreg.no/enhetsregi
 
 // newHandler serves body for every nine-digit unit under prefix, an empty
 // search page, and the count of the unit requests at /count; with faults,
-// the faults of [FaultOf].
-func newHandler(body []byte, prefix string, faults bool) http.Handler {
+// the faults of [FaultOf]. A unit's answer waits delay first.
+func newHandler(body []byte, prefix string, faults bool, delay time.Duration) http.Handler {
 	var n atomic.Int64
+	var held sync.Map // unit id -> time.Duration, with a delay
 	api := strings.TrimRight(prefix, "/")
 	mux := http.NewServeMux()
+	if delay > 0 {
+		mux.HandleFunc("GET /held/{id}", func(w http.ResponseWriter, r *http.Request) {
+			d, ok := held.Load(r.PathValue("id"))
+			if !ok {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"ns":%d}`+"\n", d)
+		})
+	}
 	mux.HandleFunc("GET /count", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"requests":%d}`+"\n", n.Load())
@@ -149,6 +171,17 @@ func newHandler(body []byte, prefix string, faults bool) http.Handler {
 			return
 		}
 		n.Add(1)
+		if delay > 0 {
+			start := time.Now()
+			defer func() { held.Store(id, time.Since(start)) }()
+			t := time.NewTimer(delay)
+			select {
+			case <-r.Context().Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+		}
 		unit := bytes.ReplaceAll(body, []byte(recordedID), []byte(id))
 		fault := FaultNone
 		if faults {

@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -25,7 +27,7 @@ func TestHandler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(newHandler(body, "/enhetsregisteret/api", false))
+	srv := httptest.NewServer(newHandler(body, "/enhetsregisteret/api", false, 0))
 	defer srv.Close()
 	get := func(path string) (int, string) {
 		t.Helper()
@@ -104,7 +106,7 @@ func TestFaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(newHandler(body, "/api", true))
+	srv := httptest.NewServer(newHandler(body, "/api", true, 0))
 	defer srv.Close()
 	get := func(ctx context.Context, id string) (int, error) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/enheter/"+id, nil)
@@ -165,5 +167,47 @@ func TestFaults(t *testing.T) {
 		if got := FaultOf(id); got != want {
 			t.Errorf("FaultOf(%s) = %d, want %d", id, got, want)
 		}
+	}
+}
+
+// TestDelayHeld: with a delay, a unit's answer is held at least that long
+// (a timer never fires early), /held/{id} says how long the handler took
+// for that unit, and a unit never asked for is 404 there. Without a delay
+// there is no /held route.
+func TestDelayHeld(t *testing.T) {
+	t.Parallel()
+	body, err := os.ReadFile(unitFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const delay = 3 * time.Millisecond
+	srv := httptest.NewServer(newHandler(body, "/api", false, delay))
+	defer srv.Close()
+	get := func(base, path string) (int, string) {
+		t.Helper()
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, b := get(srv.URL, "/api/enheter/920000018"); code != 200 || !strings.Contains(b, "920000018") {
+		t.Fatalf("unit: %d %.100s", code, b)
+	}
+	code, b := get(srv.URL, "/held/920000018")
+	var held struct{ NS int64 }
+	if code != 200 || json.Unmarshal([]byte(b), &held) != nil || time.Duration(held.NS) < delay {
+		t.Errorf("/held/920000018: %d %q, want 200 and at least %v", code, b, delay)
+	}
+	if code, _ := get(srv.URL, "/held/930000015"); code != 404 {
+		t.Errorf("/held of a unit never asked for: %d, want 404", code)
+	}
+	plain := httptest.NewServer(newHandler(body, "/api", false, 0))
+	defer plain.Close()
+	get(plain.URL, "/api/enheter/920000018")
+	if code, _ := get(plain.URL, "/held/920000018"); code != 404 {
+		t.Errorf("/held without a delay: %d, want 404", code)
 	}
 }

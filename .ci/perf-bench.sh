@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# End-to-end performance benchmark of the example server (BENCHMARKS.md,
+# "Performance II"), run on demand, never in CI: its figures are throughput
+# and latency of real processes on a shared machine.
+#
+#   .ci/perf-bench.sh [BEFORE_REV]
+#   PARTS="http stdio cold memory" ROUNDS=5 DURATION=10s CONNS=64 .ci/perf-bench.sh
+#
+# Everything runs on loopback, every process started here is stopped on
+# exit, and every run is bounded (wrk by DURATION, the clients by count).
+#   http    wrk (from Debian, installed when missing) with CONNS connections,
+#           alternating in each of ROUNDS rounds: the bare ceiling (a plain
+#           net/http handler serving the captured bytes and headers of the
+#           cached answer, internal/cmd/perfbench bare), the cached REST
+#           lookup GET /v1/NO/company/923609016 and the MCP tools/call of
+#           lookup_company over Streamable HTTP; the server logs every
+#           request at info to a file and its client rate limit is on at
+#           REGISTRY_RATE_LIMIT=60000000 a minute (the most the built-in
+#           limiter takes: every request goes through it, none is refused).
+#           Prints the per-round ratios rest/bare and mcp/rest, and each
+#           server's CPU time per request (from /proc/PID/stat).
+#   stdio   MCP over stdio, one plain JSON-RPC client (perfbench stdio):
+#           sequential cached tools/call lookup_company.
+#   cold    300 sequential lookups of fresh numbers through a fake register
+#           that holds each answer 50 ms, each beside a request straight
+#           to the register (perfbench cold); the added latency of a lookup
+#           is its time at the client minus the register handler's own.
+#   memory  a fresh server caches 20,000 distinct reports; its VmRSS.
+# With BEFORE_REV, the server built from that revision is measured in the
+# same rounds (http, stdio) or right after (cold, memory).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+parts=${PARTS:-http stdio cold memory}
+rounds=${ROUNDS:-5}
+duration=${DURATION:-10s}
+conns=${CONNS:-64}
+calls=${CALLS:-20000}
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+wait_for() { # wait_for DESCRIPTION SECONDS COMMAND...
+  local what=$1 limit=$2; shift 2
+  local deadline=$((SECONDS + limit))
+  until "$@"; do
+    if ((SECONDS >= deadline)); then echo "perf-bench: timed out waiting for $what"; exit 1; fi
+    sleep 0.1
+  done
+}
+
+if ! command -v wrk >/dev/null; then
+  apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
+fi
+export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
+go build -o "$tmp/server-this" ./examples/server
+go build -o "$tmp/fakebrreg" ./internal/cmd/fakebrreg
+go build -o "$tmp/perfbench" ./internal/cmd/perfbench
+versions=(this)
+if [ $# -gt 0 ]; then
+  mkdir -p "$tmp/before-src"
+  git archive "$1" | tar -x -C "$tmp/before-src"
+  (cd "$tmp/before-src" && go build -o "$tmp/server-before" ./examples/server)
+  versions+=(before)
+fi
+echo "$(go version); $(wrk --version 2>&1 | head -n1); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+unit=examples/server/testdata/brreg_enhet_923609016.json
+# register DELAY: starts a fake register; sets $brreg.
+register() {
+  rm -f "$tmp/fake.out"
+  "$tmp/fakebrreg" -delay "$1" -unit "$unit" >"$tmp/fake.out" 2>"$tmp/fake.err" &
+  pids+=("$!")
+  wait_for "the fake register" 10 test -s "$tmp/fake.out"
+  brreg=$(head -n1 "$tmp/fake.out")
+}
+# start VERSION [ENV...]: starts a server on loopback; sets $pid and $api.
+start() {
+  local v=$1; shift
+  : >"$tmp/server-$v.log"
+  env REGISTRY_ADDR=127.0.0.1:0 BRREG_BASE_URL="$brreg" REGISTRY_LOG_LEVEL=info "$@" \
+    "$tmp/server-$v" 2>"$tmp/server-$v.log" &
+  pid=$!
+  pids+=("$pid")
+  wait_for "the $v server" 20 grep -q '"msg":"listening"' "$tmp/server-$v.log"
+  api=http://$(grep -o '"msg":"listening","addr":"[^"]*"' "$tmp/server-$v.log" | sed 's/.*"addr":"\([^"]*\)"/\1/')
+}
+stop() { kill "$1" && wait "$1" 2>/dev/null || true; }
+
+mcpbody='{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lookup_company","arguments":{"country":"NO","id":"923609016"}}}'
+cat >"$tmp/mcp.lua" <<EOF
+wrk.method = "POST"
+wrk.body = '$mcpbody'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/json, text/event-stream"
+wrk.headers["Mcp-Protocol-Version"] = "2025-06-18"
+EOF
+
+# cputicks PID: user and system CPU time of a process, in clock ticks.
+cputicks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# bench NAME PID URL [wrk args...]: one wrk run against the server PID;
+# prints "NAME requests/s" and "NAME-cpu µs", the server's CPU time per
+# request (user and system, from /proc/PID/stat).
+bench() {
+  local name=$1 p=$2 url=$3; shift 3
+  local out t0 t1 hz
+  hz=$(getconf CLK_TCK)
+  t0=$(cputicks "$p")
+  out=$(wrk -t1 -c"$conns" -d"$duration" "$@" "$url")
+  t1=$(cputicks "$p")
+  if grep -q 'Non-2xx\|Socket errors' <<<"$out"; then echo "$out"; echo "perf-bench: $name had errors"; exit 1; fi
+  awk -v n="$name" -v t="$((t1 - t0))" -v hz="$hz" '/^[ \t]*[0-9]+ requests in/ {r = $1} /^Requests\/sec:/ {q = $2}
+    END {printf "%s %s\n%s-cpu %.2f\n", n, q, n, t / hz * 1e6 / r}' <<<"$out"
+}
+
+if [[ " $parts " == *" http "* ]]; then
+  echo "== http: wrk -t1 -c$conns -d$duration, $rounds rounds"
+  register 0
+  declare -A apis spid
+  for v in "${versions[@]}"; do
+    start "$v" REGISTRY_RATE_LIMIT=60000000
+    apis[$v]=$api
+    spid[$v]=$pid
+    curl -fsS "$api/v1/NO/company/923609016" >/dev/null             # fills the cache
+    curl -fsS -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+      -d "$mcpbody" "$api/mcp" >"$tmp/mcp-$v.json"
+  done
+  "$tmp/perfbench" bare -from "${apis[this]}/v1/NO/company/923609016" >"$tmp/bare.out" 2>"$tmp/bare.err" &
+  bare_pid=$!
+  pids+=("$bare_pid")
+  wait_for "the bare server" 10 test -s "$tmp/bare.out"
+  bare=$(head -n1 "$tmp/bare.out")
+  curl -fsS -D "$tmp/bare.h" "$bare/" >"$tmp/bare.body"
+  curl -fsS -D "$tmp/rest.h" "${apis[this]}/v1/NO/company/923609016" >"$tmp/rest.body"
+  cmp "$tmp/bare.body" "$tmp/rest.body"
+  diff <(grep -v '^Date:\|^X-Request-Id:' "$tmp/bare.h") <(grep -v '^Date:\|^X-Request-Id:' "$tmp/rest.h")
+  echo "answer: $(wc -c <"$tmp/rest.body") B REST, $(wc -c <"$tmp/mcp-this.json") B MCP; headers:"
+  sed 's/^/  /' "$tmp/rest.h"
+  for r in $(seq "$rounds"); do
+    bench bare "$bare_pid" "$bare/"
+    for v in "${versions[@]}"; do
+      bench "rest-$v" "${spid[$v]}" "${apis[$v]}/v1/NO/company/923609016"
+      bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua"
+    done
+    : >"$tmp/server-this.log"
+    [ ${#versions[@]} -gt 1 ] && : >"$tmp/server-before.log"
+  done | tee "$tmp/http.txt"
+  pairs=(rest-this/bare mcp-this/rest-this bare-cpu/rest-this-cpu rest-this-cpu/mcp-this-cpu)
+  [ ${#versions[@]} -gt 1 ] && pairs+=(rest-before/bare mcp-before/rest-before rest-this/rest-before mcp-this/mcp-before)
+  "$tmp/perfbench" ratios "${pairs[@]}" <"$tmp/http.txt"
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  pids=()
+fi
+
+if [[ " $parts " == *" stdio "* ]]; then
+  echo "== stdio: sequential cached tools/call lookup_company, $calls calls x $rounds rounds"
+  register 0
+  servers=()
+  for v in "${versions[@]}"; do servers+=("$v=env BRREG_BASE_URL=$brreg REGISTRY_LOG_LEVEL=info $tmp/server-$v -stdio"); done
+  "$tmp/perfbench" stdio -calls "$calls" -rounds "$rounds" "${servers[@]}"
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  pids=()
+fi
+
+if [[ " $parts " == *" cold "* ]]; then
+  echo "== cold: 300 sequential fresh lookups, the register holds each answer 50 ms"
+  register 50ms
+  for v in "${versions[@]}"; do
+    # No upstream budget: 300 calls in 30 s would exceed Brønnøysund's.
+    start "$v" REGISTRY_UPSTREAM_BUDGETS=NO=off REGISTRY_RATE_LIMIT=60000000
+    echo "-- $v"
+    "$tmp/perfbench" cold -api "$api" -register "$brreg" -n 300
+    stop "$pid"
+  done
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  pids=()
+fi
+
+if [[ " $parts " == *" memory "* ]]; then
+  echo "== memory: a fresh server caches 20,000 distinct reports"
+  register 0
+  for v in "${versions[@]}"; do
+    start "$v" REGISTRY_UPSTREAM_BUDGETS=NO=off REGISTRY_RATE_LIMIT=0
+    echo "-- $v"
+    "$tmp/perfbench" fill -api "$api" -pid "$pid" -n 20000
+    stop "$pid"
+  done
+fi

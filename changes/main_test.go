@@ -1,0 +1,9 @@
+package changes_test
+
+import (
+	"testing"
+
+	"github.com/companyregistry/registry/internal/leakcheck"
+)
+
+func TestMain(m *testing.M) { leakcheck.Main(m) }

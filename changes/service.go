@@ -1,0 +1,1009 @@
+package changes
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes/webhook"
+)
+
+// Limits of the service.
+const (
+	// MaxIDsPerWatch is the most companies one watch holds.
+	MaxIDsPerWatch = 10_000
+	// DefaultMaxWatchesPerOwner is how many watches one API token may have
+	// unless [ServiceConfig.MaxWatchesPerOwner] says otherwise.
+	DefaultMaxWatchesPerOwner = 100
+	// DefaultFeedLimit and MaxFeedLimit bound a page of the change feed.
+	DefaultFeedLimit, MaxFeedLimit = 100, 1000
+	// DefaultDeliveriesLimit and MaxDeliveriesLimit bound a list of
+	// deliveries.
+	DefaultDeliveriesLimit, MaxDeliveriesLimit = 50, 100
+	// DefaultCompanyChangesLimit and MaxCompanyChangesLimit bound a list
+	// of one company's changes: the bounds of a search, so that the REST
+	// and MCP doors read limit as they do for a search, with the same
+	// errors.
+	DefaultCompanyChangesLimit, MaxCompanyChangesLimit = registry.DefaultSearchLimit, registry.MaxSearchLimit
+	// MaxCursorLength is the longest feed cursor accepted.
+	MaxCursorLength = 128
+	// DefaultBaselineConcurrency is how many baselines are fetched at once.
+	DefaultBaselineConcurrency = 4
+	// DefaultBaselineTimeout bounds the baselines taken while a watch is
+	// created or changed; the rest are taken afterwards.
+	DefaultBaselineTimeout = 20 * time.Second
+	// TestEventType is the type of the event [Service.TestWatch] sends.
+	TestEventType = "watch.test"
+)
+
+// WatchKinds returns the kinds a watch may ask for, in their order.
+func WatchKinds() []Kind {
+	return []Kind{KindStatusChanged, KindNameChanged, KindAddressChanged, KindLegalFormChanged, KindVATChanged,
+		KindRolesChanged, KindDeleted}
+}
+
+// ServiceConfig configures [NewService].
+type ServiceConfig struct {
+	// Store keeps the watches and the feed (required).
+	Store Store
+	// Fetcher takes the baselines (required).
+	Fetcher Fetcher
+	// Registry validates identifiers and country codes (required).
+	Registry *registry.Registry
+	// Policy checks the endpoints of watches.
+	Policy webhook.Policy
+	// Client sends test events; nil is webhook.NewClient with Policy.
+	Client *webhook.Client
+	// MaxWatchesPerOwner bounds the watches of one owner (default
+	// [DefaultMaxWatchesPerOwner]).
+	MaxWatchesPerOwner int
+	// BaselineConcurrency and BaselineTimeout bound the baselines taken
+	// while a request waits (defaults [DefaultBaselineConcurrency] and
+	// [DefaultBaselineTimeout]).
+	BaselineConcurrency int
+	BaselineTimeout     time.Duration
+	// Queued, when set, is called after a delivery was queued again
+	// (redelivery), so that a dispatcher in this process sends it at once
+	// (see dispatch.Dispatcher.Wake).
+	Queued func()
+	// Now is the clock (default time.Now); Random the source of secrets
+	// and ids (default crypto/rand).
+	Now    func() time.Time
+	Random io.Reader
+	// Logger logs baselines taken in the background (default: discard).
+	// Nothing the service logs holds a secret, a token or an endpoint.
+	Logger *slog.Logger
+}
+
+// Service is change monitoring's operations on behalf of an owner (the
+// name of an API token): watches, the change feed, deliveries and a test
+// event, and the recorded changes of any company. It is safe for
+// concurrent use.
+type Service struct {
+	store      Store
+	fetcher    Fetcher
+	reg        *registry.Registry
+	policy     webhook.Policy
+	client     *webhook.Client
+	maxWatches int
+	concurrent int
+	timeout    time.Duration
+	queued     func()
+	now        func() time.Time
+	random     io.Reader
+	log        *slog.Logger
+
+	mu       sync.Mutex
+	pending  map[companyRef]struct{} // companies of a watch without a baseline yet
+	lastScan time.Time               // of the store, for pending baselines; zero: never
+}
+
+type companyRef struct{ country, id string }
+
+// lockedReader lets concurrent calls share a random source that is not
+// safe for concurrent use.
+type lockedReader struct {
+	mu sync.Mutex
+	r  io.Reader
+}
+
+func (l *lockedReader) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.r.Read(p)
+}
+
+// NewService returns a Service.
+func NewService(c ServiceConfig) (*Service, error) {
+	switch {
+	case c.Store == nil:
+		return nil, errors.New("changes: NewService: nil Store")
+	case c.Fetcher == nil:
+		return nil, errors.New("changes: NewService: nil Fetcher")
+	case c.Registry == nil:
+		return nil, errors.New("changes: NewService: nil Registry")
+	case c.MaxWatchesPerOwner < 0 || c.BaselineConcurrency < 0 || c.BaselineTimeout < 0:
+		return nil, errors.New("changes: NewService: a negative limit")
+	}
+	s := &Service{store: c.Store, fetcher: c.Fetcher, reg: c.Registry, policy: c.Policy, client: c.Client,
+		maxWatches: c.MaxWatchesPerOwner, concurrent: c.BaselineConcurrency, timeout: c.BaselineTimeout,
+		queued: c.Queued, now: c.Now, random: c.Random, log: c.Logger, pending: map[companyRef]struct{}{}}
+	if s.client == nil {
+		s.client = webhook.NewClient(webhook.ClientOptions{Policy: c.Policy})
+	}
+	if s.maxWatches == 0 {
+		s.maxWatches = DefaultMaxWatchesPerOwner
+	}
+	if s.concurrent == 0 {
+		s.concurrent = DefaultBaselineConcurrency
+	}
+	if s.timeout == 0 {
+		s.timeout = DefaultBaselineTimeout
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.random != nil {
+		s.random = &lockedReader{r: s.random}
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	return s, nil
+}
+
+// CreatedWatch is the answer of a watch's creation: the watch, its signing
+// secret (shown this once) and the companies whose baseline is still to be
+// taken.
+type CreatedWatch struct {
+	Watch Watch
+	// Secret is "whsec_" and the base64 of the HMAC key of the watch's
+	// webhooks. It is never shown again.
+	Secret string
+	// BaselinePending lists the companies whose baseline could not be
+	// taken before answering (the register was slow, failed or its budget
+	// was used up); it is taken in the background, before any change of
+	// theirs is reported.
+	BaselinePending []string
+}
+
+// MarshalJSON encodes the watch's members in the order of the interface:
+// id, secret, country, ids, kinds, url, created_at, disabled,
+// disabled_reason, disabled_at, baseline_pending.
+func (c CreatedWatch) MarshalJSON() ([]byte, error) {
+	w := surfaceWatch(c.Watch)
+	return json.Marshal(struct {
+		ID              string     `json:"id"`
+		Secret          string     `json:"secret"`
+		Country         string     `json:"country"`
+		IDs             []string   `json:"ids"`
+		Kinds           []Kind     `json:"kinds"`
+		URL             string     `json:"url"`
+		CreatedAt       time.Time  `json:"created_at"`
+		Disabled        bool       `json:"disabled"`
+		DisabledReason  *string    `json:"disabled_reason"`
+		DisabledAt      *time.Time `json:"disabled_at"`
+		BaselinePending []string   `json:"baseline_pending"`
+	}{w.ID, c.Secret, w.Country, w.IDs, w.Kinds, w.URL, w.CreatedAt, w.Disabled, w.DisabledReason, w.DisabledAt,
+		nonNil(c.BaselinePending)})
+}
+
+// UpdatedWatch is the answer of a watch's change: the watch and the added
+// companies whose baseline is still to be taken.
+type UpdatedWatch struct {
+	Watch           Watch
+	BaselinePending []string
+}
+
+// MarshalJSON encodes the watch's members and baseline_pending.
+func (u UpdatedWatch) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		watchJSON
+		BaselinePending []string `json:"baseline_pending"`
+	}{watchJSON(surfaceWatch(u.Watch)), nonNil(u.BaselinePending)})
+}
+
+// watchJSON encodes as Watch does, without a MarshalJSON of its own.
+type watchJSON Watch
+
+// WatchList is the answer of the list of an owner's watches, oldest
+// first.
+type WatchList struct {
+	Watches []Watch `json:"watches"`
+}
+
+// Feed is a page of the change feed.
+type Feed struct {
+	Changes []Change `json:"changes"`
+	// NextCursor is where the next page starts: pass it as the cursor of
+	// the next call, also when this page was empty.
+	NextCursor string `json:"next_cursor"`
+}
+
+// DeliveryList is the answer of the list of a watch's deliveries, newest
+// first.
+type DeliveryList struct {
+	Deliveries []Delivery `json:"deliveries"`
+}
+
+// CompanyChanges is the answer of the list of one company's recorded
+// changes, newest first.
+type CompanyChanges struct {
+	Country   string   `json:"country"`
+	CompanyID string   `json:"company_id"`
+	Changes   []Change `json:"changes"`
+	// Notes say why a list is empty.
+	Notes []string `json:"notes"`
+}
+
+// TestResult is the answer of a test event: whether the endpoint answered
+// 2xx, its status or why none came.
+type TestResult struct {
+	// WebhookID is the webhook-id the event was sent with.
+	WebhookID string `json:"webhook_id"`
+	// Type is [TestEventType].
+	Type       string  `json:"type"`
+	Delivered  bool    `json:"delivered"`
+	StatusCode *int    `json:"status_code"`
+	Error      *string `json:"error"`
+}
+
+// surfaceWatch returns w with [] for empty lists.
+func surfaceWatch(w Watch) Watch {
+	w.IDs = nonNil(w.IDs)
+	w.Kinds = nonNil(w.Kinds)
+	return w
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// notFoundWatch is the error of an unknown watch (or another owner's).
+func notFoundWatch() *registry.Error {
+	return &registry.Error{Code: registry.CodeNotFound, Message: "There is no watch with this id.",
+		Hint: "List your watches to find the id; a watch of another API token is not visible to yours."}
+}
+
+func storeError(err error) error {
+	if errors.Is(err, ErrNotFound) {
+		return notFoundWatch()
+	}
+	return err
+}
+
+// CreateWatch creates a watch for owner: it validates the country, the
+// identifiers (canonical, duplicates collapsed, at most [MaxIDsPerWatch]),
+// the kinds (none is every kind) and the endpoint URL, checks the owner's
+// number of watches, takes a baseline of each company that has none, and
+// stores the watch with a new secret.
+//
+// Baselines are fetched with bounded concurrency for up to the baseline
+// timeout. A company the register does not know fails the creation
+// (not_found, with details.not_found listing them). A company whose
+// register failed, was slow or whose budget was used up does not: it is
+// listed in BaselinePending and its baseline is taken by
+// [Service.TakeBaselines] later; no change of that company is reported
+// before it has a baseline.
+func (s *Service) CreateWatch(ctx context.Context, owner string, req WatchRequest) (*CreatedWatch, error) {
+	if owner == "" {
+		return nil, errors.New("changes: CreateWatch: no owner")
+	}
+	country, ids, err := s.canonicalIDs(req.Country, "ids", req.IDs, true)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) > MaxIDsPerWatch {
+		return nil, s.tooMany(country, len(ids))
+	}
+	kinds, err := validKinds(req.Kinds)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkURL(ctx, req.URL); err != nil {
+		return nil, err
+	}
+	if err := s.checkReady(country.code, country.registry); err != nil {
+		return nil, err
+	}
+	n, err := s.store.CountWatches(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
+	if n >= s.maxWatches {
+		return nil, &registry.Error{Code: registry.CodeBadRequest,
+			Message: fmt.Sprintf("This API token already has %d watches, the most it may have.", n),
+			Hint:    "Delete a watch you no longer need, or add the identifiers to one of your watches instead."}
+	}
+	snaps, pending, err := s.baselines(ctx, country, ids)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC()
+	id, err := NewID(PrefixWatch, now, s.random)
+	if err != nil {
+		return nil, err
+	}
+	secret, err := webhook.NewSecret(s.random)
+	if err != nil {
+		return nil, err
+	}
+	key, err := webhook.ParseSecret(secret)
+	if err != nil {
+		return nil, err
+	}
+	w := Watch{ID: id, Owner: owner, Country: country.code, IDs: ids, Kinds: kinds, URL: req.URL, CreatedAt: now}
+	if err := s.store.CreateWatch(ctx, w, key, snaps); err != nil {
+		return nil, err
+	}
+	s.addPending(country.code, pending)
+	return &CreatedWatch{Watch: w, Secret: secret, BaselinePending: pending}, nil
+}
+
+// Watch returns the owner's watch.
+func (s *Service) Watch(ctx context.Context, owner, id string) (*Watch, error) {
+	w, err := s.store.Watch(ctx, owner, id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	w = surfaceWatch(w)
+	return &w, nil
+}
+
+// Watches lists the owner's watches, oldest first.
+func (s *Service) Watches(ctx context.Context, owner string) (*WatchList, error) {
+	ws, err := s.store.Watches(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
+	out := &WatchList{Watches: make([]Watch, 0, len(ws))}
+	for _, w := range ws {
+		out.Watches = append(out.Watches, surfaceWatch(w))
+	}
+	return out, nil
+}
+
+// UpdateWatch changes the owner's watch: identifiers added (validated,
+// baselines taken as for [Service.CreateWatch]) and removed, the kinds,
+// the URL (validated; a new URL enables a disabled watch), or enables it.
+func (s *Service) UpdateWatch(ctx context.Context, owner, id string, p WatchPatch) (*UpdatedWatch, error) {
+	w, err := s.store.Watch(ctx, owner, id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	country, add, err := s.canonicalIDs(w.Country, "add_ids", p.AddIDs, false)
+	if err != nil {
+		return nil, err
+	}
+	_, remove, err := s.canonicalIDs(w.Country, "remove_ids", p.RemoveIDs, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range remove {
+		if slices.Contains(add, r) {
+			return nil, &registry.Error{Code: registry.CodeBadRequest, Country: country.code, Registry: country.registry,
+				Message: fmt.Sprintf("The identifier %s is both added and removed.", r),
+				Hint:    "Put each identifier in add_ids or in remove_ids, not both."}
+		}
+	}
+	have := make(map[string]bool, len(w.IDs))
+	for _, x := range w.IDs {
+		have[x] = true
+	}
+	var added []string
+	for _, a := range add {
+		if !have[a] {
+			added = append(added, a)
+			have[a] = true
+		}
+	}
+	for _, r := range remove {
+		delete(have, r)
+	}
+	if len(have) > MaxIDsPerWatch {
+		return nil, s.tooMany(country, len(have))
+	}
+	if len(have) == 0 {
+		return nil, &registry.Error{Code: registry.CodeBadRequest, Country: country.code, Registry: country.registry,
+			Message: "The change would leave the watch without companies.",
+			Hint:    "Keep at least one identifier, or delete the watch."}
+	}
+	u := WatchUpdate{AddIDs: added, RemoveIDs: remove, URL: p.URL, Enable: p.Enable}
+	if p.Kinds != nil {
+		kinds, err := validKinds(*p.Kinds)
+		if err != nil {
+			return nil, err
+		}
+		u.Kinds = &kinds
+	}
+	if p.URL != nil {
+		if err := s.checkURL(ctx, *p.URL); err != nil {
+			return nil, err
+		}
+	}
+	var snaps []Snapshot
+	var pending []string
+	if len(added) > 0 {
+		if snaps, pending, err = s.baselines(ctx, country, added); err != nil {
+			return nil, err
+		}
+	}
+	w, err = s.store.UpdateWatch(ctx, owner, id, u, snaps)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	s.addPending(country.code, pending)
+	return &UpdatedWatch{Watch: surfaceWatch(w), BaselinePending: pending}, nil
+}
+
+// DeleteWatch deletes the owner's watch and its pending deliveries.
+func (s *Service) DeleteWatch(ctx context.Context, owner, id string) error {
+	return storeError(s.store.DeleteWatch(ctx, owner, id))
+}
+
+// TestWatch sends a signed test event to the owner's watch's endpoint now,
+// once, whether or not the watch is disabled, and says what the endpoint
+// answered. The event is not a change: it is not stored, not retried and
+// not in the feed. Its body is
+//
+//	{"type":"watch.test","timestamp":"…","data":{"watch_id":"…","country":"NO","message":"…"}}
+//
+// and its webhook-id starts "tst_". An endpoint that does not answer 2xx
+// is a normal answer with delivered false.
+func (s *Service) TestWatch(ctx context.Context, owner, id string) (*TestResult, error) {
+	w, err := s.store.Watch(ctx, owner, id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	key, err := s.store.WatchSecret(ctx, owner, id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	now := s.now().UTC()
+	msgID, err := NewID(PrefixTest, now, s.random)
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(struct {
+		Type      string    `json:"type"`
+		Timestamp time.Time `json:"timestamp"`
+		Data      any       `json:"data"`
+	}{TestEventType, now, struct {
+		WatchID string `json:"watch_id"`
+		Country string `json:"country"`
+		Message string `json:"message"`
+	}{w.ID, w.Country, "A test event of this watch: verify its signature and answer 2xx."}})
+	if err != nil {
+		return nil, err
+	}
+	res := &TestResult{WebhookID: msgID, Type: TestEventType}
+	resp, err := s.client.Send(ctx, w.URL, webhook.Message{ID: msgID, At: now, Body: body, Key: key})
+	var se *webhook.SendError
+	switch {
+	case errors.As(err, &se):
+		res.Error = &se.Reason
+	case err != nil:
+		return nil, err
+	default:
+		res.StatusCode = &resp.StatusCode
+		res.Delivered = resp.Succeeded()
+		if !res.Delivered {
+			msg := fmt.Sprintf("the endpoint answered %d, not 2xx", resp.StatusCode)
+			res.Error = &msg
+		}
+	}
+	return res, nil
+}
+
+// Feed returns the owner's changes after cursor ("" for the oldest kept),
+// oldest first, at most limit (1 to [MaxFeedLimit]; the doors pass
+// [DefaultFeedLimit] when the caller gives none). A cursor older than the
+// changes kept is cursor_expired with details.oldest_cursor.
+func (s *Service) Feed(ctx context.Context, owner, cursor string, limit int) (*Feed, error) {
+	if err := checkLimit("", "", limit, MaxFeedLimit); err != nil {
+		return nil, err
+	}
+	if !validCursor(cursor) {
+		return nil, &registry.Error{Code: registry.CodeBadRequest,
+			Message: fmt.Sprintf("The cursor is not one this service gave (at most %d letters, digits and -_.~).", MaxCursorLength),
+			Hint:    "Pass the next_cursor of the previous page as it was, or no cursor to start from the oldest change kept."}
+	}
+	list, next, err := s.store.Changes(ctx, owner, cursor, limit)
+	var expired *CursorExpiredError
+	if errors.As(err, &expired) {
+		return nil, &registry.Error{Code: registry.CodeCursorExpired,
+			Message: "The cursor is older than the changes kept (at least 30 days are kept).",
+			Details: map[string]any{"oldest_cursor": expired.Oldest}, Err: err}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if next == "" {
+		next = cursor
+	}
+	return &Feed{Changes: nonNil(list), NextCursor: next}, nil
+}
+
+func validCursor(c string) bool {
+	if len(c) > MaxCursorLength {
+		return false
+	}
+	for i := 0; i < len(c); i++ {
+		b := c[i]
+		if !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("-_.~", b) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// Deliveries lists the deliveries of the owner's watch, newest first, at
+// most limit (1 to [MaxDeliveriesLimit]).
+func (s *Service) Deliveries(ctx context.Context, owner, watchID string, limit int) (*DeliveryList, error) {
+	if err := checkLimit("", "", limit, MaxDeliveriesLimit); err != nil {
+		return nil, err
+	}
+	if _, err := s.store.Watch(ctx, owner, watchID); err != nil {
+		return nil, storeError(err)
+	}
+	list, err := s.store.Deliveries(ctx, owner, watchID, limit)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	return &DeliveryList{Deliveries: nonNil(list)}, nil
+}
+
+// Redeliver queues one delivery of the owner's watch again, for an attempt
+// now with the same webhook-id, whatever its state; the watch's other
+// deliveries are untouched. It returns the delivery as queued.
+func (s *Service) Redeliver(ctx context.Context, owner, watchID, deliveryID string) (*Delivery, error) {
+	if _, err := s.store.Watch(ctx, owner, watchID); err != nil {
+		return nil, storeError(err)
+	}
+	d, err := s.store.Redeliver(ctx, owner, watchID, deliveryID)
+	if errors.Is(err, ErrNotFound) {
+		return nil, &registry.Error{Code: registry.CodeNotFound, Message: "There is no delivery with this id in this watch.",
+			Hint: "List the watch's deliveries to find the id."}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if s.queued != nil {
+		s.queued()
+	}
+	return &d, nil
+}
+
+// CompanyChanges lists the recorded changes of one company, newest first,
+// at most limit (1 to [MaxCompanyChangesLimit]): any company a watch
+// follows, and for a country whose register publishes a change feed
+// (Norway), any company of that feed. It is not limited to an owner. The
+// identifier is validated (invalid_id) but the register is not called.
+func (s *Service) CompanyChanges(ctx context.Context, country, id string, limit int) (*CompanyChanges, error) {
+	v, err := s.reg.Validate(country, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkLimit(v.Country, v.Registry, limit, MaxCompanyChangesLimit); err != nil {
+		return nil, err
+	}
+	if !v.Valid || v.Normalized == nil {
+		return nil, invalidID(v)
+	}
+	list, err := s.store.CompanyChanges(ctx, v.Country, *v.Normalized, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := &CompanyChanges{Country: v.Country, CompanyID: *v.Normalized, Changes: nonNil(list), Notes: []string{}}
+	if len(list) == 0 {
+		out.Notes = append(out.Notes, "No change of this company is recorded. Changes are recorded for the companies "+
+			"of watch lists and, where the register publishes a change feed (Norway), for every company in it, from "+
+			"when this service started to follow them.")
+	}
+	return out, nil
+}
+
+// CompanyChangesJSON is [Service.CompanyChanges] as the JSON document the
+// REST and MCP doors send.
+func (s *Service) CompanyChangesJSON(ctx context.Context, country, id string, limit int) ([]byte, error) {
+	doc, err := s.CompanyChanges(ctx, country, id, limit)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(doc)
+}
+
+func invalidID(v *registry.ValidationResult) *registry.Error {
+	msg := "The identifier fails the format or checksum."
+	if v.Reason != nil && *v.Reason != "" {
+		msg = *v.Reason
+	}
+	e := &registry.Error{Code: registry.CodeInvalidID, Country: v.Country, Registry: v.Registry, Message: msg}
+	if v.Hint != nil {
+		e.Hint = *v.Hint
+	}
+	return e
+}
+
+func checkLimit(country, reg string, limit, most int) error {
+	if limit >= 1 && limit <= most {
+		return nil
+	}
+	return &registry.Error{Code: registry.CodeBadRequest, Country: country, Registry: reg,
+		Message: fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", most, limit),
+		Hint:    fmt.Sprintf("Retry with limit between 1 and %d, or leave it out.", most)}
+}
+
+// ParseLimit reads a limit as a caller wrote it: absent (present false) is
+// def; present, it must be a decimal integer (the range is checked by the
+// operation). A malformed one is bad_request.
+func ParseLimit(raw string, present bool, def int) (int, error) {
+	if !present {
+		return def, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil {
+		return 0, &registry.Error{Code: registry.CodeBadRequest,
+			Message: fmt.Sprintf("limit must be an integer; got %q.", truncate(raw, 40)),
+			Hint:    fmt.Sprintf("Retry with a whole number such as %d, or leave limit out.", def)}
+	}
+	return n, nil
+}
+
+// countryRef is a country as the Registry names it.
+type countryRef struct{ code, registry string }
+
+// canonicalIDs validates ids for country and returns the country's code
+// and the canonical identifiers, duplicates collapsed, in their first
+// order. required: an empty list is an error. An invalid identifier is
+// invalid_id with details.invalid listing each (index, id, reason).
+func (s *Service) canonicalIDs(country, member string, ids []string, required bool) (countryRef, []string, error) {
+	probe, err := s.reg.Validate(country, "")
+	if err != nil {
+		return countryRef{}, nil, err
+	}
+	c := countryRef{probe.Country, probe.Registry}
+	if required && len(ids) == 0 {
+		return c, nil, &registry.Error{Code: registry.CodeBadRequest, Country: c.code, Registry: c.registry,
+			Message: member + " is empty; a watch holds 1 to " + fmt.Sprint(MaxIDsPerWatch) + " identifiers.",
+			Hint:    "Give at least one identifier."}
+	}
+	if len(ids) > 2*MaxIDsPerWatch {
+		return c, nil, s.tooMany(c, len(ids))
+	}
+	type bad struct {
+		Index  int    `json:"index"`
+		ID     string `json:"id"`
+		Reason string `json:"reason"`
+	}
+	var invalid []bad
+	nInvalid := 0
+	seen := make(map[string]bool, len(ids))
+	out := make([]string, 0, len(ids))
+	for i, id := range ids {
+		v, err := s.reg.Validate(c.code, id)
+		if err != nil {
+			return c, nil, err
+		}
+		if !v.Valid || v.Normalized == nil {
+			nInvalid++
+			if len(invalid) < 100 {
+				reason := "fails the format or checksum"
+				if v.Reason != nil {
+					reason = *v.Reason
+				}
+				invalid = append(invalid, bad{i, truncate(id, 40), reason})
+			}
+			continue
+		}
+		if n := *v.Normalized; !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	if nInvalid > 0 {
+		first := invalid[0]
+		return c, nil, &registry.Error{Code: registry.CodeInvalidID, Country: c.code, Registry: c.registry,
+			Message: fmt.Sprintf("%d of the %d identifiers of %s are not valid; the first is %s[%d] %q: %s", nInvalid, len(ids),
+				member, member, first.Index, first.ID, first.Reason),
+			Hint:    "Correct or remove the identifiers listed in details.invalid (the first 100) and send the request again.",
+			Details: map[string]any{"invalid": invalid}}
+	}
+	return c, out, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "") + "..."
+}
+
+func (s *Service) tooMany(c countryRef, n int) *registry.Error {
+	return &registry.Error{Code: registry.CodeBadRequest, Country: c.code, Registry: c.registry,
+		Message: fmt.Sprintf("The watch would hold %d identifiers; a watch holds at most %d.", n, MaxIDsPerWatch),
+		Hint:    fmt.Sprintf("Split the identifiers over several watches of at most %d each.", MaxIDsPerWatch)}
+}
+
+// validKinds checks kinds against [WatchKinds] and returns them without
+// duplicates in that order; nil for none (every kind).
+func validKinds(kinds []Kind) ([]Kind, error) {
+	if len(kinds) == 0 {
+		return nil, nil
+	}
+	all := WatchKinds()
+	var out []Kind
+	for _, k := range all {
+		if slices.Contains(kinds, k) {
+			out = append(out, k)
+		}
+	}
+	for _, k := range kinds {
+		if !slices.Contains(all, k) {
+			names := make([]string, len(all))
+			for i, a := range all {
+				names[i] = string(a)
+			}
+			return nil, &registry.Error{Code: registry.CodeBadRequest,
+				Message: fmt.Sprintf("%q is not a kind of change.", truncate(string(k), 40)),
+				Hint:    "Use kinds from " + strings.Join(names, ", ") + ", or leave kinds out for all of them."}
+		}
+	}
+	return out, nil
+}
+
+func (s *Service) checkURL(ctx context.Context, u string) error {
+	err := s.policy.CheckURL(ctx, u)
+	var ue *webhook.URLError
+	if errors.As(err, &ue) {
+		return &registry.Error{Code: registry.CodeBadRequest, Message: "The url is refused: " + ue.Reason + ".",
+			Hint: fmt.Sprintf("Give an https URL of a host with a public address, at most %d bytes, without a user name or "+
+				"password; the address is checked again at every delivery, and redirects are not followed.", webhook.MaxURLLength)}
+	}
+	return err
+}
+
+// checkReady refuses a country whose module cannot answer in this
+// deployment (it needs an operator credential): its companies could never
+// be fetched.
+func (s *Service) checkReady(code, reg string) error {
+	for _, c := range s.reg.Countries().Countries {
+		if c.Country == code {
+			return nil
+		}
+	}
+	return &registry.Error{Code: registry.CodeUpstreamError, Country: code, Registry: reg,
+		Message: fmt.Sprintf("The %s register cannot answer in this deployment (an operator credential is missing), so its companies cannot be watched.", code),
+		Hint:    "Ask the operator to configure the register's credential, or watch companies of another country."}
+}
+
+// baselines fetches the snapshot of each company of ids that has none,
+// with bounded concurrency, for up to the baseline timeout. It returns the
+// snapshots taken and the companies still without one. A company the
+// register does not know is not_found (details.not_found lists them); a
+// failure of the store or the caller's cancellation is returned as it is.
+func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) ([]Snapshot, []string, error) {
+	var need []string
+	for _, id := range ids {
+		_, err := s.store.Snapshot(ctx, c.code, id)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			need = append(need, id)
+		case err != nil:
+			return nil, nil, err
+		}
+	}
+	if len(need) == 0 {
+		return nil, nil, nil
+	}
+	fctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	type result struct {
+		snap Snapshot
+		err  error
+		done bool
+	}
+	results := make([]result, len(need))
+	var wg sync.WaitGroup
+	var stopped atomic.Bool // the register's budget ran out: fetch no more
+	slots := make(chan struct{}, s.concurrent)
+	for i, id := range need {
+		slots <- struct{}{} // a slot first, so that the check below sees every fetch before it that ended
+		if stopped.Load() || fctx.Err() != nil {
+			<-slots
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			snap, err := s.fetcher.Fetch(fctx, c.code, id)
+			results[i] = result{snap, err, true}
+			if errors.Is(err, registry.ErrRateLimited) {
+				stopped.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	var snaps []Snapshot
+	var pending, notFound []string
+	for i, r := range results {
+		switch {
+		case r.done && r.err == nil:
+			snaps = append(snaps, r.snap)
+		case r.done && errors.Is(r.err, registry.ErrNotFound):
+			notFound = append(notFound, need[i])
+		default:
+			pending = append(pending, need[i])
+		}
+	}
+	if len(notFound) > 0 {
+		shown := notFound
+		if len(shown) > 100 {
+			shown = shown[:100]
+		}
+		return nil, nil, &registry.Error{Code: registry.CodeNotFound, Country: c.code, Registry: c.registry,
+			Message: fmt.Sprintf("%d of the identifiers are not known to the %s register, the first %s.", len(notFound), c.code, notFound[0]),
+			Hint: "Remove the identifiers listed in details.not_found (the first 100) and send the request again; " +
+				"search by name to find the right ones.",
+			Details: map[string]any{"not_found": shown}}
+	}
+	return snaps, pending, nil
+}
+
+func (s *Service) addPending(country string, ids []string) {
+	if len(ids) == 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, id := range ids {
+		s.pending[companyRef{country, id}] = struct{}{}
+	}
+}
+
+// rescanEvery is how often TakeBaselines looks through the store for
+// watched companies without a baseline (a watch created by another
+// replica, or before a restart).
+const rescanEvery = time.Hour
+
+// TakeBaselines takes the baselines still pending (a company added to a
+// watch whose register failed or was slow) and returns how many it took.
+// It stops at the first company whose register's budget is used up or
+// whose register fails, to try again on the next call. Once an hour (and
+// on the first call) it looks through the store for watched companies
+// without a snapshot, so that companies of a watch created by another
+// replica or before a restart are not missed. Run it on one replica (see
+// [Service.RunBaselines]).
+func (s *Service) TakeBaselines(ctx context.Context) (int, error) {
+	if err := s.rescan(ctx); err != nil {
+		return 0, err
+	}
+	s.mu.Lock()
+	todo := make([]companyRef, 0, len(s.pending))
+	for k := range s.pending {
+		todo = append(todo, k)
+	}
+	s.mu.Unlock()
+	slices.SortFunc(todo, func(a, b companyRef) int {
+		return strings.Compare(a.country+"/"+a.id, b.country+"/"+b.id)
+	})
+	taken := 0
+	for _, k := range todo {
+		if err := ctx.Err(); err != nil {
+			return taken, err
+		}
+		_, err := s.store.Snapshot(ctx, k.country, k.id)
+		if err == nil { // taken meanwhile (by an ingester)
+			s.dropPending(k)
+			continue
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return taken, err
+		}
+		snap, err := s.fetcher.Fetch(ctx, k.country, k.id)
+		if errors.Is(err, registry.ErrNotFound) {
+			s.dropPending(k) // nothing to compare with; the ingester reports it when it appears
+			continue
+		}
+		if err != nil {
+			s.log.LogAttrs(ctx, slog.LevelWarn, "baseline not taken", slog.String("country", k.country),
+				slog.String("code", string(registry.AsError(err).Code)))
+			return taken, nil
+		}
+		if _, err := s.store.Apply(ctx, Batch{Snapshots: []Snapshot{snap}}); err != nil {
+			return taken, err
+		}
+		s.dropPending(k)
+		taken++
+	}
+	return taken, nil
+}
+
+func (s *Service) dropPending(k companyRef) {
+	s.mu.Lock()
+	delete(s.pending, k)
+	s.mu.Unlock()
+}
+
+// rescan adds every watched company without a snapshot to the pending
+// set, once an hour.
+func (s *Service) rescan(ctx context.Context) error {
+	now := s.now()
+	s.mu.Lock()
+	due := s.lastScan.IsZero() || now.Sub(s.lastScan) >= rescanEvery
+	s.mu.Unlock()
+	if !due {
+		return nil
+	}
+	var missing []companyRef
+	for _, c := range s.reg.Countries().Countries {
+		ids, err := s.store.WatchedIDs(ctx, c.Country)
+		if err != nil {
+			return err
+		}
+		for id := range ids {
+			_, err := s.store.Snapshot(ctx, c.Country, id)
+			switch {
+			case errors.Is(err, ErrNotFound):
+				missing = append(missing, companyRef{c.Country, id})
+			case err != nil:
+				return err
+			}
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, k := range missing {
+		s.pending[k] = struct{}{}
+	}
+	s.lastScan = now
+	return nil
+}
+
+// BaselineLease is the name of the store lease [Service.RunBaselines]
+// holds, so that one replica at a time takes pending baselines.
+const BaselineLease = "baselines"
+
+// RunBaselines calls [Service.TakeBaselines] every interval while holder
+// holds the store's [BaselineLease], until ctx is done. A failed pass is
+// logged and tried again at the next tick.
+func (s *Service) RunBaselines(ctx context.Context, holder string, every time.Duration) error {
+	if every <= 0 {
+		return errors.New("changes: RunBaselines: the interval must be positive")
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	defer func() {
+		_ = s.store.ReleaseLease(context.WithoutCancel(ctx), BaselineLease, holder)
+	}()
+	for {
+		held, err := s.store.AcquireLease(ctx, BaselineLease, holder, s.now(), 2*every+time.Minute)
+		if err == nil && held {
+			_, err = s.TakeBaselines(ctx)
+		}
+		if err != nil && ctx.Err() == nil {
+			s.log.LogAttrs(ctx, slog.LevelWarn, "baselines pass failed", slog.String("error", err.Error()))
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,38 @@
+// Package sqlstore is the [changes.Store] of change monitoring on an
+// embedded SQLite file (pure Go, no cgo) or on PostgreSQL.
+//
+// Open a store with [OpenSQLite] (a file, created with its folder when
+// missing; by convention [FileName] in the service's data folder) or
+// [OpenPostgres] (a postgres:// URL, as in DATABASE_URL), or with [Open],
+// which chooses by the name's form. Opening brings the schema up to date;
+// [Migrate] does only that, for a deployment that migrates as a separate
+// step (`go run ./internal/cmd/migrate -database "$DATABASE_URL"`).
+// Replicas that start at once on one PostgreSQL database migrate one after
+// the other.
+//
+// Both databases keep the same tables and give the same answers (the
+// conformance suite changes/storetest runs on both):
+//
+//   - Apply records a batch in one transaction: the changes (once per
+//     source event), the owners' feed entries, a delivery per enabled
+//     watch that wants the kind (the outbox), the snapshots and the
+//     ingesters' cursors.
+//   - The feed cursor is opaque (a position in the store's feed with a
+//     checksum), survives restarts, and is refused with
+//     [changes.ErrInvalidCursor] when garbled; a cursor older than the
+//     oldest change kept is a [*changes.CursorExpiredError]. Changes are
+//     kept at least [DefaultRetention] (30 days; [WithRetention]).
+//   - ClaimDeliveries hands a due delivery to one worker at a time, across
+//     replicas, until its lease ends; a worker that dies leaves it to be
+//     claimed and sent again, with the same webhook-id.
+//   - AcquireLease is one atomic statement: take a free or expired lease,
+//     or renew one's own.
+//
+// Times are kept to the microsecond and read back in UTC. Watches read
+// back with empty, non-nil IDs and Kinds when they have none.
+//
+// On SQLite the store writes through a single connection (concurrent
+// goroutines queue instead of failing with SQLITE_BUSY) in WAL mode, so
+// reads go on beside a write. SQLite serves one process; replicas need
+// PostgreSQL.
+package sqlstore

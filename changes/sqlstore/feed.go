@@ -1,0 +1,453 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/companyregistry/registry/changes"
+)
+
+// Apply records what an ingester found, in one transaction: each change
+// not recorded before (same Country, CompanyID, Kind and non-empty
+// SourceEventID, in the store or earlier in the batch: skipped) gets the
+// next feed position (Seq), an ID when it has none ("chg_" + a ULID) and
+// a DetectedAt when it has none (the store's clock); it goes into the feed
+// of every owner watching the company, and a pending delivery is queued
+// for every enabled watch of the company whose kinds include its kind (the
+// outbox). The batch's snapshots replace the stored ones and its cursors
+// are set. It returns the changes it recorded, in order.
+//
+// On PostgreSQL, Apply holds the feed's counter row from numbering the
+// first change to commit, so feed positions become visible in order and a
+// reader never passes over one still being written.
+func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, error) {
+	if err := checkBatch(b); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	var out []changes.Change
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		out = nil
+		if len(b.Changes) > 0 {
+			var err error
+			if out, err = s.recordChanges(ctx, tx, b.Changes, now); err != nil {
+				return err
+			}
+		}
+		if err := s.upsertSnapshots(ctx, tx, b.Snapshots); err != nil {
+			return err
+		}
+		return s.setCursors(ctx, tx, b.Cursors, now)
+	})
+	if err != nil {
+		return nil, wrap("apply", err)
+	}
+	return out, nil
+}
+
+// watcher is a watch of a company, as fan-out needs it.
+type watcher struct {
+	id, owner string
+	kinds     []changes.Kind
+	enabled   bool
+}
+
+func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Change, now time.Time) ([]changes.Change, error) {
+	var last int64
+	// Taking the counter row's lock first serialises Apply on PostgreSQL.
+	if err := tx.QueryRowContext(ctx, "UPDATE feed_state SET last_seq = last_seq WHERE id = 1 RETURNING last_seq").Scan(&last); err != nil {
+		return nil, err
+	}
+	seen, err := s.recordedEvents(ctx, tx, list)
+	if err != nil {
+		return nil, err
+	}
+	var out []changes.Change
+	for _, c := range list {
+		if c.SourceEventID != "" {
+			k := eventKey{c.Country, c.CompanyID, string(c.Kind), c.SourceEventID}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		}
+		last++
+		c.Seq = last
+		if c.ID == "" {
+			id, err := newID("chg_", now)
+			if err != nil {
+				return nil, err
+			}
+			c.ID = id
+		}
+		if c.DetectedAt.IsZero() {
+			c.DetectedAt = now
+		}
+		// Answer what is stored: times to the microsecond, in UTC.
+		c.DetectedAt = fromMicros(micros(c.DetectedAt))
+		if c.RegisteredAt != nil {
+			c.RegisteredAt = timePtr(nullMicros(c.RegisteredAt))
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	rows := make([][]any, len(out))
+	for i, c := range out {
+		rows[i] = []any{c.Seq, c.ID, c.Country, c.CompanyID, nullString(c.CompanyName), string(c.Kind),
+			blob(c.Old), blob(c.New), nullMicros(c.RegisteredAt), micros(c.DetectedAt), nullString(c.SourceURL),
+			emptyNull(c.SourceEventID)}
+	}
+	if err := s.insertRows(ctx, tx, `INSERT INTO changes (seq, id, country, company_id, company_name, kind,
+    old_value, new_value, registered_at, detected_at, source_url, source_event_id)`, "", 12, rows); err != nil {
+		return nil, err
+	}
+	watchers, err := s.watchersOf(ctx, tx, out)
+	if err != nil {
+		return nil, err
+	}
+	var feed, deliveries [][]any
+	for _, c := range out {
+		owners := map[string]bool{}
+		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
+			if !owners[w.owner] {
+				owners[w.owner] = true
+				feed = append(feed, []any{w.owner, c.Seq})
+			}
+			if w.enabled && includes(w.kinds, c.Kind) {
+				id, err := newID("dlv_", now)
+				if err != nil {
+					return nil, err
+				}
+				deliveries = append(deliveries, []any{id, w.id, c.Seq, string(changes.DeliveryPending), 0, micros(now), micros(now)})
+			}
+		}
+	}
+	if err := s.insertRows(ctx, tx, "INSERT INTO feed_entries (owner, seq)", "", 2, feed); err != nil {
+		return nil, err
+	}
+	if err := s.insertRows(ctx, tx, `INSERT INTO deliveries
+    (id, watch_id, change_seq, status, attempts, next_attempt_at, created_at)`, "", 7, deliveries); err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, s.d.q("UPDATE feed_state SET last_seq = ? WHERE id = 1"), last); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eventKey is what makes a change from a register's event unique.
+type eventKey struct{ country, company, kind, event string }
+
+// recordedEvents returns the source events of list already recorded, in
+// one query per 500 event ids. The query repeats the partial index's
+// condition so that a generic plan uses the index.
+func (s *Store) recordedEvents(ctx context.Context, tx *sql.Tx, list []changes.Change) (map[eventKey]bool, error) {
+	out := map[eventKey]bool{}
+	var events []any
+	dup := map[string]bool{}
+	for _, c := range list {
+		if c.SourceEventID != "" && !dup[c.SourceEventID] {
+			dup[c.SourceEventID] = true
+			events = append(events, c.SourceEventID)
+		}
+	}
+	for len(events) > 0 {
+		n := min(len(events), 500)
+		rows, err := tx.QueryContext(ctx, s.d.q(`SELECT country, company_id, kind, source_event_id FROM changes
+    WHERE source_event_id IS NOT NULL AND source_event_id IN (`+placeholders(n)+`)`), events[:n]...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k eventKey
+			if err := rows.Scan(&k.country, &k.company, &k.kind, &k.event); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[k] = true
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+		events = events[n:]
+	}
+	return out, nil
+}
+
+// watchersOf returns the watches of the changes' companies, by country and
+// company id.
+func (s *Store) watchersOf(ctx context.Context, tx *sql.Tx, list []changes.Change) (map[[2]string][]watcher, error) {
+	byCountry := map[string][]string{}
+	seen := map[[2]string]bool{}
+	for _, c := range list {
+		k := [2]string{c.Country, c.CompanyID}
+		if !seen[k] {
+			seen[k] = true
+			byCountry[c.Country] = append(byCountry[c.Country], c.CompanyID)
+		}
+	}
+	out := map[[2]string][]watcher{}
+	for country, ids := range byCountry {
+		for len(ids) > 0 {
+			n := min(len(ids), 500)
+			args := []any{country}
+			for _, id := range ids[:n] {
+				args = append(args, id)
+			}
+			rows, err := tx.QueryContext(ctx, s.d.q(`SELECT wc.company_id, w.id, w.owner, w.kinds, w.disabled_at
+    FROM watch_companies wc JOIN watches w ON w.id = wc.watch_id
+    WHERE wc.country = ? AND wc.company_id IN (`+placeholders(n)+`) ORDER BY w.created_at, w.id`), args...)
+			if err != nil {
+				return nil, err
+			}
+			for rows.Next() {
+				var cid, kinds string
+				var disabled sql.NullInt64
+				var w watcher
+				if err := rows.Scan(&cid, &w.id, &w.owner, &kinds, &disabled); err != nil {
+					rows.Close()
+					return nil, err
+				}
+				if err := json.Unmarshal([]byte(kinds), &w.kinds); err != nil {
+					rows.Close()
+					return nil, fmt.Errorf("watch %s: stored kinds: %w", w.id, err)
+				}
+				w.enabled = !disabled.Valid
+				k := [2]string{country, cid}
+				out[k] = append(out[k], w)
+			}
+			if err := rows.Close(); err != nil {
+				return nil, err
+			}
+			ids = ids[n:]
+		}
+	}
+	return out, nil
+}
+
+// upsertSnapshots replaces the stored snapshots (the last of a company
+// in the batch wins).
+func (s *Store) upsertSnapshots(ctx context.Context, q querier, snaps []changes.Snapshot) error {
+	last := map[[2]string]int{}
+	for i, sn := range snaps {
+		last[[2]string{sn.Country, sn.CompanyID}] = i
+	}
+	rows := make([][]any, 0, len(last))
+	for i, sn := range snaps {
+		if last[[2]string{sn.Country, sn.CompanyID}] != i {
+			continue
+		}
+		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses})
+	}
+	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses)",
+		`ON CONFLICT (country, company_id) DO UPDATE SET report = excluded.report, roles = excluded.roles,
+    taken_at = excluded.taken_at, misses = excluded.misses`, 6, rows)
+}
+
+func (s *Store) setCursors(ctx context.Context, q querier, cursors map[string]string, now time.Time) error {
+	names := make([]string, 0, len(cursors))
+	for n := range cursors {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	rows := make([][]any, len(names))
+	for i, n := range names {
+		rows[i] = []any{n, cursors[n], micros(now)}
+	}
+	return s.insertRows(ctx, q, "INSERT INTO ingest_cursors (name, value, updated_at)",
+		"ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at", 3, rows)
+}
+
+func checkBatch(b changes.Batch) error {
+	for i, c := range b.Changes {
+		if c.Country == "" || c.CompanyID == "" || c.Kind == "" {
+			return fmt.Errorf("changes/sqlstore: apply: change %d needs a Country, a CompanyID and a Kind", i)
+		}
+		if err := checkText("change id", c.ID, "change country", c.Country, "change company id", c.CompanyID,
+			"change kind", string(c.Kind), "change company name", derefString(c.CompanyName),
+			"change source url", derefString(c.SourceURL), "change source event id", c.SourceEventID); err != nil {
+			return err
+		}
+	}
+	if err := checkSnapshots(b.Snapshots); err != nil {
+		return err
+	}
+	for name, v := range b.Cursors {
+		if name == "" {
+			return errors.New("changes/sqlstore: apply: a cursor without a name")
+		}
+		if err := checkText("cursor name", name, "cursor value", v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Cursor returns an ingester's stored cursor ("" when none).
+func (s *Store) Cursor(ctx context.Context, name string) (string, error) {
+	var v string
+	err := s.r.QueryRowContext(ctx, s.d.q("SELECT value FROM ingest_cursors WHERE name = ?"), name).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return v, wrap("cursor", err)
+}
+
+const changeColumns = `c.seq, c.id, c.country, c.company_id, c.company_name, c.kind, c.old_value, c.new_value,
+    c.registered_at, c.detected_at, c.source_url, c.source_event_id`
+
+func scanChange(row interface{ Scan(...any) error }, extra ...any) (changes.Change, error) {
+	var c changes.Change
+	var name, url, event sql.NullString
+	var kind string
+	var oldV, newV []byte
+	var registered sql.NullInt64
+	var detected int64
+	dest := append([]any{&c.Seq, &c.ID, &c.Country, &c.CompanyID, &name, &kind, &oldV, &newV,
+		&registered, &detected, &url, &event}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return c, err
+	}
+	c.CompanyName, c.Kind, c.Old, c.New = stringPtr(name), changes.Kind(kind), oldV, newV
+	c.RegisteredAt, c.DetectedAt, c.SourceURL, c.SourceEventID = timePtr(registered), fromMicros(detected), stringPtr(url), event.String
+	return c, nil
+}
+
+// Changes lists the owner's feed after the cursor ("" = from the oldest
+// change kept), oldest first, at most limit, with the cursor to pass next.
+// The feed holds the changes of the companies that were in one of the
+// owner's watches when the change was recorded (whatever the watch's
+// kinds, and whether or not its endpoint is disabled). With nothing to
+// list, the cursor returned is the feed's head, so a quiet owner's cursor
+// keeps up with the feed and never expires. A cursor older than the
+// oldest kept is a *changes.CursorExpiredError naming the oldest; one the
+// store did not give out is changes.ErrInvalidCursor.
+func (s *Store) Changes(ctx context.Context, owner, cursor string, limit int) ([]changes.Change, string, error) {
+	if limit < 1 {
+		return nil, "", errors.New("changes/sqlstore: changes: the limit must be at least 1")
+	}
+	var after int64
+	if cursor != "" {
+		var err error
+		if after, err = decodeCursor(cursor); err != nil {
+			return nil, "", err
+		}
+	}
+	var out []changes.Change
+	next := cursor
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var head, pruned int64
+		if err := tx.QueryRowContext(ctx, "SELECT last_seq, pruned_through FROM feed_state WHERE id = 1").Scan(&head, &pruned); err != nil {
+			return err
+		}
+		if cursor != "" && after < pruned {
+			return &changes.CursorExpiredError{Oldest: encodeCursor(pruned)}
+		}
+		rows, err := tx.QueryContext(ctx, s.d.q(`SELECT `+changeColumns+` FROM feed_entries f
+    JOIN changes c ON c.seq = f.seq WHERE f.owner = ? AND f.seq > ? ORDER BY f.seq LIMIT ?`), owner, after, limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			c, err := scanChange(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, c)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(out) > 0 {
+			next = encodeCursor(out[len(out)-1].Seq)
+		} else {
+			next = encodeCursor(max(after, head))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, "", wrap("changes", err)
+	}
+	return out, next, nil
+}
+
+// CompanyChanges lists the changes recorded for one company, newest
+// first, at most limit.
+func (s *Store) CompanyChanges(ctx context.Context, country, companyID string, limit int) ([]changes.Change, error) {
+	if limit < 1 {
+		return nil, errors.New("changes/sqlstore: company changes: the limit must be at least 1")
+	}
+	rows, err := s.r.QueryContext(ctx, s.d.q(`SELECT `+changeColumns+` FROM changes c
+    WHERE c.country = ? AND c.company_id = ? ORDER BY c.seq DESC LIMIT ?`), country, companyID, limit)
+	if err != nil {
+		return nil, wrap("company changes", err)
+	}
+	defer rows.Close()
+	var out []changes.Change
+	for rows.Next() {
+		c, err := scanChange(rows)
+		if err != nil {
+			return nil, wrap("company changes", err)
+		}
+		out = append(out, c)
+	}
+	return out, wrap("company changes", rows.Err())
+}
+
+// Prune removes the changes detected before before (but never one younger
+// than the retention, see [WithRetention]) with their deliveries and feed
+// entries, and the finished deliveries created before it. It removes a
+// prefix of the feed: it stops at the first change detected on or after
+// the limit and at the first change that still has a pending delivery to
+// an enabled watch (never lose a delivery), and moves the oldest cursor
+// kept to the last change removed.
+func (s *Store) Prune(ctx context.Context, before time.Time) error {
+	if limit := s.now().Add(-s.retention); before.After(limit) {
+		before = limit
+	}
+	cut := micros(before)
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var last, pruned int64
+		if err := tx.QueryRowContext(ctx, "UPDATE feed_state SET last_seq = last_seq WHERE id = 1 RETURNING last_seq, pruned_through").Scan(&last, &pruned); err != nil {
+			return err
+		}
+		through := last
+		var young, pending sql.NullInt64
+		if err := tx.QueryRowContext(ctx, s.d.q("SELECT MIN(seq) FROM changes WHERE detected_at >= ?"), cut).Scan(&young); err != nil {
+			return err
+		}
+		if young.Valid {
+			through = min(through, young.Int64-1)
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT MIN(d.change_seq) FROM deliveries d JOIN watches w ON w.id = d.watch_id
+    WHERE d.status = 'pending' AND w.disabled_at IS NULL`).Scan(&pending); err != nil {
+			return err
+		}
+		if pending.Valid {
+			through = min(through, pending.Int64-1)
+		}
+		if through > pruned {
+			for _, stmt := range []string{
+				"DELETE FROM deliveries WHERE change_seq <= ?",
+				"DELETE FROM feed_entries WHERE seq <= ?",
+				"DELETE FROM changes WHERE seq <= ?",
+				"UPDATE feed_state SET pruned_through = ? WHERE id = 1",
+			} {
+				if _, err := tx.ExecContext(ctx, s.d.q(stmt), through); err != nil {
+					return err
+				}
+			}
+		}
+		_, err := tx.ExecContext(ctx, s.d.q("DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ?"), cut)
+		return err
+	})
+	return wrap("prune", err)
+}

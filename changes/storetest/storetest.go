@@ -1,0 +1,1160 @@
+// Package storetest is the conformance suite of [changes.Store]: every
+// implementation runs it, so that a service behaves the same on each.
+//
+//	func TestConformance(t *testing.T) {
+//		storetest.Run(t, func(t *testing.T) changes.Store {
+//			s, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "changes.db"))
+//			if err != nil {
+//				t.Fatal(err)
+//			}
+//			t.Cleanup(func() { s.Close() })
+//			return s
+//		})
+//	}
+//
+// open returns a new, empty store for each subtest and closes it when the
+// subtest ends. The store's own clock must read the real time (deliveries
+// are due when queued, and the suite claims them at the real time plus an
+// hour or later) with a retention of at most a few years (the suite's
+// changes are detected in 2020 and pruned by that date). Subtests run in
+// parallel.
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/companyregistry/registry/changes"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// T0 is the suite's epoch: every time it passes is T0 or later.
+var t0 = time.Date(2020, 3, 2, 10, 0, 0, 0, time.UTC)
+
+// opts compare what the contract leaves open: nil and empty slices alike.
+var opts = cmp.Options{cmpopts.EquateEmpty()}
+
+// Run runs the suite.
+func Run(t *testing.T, open func(t *testing.T) changes.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s changes.Store)
+	}{
+		{"CreateAndReadWatch", testCreateAndReadWatch},
+		{"WatchesOwnerIsolation", testWatchesOwnerIsolation},
+		{"CreateWatchBaselines", testCreateWatchBaselines},
+		{"UpdateWatch", testUpdateWatch},
+		{"DeleteWatch", testDeleteWatch},
+		{"WatchedIDs", testWatchedIDs},
+		{"ApplyRecords", testApplyRecords},
+		{"ApplyIdempotent", testApplyIdempotent},
+		{"ApplyFanOut", testApplyFanOut},
+		{"ApplyIsOneTransaction", testApplyIsOneTransaction},
+		{"SnapshotsAndCursors", testSnapshotsAndCursors},
+		{"FeedPaging", testFeedPaging},
+		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
+		{"FeedInvalidCursor", testFeedInvalidCursor},
+		{"PruneAndExpiredCursor", testPruneAndExpiredCursor},
+		{"PruneKeepsPendingDeliveries", testPruneKeepsPendingDeliveries},
+		{"CompanyChanges", testCompanyChanges},
+		{"Claim", testClaim},
+		{"ClaimLeaseExpires", testClaimLeaseExpires},
+		{"RecordAttempt", testRecordAttempt},
+		{"RecordAttemptDisables", testRecordAttemptDisables},
+		{"DeliveriesAndRedeliver", testDeliveriesAndRedeliver},
+		{"Lease", testLease},
+		{"ConcurrentClaims", testConcurrentClaims},
+		{"ConcurrentLease", testConcurrentLease},
+		{"ConcurrentApply", testConcurrentApply},
+		{"BadInput", testBadInput},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.fn(t, open(t))
+		})
+	}
+}
+
+// --- helpers ---
+
+func ctx() context.Context { return context.Background() }
+
+func ptr[T any](v T) *T { return &v }
+
+func raw(s string) json.RawMessage { return json.RawMessage(s) }
+
+func watch(owner, id, country string, kinds []changes.Kind, ids ...string) changes.Watch {
+	return changes.Watch{
+		ID: id, Owner: owner, Country: country, IDs: ids, Kinds: kinds,
+		URL: "https://hooks.example.com/" + id, CreatedAt: t0,
+	}
+}
+
+func create(t *testing.T, s changes.Store, w changes.Watch) {
+	t.Helper()
+	if err := s.CreateWatch(ctx(), w, []byte("secret-"+w.ID), nil); err != nil {
+		t.Fatalf("CreateWatch(%s): %v", w.ID, err)
+	}
+}
+
+func change(country, id string, kind changes.Kind, event string, at time.Time) changes.Change {
+	return changes.Change{
+		Country: country, CompanyID: id, CompanyName: ptr("Company " + id), Kind: kind,
+		Old: raw(`"active"`), New: raw(`"bankrupt"`), RegisteredAt: ptr(at.Add(-time.Hour)),
+		DetectedAt: at, SourceURL: ptr("https://register.example/" + id), SourceEventID: event,
+	}
+}
+
+func apply(t *testing.T, s changes.Store, cs ...changes.Change) []changes.Change {
+	t.Helper()
+	got, err := s.Apply(ctx(), changes.Batch{Changes: cs})
+	if err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	return got
+}
+
+func feed(t *testing.T, s changes.Store, owner, cursor string, limit int) ([]changes.Change, string) {
+	t.Helper()
+	got, next, err := s.Changes(ctx(), owner, cursor, limit)
+	if err != nil {
+		t.Fatalf("Changes(%s, %q, %d): %v", owner, cursor, limit, err)
+	}
+	return got, next
+}
+
+func ids(cs []changes.Change) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.CompanyID + "/" + string(c.Kind)
+	}
+	return out
+}
+
+func claim(t *testing.T, s changes.Store, worker string, now time.Time, n int) []changes.Claim {
+	t.Helper()
+	got, err := s.ClaimDeliveries(ctx(), worker, now, n, time.Minute)
+	if err != nil {
+		t.Fatalf("ClaimDeliveries: %v", err)
+	}
+	return got
+}
+
+func claimedIDs(cs []changes.Claim) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Delivery.WatchID + ":" + c.Change.CompanyID
+	}
+	return out
+}
+
+func diff(t *testing.T, what string, want, got any) {
+	t.Helper()
+	if d := cmp.Diff(want, got, opts); d != "" {
+		t.Errorf("%s (-want +got):\n%s", what, d)
+	}
+}
+
+// --- watches ---
+
+func testCreateAndReadWatch(t *testing.T, s changes.Store) {
+	w := watch("alice", "wch_1", "NO", []changes.Kind{changes.KindStatusChanged, changes.KindNameChanged},
+		"923609016", "914375916", "923609016")
+	create(t, s, w)
+	got, err := s.Watch(ctx(), "alice", "wch_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := w
+	want.IDs = []string{"923609016", "914375916"} // a repeated id is kept once, in first order
+	diff(t, "Watch", want, got)
+	if n, err := s.CountWatches(ctx(), "alice"); err != nil || n != 1 {
+		t.Errorf("CountWatches = %d, %v; want 1", n, err)
+	}
+	if err := s.CreateWatch(ctx(), w, []byte("x"), nil); err == nil {
+		t.Errorf("CreateWatch with an existing id: no error")
+	}
+	if secret, err := s.WatchSecret(ctx(), "alice", "wch_1"); err != nil || string(secret) != "secret-wch_1" {
+		t.Errorf("WatchSecret = %q, %v; want the secret given to CreateWatch", secret, err)
+	}
+	if _, err := s.WatchSecret(ctx(), "bob", "wch_1"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("bob reading alice's secret: %v, want ErrNotFound", err)
+	}
+	if _, err := s.WatchSecret(ctx(), "alice", "wch_none"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("WatchSecret of an unknown watch: %v, want ErrNotFound", err)
+	}
+	// Every kind: an empty list reads back empty.
+	all := watch("alice", "wch_2", "NO", nil, "923609016")
+	create(t, s, all)
+	got, err = s.Watch(ctx(), "alice", "wch_2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "Watch with every kind", all, got)
+}
+
+func testWatchesOwnerIsolation(t *testing.T, s changes.Store) {
+	a2 := watch("alice", "wch_a2", "GB", nil, "00445790")
+	a2.CreatedAt = t0.Add(time.Hour)
+	a1 := watch("alice", "wch_a1", "NO", nil, "923609016")
+	b1 := watch("bob", "wch_b1", "NO", nil, "923609016")
+	for _, w := range []changes.Watch{a2, a1, b1} {
+		create(t, s, w)
+	}
+	got, err := s.Watches(ctx(), "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "Watches(alice), oldest first", []changes.Watch{a1, a2}, got)
+	if _, err := s.Watch(ctx(), "bob", "wch_a1"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("bob reading alice's watch: %v, want ErrNotFound", err)
+	}
+	if _, err := s.UpdateWatch(ctx(), "bob", "wch_a1", changes.WatchUpdate{URL: ptr("https://evil.example/")}, nil); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("bob updating alice's watch: %v, want ErrNotFound", err)
+	}
+	if err := s.DeleteWatch(ctx(), "bob", "wch_a1"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("bob deleting alice's watch: %v, want ErrNotFound", err)
+	}
+	if n, _ := s.CountWatches(ctx(), "carol"); n != 0 {
+		t.Errorf("CountWatches(carol) = %d", n)
+	}
+	if got, err := s.Watches(ctx(), "carol"); err != nil || len(got) != 0 {
+		t.Errorf("Watches(carol) = %v, %v", got, err)
+	}
+}
+
+func testCreateWatchBaselines(t *testing.T, s changes.Store) {
+	first := changes.Snapshot{Country: "NO", CompanyID: "923609016", Report: raw(`{"name":"EQUINOR ASA"}`),
+		Roles: raw(`{"board":[]}`), TakenAt: t0}
+	w := watch("alice", "wch_1", "NO", nil, "923609016")
+	if err := s.CreateWatch(ctx(), w, []byte("s"), []changes.Snapshot{first}); err != nil {
+		t.Fatal(err)
+	}
+	later := first
+	later.Report, later.TakenAt = raw(`{"name":"OTHER"}`), t0.Add(time.Hour)
+	second := changes.Snapshot{Country: "NO", CompanyID: "914375916", Report: raw(`{"name":"TOLLBUGATA 17 OSLO AS"}`), TakenAt: t0}
+	w2 := watch("bob", "wch_2", "NO", nil, "923609016", "914375916")
+	if err := s.CreateWatch(ctx(), w2, []byte("s"), []changes.Snapshot{later, second}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Snapshot(ctx(), "NO", "923609016")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "a baseline does not replace the snapshot a company has", first, got)
+	got, err = s.Snapshot(ctx(), "NO", "914375916")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "a new company's baseline", second, got)
+	if _, err := s.Snapshot(ctx(), "NO", "999999999"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("Snapshot of an unknown company: %v, want ErrNotFound", err)
+	}
+}
+
+func testUpdateWatch(t *testing.T, s changes.Store) {
+	w := watch("alice", "wch_1", "NO", nil, "1", "2", "3")
+	create(t, s, w)
+	got, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{
+		AddIDs: []string{"4", "2", "5"}, RemoveIDs: []string{"1", "5"},
+		Kinds: ptr([]changes.Kind{changes.KindDeleted}),
+	}, []changes.Snapshot{{Country: "NO", CompanyID: "4", Report: raw(`{}`), TakenAt: t0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := w
+	want.IDs = []string{"2", "3", "4", "5"} // removed first, then added at the end (5 is in both: added)
+	want.Kinds = []changes.Kind{changes.KindDeleted}
+	diff(t, "UpdateWatch", want, got)
+	read, err := s.Watch(ctx(), "alice", "wch_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "Watch after UpdateWatch", want, read)
+	if _, err := s.Snapshot(ctx(), "NO", "4"); err != nil {
+		t.Errorf("the added company's baseline: %v", err)
+	}
+	// Nothing to change still answers the watch.
+	got, err = s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "an empty update", want, got)
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_none", changes.WatchUpdate{}, nil); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("UpdateWatch of an unknown watch: %v, want ErrNotFound", err)
+	}
+}
+
+func testDeleteWatch(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "923609016"))
+	recorded := apply(t, s, change("NO", "923609016", changes.KindNameChanged, "", t0))
+	if err := s.DeleteWatch(ctx(), "alice", "wch_1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Watch(ctx(), "alice", "wch_1"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("Watch after DeleteWatch: %v", err)
+	}
+	if err := s.DeleteWatch(ctx(), "alice", "wch_1"); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("DeleteWatch twice: %v", err)
+	}
+	if _, err := s.Deliveries(ctx(), "alice", "wch_1", 10); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("Deliveries of a deleted watch: %v", err)
+	}
+	if got := claim(t, s, "w1", t0.Add(time.Hour), 10); len(got) != 0 {
+		t.Errorf("a deleted watch's pending delivery was claimed: %v", claimedIDs(got))
+	}
+	// The change was recorded while the company was watched: it stays in
+	// the owner's feed.
+	got, _ := feed(t, s, "alice", "", 10)
+	diff(t, "feed after DeleteWatch", recorded, got)
+	if ids, _ := s.WatchedIDs(ctx(), "NO"); len(ids) != 0 {
+		t.Errorf("WatchedIDs after DeleteWatch = %v", ids)
+	}
+}
+
+func testWatchedIDs(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	create(t, s, watch("bob", "wch_2", "NO", nil, "2", "3"))
+	create(t, s, watch("bob", "wch_3", "GB", nil, "00445790"))
+	// A disabled watch's companies are still watched (changes are recorded
+	// for its feed).
+	d := watch("carol", "wch_4", "NO", nil, "4")
+	d.Disabled, d.DisabledAt, d.DisabledReason = true, ptr(t0), ptr("gone")
+	create(t, s, d)
+	got, err := s.WatchedIDs(ctx(), "NO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "WatchedIDs(NO)", map[string]struct{}{"1": {}, "2": {}, "3": {}, "4": {}}, got)
+	got, _ = s.WatchedIDs(ctx(), "GB")
+	diff(t, "WatchedIDs(GB)", map[string]struct{}{"00445790": {}}, got)
+	if _, err := s.UpdateWatch(ctx(), "bob", "wch_2", changes.WatchUpdate{RemoveIDs: []string{"2", "3"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.WatchedIDs(ctx(), "NO")
+	diff(t, "WatchedIDs(NO) after a removal", map[string]struct{}{"1": {}, "2": {}, "4": {}}, got)
+	got, _ = s.WatchedIDs(ctx(), "FI")
+	diff(t, "WatchedIDs(FI)", map[string]struct{}{}, got)
+	rd, err := s.Watch(ctx(), "carol", "wch_4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "a watch created disabled", d, rd)
+}
+
+// --- Apply ---
+
+func testApplyRecords(t *testing.T, s changes.Store) {
+	c1 := change("NO", "923609016", changes.KindStatusChanged, "25152016", t0)
+	c2 := change("NO", "923609016", changes.KindNameChanged, "", t0.Add(time.Minute))
+	c2.ID = "chg_GIVEN"
+	c2.Old, c2.New, c2.CompanyName, c2.RegisteredAt, c2.SourceURL = nil, raw(`{"name":"X"}`), nil, nil, nil
+	c3 := change("GB", "00445790", changes.KindDeleted, "", time.Time{}) // DetectedAt set by the store
+	got := apply(t, s, c1, c2, c3)
+	if len(got) != 3 {
+		t.Fatalf("Apply recorded %d changes, want 3", len(got))
+	}
+	if got[0].ID == "" || got[0].ID[:4] != "chg_" || got[2].ID[:4] != "chg_" || got[0].ID == got[2].ID {
+		t.Errorf("assigned ids %q, %q: want distinct chg_ ids", got[0].ID, got[2].ID)
+	}
+	if !(got[0].Seq > 0 && got[1].Seq > got[0].Seq && got[2].Seq > got[1].Seq) {
+		t.Errorf("Seq not increasing: %d, %d, %d", got[0].Seq, got[1].Seq, got[2].Seq)
+	}
+	if got[2].DetectedAt.IsZero() {
+		t.Errorf("DetectedAt left zero")
+	}
+	want := []changes.Change{c1, c2, c3}
+	for i := range want {
+		want[i].ID, want[i].Seq = got[i].ID, got[i].Seq
+	}
+	want[2].DetectedAt = got[2].DetectedAt
+	diff(t, "Apply's answer", want, got)
+	// What is stored reads back the same.
+	stored, err := s.CompanyChanges(ctx(), "NO", "923609016", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "CompanyChanges(NO 923609016)", []changes.Change{got[1], got[0]}, stored)
+	stored, _ = s.CompanyChanges(ctx(), "GB", "00445790", 10)
+	if len(stored) != 1 || !stored[0].DetectedAt.Equal(got[2].DetectedAt) {
+		t.Errorf("stored DetectedAt %v, answered %v", stored, got[2].DetectedAt)
+	}
+	// An empty batch is fine.
+	if got, err := s.Apply(ctx(), changes.Batch{}); err != nil || len(got) != 0 {
+		t.Errorf("Apply(empty) = %v, %v", got, err)
+	}
+}
+
+func testApplyIdempotent(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "923609016"))
+	ev := change("NO", "923609016", changes.KindStatusChanged, "25152016", t0)
+	first := apply(t, s, ev, ev) // twice in one batch: once
+	if len(first) != 1 {
+		t.Fatalf("the same event twice in a batch recorded %d changes", len(first))
+	}
+	if again := apply(t, s, ev); len(again) != 0 {
+		t.Errorf("re-applying event 25152016 recorded %v", ids(again))
+	}
+	// Another kind from the same event, or another company, is another change.
+	other := ev
+	other.Kind = changes.KindNameChanged
+	otherCo := ev
+	otherCo.CompanyID = "914375916"
+	if got := apply(t, s, other, otherCo); len(got) != 2 {
+		t.Errorf("another kind and another company of one event: recorded %d, want 2", len(got))
+	}
+	// Polls have no event id: never collapsed.
+	poll := change("NO", "923609016", changes.KindAddressChanged, "", t0)
+	if got := apply(t, s, poll, poll); len(got) != 2 {
+		t.Errorf("two poll changes recorded %d, want 2", len(got))
+	}
+	dl, err := s.Deliveries(ctx(), "alice", "wch_1", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dl) != 4 { // status, name, address ×2 (914375916 is not watched)
+		t.Errorf("%d deliveries, want 4 (one per recorded change of the watched company)", len(dl))
+	}
+}
+
+func testApplyFanOut(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_all", "NO", nil, "923609016"))
+	create(t, s, watch("alice", "wch_status", "NO", []changes.Kind{changes.KindStatusChanged}, "923609016"))
+	create(t, s, watch("bob", "wch_name", "NO", []changes.Kind{changes.KindNameChanged}, "923609016"))
+	off := watch("carol", "wch_off", "NO", nil, "923609016")
+	off.Disabled, off.DisabledAt = true, ptr(t0)
+	create(t, s, off)
+	create(t, s, watch("dave", "wch_gb", "GB", nil, "923609016")) // same id, another country
+	got := apply(t, s,
+		change("NO", "923609016", changes.KindStatusChanged, "1", t0),
+		change("NO", "923609016", changes.KindNameChanged, "2", t0))
+	count := func(owner, w string) int {
+		t.Helper()
+		dl, err := s.Deliveries(ctx(), owner, w, 100)
+		if err != nil {
+			t.Fatalf("Deliveries(%s): %v", w, err)
+		}
+		return len(dl)
+	}
+	diff(t, "deliveries per watch", map[string]int{"wch_all": 2, "wch_status": 1, "wch_name": 1, "wch_off": 0, "wch_gb": 0},
+		map[string]int{"wch_all": count("alice", "wch_all"), "wch_status": count("alice", "wch_status"),
+			"wch_name": count("bob", "wch_name"), "wch_off": count("carol", "wch_off"), "wch_gb": count("dave", "wch_gb")})
+	// Each owner's feed lists each change once, whatever its watches'
+	// kinds and whether their endpoint is disabled.
+	for _, owner := range []string{"alice", "bob", "carol"} {
+		f, _ := feed(t, s, owner, "", 10)
+		diff(t, "feed of "+owner, got, f)
+	}
+	if f, _ := feed(t, s, "dave", "", 10); len(f) != 0 {
+		t.Errorf("dave's feed (GB watch) lists %v", ids(f))
+	}
+	// The deliveries are due at once, with what sending needs.
+	claims := claim(t, s, "w1", time.Now().Add(time.Hour), 100)
+	if len(claims) != 4 {
+		t.Fatalf("claimed %d deliveries, want 4", len(claims))
+	}
+	for _, c := range claims {
+		if c.URL != "https://hooks.example.com/"+c.Delivery.WatchID || string(c.Secret) != "secret-"+c.Delivery.WatchID {
+			t.Errorf("claim of %s: URL %q secret %q", c.Delivery.WatchID, c.URL, c.Secret)
+		}
+		if c.Delivery.ChangeID != c.Change.ID || c.Delivery.Status != changes.DeliveryPending || c.Delivery.Attempts != 0 {
+			t.Errorf("claim %+v", c.Delivery)
+		}
+	}
+}
+
+func testApplyIsOneTransaction(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "923609016"))
+	before := changes.Snapshot{Country: "NO", CompanyID: "923609016", Report: raw(`{"v":1}`), TakenAt: t0}
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{before}, Cursors: map[string]string{"no/enheter": "100"}}); err != nil {
+		t.Fatal(err)
+	}
+	first := apply(t, s, change("NO", "923609016", changes.KindNameChanged, "1", t0))
+	// A batch whose second change reuses the first change's id fails in
+	// the database, after the first change was written: nothing of the
+	// batch stays.
+	dup := change("NO", "923609016", changes.KindStatusChanged, "3", t0)
+	dup.ID = first[0].ID
+	_, err := s.Apply(ctx(), changes.Batch{
+		Changes:   []changes.Change{change("NO", "923609016", changes.KindAddressChanged, "2", t0), dup},
+		Snapshots: []changes.Snapshot{{Country: "NO", CompanyID: "923609016", Report: raw(`{"v":2}`), TakenAt: t0.Add(time.Hour)}},
+		Cursors:   map[string]string{"no/enheter": "200"},
+	})
+	if err == nil {
+		t.Fatal("Apply with a duplicate change id: no error")
+	}
+	if c, _ := s.Cursor(ctx(), "no/enheter"); c != "100" {
+		t.Errorf("cursor after a failed Apply = %q, want 100", c)
+	}
+	if sn, _ := s.Snapshot(ctx(), "NO", "923609016"); string(sn.Report) != `{"v":1}` {
+		t.Errorf("snapshot after a failed Apply = %s", sn.Report)
+	}
+	if cs, _ := s.CompanyChanges(ctx(), "NO", "923609016", 10); len(cs) != 1 {
+		t.Errorf("changes after a failed Apply: %v", ids(cs))
+	}
+	if f, _ := feed(t, s, "alice", "", 10); len(f) != 1 {
+		t.Errorf("feed after a failed Apply: %v", ids(f))
+	}
+	if dl, _ := s.Deliveries(ctx(), "alice", "wch_1", 10); len(dl) != 1 {
+		t.Errorf("deliveries after a failed Apply: %d, want 1", len(dl))
+	}
+	// The failed batch's event ids were not taken: applying it again
+	// without the duplicate records it.
+	if got := apply(t, s, change("NO", "923609016", changes.KindAddressChanged, "2", t0)); len(got) != 1 {
+		t.Errorf("re-applying after a failed batch recorded %d", len(got))
+	}
+}
+
+func testSnapshotsAndCursors(t *testing.T, s changes.Store) {
+	if c, err := s.Cursor(ctx(), "gb/companies"); err != nil || c != "" {
+		t.Errorf("Cursor before any = %q, %v", c, err)
+	}
+	a := changes.Snapshot{Country: "NO", CompanyID: "1", Report: raw(`{"a":1}`), Roles: raw(`[]`), TakenAt: t0, Misses: 1}
+	b := changes.Snapshot{Country: "NO", CompanyID: "1", Report: raw(`{"a":2}`), TakenAt: t0.Add(time.Hour), Misses: 0}
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{a}, Cursors: map[string]string{"gb/companies": "t1", "no/roller": "r1"}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Snapshot(ctx(), "NO", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "snapshot", a, got)
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{b}, Cursors: map[string]string{"gb/companies": "t2"}}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.Snapshot(ctx(), "NO", "1")
+	diff(t, "snapshot replaced (roles gone)", b, got)
+	c1, _ := s.Cursor(ctx(), "gb/companies")
+	c2, _ := s.Cursor(ctx(), "no/roller")
+	diff(t, "cursors", []string{"t2", "r1"}, []string{c1, c2})
+}
+
+// --- the feed ---
+
+func testFeedPaging(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	_, start := feed(t, s, "alice", "", 10)
+	if start == "" {
+		t.Fatal(`an empty feed answers no cursor to resume from`)
+	}
+	var all []changes.Change
+	for i := range 5 {
+		all = append(all, apply(t, s, change("NO", fmt.Sprint(1+i%2), changes.KindNameChanged, "", t0.Add(time.Duration(i)*time.Minute)))...)
+	}
+	page1, c1 := feed(t, s, "alice", "", 2)
+	page2, c2 := feed(t, s, "alice", c1, 2)
+	page3, c3 := feed(t, s, "alice", c2, 2)
+	page4, c4 := feed(t, s, "alice", c3, 2)
+	diff(t, "pages", [][]changes.Change{all[:2], all[2:4], all[4:], nil}, [][]changes.Change{page1, page2, page3, page4})
+	if c4 == "" {
+		t.Errorf("an exhausted page answered no cursor")
+	}
+	fromStart, _ := feed(t, s, "alice", start, 10)
+	diff(t, "from the cursor an empty feed gave", all, fromStart)
+	// The cursor of the last page resumes after it.
+	more := apply(t, s, change("NO", "2", changes.KindDeleted, "", t0.Add(time.Hour)))
+	next, _ := feed(t, s, "alice", c4, 10)
+	diff(t, "after the last cursor", more, next)
+	next, _ = feed(t, s, "alice", c3, 10)
+	diff(t, "after the third page's cursor", more, next)
+}
+
+func testFeedOnlyWhileWatched(t *testing.T, s changes.Store) {
+	before := apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0)) // nobody watches 1 yet
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	create(t, s, watch("bob", "wch_2", "NO", nil, "2"))
+	during := apply(t, s, change("NO", "1", changes.KindStatusChanged, "", t0), change("NO", "2", changes.KindStatusChanged, "", t0))
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{RemoveIDs: []string{"1"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	apply(t, s, change("NO", "1", changes.KindAddressChanged, "", t0)) // no longer watched
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{AddIDs: []string{"1"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	again := apply(t, s, change("NO", "1", changes.KindDeleted, "", t0))
+	got, _ := feed(t, s, "alice", "", 100)
+	diff(t, "alice's feed: only while 1 was in her watch", []changes.Change{during[0], again[0]}, got)
+	got, _ = feed(t, s, "bob", "", 100)
+	diff(t, "bob's feed: only his company", []changes.Change{during[1]}, got)
+	if cs, _ := s.CompanyChanges(ctx(), "NO", "1", 100); len(cs) != 4 || cs[3].ID != before[0].ID {
+		t.Errorf("CompanyChanges lists every change of the company, newest first: %v", ids(cs))
+	}
+}
+
+func testFeedInvalidCursor(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
+	_, good := feed(t, s, "alice", "", 10)
+	for _, bad := range []string{"garbage", good[:len(good)-1], good + "A", "0", "-1", "null", "\x00", string([]byte{0xff, 0xfe})} {
+		if _, _, err := s.Changes(ctx(), "alice", bad, 10); !errors.Is(err, changes.ErrInvalidCursor) {
+			t.Errorf("Changes(cursor %q) error %v, want ErrInvalidCursor", bad, err)
+		}
+	}
+	// One flipped character.
+	b := []byte(good)
+	if b[3] == 'A' {
+		b[3] = 'B'
+	} else {
+		b[3] = 'A'
+	}
+	if _, _, err := s.Changes(ctx(), "alice", string(b), 10); !errors.Is(err, changes.ErrInvalidCursor) {
+		t.Errorf("Changes(a cursor with one character changed) error %v, want ErrInvalidCursor", err)
+	}
+}
+
+func testPruneAndExpiredCursor(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	_, start := feed(t, s, "alice", "", 10)
+	day := 24 * time.Hour
+	var all []changes.Change
+	for i := range 4 {
+		all = append(all, apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0.Add(time.Duration(i)*day)))...)
+	}
+	// Every delivery succeeded.
+	now := time.Now().Add(time.Hour)
+	for _, c := range claim(t, s, "w", now, 100) {
+		if err := s.RecordAttempt(ctx(), c.Delivery.ID, changes.Attempt{At: now, StatusCode: 200, Succeeded: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, afterFirst := feed(t, s, "alice", "", 1)
+	if err := s.Prune(ctx(), t0.Add(2*day)); err != nil { // the changes of days 0 and 1 go
+		t.Fatal(err)
+	}
+	for _, c := range []string{start, afterFirst} {
+		_, _, err := s.Changes(ctx(), "alice", c, 10)
+		var exp *changes.CursorExpiredError
+		if !errors.As(err, &exp) {
+			t.Fatalf("Changes(a cursor older than the oldest kept): %v, want *CursorExpiredError", err)
+		}
+		if exp.Oldest == "" {
+			t.Fatalf("the expired cursor's error names no oldest cursor")
+		}
+		got, _ := feed(t, s, "alice", exp.Oldest, 10)
+		diff(t, "from the oldest cursor kept", all[2:], got)
+	}
+	got, _ := feed(t, s, "alice", "", 10)
+	diff(t, "from the start after Prune", all[2:], got)
+	cs, _ := s.CompanyChanges(ctx(), "NO", "1", 10)
+	diff(t, "CompanyChanges after Prune", []changes.Change{all[3], all[2]}, cs)
+	dl, err := s.Deliveries(ctx(), "alice", "wch_1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := []string{}
+	for _, d := range dl {
+		kept = append(kept, d.ChangeID)
+	}
+	diff(t, "deliveries kept: those of the changes kept", []string{all[3].ID, all[2].ID}, kept)
+	// Pruning again at the same limit changes nothing.
+	if err := s.Prune(ctx(), t0.Add(2*day)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = feed(t, s, "alice", "", 10)
+	diff(t, "after a second Prune", all[2:], got)
+}
+
+func testPruneKeepsPendingDeliveries(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	day := 24 * time.Hour
+	var all []changes.Change
+	for i := range 3 {
+		all = append(all, apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0.Add(time.Duration(i)*day)))...)
+	}
+	now := time.Now().Add(time.Hour)
+	claims := claim(t, s, "w", now, 100)
+	if len(claims) != 3 {
+		t.Fatalf("claimed %d", len(claims))
+	}
+	// The second change's delivery is still pending (a retry): Prune stops
+	// before it, so only the first change goes.
+	retry := now.Add(day)
+	for _, c := range claims {
+		a := changes.Attempt{At: now, StatusCode: 200, Succeeded: true}
+		if c.Change.ID == all[1].ID {
+			a = changes.Attempt{At: now, StatusCode: 503, Error: "503", RetryAt: &retry}
+		}
+		if err := s.RecordAttempt(ctx(), c.Delivery.ID, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Prune(ctx(), t0.Add(10*day)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := feed(t, s, "alice", "", 10)
+	diff(t, "kept: from the change with a pending delivery on", all[1:], got)
+	again := claim(t, s, "w", retry, 10)
+	if len(again) != 1 || again[0].Change.ID != all[1].ID {
+		t.Fatalf("the pending delivery after Prune: %v", claimedIDs(again))
+	}
+	if err := s.RecordAttempt(ctx(), again[0].Delivery.ID, changes.Attempt{At: retry, StatusCode: 204, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Prune(ctx(), t0.Add(10*day)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = feed(t, s, "alice", "", 10)
+	diff(t, "after the delivery succeeded, Prune goes on", []changes.Change(nil), got)
+}
+
+func testCompanyChanges(t *testing.T, s changes.Store) {
+	var all []changes.Change
+	for i := range 4 {
+		all = append(all, apply(t, s, change("NO", "1", changes.KindNameChanged, fmt.Sprint(i), t0))...)
+	}
+	apply(t, s, change("NO", "2", changes.KindNameChanged, "", t0), change("GB", "1", changes.KindNameChanged, "", t0))
+	got, err := s.CompanyChanges(ctx(), "NO", "1", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "CompanyChanges newest first, limited", []changes.Change{all[3], all[2], all[1]}, got)
+	if got, _ := s.CompanyChanges(ctx(), "FI", "1", 3); len(got) != 0 {
+		t.Errorf("CompanyChanges of an unknown company: %v", ids(got))
+	}
+}
+
+// --- deliveries ---
+
+func testClaim(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2", "3"))
+	recorded := apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0), change("NO", "2", changes.KindNameChanged, "", t0),
+		change("NO", "3", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour) // due: created at the store's clock
+	first := claim(t, s, "w1", now, 2)
+	if len(first) != 2 {
+		t.Fatalf("claimed %d of 3 with n=2", len(first))
+	}
+	diff(t, "the claimed changes", recorded[:2], []changes.Change{first[0].Change, first[1].Change})
+	// Held by w1: nobody else gets them; the third is left.
+	second := claim(t, s, "w2", now, 10)
+	diff(t, "w2's claim", []string{"wch_1:3"}, claimedIDs(second))
+	if got := claim(t, s, "w3", now.Add(59*time.Second), 10); len(got) != 0 {
+		t.Errorf("claimed while every lease holds: %v", claimedIDs(got))
+	}
+	// Not due yet: nothing.
+	if got := claim(t, s, "w4", t0.Add(-time.Hour), 10); len(got) != 0 {
+		t.Errorf("claimed before due: %v", claimedIDs(got))
+	}
+}
+
+func testClaimLeaseExpires(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	first := claim(t, s, "w1", now, 10)
+	if len(first) != 1 {
+		t.Fatalf("claimed %d", len(first))
+	}
+	// w1 dies without recording; its lease (a minute) ends; w2 sends the
+	// same delivery, with the same change id (the webhook-id).
+	again := claim(t, s, "w2", now.Add(time.Minute), 10)
+	if len(again) != 1 {
+		t.Fatalf("after the lease ended, claimed %d", len(again))
+	}
+	diff(t, "the delivery claimed again", first[0], again[0])
+}
+
+func testRecordAttempt(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2", "3"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0), change("NO", "2", changes.KindNameChanged, "", t0),
+		change("NO", "3", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	cl := claim(t, s, "w1", now, 10)
+	if len(cl) != 3 {
+		t.Fatalf("claimed %d", len(cl))
+	}
+	retry := now.Add(30 * time.Second)
+	attempts := []changes.Attempt{
+		{At: now, StatusCode: 200, Succeeded: true},
+		{At: now, StatusCode: 503, Error: "the endpoint answered 503", RetryAt: &retry},
+		{At: now, Error: "connection refused"},
+	}
+	for i, a := range attempts {
+		if err := s.RecordAttempt(ctx(), cl[i].Delivery.ID, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dl, err := s.Deliveries(ctx(), "alice", "wch_1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]changes.Delivery{}
+	for _, d := range dl {
+		byID[d.ID] = d
+	}
+	want := []changes.Delivery{
+		{ID: cl[0].Delivery.ID, WatchID: "wch_1", ChangeID: cl[0].Change.ID, Status: changes.DeliverySucceeded, Attempts: 1,
+			LastAttemptAt: &now, LastStatusCode: ptr(200)},
+		{ID: cl[1].Delivery.ID, WatchID: "wch_1", ChangeID: cl[1].Change.ID, Status: changes.DeliveryPending, Attempts: 1,
+			NextAttemptAt: &retry, LastAttemptAt: &now, LastStatusCode: ptr(503), LastError: ptr("the endpoint answered 503")},
+		{ID: cl[2].Delivery.ID, WatchID: "wch_1", ChangeID: cl[2].Change.ID, Status: changes.DeliveryFailed, Attempts: 1,
+			LastAttemptAt: &now, LastError: ptr("connection refused")},
+	}
+	got := []changes.Delivery{byID[cl[0].Delivery.ID], byID[cl[1].Delivery.ID], byID[cl[2].Delivery.ID]}
+	if d := cmp.Diff(want, got, opts, cmpopts.IgnoreFields(changes.Delivery{}, "CreatedAt"), cmpopts.EquateApproxTime(time.Microsecond)); d != "" {
+		t.Errorf("deliveries after the attempts (-want +got):\n%s", d)
+	}
+	// The retry is claimable at its time, by anyone (the claim ended), and
+	// not before.
+	if got := claim(t, s, "w2", retry.Add(-time.Second), 10); len(got) != 0 {
+		t.Errorf("claimed before the retry time: %v", claimedIDs(got))
+	}
+	if got := claim(t, s, "w2", retry, 10); len(got) != 1 || got[0].Delivery.ID != cl[1].Delivery.ID {
+		t.Errorf("claim at the retry time: %v", claimedIDs(got))
+	}
+	if err := s.RecordAttempt(ctx(), "dlv_none", changes.Attempt{At: now, Succeeded: true}); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("RecordAttempt of an unknown delivery: %v, want ErrNotFound", err)
+	}
+}
+
+func testRecordAttemptDisables(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0), change("NO", "2", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	cl := claim(t, s, "w1", now, 1)
+	if len(cl) != 1 {
+		t.Fatalf("claimed %d", len(cl))
+	}
+	at := now.Add(time.Second).Truncate(time.Microsecond)
+	if err := s.RecordAttempt(ctx(), cl[0].Delivery.ID, changes.Attempt{At: at, StatusCode: 410, Error: "410 Gone", Disable: true, Reason: "the endpoint answered 410 Gone"}); err != nil {
+		t.Fatal(err)
+	}
+	w, err := s.Watch(ctx(), "alice", "wch_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the disabled watch", []any{true, ptr("the endpoint answered 410 Gone"), &at}, []any{w.Disabled, w.DisabledReason, w.DisabledAt})
+	// Its other pending delivery waits; new changes queue none, but stay
+	// in the feed.
+	if got := claim(t, s, "w2", now.Add(time.Hour), 10); len(got) != 0 {
+		t.Errorf("a disabled watch's delivery was claimed: %v", claimedIDs(got))
+	}
+	apply(t, s, change("NO", "1", changes.KindDeleted, "", t0))
+	if dl, _ := s.Deliveries(ctx(), "alice", "wch_1", 10); len(dl) != 2 {
+		t.Errorf("deliveries after a change to a disabled watch: %d, want 2", len(dl))
+	}
+	if f, _ := feed(t, s, "alice", "", 10); len(f) != 3 {
+		t.Errorf("the feed of a disabled watch lists %d changes, want 3", len(f))
+	}
+	// Enabling it again: the waiting delivery goes out.
+	w, err = s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{Enable: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Disabled || w.DisabledReason != nil || w.DisabledAt != nil {
+		t.Errorf("enabled watch: %+v", w)
+	}
+	if got := claim(t, s, "w2", now.Add(time.Hour), 10); len(got) != 1 {
+		t.Errorf("after Enable claimed %d, want 1", len(got))
+	}
+	// A new URL enables too.
+	if err := s.RecordAttempt(ctx(), claimOne(t, s, now.Add(4*time.Hour)), changes.Attempt{At: at, Disable: true, Reason: "failing for three days"}); err != nil {
+		t.Fatal(err)
+	}
+	w, err = s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{URL: ptr("https://new.example.com/hook")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Disabled || w.URL != "https://new.example.com/hook" {
+		t.Errorf("a new URL: %+v", w)
+	}
+}
+
+// claimOne claims the delivery of a fresh change of company 1 of wch_1
+// and returns its id.
+func claimOne(t *testing.T, s changes.Store, now time.Time) string {
+	t.Helper()
+	apply(t, s, change("NO", "1", changes.KindAddressChanged, "", t0))
+	cl := claim(t, s, "w9", now, 1)
+	if len(cl) != 1 {
+		t.Fatalf("claimOne: claimed %d", len(cl))
+	}
+	return cl[0].Delivery.ID
+}
+
+func testDeliveriesAndRedeliver(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	create(t, s, watch("alice", "wch_2", "NO", nil, "1"))
+	var recorded []changes.Change
+	for i := range 3 {
+		recorded = append(recorded, apply(t, s, change("NO", "1", changes.KindNameChanged, fmt.Sprint(i), t0))...)
+	}
+	dl, err := s.Deliveries(ctx(), "alice", "wch_1", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dl) != 2 {
+		t.Fatalf("Deliveries(limit 2) = %d", len(dl))
+	}
+	diff(t, "newest first", []string{recorded[2].ID, recorded[1].ID}, []string{dl[0].ChangeID, dl[1].ChangeID})
+	for _, d := range dl {
+		if d.CreatedAt.IsZero() || d.NextAttemptAt == nil || d.Status != changes.DeliveryPending {
+			t.Errorf("a new delivery: %+v", d)
+		}
+	}
+	if _, err := s.Deliveries(ctx(), "bob", "wch_1", 10); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("bob listing alice's deliveries: %v", err)
+	}
+	// Send everything, then redeliver one.
+	now := time.Now().Add(time.Hour)
+	for _, c := range claim(t, s, "w1", now, 100) {
+		if err := s.RecordAttempt(ctx(), c.Delivery.ID, changes.Attempt{At: now, StatusCode: 200, Succeeded: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	target := dl[1]
+	if _, err := s.Redeliver(ctx(), "bob", "wch_1", target.ID); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("bob redelivering: %v", err)
+	}
+	if _, err := s.Redeliver(ctx(), "alice", "wch_2", target.ID); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("redelivering through another watch: %v", err)
+	}
+	got, err := s.Redeliver(ctx(), "alice", "wch_1", target.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != target.ID || got.ChangeID != target.ChangeID || got.Status != changes.DeliveryPending || got.Attempts != 1 || got.NextAttemptAt == nil {
+		t.Errorf("Redeliver = %+v", got)
+	}
+	again := claim(t, s, "w2", now.Add(time.Hour), 100)
+	if len(again) != 1 || again[0].Delivery.ID != target.ID || again[0].Change.ID != target.ChangeID {
+		t.Errorf("claimed after Redeliver: %v", claimedIDs(again))
+	}
+}
+
+// --- leases ---
+
+func testLease(t *testing.T, s changes.Store) {
+	const ttl = 30 * time.Second
+	acquire := func(holder string, at time.Time) bool {
+		t.Helper()
+		ok, err := s.AcquireLease(ctx(), "ingest", holder, at, ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	steps := []struct {
+		holder string
+		at     time.Duration
+		want   bool
+	}{
+		{"a", 0, true},                 // free
+		{"b", 10 * time.Second, false}, // a holds it
+		{"a", 20 * time.Second, true},  // a renews: until 50 s
+		{"b", 49 * time.Second, false}, // still a's
+		{"b", 50 * time.Second, true},  // expired: b takes it
+		{"a", 51 * time.Second, false}, // a lost it
+		{"a", 79*time.Second + time.Millisecond, false},
+	}
+	for _, st := range steps {
+		if got := acquire(st.holder, t0.Add(st.at)); got != st.want {
+			t.Errorf("%s at %v: got the lease %v, want %v", st.holder, st.at, got, st.want)
+		}
+	}
+	// Another lease is independent.
+	if !acquire2(t, s, "other", "a", t0) {
+		t.Errorf("a second lease name was refused")
+	}
+	// Releasing: only the holder can; then anyone may take it at once.
+	if err := s.ReleaseLease(ctx(), "ingest", "a"); err != nil {
+		t.Fatal(err)
+	}
+	if acquire("c", t0.Add(60*time.Second)) {
+		t.Errorf("a non-holder's release freed the lease")
+	}
+	if err := s.ReleaseLease(ctx(), "ingest", "b"); err != nil {
+		t.Fatal(err)
+	}
+	if !acquire("c", t0.Add(60*time.Second)) {
+		t.Errorf("after the holder released, the lease was refused")
+	}
+}
+
+func acquire2(t *testing.T, s changes.Store, name, holder string, at time.Time) bool {
+	t.Helper()
+	ok, err := s.AcquireLease(ctx(), name, holder, at, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+// --- concurrency ---
+
+func testConcurrentClaims(t *testing.T, s changes.Store) {
+	const companies, workers = 120, 8
+	var idList []string
+	for i := range companies {
+		idList = append(idList, fmt.Sprint(1000+i))
+	}
+	create(t, s, watch("alice", "wch_1", "NO", nil, idList...))
+	create(t, s, watch("bob", "wch_2", "NO", nil, idList...))
+	var batch []changes.Change
+	for _, id := range idList {
+		batch = append(batch, change("NO", id, changes.KindNameChanged, "", t0))
+	}
+	apply(t, s, batch...)
+	now := time.Now().Add(time.Hour)
+	var mu sync.Mutex
+	holder := map[string]string{}
+	var dups []string
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			name := fmt.Sprintf("worker-%d", w)
+			// Bounded: a store that hands out held deliveries must fail
+			// the test, not loop for ever.
+			for range 2 * companies {
+				got, err := s.ClaimDeliveries(ctx(), name, now, 7, time.Hour)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if len(got) == 0 {
+					return
+				}
+				mu.Lock()
+				for _, c := range got {
+					if prev, ok := holder[c.Delivery.ID]; ok {
+						dups = append(dups, c.Delivery.ID+" by "+prev+" and "+name)
+					}
+					holder[c.Delivery.ID] = name
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if len(dups) != 0 {
+		t.Errorf("%d times a delivery was held by two workers at once, first: %v", len(dups), dups[:min(len(dups), 5)])
+	}
+	if len(holder) != 2*companies {
+		t.Errorf("claimed %d distinct deliveries, want %d", len(holder), 2*companies)
+	}
+}
+
+func testConcurrentLease(t *testing.T, s changes.Store) {
+	const contenders, rounds = 8, 5
+	const ttl = 10 * time.Second
+	for r := range rounds {
+		at := t0.Add(time.Duration(r) * ttl) // each round starts as the last lease ends
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		var winners []string
+		errs := make(chan error, contenders)
+		for c := range contenders {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				name := fmt.Sprintf("r%d-h%d", r, c)
+				ok, err := s.AcquireLease(ctx(), "ingest", name, at, ttl)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if ok {
+					mu.Lock()
+					winners = append(winners, name)
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		if len(winners) != 1 {
+			t.Errorf("round %d: %d holders at once: %v", r, len(winners), winners)
+		}
+	}
+}
+
+func testConcurrentApply(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	const writers = 6
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Every writer sends the same register event, and one of its own.
+			_, err := s.Apply(ctx(), changes.Batch{Changes: []changes.Change{
+				change("NO", "1", changes.KindStatusChanged, "25152016", t0),
+				change("NO", "2", changes.KindNameChanged, fmt.Sprint("own-", w), t0),
+			}})
+			if err != nil {
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	got, _ := feed(t, s, "alice", "", 100)
+	if len(got) != 1+writers {
+		t.Errorf("the feed lists %d changes, want %d (the shared event once)", len(got), 1+writers)
+	}
+	seqs := make([]int64, len(got))
+	for i, c := range got {
+		seqs[i] = c.Seq
+	}
+	if !sort.SliceIsSorted(seqs, func(i, j int) bool { return seqs[i] < seqs[j] }) {
+		t.Errorf("feed not in order: %v", seqs)
+	}
+	dl, _ := s.Deliveries(ctx(), "alice", "wch_1", 100)
+	if len(dl) != 1+writers {
+		t.Errorf("%d deliveries, want %d", len(dl), 1+writers)
+	}
+}
+
+// --- bad input ---
+
+func testBadInput(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	checks := []struct {
+		what string
+		err  error
+	}{
+		{"Changes limit 0", func() error { _, _, err := s.Changes(ctx(), "alice", "", 0); return err }()},
+		{"CompanyChanges limit -1", func() error { _, err := s.CompanyChanges(ctx(), "NO", "1", -1); return err }()},
+		{"Deliveries limit 0", func() error { _, err := s.Deliveries(ctx(), "alice", "wch_1", 0); return err }()},
+		{"ClaimDeliveries n 0", func() error { _, err := s.ClaimDeliveries(ctx(), "w", t0, 0, time.Minute); return err }()},
+		{"ClaimDeliveries lease 0", func() error { _, err := s.ClaimDeliveries(ctx(), "w", t0, 1, 0); return err }()},
+		{"AcquireLease ttl 0", func() error { _, err := s.AcquireLease(ctx(), "ingest", "a", t0, 0); return err }()},
+		{"Apply change without kind", func() error {
+			_, err := s.Apply(ctx(), changes.Batch{Changes: []changes.Change{{Country: "NO", CompanyID: "1"}}})
+			return err
+		}()},
+		{"CreateWatch with a NUL in an id", s.CreateWatch(ctx(), watch("alice", "wch_2", "NO", nil, "1\x00"), nil, nil)},
+		{"CreateWatch with invalid UTF-8", s.CreateWatch(ctx(), watch("alice", "wch_3", "NO", nil, string([]byte{0xff})), nil, nil)},
+		{"CreateWatch without id", s.CreateWatch(ctx(), changes.Watch{Owner: "alice", Country: "NO"}, nil, nil)},
+	}
+	for _, c := range checks {
+		if c.err == nil {
+			t.Errorf("%s: no error", c.what)
+		}
+	}
+	if n, _ := s.CountWatches(ctx(), "alice"); n != 1 {
+		t.Errorf("a refused watch was stored: %d watches", n)
+	}
+}

@@ -1,0 +1,9 @@
+package webhook
+
+import (
+	"testing"
+
+	"github.com/companyregistry/registry/internal/leakcheck"
+)
+
+func TestMain(m *testing.M) { leakcheck.Main(m) }

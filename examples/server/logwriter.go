@@ -1,0 +1,118 @@
+package main
+
+import (
+	"io"
+	"sync"
+)
+
+// logWriter hands what is written to it to a goroutine that writes it on,
+// so that a request does not wait for the write system call of its
+// access-log record: records written while the goroutine is writing are
+// gathered and written together, in order. An idle server writes each
+// record at once; a busy one makes one write for many records. Close
+// writes what is left and stops the goroutine; writes after Close go
+// straight through.
+//
+// A crash that ends the process without Close (SIGKILL, a fatal runtime
+// error) can lose the records gathered since the last write, which under
+// load is some milliseconds of them.
+type logWriter struct {
+	out  io.Writer
+	wake chan struct{} // capacity 1: something is pending; closed by Close
+	done chan struct{} // closed when the goroutine has stopped
+
+	// mu guards pending and closed; outMu is held while out is written,
+	// and guards err. Whoever takes both takes mu first.
+	mu      sync.Mutex
+	outMu   sync.Mutex
+	pending []byte
+	closed  bool
+	err     error // the first error of out
+}
+
+// maxPendingLog is the most a logWriter gathers before a writer waits:
+// past it, Write writes everything itself, in order.
+const maxPendingLog = 1 << 20
+
+// maxKeptLog is the largest buffer kept between writes.
+const maxKeptLog = 256 << 10
+
+func newLogWriter(out io.Writer) *logWriter {
+	w := &logWriter{out: out, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	go w.loop()
+	return w
+}
+
+// Write gathers p. It never fails; an error of the underlying writer is
+// reported by Close.
+func (w *logWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed || len(w.pending)+len(p) > maxPendingLog {
+		// After Close, or when the goroutine cannot keep up: write here,
+		// after a batch being written and what is pending.
+		w.outMu.Lock()
+		defer w.outMu.Unlock()
+		w.writeOut(w.pending)
+		w.pending = w.pending[:0]
+		w.writeOut(p)
+		return len(p), nil
+	}
+	w.pending = append(w.pending, p...)
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+	return len(p), nil
+}
+
+// loop writes what is gathered, a batch at a time. It takes outMu before
+// it lets go of mu, so that a batch it took is written before anything
+// that Write writes itself.
+func (w *logWriter) loop() {
+	defer close(w.done)
+	var spare []byte
+	for range w.wake {
+		w.mu.Lock()
+		b := w.pending
+		w.pending = spare[:0]
+		w.outMu.Lock()
+		w.mu.Unlock()
+		w.writeOut(b)
+		w.outMu.Unlock()
+		spare = nil
+		if cap(b) <= maxKeptLog {
+			spare = b
+		}
+	}
+}
+
+// writeOut writes b to out and keeps the first error. The caller holds
+// outMu.
+func (w *logWriter) writeOut(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	if _, err := w.out.Write(b); err != nil && w.err == nil {
+		w.err = err
+	}
+}
+
+// Close writes what is pending, stops the goroutine and returns the first
+// error of the underlying writer. It may be called more than once.
+func (w *logWriter) Close() error {
+	w.mu.Lock()
+	if !w.closed {
+		w.closed = true
+		close(w.wake)
+	}
+	w.mu.Unlock()
+	<-w.done
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.outMu.Lock()
+	defer w.outMu.Unlock()
+	w.writeOut(w.pending)
+	w.pending = w.pending[:0]
+	return w.err
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// lockedBuffer is a bytes.Buffer safe for the writer's goroutine and the
+// test, which counts the writes it gets.
+type lockedBuffer struct {
+	mu     sync.Mutex
+	b      bytes.Buffer
+	writes int
+	fail   error
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.writes++
+	if l.fail != nil {
+		return 0, l.fail
+	}
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestLogWriterKeepsEveryLineInOrder: lines written by concurrent writers
+// all arrive, each writer's in its own order, whole (never interleaved
+// within a line), by Close at the latest; a write after Close goes straight
+// through.
+func TestLogWriterKeepsEveryLineInOrder(t *testing.T) {
+	var out lockedBuffer
+	w := newLogWriter(&out)
+	const writers, lines = 8, 500
+	var wg sync.WaitGroup
+	for i := range writers {
+		wg.Go(func() {
+			for j := range lines {
+				if n, err := fmt.Fprintf(w, "w%d line %d %s\n", i, j, strings.Repeat("x", j%50)); err != nil || n == 0 {
+					t.Errorf("write: %d, %v", n, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	next := make([]int, writers)
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	for _, line := range got {
+		var i, j int
+		var rest string
+		if _, err := fmt.Sscanf(line, "w%d line %d %s", &i, &j, &rest); err != nil && j%50 != 0 {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		if j != next[i] || len(rest) != j%50 {
+			t.Fatalf("writer %d: line %q, want line %d", i, line, next[i])
+		}
+		next[i]++
+	}
+	if len(got) != writers*lines {
+		t.Errorf("%d lines, want %d", len(got), writers*lines)
+	}
+	if _, err := w.Write([]byte("after close\n")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(out.String(), "after close\n") {
+		t.Errorf("a write after Close did not go through")
+	}
+	if err := w.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+}
+
+// TestLogWriterOverflowKeepsOrder: past maxPendingLog a writer writes
+// everything itself, after what was gathered.
+func TestLogWriterOverflowKeepsOrder(t *testing.T) {
+	var out lockedBuffer
+	w := newLogWriter(&out)
+	w.mu.Lock() // hold the goroutine off, so that the lines pile up
+	w.pending = append(w.pending, "first\n"...)
+	w.mu.Unlock()
+	big := strings.Repeat("y", maxPendingLog) + "\n"
+	if _, err := w.Write([]byte(big)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write([]byte("last\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("first\n"+big+"last\n", out.String()); diff != "" {
+		t.Errorf("output (-want +got):\n%.300s", diff)
+	}
+}
+
+// TestLogWriterReportsError: a failing writer's first error comes back
+// from Close; Write itself never fails.
+func TestLogWriterReportsError(t *testing.T) {
+	broken := errors.New("disk full")
+	out := &lockedBuffer{fail: broken}
+	w := newLogWriter(out)
+	if _, err := w.Write([]byte("a line\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); !errors.Is(err, broken) {
+		t.Errorf("Close: %v, want %v", err, broken)
+	}
+}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestPercentile: nearest rank, as the cold figures are computed.
+func TestPercentile(t *testing.T) {
+	t.Parallel()
+	var s []time.Duration
+	for i := 1; i <= 300; i++ {
+		s = append(s, time.Duration(i)*time.Millisecond)
+	}
+	got := []time.Duration{percentile(s, 50), percentile(s, 99), percentile(s, 100), percentile(nil, 50)}
+	want := []time.Duration{150 * time.Millisecond, 297 * time.Millisecond, 300 * time.Millisecond, 0}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("percentiles (-want +got):\n%s", diff)
+	}
+}
+
+// TestRatios: medians and per-round ratios of the wrk series.
+func TestRatios(t *testing.T) {
+	t.Parallel()
+	in := "bare 100\nrest 90\nbare 200\nrest 190\nbare 50\nrest 40\n"
+	var out bytes.Buffer
+	if err := ratios(strings.NewReader(in), []string{"rest/bare"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	want := "bare: median 100.0 (50.0–200.0) over 3 runs\nrest: median 90.0 (40.0–190.0) over 3 runs\n" +
+		"rest ÷ bare: median 0.900 (0.800–0.950) over 3 rounds\n"
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("output (-want +got):\n%s", diff)
+	}
+	if err := ratios(strings.NewReader(in), []string{"rest/none"}, &out); err == nil {
+		t.Error("a pair with a missing series: no error")
+	}
+}
+
+// TestParseStatus and ids: the memory figures and the fresh numbers.
+func TestParseStatus(t *testing.T) {
+	t.Parallel()
+	rss, hwm, err := parseStatus([]byte("Name:\tserver\nVmHWM:\t  61234 kB\nVmRSS:\t   51234 kB\n"))
+	if err != nil || rss != 51234 || hwm != 61234 {
+		t.Errorf("parseStatus: %d %d %v", rss, hwm, err)
+	}
+	if _, _, err := parseStatus([]byte("Name:\tx\n")); err == nil {
+		t.Error("no VmRSS: no error")
+	}
+	got := ids(3, 92360901)
+	if len(got) != 3 || got[0] != "923609016" {
+		t.Errorf("ids: %v, want 3 starting with 923609016", got)
+	}
+}
