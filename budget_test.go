@@ -210,3 +210,50 @@ func TestLocalBudgetRefusesBurst(t *testing.T) {
 		t.Errorf("%d upstream calls and %d refusals, want 5 and 15", n, limited)
 	}
 }
+
+// localCountry answers searches, and lookups when lookupsLocal, from data
+// of its own ([registry.LocalAnswers]).
+type localCountry struct {
+	*fakeCountry
+	lookupsLocal bool
+}
+
+func (l *localCountry) AnswersLocally(op string) bool {
+	switch op {
+	case "search":
+		return true
+	case "lookup":
+		return l.lookupsLocal
+	}
+	panic("unknown operation " + op)
+}
+
+// TestLocalAnswersCostNothing: a module's local searches (and lookups,
+// when it says so) take nothing from an empty budget and answer; its
+// register's lookups still take one call each and are refused.
+func TestLocalAnswersCostNothing(t *testing.T) {
+	t.Parallel()
+	for _, lookupsLocal := range []bool{false, true} {
+		l := &localCountry{fakeCountry: &fakeCountry{code: "SE"}, lookupsLocal: lookupsLocal}
+		b := &fakeBudget{wait: time.Second}
+		r, err := registry.New([]registry.Country{l}, registry.WithRetryPause(0), registry.WithUpstreamBudget("SE", b), registry.WithBudgetWait(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Search(t.Context(), "SE", "acme", 5); err != nil {
+			t.Errorf("local search with an empty budget: %v", err)
+		}
+		_, err = r.Lookup(t.Context(), "SE", "123456")
+		_, derr := r.Deadlines(t.Context(), "SE", "654321", registry.NewDate(2026, 3, 1))
+		wantTakes, wantCode := 2, registry.CodeRateLimited
+		if lookupsLocal {
+			wantTakes, wantCode = 0, ""
+		}
+		if codeOf(err) != wantCode || codeOf(derr) != wantCode || b.count() != wantTakes {
+			t.Errorf("lookups local %t: lookup %v, deadlines %v, %d takes; want %q and %d takes", lookupsLocal, err, derr, b.count(), wantCode, wantTakes)
+		}
+		if n := l.searches.Load(); n != 1 {
+			t.Errorf("lookups local %t: %d searches reached the module", lookupsLocal, n)
+		}
+	}
+}

@@ -53,3 +53,36 @@ type Country interface {
 	// format, legal forms, status mapping and deadline rules, with sources.
 	Rules() string
 }
+
+// LocalAnswers is implemented, beside [Country], by a module that answers
+// some operations from data it keeps itself (an index of its register's
+// bulk file) rather than by calling its register. The Registry takes
+// nothing from the country's upstream budget ([WithUpstreamBudget]) for an
+// operation the module answers locally, since the register is not called;
+// caching, collapsing and the timeout apply as usual.
+type LocalAnswers interface {
+	// AnswersLocally reports whether the module answers operation,
+	// "lookup" (deadlines included) or "search", without calling its
+	// register, as it is configured now.
+	AnswersLocally(operation string) bool
+}
+
+// unbudgeted returns e without its upstream budget when its module answers
+// operation locally ([LocalAnswers]). A panic in the module's method
+// keeps the budget.
+func unbudgeted(e entry, operation string) (out entry) {
+	out = e
+	l, ok := e.c.(LocalAnswers)
+	if !ok || e.budget == nil {
+		return out
+	}
+	defer func() {
+		if recover() != nil {
+			out = e
+		}
+	}()
+	if l.AnswersLocally(operation) {
+		out.budget = nil
+	}
+	return out
+}

@@ -170,6 +170,7 @@ func (r *Registry) lookupJSON(ctx context.Context, e entry, id string) ([]byte, 
 // lookupJSON so that a cache hit does not pay for the closure's captured
 // variables, which escape to the heap.
 func (r *Registry) lookupLive(ctx context.Context, e entry, key, id string) ([]byte, error) {
+	e = unbudgeted(e, "lookup")
 	return fetch(ctx, r, e, key, tagReport, func(ctx context.Context) (*CompanyReport, error) {
 		rep, err := e.c.Lookup(ctx, id)
 		if err == nil && rep == nil {
@@ -247,6 +248,7 @@ func (r *Registry) searchJSON(ctx context.Context, e entry, query string, limit 
 
 // searchLive runs a search that is not in the cache (see lookupLive).
 func (r *Registry) searchLive(ctx context.Context, e entry, key, q string, limit int) ([]byte, error) {
+	e = unbudgeted(e, "search")
 	return fetch(ctx, r, e, key, tagSearch, func(ctx context.Context) (*SearchResult, error) {
 		res, err := e.c.Search(ctx, q, searchWindow(limit))
 		if err == nil && res == nil {

@@ -7,9 +7,9 @@
 // requests per five minutes per API key, by its documentation), [Brreg]
 // (no published limit; a polite ceiling), [PRH] (about 300 per minute,
 // shared), [CVR] (no published limit; a lower polite ceiling, for its
-// large answers) and [RechercheEntreprises] (under the published 7 a
-// second per address). Each is a [ratelimit.Ceiling]: never more than the
-// allowance in
+// large answers), [RechercheEntreprises] (under the published 7 a second
+// per address) and [Bolagsverket] (60 requests a minute per user, two a
+// lookup). Each is a [ratelimit.Ceiling]: never more than the allowance in
 // any window, whatever the alignment of the register's own windows.
 //
 // A budget in Redis falls back to an in-process budget while Redis is
@@ -64,6 +64,16 @@ func RechercheEntreprises() ratelimit.Rate { return ratelimit.Ceiling(6, time.Se
 // DK=N/window in REGISTRY_UPSTREAM_BUDGETS if Erhvervsstyrelsen agrees to
 // more.
 func CVR() ratelimit.Rate { return ratelimit.Ceiling(120, time.Minute) }
+
+// Bolagsverket is the allowance of one credential of Bolagsverket's API
+// (Värdefulla datamängder), which allows each user 60 requests a minute:
+// at most 29 lookups in any minute. A lookup is two requests
+// (/organisationer, then /dokumentlista for the financial year), so 30
+// would use the whole allowance; the one request left is for the token,
+// fetched once an hour and on a refused token, which the published limit
+// may or may not count (the sources do not say). Searches and lookups
+// answered from the bulk file cost nothing ([registry.LocalAnswers]).
+func Bolagsverket() ratelimit.Rate { return ratelimit.Ceiling(29, time.Minute) }
 
 // Budget is an allowance of calls to one register. It is safe for
 // concurrent use.

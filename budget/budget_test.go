@@ -60,7 +60,8 @@ func TestNewValidation(t *testing.T) {
 	if _, err := budget.Local(ratelimit.Rate{}); err == nil {
 		t.Error("Local with a zero rate succeeded")
 	}
-	for _, r := range []ratelimit.Rate{budget.CompaniesHouse(), budget.Brreg(), budget.PRH(), budget.RechercheEntreprises()} {
+	for _, r := range []ratelimit.Rate{budget.CompaniesHouse(), budget.Brreg(), budget.PRH(), budget.RechercheEntreprises(), budget.CVR(),
+		budget.Bolagsverket()} {
 		if _, err := budget.Local(r); err != nil {
 			t.Errorf("Local(%+v): %v", r, err)
 		}
@@ -141,5 +142,50 @@ func TestRechercheEntreprisesUnderSeven(t *testing.T) {
 	}
 	if len(times) < 5*60 {
 		t.Errorf("only %d calls in a minute, want at least 300", len(times))
+	}
+}
+
+// TestBolagsverketTwoRequestsALookup: Bolagsverket allows 60 requests a
+// minute per user (the API's page, as the research quotes it) and a lookup
+// makes two, so a caller taking lookups as fast as it can for ten minutes
+// never gets more than 29 in any minute (58 requests and one left for the
+// token), and gets close to that on average.
+func TestBolagsverketTwoRequestsALookup(t *testing.T) {
+	t.Parallel()
+	start := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	clock := fakeclock.New(start)
+	l, err := ratelimit.NewLocal(budget.Bolagsverket(), ratelimit.WithClock(clock.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := budget.New(l, "SE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var taken []time.Time
+	for clock.Now().Before(start.Add(10 * time.Minute)) {
+		ok, _, err := b.Take(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			taken = append(taken, clock.Now())
+			continue
+		}
+		clock.Advance(100 * time.Millisecond)
+	}
+	for i, at := range taken {
+		n := 0
+		for _, other := range taken[:i+1] {
+			if at.Sub(other) < time.Minute {
+				n++
+			}
+		}
+		if n > 29 {
+			t.Fatalf("%d lookups in the minute before %v: more than 58 requests", n, at)
+		}
+	}
+	if len(taken) < 10*26 {
+		t.Errorf("%d lookups in ten minutes, want about 27 a minute", len(taken))
 	}
 }

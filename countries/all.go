@@ -1,11 +1,14 @@
 // Package countries assembles the default set of national modules (Norway,
-// the United Kingdom, Finland, Denmark and France: packages no, gb, fi, dk
-// and fr), so
+// the United Kingdom, Finland, Denmark, France and Sweden: packages no, gb,
+// fi, dk, fr and se), so
 // that the root package never imports a country.
 package countries
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 
@@ -15,6 +18,7 @@ import (
 	"github.com/companyregistry/registry/countries/fr"
 	"github.com/companyregistry/registry/countries/gb"
 	"github.com/companyregistry/registry/countries/no"
+	"github.com/companyregistry/registry/countries/se"
 )
 
 // The country codes of the default modules, for the country argument of the
@@ -32,6 +36,8 @@ const (
 	// FR is France: Sirene and the RNE through the API Recherche
 	// d'entreprises (package fr).
 	FR = "FR"
+	// SE is Sweden: Bolagsverket (package se).
+	SE = "SE"
 )
 
 // Config configures the default modules. The zero Config gives Norway,
@@ -60,6 +66,18 @@ type Config struct {
 	// CVRCredentials is the operator's credential for the CVR
 	// distribution, "username:password"; "" leaves Denmark not ready.
 	CVRCredentials string
+	// BolagsverketCredentials is the operator's credential of Bolagsverket's
+	// API, "client_id:client_secret"; BolagsverketBaseURL and
+	// BolagsverketTokenURL its addresses ("" means the defaults of package
+	// se). BolagsverketBulkFile (a path) or BolagsverketBulkURL (downloaded
+	// weekly) gives the bulk file for Swedish name searches, indexed in
+	// DataDir ("" means the user's cache directory). With none of the
+	// credential and the bulk file, Sweden is present but not ready.
+	BolagsverketCredentials, BolagsverketBaseURL, BolagsverketTokenURL string
+	BolagsverketBulkFile, BolagsverketBulkURL, DataDir                 string
+	// Logger receives the modules' own records (Sweden's index builds);
+	// nil discards them.
+	Logger *slog.Logger
 	// ContactEmail is sent in the User-Agent to the registers when set.
 	ContactEmail string
 	// HTTPClient is the client for upstream calls; nil means a client of
@@ -78,6 +96,12 @@ type Config struct {
 //	RECHERCHE_ENTREPRISES_BASE_URL RechercheEntreprisesBaseURL
 //	CVR_BASE_URL              CVRBaseURL
 //	CVR_CREDENTIALS           CVRCredentials
+//	BOLAGSVERKET_CREDENTIALS  BolagsverketCredentials
+//	BOLAGSVERKET_BASE_URL     BolagsverketBaseURL
+//	BOLAGSVERKET_TOKEN_URL    BolagsverketTokenURL
+//	BOLAGSVERKET_BULK_FILE    BolagsverketBulkFile
+//	BOLAGSVERKET_BULK_URL     BolagsverketBulkURL
+//	REGISTRY_DATA_DIR         DataDir
 //	REGISTRY_CONTACT_EMAIL    ContactEmail
 //
 // An unset or blank variable leaves its field empty, which means the
@@ -95,12 +119,21 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		ContactEmail:          get("REGISTRY_CONTACT_EMAIL"),
 
 		RechercheEntreprisesBaseURL: get("RECHERCHE_ENTREPRISES_BASE_URL"),
+
+		BolagsverketCredentials: get("BOLAGSVERKET_CREDENTIALS"),
+		BolagsverketBaseURL:     get("BOLAGSVERKET_BASE_URL"),
+		BolagsverketTokenURL:    get("BOLAGSVERKET_TOKEN_URL"),
+		BolagsverketBulkFile:    get("BOLAGSVERKET_BULK_FILE"),
+		BolagsverketBulkURL:     get("BOLAGSVERKET_BULK_URL"),
+		DataDir:                 get("REGISTRY_DATA_DIR"),
 	}
 }
 
 // All returns the default modules, Norway (NO), the United Kingdom (GB),
-// Finland (FI), Denmark (DK) and France (FR), configured by cfg. It returns the first
-// module's configuration error, which never repeats a credential.
+// Finland (FI), Denmark (DK), France (FR) and Sweden (SE), configured by
+// cfg. It returns the first module's configuration error, which never
+// repeats a credential. Sweden with a bulk file runs a goroutine that
+// indexes it: release the modules with [Close].
 func All(cfg Config) ([]registry.Country, error) {
 	noOpts := []no.Option{}
 	if cfg.BrregBaseURL != "" {
@@ -144,7 +177,64 @@ func All(cfg Config) ([]registry.Country, error) {
 	if err != nil {
 		return nil, fmt.Errorf("countries: FR: %w", err)
 	}
-	return []registry.Country{norway, uk, finland, denmark, france}, nil
+	sweden, err := newSweden(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("countries: SE: %w", err)
+	}
+	return []registry.Country{norway, uk, finland, denmark, france, sweden}, nil
+}
+
+// newSweden builds the Swedish module from cfg.
+func newSweden(cfg Config) (*se.Country, error) { return se.New(swedenOptions(cfg)...) }
+
+// swedenOptions returns the options of the Swedish module from cfg.
+func swedenOptions(cfg Config) []se.Option {
+	opts := moduleOptions(cfg.BolagsverketBaseURL, cfg, se.WithBaseURL, se.WithContactEmail, se.WithHTTPClient)
+	opts = append(opts, se.WithCredentials(cfg.BolagsverketCredentials), se.WithBulkFile(cfg.BolagsverketBulkFile),
+		se.WithBulkURL(cfg.BolagsverketBulkURL))
+	if cfg.BolagsverketTokenURL != "" {
+		opts = append(opts, se.WithTokenURL(cfg.BolagsverketTokenURL))
+	}
+	if cfg.DataDir != "" {
+		opts = append(opts, se.WithDataDir(cfg.DataDir))
+	}
+	if cfg.Logger != nil {
+		opts = append(opts, se.WithLogger(cfg.Logger))
+	}
+	return opts
+}
+
+// Check returns the configuration error [All] would return for cfg
+// without starting anything: All with a Swedish bulk file opens its index
+// in DataDir and starts building it, which a program that checks its
+// settings one at a time must not do for each of them.
+func Check(cfg Config) error {
+	bulkless := cfg
+	bulkless.BolagsverketBulkFile, bulkless.BolagsverketBulkURL = "", ""
+	cs, err := All(bulkless)
+	if err != nil {
+		return err
+	}
+	if err := Close(cs); err != nil {
+		return err
+	}
+	if err := se.Check(swedenOptions(cfg)...); err != nil {
+		return fmt.Errorf("countries: SE: %w", err)
+	}
+	return nil
+}
+
+// Close releases the modules that hold resources (Sweden's index and its
+// goroutine): each module that has a Close method is closed. It returns
+// the errors joined.
+func Close(cs []registry.Country) error {
+	var errs []error
+	for _, c := range cs {
+		if cl, ok := c.(io.Closer); ok {
+			errs = append(errs, cl.Close())
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // moduleOptions returns the options of a keyless module from cfg: its base

@@ -22,7 +22,8 @@ func fixture(t *testing.T, name string) string {
 	return string(b)
 }
 
-// TestAllOrder: Norway, the United Kingdom, Finland, Denmark, then France;
+// TestAllOrder: Norway, the United Kingdom, Finland, Denmark, France, then
+// Sweden;
 // the zero Config leaves GB and DK present but not ready, and Finland and
 // France (keyless) ready.
 func TestAllOrder(t *testing.T) {
@@ -35,7 +36,7 @@ func TestAllOrder(t *testing.T) {
 	for _, c := range cs {
 		codes = append(codes, c.Info().Country)
 	}
-	if diff := cmp.Diff([]string{"NO", "GB", "FI", "DK", "FR"}, codes); diff != "" {
+	if diff := cmp.Diff([]string{"NO", "GB", "FI", "DK", "FR", "SE"}, codes); diff != "" {
 		t.Fatalf("codes (-want +got):\n%s", diff)
 	}
 	if cs[0].Ready() != nil {

@@ -31,6 +31,7 @@ func ExampleAll() {
 	// FI prh false
 	// DK cvr true
 	// FR sirene false
+	// SE bolagsverket true
 	// [FI FR NO]
 }
 

@@ -122,6 +122,10 @@ type Config struct {
 	// go to rt; Run uses it to play the register's failures. Leave it nil to
 	// skip those checks.
 	WithTransport func(rt http.RoundTripper) (registry.Country, error)
+	// LocalSearch says that the module searches local data (an index of a
+	// bulk file) rather than the register, so the register's failures are
+	// played to Lookup only.
+	LocalSearch bool
 }
 
 // defaultToday returns the day Deadlines gets when Config.Today is zero.

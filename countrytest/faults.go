@@ -91,7 +91,9 @@ func (s *suite) testFaults(t *testing.T) {
 			}
 			ops := map[string]func() (any, error){
 				"Lookup": func() (any, error) { return m.Lookup(t.Context(), id) },
-				"Search": func() (any, error) { return m.Search(t.Context(), s.cfg.Query, 5) },
+			}
+			if !s.cfg.LocalSearch {
+				ops["Search"] = func() (any, error) { return m.Search(t.Context(), s.cfg.Query, 5) }
 			}
 			for op, call := range ops {
 				protect(t, op, func() {
@@ -117,6 +119,9 @@ func (s *suite) testFaults(t *testing.T) {
 						t.Errorf("%s after %s: no details.retry_after", op, f.name)
 					}
 				})
+			}
+			if c, ok := m.(interface{ Close() error }); ok {
+				_ = c.Close()
 			}
 			if n := f.tr.followed.Load(); n != 0 {
 				t.Errorf("the module followed a redirect %d time(s)", n)

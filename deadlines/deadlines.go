@@ -8,6 +8,22 @@ import (
 	"github.com/companyregistry/registry/countrykit"
 )
 
+// unusable adds the note of a missing report or an implausible today (and
+// the engine's notes) to out and reports true when an engine has nothing to
+// compute from.
+func unusable(out *registry.DeadlineReport, rep *registry.CompanyReport, today registry.Date, notes ...string) bool {
+	switch {
+	case rep == nil:
+		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.")
+	case !plausible(today):
+		out.Notes = append(out.Notes, noteImplausibleToday)
+	default:
+		return false
+	}
+	out.Notes = append(out.Notes, notes...)
+	return true
+}
+
 // newReport returns an empty report for rep, with the country and registry
 // of rep or the given defaults, and room for the given number of kinds.
 func newReport(rep *registry.CompanyReport, today registry.Date, country, reg string, kinds int) *registry.DeadlineReport {

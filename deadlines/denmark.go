@@ -173,12 +173,7 @@ const (
 // and never returns nil.
 func Denmark(rep *registry.CompanyReport, duties *DenmarkDuties, today registry.Date) *registry.DeadlineReport {
 	out := newReport(rep, today, "DK", "cvr", 7)
-	if rep == nil {
-		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.")
-		return out
-	}
-	if !plausible(today) {
-		out.Notes = append(out.Notes, noteImplausibleToday)
+	if unusable(out, rep, today) {
 		return out
 	}
 	switch rep.Status {

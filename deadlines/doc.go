@@ -54,4 +54,15 @@
 // [DanishBankClosingDays]), which also stop the rules counted in bank days
 // ([DanishBankDay]). Both are tested day by day against the research
 // note's table for 2025–2031.
+//
+// # Swedish non-business days
+//
+// The Swedish business calendar of lag (1930:173) om beräkning av
+// lagstadgad tid, 2 § (Saturdays, Sundays, the thirteen allmänna
+// helgdagar of lag 1989:253, and midsommarafton, julafton and
+// nyårsafton), exported as [SwedishHolidays] and [SwedishBusinessDay], moves
+// every Swedish deadline of [Sweden]; the Swedish module passes the duties
+// of its legal-form table as [SwedishDuties], and [SwedenRules] describes
+// the rules. It is tested day by day against the research list for
+// 2025–2031, and the engine against the research's worked 2026–2027 table.
 package deadlines

@@ -126,12 +126,7 @@ const (
 // keeps its duties. Finland never panics and never returns nil.
 func Finland(rep *registry.CompanyReport, duties *FinlandDuties, today registry.Date) *registry.DeadlineReport {
 	out := newReport(rep, today, "FI", "prh", 5)
-	if rep == nil {
-		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.", noteFICalendarYear)
-		return out
-	}
-	if !plausible(today) {
-		out.Notes = append(out.Notes, noteImplausibleToday, noteFICalendarYear)
+	if unusable(out, rep, today, noteFICalendarYear) {
 		return out
 	}
 	switch rep.Status {
@@ -425,27 +420,7 @@ permitted on the following business day"). The days other than weekends are:
 
 `)
 	for _, h := range finnishHolidays {
-		var rule string
-		switch h.rule {
-		case fiFixed:
-			rule = fmt.Sprintf("%d %s", h.day, h.month)
-		case fiEaster:
-			switch {
-			case h.offset < 0:
-				rule = fmt.Sprintf("Easter Sunday − %d days", -h.offset)
-			case h.offset == 0:
-				rule = "the first Sunday after the first full moon on or after 21 March"
-			case h.offset == 1:
-				rule = "Easter Sunday + 1 day"
-			default:
-				rule = fmt.Sprintf("Easter Sunday + %d days", h.offset)
-			}
-		case fiSaturdayFrom:
-			rule = fmt.Sprintf("the Saturday from %d %s to %s", h.day, h.month,
-				registry.Date{Year: 2001, Month: h.month, Day: h.day}.AddDays(6).Time().Format("2 January"))
-		case fiFridayBeforeSa:
-			rule = "the Friday before Midsummer Day (19 to 25 June)"
-		}
+		rule := h.describe()
 		fmt.Fprintf(&b, "- %s (%s): %s\n", h.name, h.en, rule)
 	}
 	b.WriteString(`

@@ -1,7 +1,6 @@
 package deadlines
 
 import (
-	"slices"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -11,65 +10,27 @@ import (
 // määräaikain laskemisesta (150/1930) § 5: the days on which an act due at
 // an authority may be done on the next weekday instead.
 
-// finnishHolidayRule says how a Finnish holiday's date is found.
-type finnishHolidayRule uint8
-
-const (
-	fiFixed          finnishHolidayRule = iota // month and day
-	fiEaster                                   // Easter Sunday + offset days
-	fiSaturdayFrom                             // the Saturday on or after month/day (a seven-day window)
-	fiFridayBeforeSa                           // the Friday before the Saturday on or after month/day
-)
-
-// finnishHoliday is one Finnish non-business day other than a weekend.
-type finnishHoliday struct {
-	rule   finnishHolidayRule
-	month  time.Month
-	day    int
-	offset int
-	name   string // Finnish name
-	en     string // English name
-}
-
 // finnishHolidays lists the fifteen days other than Saturdays and Sundays
 // on which a Finnish statutory time limit moves to the next weekday (§ 5 of
 // 150/1930: the church holidays, Independence Day, May Day, Christmas Eve
 // and Midsummer Eve), in calendar order. New Year's Eve is a bank holiday
 // but not in § 5: it is a business day for deadlines.
-var finnishHolidays = [...]finnishHoliday{
-	{rule: fiFixed, month: time.January, day: 1, name: "Uudenvuodenpäivä", en: "New Year's Day"},
-	{rule: fiFixed, month: time.January, day: 6, name: "Loppiainen", en: "Epiphany"},
-	{rule: fiEaster, offset: -2, name: "Pitkäperjantai", en: "Good Friday"},
-	{rule: fiEaster, offset: 0, name: "Pääsiäispäivä", en: "Easter Sunday"},
-	{rule: fiEaster, offset: 1, name: "Toinen pääsiäispäivä", en: "Easter Monday"},
-	{rule: fiFixed, month: time.May, day: 1, name: "Vappu", en: "May Day"},
-	{rule: fiEaster, offset: 39, name: "Helatorstai", en: "Ascension Day"},
-	{rule: fiEaster, offset: 49, name: "Helluntaipäivä", en: "Whit Sunday"},
-	{rule: fiFridayBeforeSa, month: time.June, day: 20, name: "Juhannusaatto", en: "Midsummer Eve"},
-	{rule: fiSaturdayFrom, month: time.June, day: 20, name: "Juhannuspäivä", en: "Midsummer Day"},
-	{rule: fiSaturdayFrom, month: time.October, day: 31, name: "Pyhäinpäivä", en: "All Saints' Day"},
-	{rule: fiFixed, month: time.December, day: 6, name: "Itsenäisyyspäivä", en: "Independence Day"},
-	{rule: fiFixed, month: time.December, day: 24, name: "Jouluaatto", en: "Christmas Eve"},
-	{rule: fiFixed, month: time.December, day: 25, name: "Joulupäivä", en: "Christmas Day"},
-	{rule: fiFixed, month: time.December, day: 26, name: "Tapaninpäivä", en: "Boxing Day"},
-}
-
-// saturdayOnOrAfter returns the first Saturday on or after d.
-func saturdayOnOrAfter(d registry.Date) registry.Date {
-	return d.AddDays(mod(int(time.Saturday)-int(d.Weekday()), 7))
-}
-
-// date returns the date of h in year y.
-func (h finnishHoliday) date(y int, easter registry.Date) registry.Date {
-	switch h.rule {
-	case fiEaster:
-		return easter.AddDays(h.offset)
-	case fiSaturdayFrom:
-		return saturdayOnOrAfter(registry.Date{Year: y, Month: h.month, Day: h.day})
-	case fiFridayBeforeSa:
-		return saturdayOnOrAfter(registry.Date{Year: y, Month: h.month, Day: h.day}).AddDays(-1)
-	}
-	return registry.Date{Year: y, Month: h.month, Day: h.day}
+var finnishHolidays = [...]ruledHoliday{
+	{rule: ruleFixed, month: time.January, day: 1, name: "Uudenvuodenpäivä", en: "New Year's Day"},
+	{rule: ruleFixed, month: time.January, day: 6, name: "Loppiainen", en: "Epiphany"},
+	{rule: ruleEaster, offset: -2, name: "Pitkäperjantai", en: "Good Friday"},
+	{rule: ruleEaster, offset: 0, name: "Pääsiäispäivä", en: "Easter Sunday"},
+	{rule: ruleEaster, offset: 1, name: "Toinen pääsiäispäivä", en: "Easter Monday"},
+	{rule: ruleFixed, month: time.May, day: 1, name: "Vappu", en: "May Day"},
+	{rule: ruleEaster, offset: 39, name: "Helatorstai", en: "Ascension Day"},
+	{rule: ruleEaster, offset: 49, name: "Helluntaipäivä", en: "Whit Sunday"},
+	{rule: ruleFridayBefore, month: time.June, day: 20, name: "Juhannusaatto", en: "Midsummer Eve", before: "Midsummer Day"},
+	{rule: ruleSaturdayFrom, month: time.June, day: 20, name: "Juhannuspäivä", en: "Midsummer Day"},
+	{rule: ruleSaturdayFrom, month: time.October, day: 31, name: "Pyhäinpäivä", en: "All Saints' Day"},
+	{rule: ruleFixed, month: time.December, day: 6, name: "Itsenäisyyspäivä", en: "Independence Day"},
+	{rule: ruleFixed, month: time.December, day: 24, name: "Jouluaatto", en: "Christmas Eve"},
+	{rule: ruleFixed, month: time.December, day: 25, name: "Joulupäivä", en: "Christmas Day"},
+	{rule: ruleFixed, month: time.December, day: 26, name: "Tapaninpäivä", en: "Boxing Day"},
 }
 
 // isFinnishHoliday reports whether d (a normalised date) is one of the
@@ -148,15 +109,7 @@ func lastFinnishBusinessDayBefore(d registry.Date) registry.Date {
 // Day and Boxing Day. Midsummer Day and All Saints' Day always fall on a
 // Saturday, Easter and Whit Sunday on a Sunday. New Year's Eve is not
 // among them.
-func FinnishHolidays(year int) []Holiday {
-	e := easterSunday(year)
-	out := make([]Holiday, 0, len(finnishHolidays))
-	for _, h := range finnishHolidays {
-		out = append(out, Holiday{Date: h.date(year, e), Name: h.name, EnglishName: h.en})
-	}
-	slices.SortStableFunc(out, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
-	return out
-}
+func FinnishHolidays(year int) []Holiday { return holidaysOf(finnishHolidays[:], year) }
 
 // FinnishBusinessDay reports whether d is a business day for Finnish
 // filing deadlines: not a Saturday, a Sunday or a day of [FinnishHolidays].

@@ -187,12 +187,7 @@ const (
 // none. France never panics and never returns nil.
 func France(rep *registry.CompanyReport, duties *FranceDuties, today registry.Date) *registry.DeadlineReport {
 	out := newReport(rep, today, "FR", "sirene", 9)
-	if rep == nil {
-		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.", noteFRCalendarYear)
-		return out
-	}
-	if !plausible(today) {
-		out.Notes = append(out.Notes, noteImplausibleToday, noteFRCalendarYear)
+	if unusable(out, rep, today, noteFRCalendarYear) {
 		return out
 	}
 	switch rep.Status {

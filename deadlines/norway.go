@@ -147,12 +147,7 @@ const (
 // and never returns nil.
 func Norway(rep *registry.CompanyReport, duties NorwegianDuties, today registry.Date) *registry.DeadlineReport {
 	out := newReport(rep, today, "NO", "brreg", 6)
-	if rep == nil {
-		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.", noteCalendarYear)
-		return out
-	}
-	if !plausible(today) {
-		out.Notes = append(out.Notes, noteImplausibleToday, noteCalendarYear)
+	if unusable(out, rep, today, noteCalendarYear) {
 		return out
 	}
 	code := strings.ToUpper(strings.TrimSpace(deref(rep.LegalFormCode)))

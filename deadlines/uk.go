@@ -128,12 +128,7 @@ func (u UKDuties) kind(k registry.DeadlineKind) UKDuty {
 // naming it. UnitedKingdom never panics and never returns nil.
 func UnitedKingdom(rep *registry.CompanyReport, duties UKDuties, today registry.Date) *registry.DeadlineReport {
 	out := newReport(rep, today, "GB", "companieshouse", 2)
-	if rep == nil {
-		out.Notes = append(out.Notes, "No company report was given, so no deadlines are computed.")
-		return out
-	}
-	if !plausible(today) {
-		out.Notes = append(out.Notes, noteImplausibleToday)
+	if unusable(out, rep, today) {
 		return out
 	}
 	if rep.IsSubunit {

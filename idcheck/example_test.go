@@ -62,3 +62,20 @@ func ExampleUKHint() {
 	// The company number starts with letters that are not a Companies House prefix such as SC, NI, OC or R0.
 	// Check the prefix (R0 is the letter R and the digit zero), or search by name with the search operation.
 }
+
+func ExampleParseOrganisationsnummer() {
+	for _, input := range []string{"556016-0680", "SE556016068001", "165560160680", "5560160681", "198101032384"} {
+		n, p := idcheck.ParseOrganisationsnummer(input)
+		if p != idcheck.ProblemNone {
+			fmt.Printf("%q: %v\n", input, p)
+			continue
+		}
+		fmt.Printf("%q: %s (%s, VAT %s)\n", input, n, n.Formatted(), n.VATNumber())
+	}
+	// Output:
+	// "556016-0680": 5560160680 (556016-0680, VAT SE556016068001)
+	// "SE556016068001": 5560160680 (556016-0680, VAT SE556016068001)
+	// "165560160680": 5560160680 (556016-0680, VAT SE556016068001)
+	// "5560160681": ProblemChecksum
+	// "198101032384": ProblemPersonalNumber
+}

@@ -323,24 +323,6 @@ func scanFrenchDigits(input string, out []byte) (int, Problem) {
 	return n, ProblemNone
 }
 
-// luhnValid reports whether the ASCII digits d pass the Luhn check: from
-// the right, every second digit doubled (less 9 when over 9), the sum a
-// multiple of 10.
-func luhnValid(d []byte) bool {
-	sum := 0
-	for i := range d {
-		v := int(d[len(d)-1-i] - '0')
-		if i%2 == 1 {
-			v *= 2
-			if v > 9 {
-				v -= 9
-			}
-		}
-		sum += v
-	}
-	return sum%10 == 0
-}
-
 // digitsMod returns the number written by the ASCII digits d modulo m.
 func digitsMod(d []byte, m int) int {
 	r := 0

@@ -2,16 +2,17 @@
 // organisation numbers (organisasjonsnummer, see [ParseOrgNr]), UK
 // Companies House company numbers (see [ParseCompanyNumber]), Finnish
 // business identity codes (Y-tunnus, see [ParseYTunnus]), Danish CVR
-// numbers (see [ParseCVR]) and the French SIREN, SIRET and VAT number (see
-// [ParseFrenchID]).
+// numbers (see [ParseCVR]), the French SIREN, SIRET and VAT number (see
+// [ParseFrenchID]) and Swedish organisation numbers (organisationsnummer,
+// see [ParseOrganisationsnummer]).
 //
 // The package is pure: it does no I/O, keeps no state and does not allocate
 // while parsing. A parse function returns the normalised identifier and a
 // [Problem]; the identifier is valid exactly when the Problem is
 // [ProblemNone], and on any other Problem the returned identifier is the zero
 // value. [NorwayReason] and [NorwayHint], [UKReason] and [UKHint],
-// [FinlandReason] and [FinlandHint], [DenmarkReason] and [DenmarkHint], and
-// [FranceReason] and [FranceHint]
+// [FinlandReason] and [FinlandHint], [DenmarkReason] and [DenmarkHint],
+// [FranceReason] and [FranceHint], and [SwedenReason] and [SwedenHint]
 // turn a Problem into English sentences for users and agents.
 package idcheck
 
@@ -21,8 +22,8 @@ import "strconv"
 // [ProblemNone], means the identifier is valid.
 type Problem uint8
 
-// The problems that [ParseOrgNr], [ParseCompanyNumber] and [ParseYTunnus]
-// report.
+// The problems that [ParseOrgNr], [ParseCompanyNumber], [ParseYTunnus] and
+// [ParseOrganisationsnummer] report.
 const (
 	// ProblemNone means the identifier is valid.
 	ProblemNone Problem = iota
@@ -56,6 +57,13 @@ const (
 	// ProblemVATNumber means the input looks like a UK VAT registration
 	// number (GB and 9 or 12 digits), not a Companies House company number.
 	ProblemVATNumber
+	// ProblemPersonalNumber means the input has the form of a Swedish
+	// personal identity number (personnummer or samordningsnummer), not of
+	// an organisation number; its check digit is not checked.
+	ProblemPersonalNumber
+	// ProblemVATSuffix means a Swedish VAT number (SE and twelve digits)
+	// does not end in 01.
+	ProblemVATSuffix
 )
 
 // IsChecksum reports whether p is a check digit failure, that is
@@ -85,6 +93,10 @@ func (p Problem) String() string {
 		return "ProblemLetterInNumber"
 	case ProblemVATNumber:
 		return "ProblemVATNumber"
+	case ProblemPersonalNumber:
+		return "ProblemPersonalNumber"
+	case ProblemVATSuffix:
+		return "ProblemVATSuffix"
 	}
 	return "Problem(" + strconv.Itoa(int(p)) + ")"
 }
@@ -112,6 +124,10 @@ func (p Problem) Reason() string {
 		return "The identifier has a letter where digits belong."
 	case ProblemVATNumber:
 		return "The identifier is a VAT registration number, not a company number."
+	case ProblemPersonalNumber:
+		return "The identifier has the form of a personal identity number, not of a company identifier."
+	case ProblemVATSuffix:
+		return "The VAT number does not end in the suffix its country requires."
 	}
 	return "The identifier is invalid."
 }

@@ -31,8 +31,12 @@ type program struct {
 type programConfig struct {
 	brreg, ch, key string
 	recherche      string // the API Recherche d'entreprises (FR)
-	limits         limits
-	regOpts        []registry.Option
+	// sweden sets the Swedish fields of the countries' Config (the
+	// credential, the addresses, the bulk file and the data directory);
+	// with a bulk file, startProgram returns once it is indexed.
+	sweden  countries.Config
+	limits  limits
+	regOpts []registry.Option
 	// transport, when not nil, carries the modules' requests (a
 	// counting wrapper of an http.Transport).
 	transport http.RoundTripper
@@ -45,14 +49,27 @@ func startProgram(t *testing.T, pc programConfig) *program {
 	}
 	p := &program{log: &syncBuffer{}, client: &http.Client{Transport: &http.Transport{}}}
 	logger := slog.New(slog.NewJSONHandler(p.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	sw := pc.sweden
 	cfg := countries.Config{BrregBaseURL: pc.brreg, CompaniesHouseBaseURL: pc.ch,
-		CompaniesHouseAPIKey: pc.key, RechercheEntreprisesBaseURL: pc.recherche, ContactEmail: "ops@example.com"}
+		CompaniesHouseAPIKey: pc.key, RechercheEntreprisesBaseURL: pc.recherche, ContactEmail: "ops@example.com", Logger: logger,
+		BolagsverketCredentials: sw.BolagsverketCredentials, BolagsverketBaseURL: sw.BolagsverketBaseURL,
+		BolagsverketTokenURL: sw.BolagsverketTokenURL, BolagsverketBulkFile: sw.BolagsverketBulkFile, DataDir: sw.DataDir}
 	if pc.transport != nil {
 		cfg.HTTPClient = &http.Client{Transport: pc.transport}
 	}
 	cs, err := countries.All(cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = countries.Close(cs) })
+	for _, c := range cs {
+		if w, ok := c.(interface{ WaitIndexed(context.Context) error }); ok && sw.BolagsverketBulkFile != "" {
+			indexed := make(chan error, 1)
+			go func() { indexed <- w.WaitIndexed(t.Context()) }()
+			if err := testwait.Recv(t, indexed, "the Swedish bulk file's index"); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	opts := append([]registry.Option{registry.WithLogger(logger), registry.WithUpstreamTimeout(time.Minute), // no fake answer reaches it
 		registry.WithRetryPause(0), registry.WithVersion("9.9.9-test")}, pc.regOpts...)

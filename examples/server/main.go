@@ -10,11 +10,14 @@
 // Flags: -addr (or REGISTRY_ADDR, default :8080) and -stdio. Environment:
 // BRREG_BASE_URL, COMPANIES_HOUSE_BASE_URL, COMPANIES_HOUSE_API_KEY,
 // PRH_BASE_URL, CVR_BASE_URL, CVR_CREDENTIALS,
-// RECHERCHE_ENTREPRISES_BASE_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
+// RECHERCHE_ENTREPRISES_BASE_URL, BOLAGSVERKET_CREDENTIALS,
+// BOLAGSVERKET_BASE_URL, BOLAGSVERKET_TOKEN_URL, BOLAGSVERKET_BULK_FILE,
+// BOLAGSVERKET_BULK_URL, REGISTRY_CONTACT_EMAIL, REGISTRY_RATE_LIMIT,
 // REGISTRY_TRUSTED_PROXIES, REGISTRY_CACHE_TTL, REGISTRY_LOG_LEVEL,
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
 // REGISTRY_UPSTREAM_BUDGETS, REGISTRY_UPSTREAM_WAIT, REGISTRY_REPLICAS,
-// REGISTRY_METRICS_ADDR and change monitoring's REGISTRY_DATA_DIR,
+// REGISTRY_METRICS_ADDR, REGISTRY_DATA_DIR (Sweden's index and change
+// monitoring's database),
 // DATABASE_URL, REGISTRY_API_TOKENS(_FILE), COMPANIES_HOUSE_STREAM_KEY,
 // REGISTRY_CHANGES_INTERVAL, REGISTRY_WATCH_POLL_INTERVAL and
 // REGISTRY_WEBHOOK_ALLOW_PRIVATE (see -h).
@@ -137,6 +140,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return 2
 	}
 	defer a.shared.close()
+	defer func() { _ = countries.Close(a.modules) }()
 	defer a.changes.close()
 	logger.LogAttrs(ctx, slog.LevelInfo, "shared state", a.shared.describe...)
 
@@ -206,6 +210,11 @@ Environment:
                             API Recherche d'entreprises base URL (default https://recherche-entreprises.api.gouv.fr)
   CVR_BASE_URL              CVR distribution base URL (default http://distribution.virk.dk/cvr-permanent)
   CVR_CREDENTIALS           CVR distribution credential, username:password; unset: DK cannot answer
+  BOLAGSVERKET_CREDENTIALS  Bolagsverket API client_id:client_secret; unset: SE lookups from the bulk file only
+  BOLAGSVERKET_BASE_URL     Bolagsverket API base URL (default https://gw.api.bolagsverket.se/vardefulla-datamangder/v1)
+  BOLAGSVERKET_TOKEN_URL    Bolagsverket token endpoint (default https://portal.api.bolagsverket.se/oauth2/token)
+  BOLAGSVERKET_BULK_FILE    path of Bolagsverket's bulk file (zip or text): Swedish name searches
+  BOLAGSVERKET_BULK_URL     or the URL to download it from weekly (both indexed in REGISTRY_DATA_DIR/se)
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
   REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
   REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
@@ -217,7 +226,8 @@ Environment:
                             (default none: all in process)
   REDIS_TIMEOUT             bound of one Redis call, past which a replica uses its own state (default 100ms)
   REGISTRY_UPSTREAM_BUDGETS most calls to a register in any window, e.g. GB=600/5m,NO=300/1m,FI=off
-                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, DK=120/1m, FR=6/1s)
+                            (defaults GB=600/5m per API key, NO=300/1m, FI=300/1m, DK=120/1m, FR=6/1s,
+                            SE=29/1m per credential)
   REGISTRY_UPSTREAM_WAIT    longest wait of a request for an empty upstream budget before rate_limited, at most 10s
                             (default 2s; 0 refuses at once); never past the request's own deadline
   REGISTRY_REPLICAS         most replicas that run at once (default 1): while Redis is unreachable (or
@@ -226,7 +236,8 @@ Environment:
                             (default none)
 
 Change monitoring (watches, the change feed, webhooks):
-  REGISTRY_DATA_DIR         folder of the embedded database (default ./companyregistry-data)
+  REGISTRY_DATA_DIR         folder of the service's data on disk: the embedded database, and Sweden's index in se/
+                            (default ./companyregistry-data)
   DATABASE_URL              postgres:// URL: PostgreSQL instead of the embedded database (for several replicas)
   REGISTRY_API_TOKENS       API tokens of the watch and feed routes, name=token,... (default none: those routes answer 403)
   REGISTRY_API_TOKENS_FILE  the same as a file of "name sha256-hex" lines (instead of REGISTRY_API_TOKENS)
@@ -320,12 +331,17 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	if cfg.changes, err = parseChangeConfig(getenv); err != nil {
 		return config{}, err
 	}
+	// One folder for the service's data on disk: Sweden's index goes
+	// beside change monitoring's database, in REGISTRY_DATA_DIR or its
+	// default.
+	cfg.countries.DataDir = cfg.changes.dataDir
 	return cfg, nil
 }
 
 // app is the configured program: the registry, the HTTP handler and the
 // options of MCP over stdio, all built from one config.
 type app struct {
+	modules []registry.Country // closed when the program ends
 	reg     *registry.Registry
 	handler http.Handler
 	mcpOpts []mcpserver.Option
@@ -338,7 +354,9 @@ type app struct {
 // because of a setting comes back wrapped with the name of that flag or
 // environment variable: each setting is first tried alone, so that the
 // option's own check is the only check and the error still names its source.
-func build(cfg config, logger *slog.Logger) (*app, error) {
+// Once the modules are built, an error closes them (Sweden's index and its
+// goroutine) before it is returned.
+func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 	for _, s := range []struct {
 		name string
 		cc   countries.Config
@@ -350,9 +368,13 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		{"RECHERCHE_ENTREPRISES_BASE_URL", countries.Config{RechercheEntreprisesBaseURL: cfg.countries.RechercheEntreprisesBaseURL}},
 		{"CVR_BASE_URL", countries.Config{CVRBaseURL: cfg.countries.CVRBaseURL}},
 		{"CVR_CREDENTIALS", countries.Config{CVRCredentials: cfg.countries.CVRCredentials}},
+		{"BOLAGSVERKET_BASE_URL", countries.Config{BolagsverketBaseURL: cfg.countries.BolagsverketBaseURL}},
+		{"BOLAGSVERKET_TOKEN_URL", countries.Config{BolagsverketTokenURL: cfg.countries.BolagsverketTokenURL}},
+		{"BOLAGSVERKET_CREDENTIALS", countries.Config{BolagsverketCredentials: cfg.countries.BolagsverketCredentials}},
+		{"BOLAGSVERKET_BULK_URL", countries.Config{BolagsverketBulkURL: cfg.countries.BolagsverketBulkURL}},
 		{"REGISTRY_CONTACT_EMAIL", countries.Config{ContactEmail: cfg.countries.ContactEmail}},
 	} {
-		if _, err := countries.All(s.cc); err != nil {
+		if err := countries.Check(s.cc); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
 	}
@@ -362,10 +384,16 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 		// The modules' default is a zero client; this one counts too.
 		cfg.countries.HTTPClient = &http.Client{Transport: m.Transport(nil)}
 	}
+	cfg.countries.Logger = logger
 	cs, err := countries.All(cfg.countries)
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			_ = countries.Close(cs)
+		}
+	}()
 
 	ttl := registry.WithCacheTTL(cfg.cacheTTL)
 	if _, err := registry.New(nil, ttl); err != nil {
@@ -403,7 +431,7 @@ func build(cfg config, logger *slog.Logger) (*app, error) {
 	if m != nil {
 		handler = withMetrics(m, handler)
 	}
-	return &app{reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh, changes: ch}, nil
+	return &app{modules: cs, reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh, changes: ch}, nil
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)

@@ -37,7 +37,8 @@ func TestParseConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := config{addr: ":8080", rateLimit: 60, cacheTTL: 24 * time.Hour, logLevel: slog.LevelInfo, replicas: 1,
-		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}}}
+		countries: countries.Config{DataDir: "companyregistry-data"},
+		changes:   changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}}}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -59,6 +60,11 @@ func TestParseConfigEnvironment(t *testing.T) {
 		"REGISTRY_LOG_LEVEL":       "DEBUG",
 		"REGISTRY_PUBLIC_URL":      "https://registry.example.com",
 		"REGISTRY_REPLICAS":        " 3 ",
+		"BOLAGSVERKET_CREDENTIALS": "id:secret",
+		"BOLAGSVERKET_BASE_URL":    "https://bv.test/v1",
+		"BOLAGSVERKET_TOKEN_URL":   "https://bv.test/token",
+		"BOLAGSVERKET_BULK_FILE":   "/data/bolagsverket_bulkfil.zip",
+		"REGISTRY_DATA_DIR":        " /var/lib/registry ",
 	})
 	got, err := parseConfig([]string{"-addr", ":7000", "-stdio"}, e, io.Discard)
 	if err != nil {
@@ -67,11 +73,13 @@ func TestParseConfigEnvironment(t *testing.T) {
 	want := config{
 		addr: ":7000", stdio: true,
 		countries: countries.Config{BrregBaseURL: "http://brreg.test/api", CompaniesHouseBaseURL: "http://ch.test",
-			CompaniesHouseAPIKey: "key", ContactEmail: "ops@example.com"},
+			CompaniesHouseAPIKey: "key", ContactEmail: "ops@example.com", BolagsverketCredentials: "id:secret",
+			BolagsverketBaseURL: "https://bv.test/v1", BolagsverketTokenURL: "https://bv.test/token",
+			BolagsverketBulkFile: "/data/bolagsverket_bulkfil.zip", DataDir: "/var/lib/registry"},
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com", replicas: 3,
-		changes: changeConfig{dataDir: "companyregistry-data", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
+		changes: changeConfig{dataDir: "/var/lib/registry", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

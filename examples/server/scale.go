@@ -47,11 +47,13 @@ func (s *shared) close() {
 
 // defaultBudgets are the upstream budgets of the registers, by country:
 // Companies House's documented allowance per API key, polite ceilings
-// for Brønnøysund, PRH and the CVR distribution, and a ceiling under the
-// API Recherche d'entreprises' 7 requests a second per address.
+// for Brønnøysund, PRH and the CVR distribution, a ceiling under the API
+// Recherche d'entreprises' 7 requests a second per address, and
+// Bolagsverket's per credential (two requests a lookup; searches from the
+// bulk file take nothing).
 func defaultBudgets() map[string]ratelimit.Rate {
 	return map[string]ratelimit.Rate{"GB": budget.CompaniesHouse(), "NO": budget.Brreg(), "FI": budget.PRH(),
-		"DK": budget.CVR(), "FR": budget.RechercheEntreprises()}
+		"DK": budget.CVR(), "FR": budget.RechercheEntreprises(), "SE": budget.Bolagsverket()}
 }
 
 // buildShared builds the limiter, the budgets of the countries in codes
@@ -194,15 +196,22 @@ func pacedBudget(rate ratelimit.Rate, now func() time.Time) (*budget.Budget, err
 }
 
 // budgetName names a register's shared budget. Companies House counts per
-// API key, so its budget is named after a digest of the key: two
-// deployments with different keys have two budgets, and the key itself is
-// never stored.
+// API key and Bolagsverket per user, so their budgets are named after a
+// digest of the key or the credential: two deployments with different keys
+// have two budgets, and the key itself is never stored.
 func budgetName(cc string, cfg config) string {
-	if cc == "GB" && cfg.countries.CompaniesHouseAPIKey != "" {
-		sum := sha256.Sum256([]byte(cfg.countries.CompaniesHouseAPIKey))
-		return "GB/" + hex.EncodeToString(sum[:6])
+	secret := ""
+	switch cc {
+	case "GB":
+		secret = cfg.countries.CompaniesHouseAPIKey
+	case "SE":
+		secret = cfg.countries.BolagsverketCredentials
 	}
-	return cc
+	if secret == "" {
+		return cc
+	}
+	sum := sha256.Sum256([]byte(secret))
+	return cc + "/" + hex.EncodeToString(sum[:6])
 }
 
 // parseBudgets reads "GB=600/5m,NO=off" into rates: a country code, and

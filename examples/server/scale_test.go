@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/internal/redistest"
 	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/ratelimit"
@@ -252,6 +253,9 @@ func TestParseBudgets(t *testing.T) {
 	if got := rates["GB"]; got.Limit+got.Burst != 100 || got.Period != time.Minute {
 		t.Errorf("GB = %+v", got)
 	}
+	if got := rates["SE"]; got.Limit+got.Burst != 29 || got.Period != time.Minute {
+		t.Errorf("SE default = %+v, want 29 a minute (Bolagsverket: 60 requests a minute, two a lookup)", got)
+	}
 	for _, bad := range []string{"GB", "GB=", "GB=1/1m", "GB=x/1m", "GB=10/x", "GBR=10/1m", "GB=10/0s", "1B=10/1m"} {
 		if err := parseBudgets(bad, defaultBudgets()); err == nil {
 			t.Errorf("parseBudgets(%q) succeeded", bad)
@@ -427,6 +431,27 @@ func TestHealthCacheAndRedis(t *testing.T) {
 		got, _ := see(rep)
 		return got == seen{200, "redis", "true"}
 	})
+}
+
+// TestBudgetNames: Companies House's and Bolagsverket's budgets in Redis
+// are per key or credential (a digest; the secret is never in the name),
+// the others one per register.
+func TestBudgetNames(t *testing.T) {
+	t.Parallel()
+	cfg := config{countries: countries.Config{CompaniesHouseAPIKey: "ch-key-SECRET", BolagsverketCredentials: "id:bv-SECRET"}}
+	other := config{countries: countries.Config{CompaniesHouseAPIKey: "another", BolagsverketCredentials: "id:another"}}
+	for _, cc := range []string{"GB", "SE"} {
+		name := budgetName(cc, cfg)
+		if !strings.HasPrefix(name, cc+"/") || len(name) != len(cc)+1+12 || strings.Contains(name, "SECRET") || name == budgetName(cc, other) {
+			t.Errorf("%s: budget name %q", cc, name)
+		}
+		if got := budgetName(cc, config{}); got != cc {
+			t.Errorf("%s without a key: %q", cc, got)
+		}
+	}
+	if got := budgetName("NO", cfg); got != "NO" {
+		t.Errorf("NO: %q", got)
+	}
 }
 
 // TestReplicasShareBudget: with Redis unreachable, a replica of

@@ -80,6 +80,12 @@ func everyOperation(t *testing.T, p *program) map[string]response {
 		"/v1/GB/company/08957400", "/v1/GB/company/08957400/deadlines", "/v1/GB/validate/8957400",
 		"/v1/GB/search?q=bbc", "/v1/GB/company/00000401", "/v1/GB/company/SC000500", "/v1/GB/company/SC999999",
 		"/v1/UK/company/08957400",
+		// Sweden: the API's full report, the bulk file's search, and a sole
+		// trader's personal identity number in its spellings.
+		"/v1/SE/company/716409-9017", "/v1/SE/company/716409-9017/deadlines?today=2026-11-24", "/v1/SE/search?q=exempel",
+		"/v1/SE/search?q=sole+trader", "/v1/SE/search?q=" + soleTraderPNR, "/v1/SE/company/5560160680",
+		"/v1/SE/company/" + soleTraderPNR, "/v1/SE/company/19810105-2382", "/v1/SE/company/810105-2382",
+		"/v1/SE/company/" + soleTraderPNR + "/deadlines", "/v1/SE/validate/19810105-2382", "/v1/SE/company/SE198101052382",
 	} {
 		out["GET "+path] = p.get(t, path)
 	}
@@ -98,28 +104,37 @@ func everyOperation(t *testing.T, p *program) map[string]response {
 	tool("list_countries", map[string]any{})
 	for _, c := range []struct{ country, id, q string }{
 		{"NO", enkID, "ola nordmann"}, {"NO", "974760673", "x"}, {"GB", "08957400", "bbc"}, {"GB", "00000401", "bbc"}, {"GB", "SC000500", "x"},
+		{"SE", "7164099017", "exempel"}, {"SE", soleTraderPNR, "sole trader"}, {"SE", "810105-2382", soleTraderPNR},
 	} {
 		tool("lookup_company", map[string]any{"country": c.country, "id": c.id})
 		tool("company_deadlines", map[string]any{"country": c.country, "id": c.id, "today": "2026-03-01"})
 		tool("validate_company_id", map[string]any{"country": c.country, "id": c.id})
 		tool("search_company", map[string]any{"country": c.country, "name": c.q, "limit": 5})
 	}
-	for _, c := range []string{"NO", "GB", "UK"} {
+	for _, c := range []string{"NO", "GB", "UK", "SE"} {
 		out["resources/read "+c] = p.mcp(t, "resources/read", map[string]any{"uri": "registry://rules/" + c})
 	}
 	out["prompts/get enk"] = p.mcp(t, "prompts/get", map[string]any{"name": "explain_company", "arguments": map[string]string{"id": enkID}})
+	out["prompts/get sole trader"] = p.mcp(t, "prompts/get", map[string]any{"name": "explain_company",
+		"arguments": map[string]string{"country": "SE", "id": soleTraderPNR}})
 	return out
 }
 
-// TestNoSecretsOrPersonalDataLeak (issue #9): every operation of both
-// surfaces runs with a known Companies House key and a sole
-// proprietorship, with every logger of the program capturing JSON at debug
-// level. No response carries the key (nor its Authorization form); no log
-// record carries the key, the ENK's number (in any spelling) or its name.
+// TestNoSecretsOrPersonalDataLeak (issues #9 and 26): every operation of
+// both surfaces runs with a known Companies House key, a Norwegian sole
+// proprietorship, Bolagsverket's client secret and access token, and a
+// Swedish sole trader's personal identity number, with every logger of the
+// program capturing JSON at debug level. No response carries a secret (nor
+// its Authorization form); no log record carries a secret, the ENK's
+// number (in any spelling) or its name; the personal identity number is in
+// no log record, no request to Bolagsverket and no answer (but the echo of
+// the caller's own input a validation answer must give), and the sole
+// trader's name in no answer.
 func TestNoSecretsOrPersonalDataLeak(t *testing.T) {
 	t.Parallel()
 	up := registers(t)
-	p := startProgram(t, programConfig{brreg: up.URL, ch: up.URL, key: secretKey})
+	bv := newFakeBolagsverket(t)
+	p := startProgram(t, programConfig{brreg: up.URL, ch: up.URL, key: secretKey, sweden: bv.config(t)})
 	responses := everyOperation(t, p)
 
 	// The calls did what they should, so the scan covers real answers.
@@ -136,8 +151,39 @@ func TestNoSecretsOrPersonalDataLeak(t *testing.T) {
 	if r := responses["GET /v1/GB/company/00000401"]; r.status != 502 {
 		t.Errorf("GB lookup with a refused key: %d %.200s", r.status, r.body)
 	}
+	if r := responses["GET /v1/SE/company/716409-9017"]; r.status != 200 || !strings.Contains(r.body, `"code":"68310"`) {
+		t.Fatalf("SE lookup with the credential: %d %.200s", r.status, r.body)
+	}
+	if r := responses["GET /v1/SE/company/"+soleTraderPNR]; r.status != 400 || !strings.Contains(r.body, `"code":"invalid_id"`) {
+		t.Fatalf("SE lookup of a personal identity number: %d %.200s", r.status, r.body)
+	}
+	if r := responses["GET /v1/SE/search?q=exempel"]; r.status != 200 || !strings.Contains(r.body, "Exempel Sverige AB") {
+		t.Fatalf("SE search: %d %.200s", r.status, r.body)
+	}
 
-	secrets := []string{secretKey, base64.StdEncoding.EncodeToString([]byte(secretKey + ":"))}
+	secrets := []string{secretKey, base64.StdEncoding.EncodeToString([]byte(secretKey + ":")), bvClientSecret, bvToken}
+	// The personal identity number in any spelling (with or without the
+	// century, a hyphen or plus, spaces), and the sole trader's name.
+	pnr := regexp.MustCompile(`(19)?810105\D{0,3}2382`)
+	// A validation answer echoes the caller's input (the spec's input),
+	// and the explain_company prompt is a template of the caller's own
+	// argument (it fetches nothing): those echoes are cut before the scan.
+	echo := regexp.MustCompile(`\\?"input\\?":\\?"[^"\\]*\\?"`)
+	for name, r := range responses {
+		if name == "prompts/get sole trader" {
+			continue
+		}
+		body := echo.ReplaceAllString(r.body, "")
+		if m := pnr.FindString(body); m != "" {
+			t.Errorf("%s: the answer contains the personal identity number (%s): %.300s", name, m, r.body)
+		}
+		if strings.Contains(r.body, soleTraderName) {
+			t.Errorf("%s: the answer contains the sole trader's name", name)
+		}
+	}
+	if m := pnr.FindString(bv.requests()); m != "" {
+		t.Errorf("a request to Bolagsverket contains the personal identity number:\n%s", bv.requests())
+	}
 	for name, r := range responses {
 		for _, s := range secrets {
 			if strings.Contains(r.body, s) {
@@ -152,11 +198,12 @@ func TestNoSecretsOrPersonalDataLeak(t *testing.T) {
 	}
 
 	logs := p.log.String()
-	if !strings.Contains(logs, `"msg":"request"`) || !strings.Contains(logs, `"msg":"upstream attempt failed"`) {
+	if !strings.Contains(logs, `"msg":"request"`) || !strings.Contains(logs, `"msg":"upstream attempt failed"`) ||
+		!strings.Contains(logs, `"msg":"Swedish bulk file indexed"`) || !strings.Contains(logs, `"country":"SE"`) {
 		t.Fatalf("the logs were not captured:\n%.2000s", logs)
 	}
 	personal := regexp.MustCompile(`(?i)` + secretKey + `|` + regexp.QuoteMeta(secrets[1]) +
-		`|123\D{0,3}456\D{0,3}785|ola\W*nordmann`)
+		`|123\D{0,3}456\D{0,3}785|ola\W*nordmann|` + bvClientSecret + `|` + bvToken + `|` + pnr.String() + `|` + soleTraderName)
 	for _, line := range strings.Split(logs, "\n") {
 		if m := personal.FindString(line); m != "" {
 			t.Errorf("a log record contains %q: %s", m, line)
@@ -171,7 +218,7 @@ func TestNoSecretsOrPersonalDataLeak(t *testing.T) {
 func TestResponseHeaders(t *testing.T) {
 	t.Parallel()
 	up := registers(t)
-	p := startProgram(t, programConfig{brreg: up.URL, ch: up.URL, key: secretKey})
+	p := startProgram(t, programConfig{brreg: up.URL, ch: up.URL, key: secretKey, sweden: newFakeBolagsverket(t).config(t)})
 	responses := everyOperation(t, p)
 	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, p.url+"/mcp", strings.NewReader("{not json"))
 	req.Header.Set("Content-Type", "application/json")

@@ -45,6 +45,12 @@ type Config struct {
 	// Secret, when not empty, is the credential inside Authorization as
 	// the operator gave it (an API key); [Client.Redact] hides it too.
 	Secret string
+	// Auth, when not nil, gives the Authorization header of each request
+	// instead of Authorization (an access token that changes, see
+	// [TokenSource]). When the register answers 401 to a request, the
+	// Client tells Auth with Rejected and sends the request once more with
+	// the value Auth gives then. Neither value ever appears in an error.
+	Auth Authorizer
 	// RateLimitMessage is the message of a 429 answer, such as "X is
 	// limiting the rate of requests from this service."
 	RateLimitMessage string
@@ -111,8 +117,21 @@ func New[F ~func(*Config) error](cfg Config, opts []F) (*Client, error) {
 	return NewClient(cfg)
 }
 
+// Authorizer gives the Authorization header of a request, for a register
+// whose credential changes: an OAuth2 access token ([TokenSource]).
+type Authorizer interface {
+	// Authorization returns the header value, such as "Bearer abc". Its
+	// error is returned by the request as it is, so it should be a
+	// *registry.Error that holds no credential.
+	Authorization(ctx context.Context) (string, error)
+	// Rejected tells that the register answered 401 to a request sent
+	// with value, which should then not be given again.
+	Rejected(value string)
+}
+
 // Client sends a module's requests to its register (GET, or POST with a
-// JSON body for a register searched with a query document): to the base URL
+// body: a JSON query document, an identifier that must not be in a URL, a
+// token request): to the base URL
 // only (redirects are answered as they are, never followed), with the
 // module's User-Agent and Accept, reading at most MaxBodyBytes of a 200
 // answer whose Content-Type may hold JSON. It holds no state between calls
@@ -161,11 +180,13 @@ func (c *Client) MaxBodyBytes() int64 { return c.cfg.MaxBodyBytes }
 // Request is one request: Path (already escaped, such as "/enheter/" +
 // url.PathEscape(id)) is appended to the base URL, Query, when it encodes
 // to anything, follows a "?", and Accept is the Accept header
-// ("application/json" when empty).
+// ("application/json" when empty). ContentType is the type of the body
+// [Client.Post] sends ("application/json" when empty).
 type Request struct {
-	Path   string
-	Query  url.Values
-	Accept string
+	Path        string
+	Query       url.Values
+	Accept      string
+	ContentType string
 }
 
 // Response is an answer of the register: its status and headers and, for
@@ -188,10 +209,11 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	return c.do(ctx, http.MethodGet, r, nil)
 }
 
-// Post sends r as a POST whose body is body, a JSON document (Content-Type
-// application/json), for a register that takes its query in the body (an
-// Elasticsearch search, for instance). Everything else is as for
-// [Client.Get]: the answer, its errors and the credential's redaction.
+// Post sends r as a POST whose body is body, of type r.ContentType (a JSON
+// document when empty), for a register that takes its question in the
+// body (an Elasticsearch search, an identifier that must not appear in a
+// URL, a token request). Everything else is as for [Client.Get]: the
+// answer, its errors and the credential's redaction.
 func (c *Client) Post(ctx context.Context, r Request, body []byte) (*Response, error) {
 	if body == nil {
 		body = []byte{}
@@ -199,8 +221,30 @@ func (c *Client) Post(ctx context.Context, r Request, body []byte) (*Response, e
 	return c.do(ctx, http.MethodPost, r, body)
 }
 
-// do sends one request; a nil body sends none.
+// do sends r with method and body (none when nil) and, when Config.Auth
+// is set and the register answers 401, once more with a fresh
+// Authorization.
 func (c *Client) do(ctx context.Context, method string, r Request, body []byte) (*Response, error) {
+	auth := c.cfg.Authorization
+	if c.cfg.Auth != nil {
+		var err error
+		if auth, err = c.cfg.Auth.Authorization(ctx); err != nil {
+			return nil, err
+		}
+	}
+	a, err := c.send(ctx, method, r, body, auth)
+	if err != nil || a.Status != http.StatusUnauthorized || c.cfg.Auth == nil {
+		return a, err
+	}
+	c.cfg.Auth.Rejected(auth)
+	if auth, err = c.cfg.Auth.Authorization(ctx); err != nil {
+		return nil, err
+	}
+	return c.send(ctx, method, r, body, auth)
+}
+
+// send sends one request with the Authorization value auth.
+func (c *Client) send(ctx context.Context, method string, r Request, body []byte, auth string) (*Response, error) {
 	u := c.cfg.BaseURL + r.Path
 	if q := r.Query.Encode(); q != "" {
 		u += "?" + q
@@ -211,10 +255,7 @@ func (c *Client) do(ctx context.Context, method string, r Request, body []byte) 
 	}
 	req, err := http.NewRequestWithContext(ctx, method, u, rd)
 	if err != nil {
-		return nil, c.Error(registry.CodeInternalError, false, c.Redact(err), "The request to "+c.cfg.Name+" could not be built.")
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+		return nil, c.Error(registry.CodeInternalError, false, c.redact(err, auth), "The request to "+c.cfg.Name+" could not be built.")
 	}
 	accept := r.Accept
 	if accept == "" {
@@ -222,12 +263,19 @@ func (c *Client) do(ctx context.Context, method string, r Request, body []byte) 
 	}
 	req.Header.Set("Accept", accept)
 	req.Header.Set("User-Agent", c.agent)
-	if c.cfg.Authorization != "" {
-		req.Header.Set("Authorization", c.cfg.Authorization)
+	if body != nil {
+		ct := r.ContentType
+		if ct == "" {
+			ct = "application/json"
+		}
+		req.Header.Set("Content-Type", ct)
+	}
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, c.Redact(err)
+		return nil, c.redact(err, auth)
 	}
 	defer resp.Body.Close()
 	a := &Response{Status: resp.StatusCode, Header: resp.Header}
@@ -246,10 +294,29 @@ func (c *Client) do(ctx context.Context, method string, r Request, body []byte) 
 		return nil, c.Error(registry.CodeUpstreamError, true, nil,
 			fmt.Sprintf("The answer of %s is larger than %d bytes and was not read.", c.cfg.Name, c.cfg.MaxBodyBytes))
 	case err != nil:
-		return nil, c.Error(registry.CodeUpstreamError, true, c.Redact(err),
+		return nil, c.Error(registry.CodeUpstreamError, true, c.redact(err, auth),
 			"The answer of "+c.cfg.Name+" broke off before it was complete.")
 	}
 	return a, nil
+}
+
+// redact is [Client.Redact] that also hides auth, the Authorization value
+// of the request, and its credential.
+func (c *Client) redact(err error, auth string) error {
+	err = c.Redact(err)
+	if err == nil || auth == "" || auth == c.cfg.Authorization {
+		return err
+	}
+	text := err.Error()
+	for _, s := range []string{auth, afterScheme(auth)} {
+		if s != "" {
+			text = strings.ReplaceAll(text, s, "[redacted]")
+		}
+	}
+	if text == err.Error() {
+		return err
+	}
+	return errors.New(text)
 }
 
 // StatusError maps an answer the module does not expect: 429 is

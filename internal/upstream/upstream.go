@@ -1,7 +1,9 @@
 // Package upstream is the HTTP plumbing every country module shares: a
-// [Client] that sends a module's requests, GET or a POST with a JSON body
-// (base URL, User-Agent, Accept, an optional Authorization, such as
-// [BasicAuthorization], that never reaches an error, no
+// [Client] that sends a module's requests, GET or a POST with a body
+// (base URL, User-Agent, Accept, an optional Authorization that never
+// reaches an error: fixed, such as [BasicAuthorization], or from an
+// [Authorizer] such as the OAuth2 client-credentials [TokenSource], renewed
+// once on a 401; no
 // redirects, a bounded body whose Content-Type must allow JSON) and maps
 // the statuses a module does not expect (429 with Retry-After, 5xx, the
 // rest); the [Config] a module's options fill in, with the checks of its

@@ -84,11 +84,14 @@ func (e DeadlineRecurrence) Valid() bool {
 // Defines values for ErrorErrorCode.
 const (
 	ErrorErrorCodeBadRequest         ErrorErrorCode = "bad_request"
+	ErrorErrorCodeCursorExpired      ErrorErrorCode = "cursor_expired"
+	ErrorErrorCodeForbidden          ErrorErrorCode = "forbidden"
 	ErrorErrorCodeInternalError      ErrorErrorCode = "internal_error"
 	ErrorErrorCodeInvalidId          ErrorErrorCode = "invalid_id"
 	ErrorErrorCodeNotFound           ErrorErrorCode = "not_found"
 	ErrorErrorCodeNotImplemented     ErrorErrorCode = "not_implemented"
 	ErrorErrorCodeRateLimited        ErrorErrorCode = "rate_limited"
+	ErrorErrorCodeUnauthorized       ErrorErrorCode = "unauthorized"
 	ErrorErrorCodeUnsupportedCountry ErrorErrorCode = "unsupported_country"
 	ErrorErrorCodeUpstreamError      ErrorErrorCode = "upstream_error"
 	ErrorErrorCodeUpstreamTimeout    ErrorErrorCode = "upstream_timeout"
@@ -99,6 +102,10 @@ func (e ErrorErrorCode) Valid() bool {
 	switch e {
 	case ErrorErrorCodeBadRequest:
 		return true
+	case ErrorErrorCodeCursorExpired:
+		return true
+	case ErrorErrorCodeForbidden:
+		return true
 	case ErrorErrorCodeInternalError:
 		return true
 	case ErrorErrorCodeInvalidId:
@@ -108,6 +115,8 @@ func (e ErrorErrorCode) Valid() bool {
 	case ErrorErrorCodeNotImplemented:
 		return true
 	case ErrorErrorCodeRateLimited:
+		return true
+	case ErrorErrorCodeUnauthorized:
 		return true
 	case ErrorErrorCodeUnsupportedCountry:
 		return true
@@ -123,11 +132,14 @@ func (e ErrorErrorCode) Valid() bool {
 // Defines values for ErrorBodyCode.
 const (
 	ErrorBodyCodeBadRequest         ErrorBodyCode = "bad_request"
+	ErrorBodyCodeCursorExpired      ErrorBodyCode = "cursor_expired"
+	ErrorBodyCodeForbidden          ErrorBodyCode = "forbidden"
 	ErrorBodyCodeInternalError      ErrorBodyCode = "internal_error"
 	ErrorBodyCodeInvalidId          ErrorBodyCode = "invalid_id"
 	ErrorBodyCodeNotFound           ErrorBodyCode = "not_found"
 	ErrorBodyCodeNotImplemented     ErrorBodyCode = "not_implemented"
 	ErrorBodyCodeRateLimited        ErrorBodyCode = "rate_limited"
+	ErrorBodyCodeUnauthorized       ErrorBodyCode = "unauthorized"
 	ErrorBodyCodeUnsupportedCountry ErrorBodyCode = "unsupported_country"
 	ErrorBodyCodeUpstreamError      ErrorBodyCode = "upstream_error"
 	ErrorBodyCodeUpstreamTimeout    ErrorBodyCode = "upstream_timeout"
@@ -138,6 +150,10 @@ func (e ErrorBodyCode) Valid() bool {
 	switch e {
 	case ErrorBodyCodeBadRequest:
 		return true
+	case ErrorBodyCodeCursorExpired:
+		return true
+	case ErrorBodyCodeForbidden:
+		return true
 	case ErrorBodyCodeInternalError:
 		return true
 	case ErrorBodyCodeInvalidId:
@@ -147,6 +163,8 @@ func (e ErrorBodyCode) Valid() bool {
 	case ErrorBodyCodeNotImplemented:
 		return true
 	case ErrorBodyCodeRateLimited:
+		return true
+	case ErrorBodyCodeUnauthorized:
 		return true
 	case ErrorBodyCodeUnsupportedCountry:
 		return true
