@@ -105,7 +105,9 @@ func newNorway(t testing.TB, base string, client *http.Client, c cache.Cache, mo
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := []registry.Option{registry.WithRetryPause(0)}
+	// The longest attempt timeout: no answer of a fake register, however
+	// loaded the machine, is cut short and retried.
+	opts := []registry.Option{registry.WithRetryPause(0), registry.WithUpstreamTimeout(time.Minute)}
 	if c != nil {
 		opts = append(opts, registry.WithCache(c))
 	}
