@@ -59,8 +59,10 @@ func runMini(t testing.TB) *miniredis.Miniredis {
 // machine then cannot make a Redis that is up look down, and a test that
 // Redis down costs a caller no wait proves it without a stopwatch: a call
 // that waited on Redis would never end. A test of the timeouts themselves
-// builds a client of its own.
-func Client(addr string) *redis.Client {
+// builds a client of its own. The observers are hooks that see each call
+// as the component made it, deadline included, before it is dropped: a
+// test reads the deadline a component gave a call there, as a value.
+func Client(addr string, observers ...redis.Hook) *redis.Client {
 	rdb := redis.NewClient(&redis.Options{
 		Addr:          addr,
 		MaxRetries:    -1,
@@ -73,6 +75,9 @@ func Client(addr string) *redis.Client {
 
 		ContextTimeoutEnabled: true,
 	})
+	for _, h := range observers {
+		rdb.AddHook(h) // added first, so called first: before noDeadline
+	}
 	rdb.AddHook(noDeadline{})
 	return rdb
 }
