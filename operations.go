@@ -203,8 +203,8 @@ func (r *Registry) lookupLive(ctx context.Context, e entry, key, id string) ([]b
 // The Registry ranks the hits, the same way for every country: it asks the
 // register for at least [SearchWindow] rows (so that an exact or prefix
 // match the register returns near the top is not lost to a small limit),
-// gives each hit the confidence of the interface's anchors (0.95 the name
-// equals the query ignoring case, 0.8 it starts with the query, 0.6 it
+// gives each hit the confidence of the interface's anchors (1.0 the query
+// is the hit's identifier, 0.95 the name equals the query ignoring case, 0.8 it starts with the query, 0.6 it
 // contains every word of the query, 0.4 any other hit), sorts them by
 // confidence keeping the register's order among equals, and keeps the
 // first limit.

@@ -34,6 +34,9 @@ func rank(res *SearchResult, query string, limit int) {
 	q := match.NewQuery(query)
 	for i := range res.Hits {
 		c, basis := q.Score(res.Hits[i].Name)
+		if match.SameID(query, res.Hits[i].ID) {
+			c, basis = match.Identifier, match.BasisIdentifier
+		}
 		res.Hits[i].Confidence, res.Hits[i].ConfidenceBasis = c, ptr(basis)
 	}
 	slices.SortStableFunc(res.Hits, func(a, b SearchHit) int {

@@ -129,3 +129,35 @@ func TestSearchHints(t *testing.T) {
 		t.Errorf("module hint: %+v, %v", res, err)
 	}
 }
+
+// TestSearchByIdentifierRanksItFirst: a register that also searches by
+// number (France's recherche-entreprises answers a SIREN) returns the
+// company whose identifier is the query; its name shares no word with the
+// query, yet it is the identifier the caller typed (spec, CompanyReport:
+// "1.0 for an exact identifier lookup"), so it ranks first with 1.0.
+func TestSearchByIdentifierRanksItFirst(t *testing.T) {
+	t.Parallel()
+	var asked int
+	r := newRegistry(t, searchFake(3, &asked, "FIRST AS", "SECOND AS", "GANYMEDE"))
+	res, err := r.Search(t.Context(), "NO", "000 002", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type hit struct {
+		ID         string
+		Confidence float64
+		Basis      string
+	}
+	var got []hit
+	for _, h := range res.Hits {
+		got = append(got, hit{h.ID, h.Confidence, *h.ConfidenceBasis})
+	}
+	other := "Returned by the register's name search, but the name does not contain every word of the query."
+	want := []hit{
+		{"000002", 1.0, "The query is this entity's identifier, ignoring spaces and punctuation."},
+		{"000000", 0.4, other}, {"000001", 0.4, other},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("hits (-want +got):\n%s", diff)
+	}
+}

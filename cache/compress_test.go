@@ -109,3 +109,66 @@ func TestMemoryCompressionBound(t *testing.T) {
 		t.Errorf("tiny bound: %d bytes, want %d (plain, no dictionary)", got, want)
 	}
 }
+
+// BenchmarkMemoryCompressed measures a Memory made WithCompression with
+// report-like values of about 2.5 KB: "set" stores a value (compressing it
+// against the dictionary), "first-get" stores one and reads it once (the
+// inflating Get), "hot-get" reads an entry already inflated.
+func BenchmarkMemoryCompressed(b *testing.B) {
+	ctx := b.Context()
+	value := func(i int) []byte {
+		return []byte(fmt.Sprintf(`r{"id":"%09d","name":"COMPANY %d AS","status":"active","source":"%s"}`, i, i, strings.Repeat("register text ", 170)))
+	}
+	newMemory := func(b *testing.B) *cache.Memory {
+		m, err := cache.NewMemory(cache.WithCompression())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := m.Set(ctx, "dictionary", value(0), time.Hour); err != nil {
+			b.Fatal(err)
+		}
+		return m
+	}
+	const n = 1024
+	values := make([][]byte, n)
+	keys := make([]string, n)
+	for i := range values {
+		values[i], keys[i] = value(i+1), "NO/company/"+strconv.Itoa(i)
+	}
+	b.Run("set", func(b *testing.B) {
+		m := newMemory(b)
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = m.Set(ctx, keys[i%n], values[i%n], time.Hour)
+			i++
+		}
+	})
+	b.Run("first-get", func(b *testing.B) {
+		m := newMemory(b)
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = m.Set(ctx, keys[i%n], values[i%n], time.Hour)
+			if _, ok, _ := m.Get(ctx, keys[i%n]); !ok {
+				b.Fatal("Get missed")
+			}
+			i++
+		}
+	})
+	b.Run("hot-get", func(b *testing.B) {
+		m := newMemory(b)
+		for i := range n {
+			_ = m.Set(ctx, keys[i], values[i], time.Hour)
+			_, _, _ = m.Get(ctx, keys[i])
+		}
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if _, ok, _ := m.Get(ctx, keys[i%n]); !ok {
+				b.Fatal("Get missed")
+			}
+			i++
+		}
+	})
+}

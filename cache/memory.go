@@ -44,8 +44,12 @@ type options struct {
 //
 // The dictionaries (at most [CompressDictMax] bytes each, one per first
 // byte, kept for the life of the Memory) count towards the bound like
-// entries. A Set of a large value then costs tens of microseconds more, and
-// the first Get of it some microseconds and an allocation.
+// entries, and together take at most a sixteenth of it: a first byte that
+// comes when they have used that share up has no dictionary, and its values
+// are stored plain. An entry is stored (and an inflated value kept) only
+// when it fits beside the dictionaries. A Set of a large value then costs
+// tens of microseconds more, and the first Get of it some microseconds and
+// an allocation of exactly the plain value's length.
 func WithCompression() Option {
 	return func(o *options) error {
 		o.compress = true
@@ -119,6 +123,9 @@ type Memory struct {
 	root  entry
 	bytes int64
 	dicts [256]*dictionary // by the first byte of the values; with compress
+	// dictBytes is the part of bytes that the dictionaries take: they are
+	// never evicted, so an entry fits only in maxBytes - dictBytes.
+	dictBytes int64
 }
 
 // dictionary is the preset dictionary of the values that start with one
@@ -136,6 +143,7 @@ type entry struct {
 	expires    time.Time
 	size       int64
 	packed     *dictionary // value is compressed with this dictionary; nil: plain
+	plainLen   int         // the length of the plain value, when packed
 }
 
 var _ Cache = (*Memory)(nil)
@@ -185,19 +193,19 @@ func (m *Memory) Get(_ context.Context, key string) (value []byte, ok bool, err 
 		return nil, false, nil
 	}
 	m.moveToFront(e)
-	value, packed := e.value, e.packed
+	value, packed, plainLen := e.value, e.packed, e.plainLen
 	m.mu.Unlock()
 	if packed == nil {
 		return value, true, nil
 	}
-	return m.unpack(e, value, packed), true, nil
+	return m.unpack(e, value, packed, plainLen), true, nil
 }
 
 // unpack inflates the compressed value of e and, unless another Get did it
 // first or e was replaced or removed meanwhile, keeps the plain value in
 // e's place. It returns the plain value.
-func (m *Memory) unpack(e *entry, packed []byte, d *dictionary) []byte {
-	plain, err := m.inflate(packed, d)
+func (m *Memory) unpack(e *entry, packed []byte, d *dictionary, plainLen int) []byte {
+	plain, err := m.inflate(packed, d, plainLen)
 	if err != nil {
 		// Cannot happen: the bytes were compressed here. The entry is
 		// useless; the caller gets a miss next time.
@@ -217,18 +225,21 @@ func (m *Memory) unpack(e *entry, packed []byte, d *dictionary) []byte {
 		return plain // replaced or removed meanwhile
 	}
 	size := int64(len(e.key)) + int64(len(plain)) + EntryOverhead
-	if size > m.maxBytes {
-		return plain // the plain value alone would not fit: keep it packed
+	if size > m.maxBytes-m.dictBytes {
+		return plain // the plain value would not fit beside the dictionaries: keep it packed
 	}
 	m.bytes += size - e.size
-	e.value, e.size, e.packed = plain, size, nil
+	e.value, e.size, e.packed, e.plainLen = plain, size, nil, 0
 	for m.bytes > m.maxBytes && m.root.prev != e {
 		m.remove(m.root.prev)
 	}
 	return plain
 }
 
-func (m *Memory) inflate(packed []byte, d *dictionary) ([]byte, error) {
+// inflate returns the plain value of packed, which is plainLen bytes long,
+// in a slice of exactly that capacity: the entry keeps it, and the bound
+// counts its length.
+func (m *Memory) inflate(packed []byte, d *dictionary, plainLen int) ([]byte, error) {
 	r, _ := m.readers.Get().(io.ReadCloser)
 	if r == nil {
 		r = flate.NewReaderDict(bytes.NewReader(packed), d.b)
@@ -236,12 +247,15 @@ func (m *Memory) inflate(packed []byte, d *dictionary) ([]byte, error) {
 		return nil, err
 	}
 	defer m.readers.Put(r)
-	var out bytes.Buffer
-	out.Grow(3 * len(packed))
-	if _, err := out.ReadFrom(r); err != nil {
+	out := make([]byte, plainLen)
+	if _, err := io.ReadFull(r, out); err != nil {
 		return nil, err
 	}
-	return out.Bytes(), nil
+	var one [1]byte
+	if n, err := r.Read(one[:]); n != 0 || err != io.EOF {
+		return nil, errors.New("cache: a compressed value is longer than it was")
+	}
+	return out, nil
 }
 
 // pack returns value compressed and its dictionary, or value and nil when
@@ -255,13 +269,15 @@ func (m *Memory) pack(value []byte) ([]byte, *dictionary) {
 	m.mu.Lock()
 	d := m.dicts[value[0]]
 	if d == nil {
-		if int64(min(len(value), CompressDictMax)) > m.maxBytes/16 {
-			m.mu.Unlock() // a dictionary would take too much of a small bound
+		n := int64(min(len(value), CompressDictMax))
+		if m.dictBytes+n > m.maxBytes/16 {
+			m.mu.Unlock() // the dictionaries would take too much of the bound
 			return value, nil
 		}
-		d = &dictionary{b: bytes.Clone(value[:min(len(value), CompressDictMax)])}
+		d = &dictionary{b: bytes.Clone(value[:n])}
 		m.dicts[value[0]] = d
-		m.bytes += int64(len(d.b))
+		m.bytes += n
+		m.dictBytes += n
 		m.evictLocked(nil)
 		m.mu.Unlock()
 		return value, nil
@@ -298,33 +314,39 @@ func (m *Memory) pack(value []byte) ([]byte, *dictionary) {
 //
 // Set does not store the entry, and removes any earlier entry under key,
 // when ttl <= 0 or when the entry alone is larger than the size bound (see
-// [WithMaxBytes]). Otherwise it evicts least recently used entries until the
-// cache is within its bound. The error is always nil and ctx is ignored.
+// [WithMaxBytes]; with [WithCompression], less the dictionaries). Otherwise
+// it evicts least recently used entries until the cache is within its
+// bound. The error is always nil and ctx is ignored.
 func (m *Memory) Set(_ context.Context, key string, value []byte, ttl time.Duration) error {
 	var d *dictionary
+	plainLen := len(value)
 	if ttl > 0 {
 		value, d = m.pack(value)
 	}
 	size := int64(len(key)) + int64(len(value)) + EntryOverhead
-	if ttl <= 0 || size > m.maxBytes {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		if e, ok := m.items[key]; ok {
-			m.remove(e)
-		}
-		return nil
+	var expires time.Time
+	if ttl > 0 {
+		expires = m.now().Add(ttl)
 	}
-	expires := m.now().Add(ttl)
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, ok := m.items[key]
+	if ttl <= 0 || size > m.maxBytes-m.dictBytes {
+		if ok {
+			m.remove(e)
+		}
+		return nil
+	}
+	if d == nil {
+		plainLen = 0
+	}
 	if ok {
 		m.bytes += size - e.size
-		e.value, e.size, e.expires, e.packed = value, size, expires, d
+		e.value, e.size, e.expires, e.packed, e.plainLen = value, size, expires, d, plainLen
 		m.moveToFront(e)
 	} else {
-		e = &entry{key: key, value: value, expires: expires, size: size, packed: d}
+		e = &entry{key: key, value: value, expires: expires, size: size, packed: d, plainLen: plainLen}
 		m.items[key] = e
 		m.pushFront(e)
 		m.bytes += size

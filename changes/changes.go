@@ -96,6 +96,14 @@ type Watch struct {
 	Disabled       bool       `json:"disabled"`
 	DisabledReason *string    `json:"disabled_reason"`
 	DisabledAt     *time.Time `json:"disabled_at"`
+	// LastAttemptAt, LastStatusCode and LastError are the outcome of the
+	// last delivery attempt to the endpoint (of any of the watch's
+	// deliveries): when, the HTTP status (nil when no answer came) and why
+	// it failed (nil when it succeeded); all nil before the first. An
+	// endpoint that keeps answering 4xx is retried, and shows it here.
+	LastAttemptAt  *time.Time `json:"last_attempt_at"`
+	LastStatusCode *int       `json:"last_status_code"`
+	LastError      *string    `json:"last_error"`
 }
 
 // Snapshot is the last known state of one company: what a later report is

@@ -62,7 +62,9 @@ type ServiceConfig struct {
 	Registry *registry.Registry
 	// Policy checks the endpoints of watches.
 	Policy webhook.Policy
-	// Client sends test events; nil is webhook.NewClient with Policy.
+	// Client sends test events; nil is webhook.NewClient with Policy,
+	// which [Service.Close] closes. A Client given here stays the
+	// caller's to close.
 	Client *webhook.Client
 	// MaxWatchesPerOwner bounds the watches of one owner (default
 	// [DefaultMaxWatchesPerOwner]).
@@ -95,6 +97,7 @@ type Service struct {
 	reg        *registry.Registry
 	policy     webhook.Policy
 	client     *webhook.Client
+	ownClient  bool // client was made here: Close closes it
 	maxWatches int
 	concurrent int
 	timeout    time.Duration
@@ -140,6 +143,7 @@ func NewService(c ServiceConfig) (*Service, error) {
 		queued: c.Queued, now: c.Now, random: c.Random, log: c.Logger, pending: map[companyRef]struct{}{}}
 	if s.client == nil {
 		s.client = webhook.NewClient(webhook.ClientOptions{Policy: c.Policy})
+		s.ownClient = true
 	}
 	if s.maxWatches == 0 {
 		s.maxWatches = DefaultMaxWatchesPerOwner
@@ -162,6 +166,16 @@ func NewService(c ServiceConfig) (*Service, error) {
 	return s, nil
 }
 
+// Close releases what the service made for itself: the idle connections
+// of the webhook client it created when [ServiceConfig.Client] was nil. A
+// client given in the configuration, and the store, stay the caller's.
+// The service must not be used after Close.
+func (s *Service) Close() {
+	if s.ownClient {
+		s.client.CloseIdleConnections()
+	}
+}
+
 // CreatedWatch is the answer of a watch's creation: the watch, its signing
 // secret (shown this once) and the companies whose baseline is still to be
 // taken.
@@ -179,7 +193,8 @@ type CreatedWatch struct {
 
 // MarshalJSON encodes the watch's members in the order of the interface:
 // id, secret, country, ids, kinds, url, created_at, disabled,
-// disabled_reason, disabled_at, baseline_pending.
+// disabled_reason, disabled_at, last_attempt_at, last_status_code,
+// last_error, baseline_pending.
 func (c CreatedWatch) MarshalJSON() ([]byte, error) {
 	w := surfaceWatch(c.Watch)
 	return json.Marshal(struct {
@@ -193,9 +208,12 @@ func (c CreatedWatch) MarshalJSON() ([]byte, error) {
 		Disabled        bool       `json:"disabled"`
 		DisabledReason  *string    `json:"disabled_reason"`
 		DisabledAt      *time.Time `json:"disabled_at"`
+		LastAttemptAt   *time.Time `json:"last_attempt_at"`
+		LastStatusCode  *int       `json:"last_status_code"`
+		LastError       *string    `json:"last_error"`
 		BaselinePending []string   `json:"baseline_pending"`
 	}{w.ID, c.Secret, w.Country, w.IDs, w.Kinds, w.URL, w.CreatedAt, w.Disabled, w.DisabledReason, w.DisabledAt,
-		nonNil(c.BaselinePending)})
+		w.LastAttemptAt, w.LastStatusCode, w.LastError, nonNil(c.BaselinePending)})
 }
 
 // UpdatedWatch is the answer of a watch's change: the watch and the added
@@ -517,12 +535,15 @@ func (s *Service) Feed(ctx context.Context, owner, cursor string, limit int) (*F
 		return nil, err
 	}
 	if !validCursor(cursor) {
-		return nil, &registry.Error{Code: registry.CodeBadRequest,
-			Message: fmt.Sprintf("The cursor is not one this service gave (at most %d letters, digits and -_.~).", MaxCursorLength),
-			Hint:    "Pass the next_cursor of the previous page as it was, or no cursor to start from the oldest change kept."}
+		return nil, badCursor(nil)
 	}
 	list, next, err := s.store.Changes(ctx, owner, cursor, limit)
 	var expired *CursorExpiredError
+	if errors.Is(err, ErrInvalidCursor) {
+		// Well formed, but not a cursor the store gave out (garbled,
+		// truncated or made up): the caller's error.
+		return nil, badCursor(err)
+	}
 	if errors.As(err, &expired) {
 		return nil, &registry.Error{Code: registry.CodeCursorExpired,
 			Message: "The cursor is older than the changes kept (at least 30 days are kept).",
@@ -535,6 +556,14 @@ func (s *Service) Feed(ctx context.Context, owner, cursor string, limit int) (*F
 		next = cursor
 	}
 	return &Feed{Changes: nonNil(list), NextCursor: next}, nil
+}
+
+// badCursor is the error of a cursor this service did not give out.
+func badCursor(err error) *registry.Error {
+	return &registry.Error{Code: registry.CodeBadRequest,
+		Message: fmt.Sprintf("The cursor is not one this service gave (at most %d letters, digits and -_.~).", MaxCursorLength),
+		Hint:    "Pass the next_cursor of the previous page as it was, or no cursor to start from the oldest change kept.",
+		Err:     err}
 }
 
 func validCursor(c string) bool {
@@ -974,6 +1003,43 @@ func (s *Service) rescan(ctx context.Context) error {
 	}
 	s.lastScan = now
 	return nil
+}
+
+// PruneLease is the name of the store lease [Service.RunPrune] holds, so
+// that one replica at a time prunes.
+const PruneLease = "prune"
+
+// RunPrune removes what the store no longer needs, every interval while
+// holder holds the store's [PruneLease], until ctx is done: the changes
+// detected more than keep ago (the store keeps at least its own retention,
+// 30 days for changes/sqlstore, whatever keep says) with their deliveries,
+// the finished deliveries of that age, and the snapshots of that age of
+// companies no watch holds (see [Store.Prune]). The first pass runs at
+// once. A failed pass is logged and tried again at the next tick.
+func (s *Service) RunPrune(ctx context.Context, holder string, every, keep time.Duration) error {
+	if every <= 0 || keep <= 0 {
+		return errors.New("changes: RunPrune: the interval and the age kept must be positive")
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	defer func() {
+		_ = s.store.ReleaseLease(context.WithoutCancel(ctx), PruneLease, holder)
+	}()
+	for {
+		now := s.now()
+		held, err := s.store.AcquireLease(ctx, PruneLease, holder, now, 2*every+time.Minute)
+		if err == nil && held {
+			err = s.store.Prune(ctx, now.Add(-keep))
+		}
+		if err != nil && ctx.Err() == nil {
+			s.log.LogAttrs(ctx, slog.LevelWarn, "prune pass failed", slog.String("error", err.Error()))
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
 }
 
 // BaselineLease is the name of the store lease [Service.RunBaselines]

@@ -57,7 +57,7 @@ func TestCreateWatch(t *testing.T) {
 		_ = dec.Decode(&skip)
 	}
 	wantMembers := []string{"id", "secret", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason",
-		"disabled_at", "baseline_pending"}
+		"disabled_at", "last_attempt_at", "last_status_code", "last_error", "baseline_pending"}
 	if diff := cmp.Diff(wantMembers, members); diff != "" {
 		t.Errorf("members (-want +got):\n%s", diff)
 	}
@@ -66,7 +66,8 @@ func TestCreateWatch(t *testing.T) {
 	delete(got, "secret")
 	want := map[string]any{"country": "NO", "ids": []any{equinor, dnb}, "kinds": []any{"status_changed", "name_changed"},
 		"url": "https://hooks.example.com/registry", "created_at": "2026-01-15T09:00:00Z", "disabled": false,
-		"disabled_reason": nil, "disabled_at": nil, "baseline_pending": []any{}}
+		"disabled_reason": nil, "disabled_at": nil, "last_attempt_at": nil, "last_status_code": nil, "last_error": nil,
+		"baseline_pending": []any{}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("answer (-want +got):\n%s", diff)
 	}
@@ -461,7 +462,8 @@ func TestFeed(t *testing.T) {
 	for _, c := range []struct {
 		cursor string
 		limit  int
-	}{{"a b", 10}, {strings.Repeat("1", changes.MaxCursorLength+1), 10}, {"", 0}, {"", changes.MaxFeedLimit + 1}} {
+	}{{"a b", 10}, {strings.Repeat("1", changes.MaxCursorLength+1), 10}, {"", 0}, {"", changes.MaxFeedLimit + 1},
+		{"999", 10}} { // the last well formed, but not a cursor the store gave out (changes.ErrInvalidCursor)
 		if _, err := f.svc.Feed(ctx, owner, c.cursor, c.limit); asError(t, err).Code != registry.CodeBadRequest {
 			t.Errorf("cursor %q limit %d: %v", c.cursor, c.limit, err)
 		}
@@ -654,5 +656,75 @@ func TestParseLimit(t *testing.T) {
 		if _, err := changes.ParseLimit(raw, true, 20); asError(t, err).Code != registry.CodeBadRequest {
 			t.Errorf("%q: %v", raw, err)
 		}
+	}
+}
+
+// pruneSpy tells each Prune's limit and each lease taken or refused.
+type pruneSpy struct {
+	changes.Store
+	limits chan time.Time
+	leases chan bool
+}
+
+func (p pruneSpy) AcquireLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
+	held, err := p.Store.AcquireLease(ctx, name, holder, now, ttl)
+	if p.leases != nil {
+		p.leases <- held
+	}
+	return held, err
+}
+
+func (p pruneSpy) Prune(ctx context.Context, before time.Time) error {
+	p.limits <- before
+	return p.Store.Prune(ctx, before)
+}
+
+// TestRunPrune: RunPrune prunes at once, under the prune lease, with the
+// limit now minus the age kept, returns when its context ends and gives
+// the lease up; while another holder has the lease it prunes nothing.
+func TestRunPrune(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	spy := pruneSpy{Store: f.store, limits: make(chan time.Time, 1)}
+	svc, err := changes.NewService(changes.ServiceConfig{Store: spy, Fetcher: f.fetcher, Registry: f.reg, Now: f.clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	if err := svc.RunPrune(t.Context(), "a", 0, time.Hour); err == nil {
+		t.Error("RunPrune with no interval: no error")
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- svc.RunPrune(ctx, "a", time.Hour, 30*24*time.Hour) }()
+	if got := <-spy.limits; !got.Equal(t0.Add(-30 * 24 * time.Hour)) {
+		t.Errorf("pruned before %v, want 30 days before %v", got, t0)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// The lease was given up: another holder takes it at once.
+	if held, err := f.store.AcquireLease(t.Context(), changes.PruneLease, "b", t0, time.Minute); err != nil || !held {
+		t.Errorf("the prune lease after RunPrune returned: held %v, %v", held, err)
+	}
+	// b holds it now: a pass of a finds it taken and prunes nothing.
+	spy.leases = make(chan bool, 1)
+	svc, err = changes.NewService(changes.ServiceConfig{Store: spy, Fetcher: f.fetcher, Registry: f.reg, Now: f.clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel = context.WithCancel(t.Context())
+	defer cancel()
+	go func() { done <- svc.RunPrune(ctx, "a", time.Hour, time.Hour) }()
+	if held := <-spy.leases; held {
+		t.Error("a took the lease b holds")
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if len(spy.limits) != 0 {
+		t.Errorf("pruned (before %v) without the lease", <-spy.limits)
 	}
 }

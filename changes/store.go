@@ -40,15 +40,17 @@ type Store interface {
 	// Apply records what an ingester found, in one transaction: it stores
 	// each change not already recorded (same Country, CompanyID, Kind and
 	// non-empty SourceEventID: skipped), assigning ID when empty and Seq;
-	// queues a delivery for every enabled watch of the company whose kinds
-	// include the change's kind; replaces the snapshots; and sets the
-	// cursors. It returns the changes it recorded, with ID and Seq.
+	// puts it in the feed of every owner with a watch of the company whose
+	// kinds include the change's kind, and queues a delivery for every such
+	// watch that is enabled; replaces the snapshots; and sets the cursors.
+	// It returns the changes it recorded, with ID and Seq.
 	Apply(ctx context.Context, b Batch) ([]Change, error)
 	// Cursor returns an ingester's stored cursor ("" when none).
 	Cursor(ctx context.Context, name string) (string, error)
 
 	// Changes lists the owner's changes (changes of companies in the
-	// owner's watches, recorded while they were watched) after the cursor
+	// owner's watches, recorded while they were watched by a watch whose
+	// kinds include the change's kind) after the cursor
 	// ("" = from the oldest kept), oldest first, at most limit, and the
 	// cursor of the last one ("" cursor in, none found: the cursor to
 	// resume from). A cursor older than the retention is a
@@ -58,7 +60,8 @@ type Store interface {
 	// first, at most limit (the MCP tool; not limited to an owner).
 	CompanyChanges(ctx context.Context, country, companyID string, limit int) ([]Change, error)
 	// Prune removes changes and finished deliveries recorded before
-	// before; the oldest cursor kept moves with it.
+	// before (the oldest cursor kept moves with it), and the snapshots
+	// taken before before of companies no watch holds any more.
 	Prune(ctx context.Context, before time.Time) error
 
 	// ClaimDeliveries marks at most n pending deliveries due at now as
@@ -66,8 +69,9 @@ type Store interface {
 	// sends them meanwhile) and returns them with what sending needs.
 	ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]Claim, error)
 	// RecordAttempt records the outcome of one attempt of a claimed
-	// delivery: success, a retry at a later time, or failure (which, with
-	// Disable set, disables the watch too).
+	// delivery, on the delivery and as the watch's last attempt: success,
+	// a retry at a later time, or failure (which, with Disable set,
+	// disables the watch too).
 	RecordAttempt(ctx context.Context, deliveryID string, a Attempt) error
 	// Deliveries lists the deliveries of the owner's watch, newest first.
 	Deliveries(ctx context.Context, owner, watchID string, limit int) ([]Delivery, error)

@@ -220,11 +220,40 @@ func Denmark(rep *registry.CompanyReport, duties *DenmarkDuties, today registry.
 		c.employer(rep)
 	}
 	sortDeadlines(out.Deadlines)
+	c.bankClosingNotes()
 	if len(out.Deadlines) == 0 {
 		out.Notes = append(out.Notes, "No filing obligation could be derived for this legal form.")
 	}
 	out.Notes = append(out.Notes, dkNoteNotComputed)
 	return out
+}
+
+// bankClosingNotes flags a payment due on a bank closing day. The tax
+// rules move a deadline off Saturdays, Sundays and holidays only, so a
+// date they move can land on a banklukkedag (10 May 2029, Ascension Day,
+// moves to Friday 11 May 2029); whether such a day moves it once more to
+// the next bank day is not settled (research dk-deadlines.md: VERIFY lov
+// nr. 324/2019). The dates are not moved further. The annual report, the
+// general meeting and the tax return are not payments: no note.
+func (c *dkCalc) bankClosingNotes() {
+	for _, d := range c.out.Deadlines {
+		switch d.Kind {
+		case dkKindAnnualReport, kindGeneralMeeting, kindTaxReturn:
+			continue
+		}
+		due := normalize(d.DueDate)
+		if !isDanishBusinessDay(due) || isDanishBankDay(due) {
+			continue
+		}
+		before := due.AddDays(-1)
+		for !isDanishBankDay(before) {
+			before = before.AddDays(-1)
+		}
+		c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s: the due date %s is a bank closing day (banklukkedag: %s), not a holiday. "+
+			"The tax rules move a deadline off Saturdays, Sundays and holidays only, so it is not moved; whether a bank closing day "+
+			"moves a payment to the next bank day (lov nr. 324 af 30. marts 2019) is not settled: pay by %s, the bank day before, "+
+			"to be safe.", d.Kind, due, danishBankClosingName(due), before))
+	}
 }
 
 // dkCalc computes the Danish deadlines of one report.
@@ -422,12 +451,29 @@ func (c *dkCalc) taxPayments() {
 	form := f.Label
 	started := func(due registry.Date) bool { return !c.hasStart || !due.Before(c.start) }
 	if f.TaxPrepayment.Duty.Applies() {
+		// Ordinary acontoskat is a share of the tax of the preceding income
+		// years (selskabsskatteloven § 29 A): none in the first income
+		// year, which ends with the register's first financial period, else
+		// in the year of founding.
+		firstYear := 0
+		switch {
+		case c.hasFirst:
+			firstYear = c.firstEnd.Year
+		case c.hasStart:
+			firstYear = c.start.Year
+		}
 		// Instalment i (0 or 1) of income year y is number 2y+i.
 		for n := 2 * (c.today.Year - 1); ; n++ {
 			y, i := floorDiv(n, 2), mod(n, 2)
 			stat := registry.Date{Year: y, Month: [2]time.Month{time.March, time.November}[i], Day: 20}
-			if !started(stat) || danishRollForwardBank(stat).Before(c.today) {
+			if y <= firstYear || !started(stat) || danishRollForwardBank(stat).Before(c.today) {
 				continue
+			}
+			if firstYear >= c.today.Year {
+				c.out.Notes = append(c.out.Notes, fmt.Sprintf("tax_prepayment: the company pays no ordinary acontoskat in its first income "+
+					"year (%d): the instalments are a share of the tax of the preceding income years (selskabsskatteloven § 29 A), "+
+					"which it does not have (the text of § 29 A's computation is not verified here). The first listed is of the income "+
+					"year %d.", firstYear, y))
 			}
 			no := strconv.Itoa(i + 1)
 			c.add(kindDeadline(registry.Deadline{
@@ -627,7 +673,7 @@ ending 31 December.
 | ` + "`annual_report`" + ` | årsrapport | six months after the year end: 30 June (four months for class D, not shown in the register) | **no** | by legal form | ÅRL § 138, ` + dkSrcARL138 + `; ` + dkSrcAnnualReport + ` |
 | ` + "`general_meeting`" + ` | ordinær generalforsamling | the latest possible date: the annual report's, 30 June | **no** | by legal form | selskabsloven § 88, ` + dkSrcMeeting + ` |
 | ` + "`tax_return`" + ` | oplysningsskema | six months after the end of the income year: 30 June; 1 September for a year ending 1 February to 31 March | yes, skattekontrolloven § 13 (the day-before rule) | by legal form | ` + dkSrcTaxReturn + `, ` + dkSrcTaxReturn13 + ` |
-| ` + "`tax_prepayment`" + ` (semiannual, optional) | ordinær acontoskat | 20 March and 20 November of the income year | yes, to the next bank day | by legal form, if in the scheme | SEL § 29 A, ` + dkSrcPrepayment + ` |
+| ` + "`tax_prepayment`" + ` (semiannual, optional) | ordinær acontoskat | 20 March and 20 November of the income year; none in the first income year (a share of the preceding years' tax; not verified against the text) | yes, to the next bank day | by legal form, if in the scheme | SEL § 29 A, ` + dkSrcPrepayment + ` |
 | ` + "`tax_balance`" + ` (optional) | restskat | 20 November of the year after the income year | yes, to the next bank day | by legal form, if a balance is owed | SEL § 30, ` + dkSrcBalance + ` (the 20th by analogy, VERIFY) |
 | ` + "`vat_return`" + ` (assumed) | momsangivelse | half-yearly: 1 September and 1 March; quarterly: 1 June, 1 September, 1 December, 1 March; monthly: the 25th of the next month, June on 17 August | yes | by legal form, if VAT-registered | momsloven § 57, ` + dkSrcVAT + ` |
 | ` + "`employer_withholding`" + ` (assumed) | A-skat og AM-bidrag | the 10th of the month after the pay month, December on 17 January; large employers: the last bank day of the pay month | yes | by legal form, if an employer | ` + dkSrcWithholding + `, ` + dkSrcLargeEmp + ` |
@@ -666,8 +712,12 @@ rules counted in bank days:
 		b = append(b, "- "+h.name+" ("+h.en+"): "+dkDayRule(h)+"\n"...)
 	}
 	b = append(b, `
-Whether a bank closing day also moves a tax deadline is not settled (VERIFY); in 2025–2031 no date computed here
-falls on one.
+Whether a bank closing day also moves a tax deadline is not settled (VERIFY; lov nr. 324 af 30. marts 2019,
+"udskydelse af betalingsfrist ved banklukkedage", was not read). No statutory day of a calendar-year schedule falls on
+one in 2025–2031, but a date moved off a holiday can: the 10th of May 2029 (Ascension Day) moves to Friday 11 May 2029,
+and the 25th of May 2028 (Ascension Day) to Friday 26 May 2028, both bank closing days. Such a payment date is not
+moved further, and a note names it with the bank day before it. The annual report, the general meeting and the tax
+return are not payments: a bank closing day is not flagged for them.
 
 ### Next occurrence and no deadlines
 

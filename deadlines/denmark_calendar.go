@@ -94,6 +94,17 @@ func isDanishBankClosingDay(d registry.Date) bool {
 	return d.DaysSince(easterSunday(d.Year)) == 40
 }
 
+// danishBankClosingName returns the English name of the bank closing day
+// d, or "" when it is not one.
+func danishBankClosingName(d registry.Date) string {
+	for _, h := range DanishBankClosingDays(d.Year) {
+		if h.Date == d {
+			return h.EnglishName
+		}
+	}
+	return ""
+}
+
 // isDanishBusinessDay reports whether d is a weekday (hverdag) on which a
 // Danish tax deadline may end: not a Saturday, a Sunday or a holiday.
 func isDanishBusinessDay(d registry.Date) bool {

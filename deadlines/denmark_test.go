@@ -731,3 +731,92 @@ func FuzzDenmark(f *testing.F) {
 		dkCheckShape(t, out, day)
 	})
 }
+
+// TestDenmarkBankClosingDueDates sweeps today over 2025–2031 for a
+// calendar-year ApS (the default VAT period and monthly VAT) and collects
+// every due date that is a business day but a bank closing day
+// (banklukkedag: Danmarks Nationalbank's list, as in
+// testdata/denmark_non_business_days_2025-2031.tsv). No statutory day is one; the
+// weekend-and-holiday roll puts exactly two dates on one: the small
+// employer's withholding for April 2029 (10 May 2029, Ascension Day →
+// Friday 11 May 2029) and monthly VAT for April 2028 (25 May 2028,
+// Ascension Day → Friday 26 May 2028). Each gets a note naming the date
+// and the bank day before it.
+func TestDenmarkBankClosingDueDates(t *testing.T) {
+	t.Parallel()
+	got := map[string]bool{}
+	for _, p := range []deadlines.DanishVATPeriod{deadlines.DanishVATByAge, deadlines.DanishVATMonthly} {
+		for today := registry.NewDate(2025, 1, 1); today.Year < 2032; today = today.AddDays(1) {
+			d := dkApSDuties()
+			d.VATPeriod = p
+			out := deadlines.Denmark(dkApS(), d, today)
+			for _, dl := range out.Deadlines {
+				if !deadlines.DanishBusinessDay(dl.DueDate) || deadlines.DanishBankDay(dl.DueDate) {
+					continue
+				}
+				got[string(dl.Kind)+" "+dl.StatutoryDate.String()+" → "+dl.DueDate.String()] = true
+				if deadlines.DanishBusinessDay(dl.StatutoryDate) && !deadlines.DanishBankDay(dl.StatutoryDate) {
+					t.Errorf("today %s: %s statutory date %s is a bank closing day", today, dl.Kind, dl.StatutoryDate)
+				}
+				noted := false
+				for _, n := range out.Notes {
+					noted = noted || strings.Contains(n, string(dl.Kind)+": the due date "+dl.DueDate.String()+" is a bank closing day")
+				}
+				if !noted {
+					t.Errorf("today %s: %s due %s, a bank closing day, without a note", today, dl.Kind, dl.DueDate)
+				}
+			}
+		}
+	}
+	want := map[string]bool{
+		"employer_withholding 2029-05-10 → 2029-05-11": true,
+		"vat_return 2028-05-25 → 2028-05-26":           true,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("due dates on bank closing days (-want +got):\n%s", diff)
+	}
+	out := deadlines.Denmark(dkApS(), dkApSDuties(), registry.NewDate(2029, 5, 1))
+	if n := strings.Join(out.Notes, "\n"); !strings.Contains(n, "employer_withholding: the due date 2029-05-11 is a bank closing day "+
+		"(banklukkedag: Friday after Ascension Day), not a holiday.") || !strings.Contains(n, "pay by 2029-05-09, the bank day before") {
+		t.Errorf("notes:\n%s", n)
+	}
+}
+
+// TestDenmarkNoAcontoskatInTheFirstIncomeYear: ordinary acontoskat is a
+// share of the tax of the preceding income years (selskabsskatteloven §
+// 29 A), so a company pays none in its first income year: the instalments
+// are listed from its second, with a note. The first income year is the
+// register's first financial period (FØRSTE_REGNSKABSPERIODE_SLUT), else
+// the year the company was founded. 20 March 2027 is a Saturday and 20
+// March 2022 a Sunday: the next bank days are 22 and 21 March.
+func TestDenmarkNoAcontoskatInTheFirstIncomeYear(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name        string
+		founded     registry.Date
+		first       *[2]registry.Date
+		today, want registry.Date
+	}{
+		{"founded 2 February 2026, asked 1 March 2026", registry.NewDate(2026, 2, 2), nil, registry.NewDate(2026, 3, 1), registry.NewDate(2027, 3, 22)},
+		{"founded 2 February 2026, asked 1 October 2026", registry.NewDate(2026, 2, 2), nil, registry.NewDate(2026, 10, 1), registry.NewDate(2027, 3, 22)},
+		{"long first period 2020-10-18 to 2021-12-31, asked 1 March 2021", registry.NewDate(2020, 10, 18),
+			&[2]registry.Date{registry.NewDate(2020, 10, 18), registry.NewDate(2021, 12, 31)}, registry.NewDate(2021, 3, 1), registry.NewDate(2022, 3, 21)},
+		{"second income year", registry.NewDate(2025, 2, 2), nil, registry.NewDate(2026, 3, 1), registry.NewDate(2026, 3, 20)},
+	} {
+		rep := dkApS()
+		rep.FoundedAt = countrykit.Ptr(tt.founded)
+		d := dkApSDuties()
+		if tt.first != nil {
+			d.FirstPeriodStart, d.FirstPeriodEnd = countrykit.Ptr(tt.first[0]), countrykit.Ptr(tt.first[1])
+		}
+		out := deadlines.Denmark(rep, d, tt.today)
+		got, ok := findKind(out, deadlines.TaxPrepayment)
+		if !ok || got.DueDate != tt.want {
+			t.Errorf("%s: tax_prepayment due %v (found %t), want %s", tt.name, got.DueDate, ok, tt.want)
+		}
+		noted := strings.Contains(strings.Join(out.Notes, " "), "no ordinary acontoskat in its first income year")
+		if first := tt.name != "second income year"; noted != first {
+			t.Errorf("%s: first-income-year note %t, want %t", tt.name, noted, first)
+		}
+	}
+}

@@ -232,7 +232,9 @@ func France(rep *registry.CompanyReport, duties *FranceDuties, today registry.Da
 		c.annual(form)
 	} else {
 		out.Notes = append(out.Notes, "The legal form is unknown, or its own duties (approval and filing of the accounts, corporate "+
-			"income tax) are not modelled here, so only the duties that follow from the register (VAT, CFE, DSN) are computed.")
+			"income tax, CFE) are not modelled here, so only the duties that follow from the register are computed: VAT when it lists "+
+			"a VAT number, the DSN for an employer. The CFE (15 December) is not computed: whether this form is liable or exempt "+
+			"is not modelled.")
 	}
 	c.vat(form)
 	if form != "" && duties.CFE.Duty.Applies() {
@@ -388,8 +390,10 @@ func (c *frCalc) annual(form string) {
 			Kind: FrenchCorporateTaxBalance, Name: "Corporate income tax balance (relevé de solde, form 2572)",
 			LocalName: countrykit.Ptr("solde de l'impôt sur les sociétés (relevé de solde 2572-SD)"), Authority: authFRDGFiP,
 			StatutoryDate: bal(y), PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
-			AppliesBecause: "A " + form + " taxed at corporate income tax pays the balance by the 15th of the fourth month after " +
-				"the year-end, 15 May for a calendar year, moved to the next business day (a direct tax).",
+			AppliesBecause: "A " + form + " taxed at corporate income tax pays the balance of the year's tax by the 15th of the " +
+				"fourth month after the year-end, except that for a year ending on 31 December the date is 15 May " +
+				"(BOI-IS-DECLA-20-20); moved to the next business day (a direct tax). The current wording of CGI art. 1668-2 is " +
+				"not verified.",
 			SourceURL: countrykit.Ptr(srcFRTaxBalance),
 		}, d.CorporateTax, form), true)
 	}
@@ -574,6 +578,19 @@ func frOrdinal(n int) string {
 	return strconv.Itoa(n) + suffix
 }
 
+// String names the column as the schedule's heading does, in English.
+func (col FrenchVATColumn) String() string {
+	switch col {
+	case FrenchVATIndividual:
+		return "individual entrepreneurs"
+	case FrenchVATCompany:
+		return "companies other than SA"
+	case FrenchVATSA:
+		return "sociétés anonymes"
+	}
+	return "other taxpayers"
+}
+
 // frColumnWords names a column of the CA3 schedule.
 func frColumnWords(col FrenchVATColumn) string {
 	switch col {
@@ -604,14 +621,6 @@ func (c *frCalc) cfe(form string) {
 	c.out.Notes = append(c.out.Notes, noteFRCFE)
 }
 
-// frBandWords names a headcount band for a sentence.
-func frBandWords(band string) string {
-	if band == "" {
-		return "no published headcount band"
-	}
-	return "headcount band " + band
-}
-
 func (c *frCalc) dsn() {
 	d := c.d
 	switch d.Employer {
@@ -622,14 +631,31 @@ func (c *frCalc) dsn() {
 			"return (DSN, the 5th or 15th of each month) is not computed.")
 		return
 	}
+	// The day follows the headcount band: 00 to 12 the 15th, 21 and above
+	// the 5th. Without a band the day is unknown (research fr-deadlines.md
+	// §4: "null → unknown"), so the DSN is not computed and a note gives
+	// both days, as the VAT day of an individual entrepreneur whose surname
+	// is not published.
+	band := d.HeadcountBand
+	if band == "" || band == "NN" {
+		which := "publishes no headcount band"
+		if band == "NN" {
+			which = "gives the headcount band NN (no salaried staff in the reference year)"
+		}
+		c.out.Notes = append(c.out.Notes, "DSN: the register shows an employer but "+which+", so the day of the "+
+			"monthly social return (DSN) cannot be told: the 5th of the next month for an employer of 50 or more paying in the month "+
+			"worked, the 15th otherwise (Code de la sécurité sociale art. R133-14 and R243-6), moved to the next business day. It is "+
+			"not computed; with 50 employees or more, count on the 5th.")
+		return
+	}
 	day, size := 15, "fewer than 50 employees"
-	if band := d.HeadcountBand; band != "" && band != "NN" && band >= "21" {
+	if band >= "21" {
 		day, size = 5, "50 employees or more"
 	}
 	because := fmt.Sprintf("The register shows an employer (%s: %s): the monthly social return (DSN) and contributions for a month "+
 		"are due on the %s of the next month (Code de la sécurité sociale art. R133-14 and R243-6: the 5th for an employer of 50 "+
 		"or more paying in the month worked, the 15th otherwise), moved to the next business day when that is not one.",
-		frBandWords(d.HeadcountBand), size, frOrdinal(day))
+		"headcount band "+band, size, frOrdinal(day))
 	idx := c.today.Year*12 + int(c.today.Month) - 1 - 2
 	if c.hasStart {
 		idx = max(idx, c.start.Year*12+int(c.start.Month)-1)
@@ -693,7 +719,7 @@ dates are this service's computation, not the administration's.
 | ` + "`corporate_tax_instalment`" + ` (quarterly) | relevé d'acompte (2571) | 15 March, June, September, December; not in the first year; only when the last IS exceeded EUR 3,000 | yes | by legal form | ` + srcFRInstalments + ` |
 | ` + "`vat_return`" + ` (monthly) | déclaration de TVA CA3 (3310-CA3) | the day of the next month the schedule below gives | yes | by legal form; always ` + "`mandatory`" + ` false | ` + srcFRVAT + `, ` + srcFRVATRoll + ` |
 | ` + "`cfe`" + ` | cotisation foncière des entreprises, solde | 15 December; not for the year of creation | yes | by legal form | ` + srcFRCFE + ` |
-| ` + "`dsn`" + ` (monthly) | déclaration sociale nominative | the 5th of the next month (50 employees or more) or the 15th | yes | employers (caractère employeur, headcount band) | ` + srcFRDSN + ` |
+| ` + "`dsn`" + ` (monthly) | déclaration sociale nominative | the 5th of the next month (50 employees or more) or the 15th; not computed, with a note giving both days, when the register publishes no headcount band (or NN) | yes | employers (caractère employeur, headcount band) | ` + srcFRDSN + ` |
 
 ### The day of the monthly VAT return (CGI annexe IV art. 39)
 

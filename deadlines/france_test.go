@@ -522,7 +522,7 @@ func TestFranceWhoGetsWhat(t *testing.T) {
 		{"nil duties", frSAS, func() *deadlines.FranceDuties { return nil }, []string{}, "DSN"},
 		{"unknown form, VAT number listed, employer", frSAS, func() *deadlines.FranceDuties {
 			return &deadlines.FranceDuties{Departement: "13", VATRegistered: true, Employer: deadlines.DutyYes, HeadcountBand: "01"}
-		}, []string{"dsn", "vat_return"}, "not modelled"},
+		}, []string{"dsn", "vat_return"}, "The CFE (15 December) is not computed: whether this form is liable or exempt is not modelled."},
 		{"EI with a surname", frSAS, func() *deadlines.FranceDuties { d := *ei; d.SurnameInitial = 'M'; return &d }, []string{"cfe", "vat_return"}, "Not computed"},
 		{"masked EI", frSAS, func() *deadlines.FranceDuties { d := *ei; return &d }, []string{"cfe"}, "not published for this entrepreneur"},
 		{"non-employer", frSAS, func() *deadlines.FranceDuties {
@@ -533,6 +533,16 @@ func TestFranceWhoGetsWhat(t *testing.T) {
 			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "general_meeting", "tax_return", "vat_return"}, ""},
 		{"employer unknown", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.Employer = deadlines.DutyUnknown; return d },
 			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "general_meeting", "tax_return", "vat_return"}, "does not say whether"},
+		// fr-deadlines.md §4: tranche_effectif_salarie "null → unknown": an
+		// employer without a band has no known DSN day (the 5th or the
+		// 15th, CSS art. R133-14), so it is not computed and a note gives
+		// both days.
+		{"employer without a headcount band", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.HeadcountBand = ""; return d },
+			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "general_meeting", "tax_return", "vat_return"},
+			"publishes no headcount band, so the day of the monthly social return (DSN) cannot be told: the 5th"},
+		{"employer with the band NN", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.HeadcountBand = "NN"; return d },
+			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "general_meeting", "tax_return", "vat_return"},
+			"band NN (no salaried staff in the reference year), so the day"},
 		{"Saint-Barthélemy: no VAT", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.Departement = "977"; return d },
 			[]string{"accounts_filing", "accounts_filing_electronic", "cfe", "corporate_tax_balance", "corporate_tax_instalment", "dsn", "general_meeting", "tax_return"}, "outside the French VAT"},
 		{"Moselle", frSAS, func() *deadlines.FranceDuties { d := frSASDuties(); d.Departement = "57"; return d }, all, "Alsace-Moselle"},
@@ -636,5 +646,30 @@ func BenchmarkFranceSAS(b *testing.B) {
 		if out := deadlines.France(rep, duties, today); len(out.Deadlines) != 9 {
 			b.Fatal(len(out.Deadlines))
 		}
+	}
+}
+
+// TestFranceCorporateTaxBalanceText: the balance is due by the 15th of the
+// fourth month after the year-end, which for a 31 December year-end would
+// be 15 April; the administration sets 15 May for a year ending on 31
+// December (BOI-IS-DECLA-20-20: "au plus tard le 15 du quatrième mois qui
+// suit la clôture de l'exercice"; 15 May for 31 December, research
+// fr-deadlines.md §2). The text must not call 15 May the 15th of the
+// fourth month after the year-end, and must give the date it computes.
+func TestFranceCorporateTaxBalanceText(t *testing.T) {
+	t.Parallel()
+	out := deadlines.France(frSAS(), frSASDuties(), registry.NewDate(2026, 3, 2))
+	d, ok := findKind(out, deadlines.FrenchCorporateTaxBalance)
+	if !ok {
+		t.Fatal("no corporate_tax_balance")
+	}
+	if d.StatutoryDate != registry.NewDate(2026, 5, 15) {
+		t.Errorf("statutory %s, want 2026-05-15", d.StatutoryDate)
+	}
+	want := "A simplified joint-stock company (SAS) taxed at corporate income tax pays the balance of the year's tax by the 15th " +
+		"of the fourth month after the year-end, except that for a year ending on 31 December the date is 15 May " +
+		"(BOI-IS-DECLA-20-20); moved to the next business day (a direct tax)."
+	if !strings.HasPrefix(d.AppliesBecause, want) {
+		t.Errorf("applies_because:\n got %q\nwant %q", d.AppliesBecause, want)
 	}
 }

@@ -19,11 +19,12 @@ var cvrWeights = [8]int{2, 7, 6, 5, 4, 3, 2, 1}
 //
 // It accepts, in any letter case, an optional leading "DK" (the country
 // code of the VAT number, whose digits are the CVR number) before eight
-// ASCII digits. Spaces (including NBSP and the other Unicode spaces), dots
-// and hyphens or dashes may appear anywhere between them, so "13585628",
-// "13 58 56 28", "DK13585628" (the VAT number), "DK 13585628" and
-// "dk-13.58.56.28" all give the same CVR. Other characters are rejected
-// ([ProblemBadCharacter]). A CVR number never starts with 0
+// ASCII digits. The separators python-stdnum's dk.cvr removes (space,
+// hyphen, dot, comma, slash and colon), the other Unicode spaces (NBSP)
+// and the dashes may appear anywhere, also between D and K, so
+// "13585628", "13 58 56 28", "DK13585628" (the VAT number), "DK 13585628",
+// "DK:13585628", "1358/5628" and "dk-13.58.56.28" all give the same CVR.
+// Other characters are rejected ([ProblemBadCharacter]). A CVR number never starts with 0
 // ([ProblemPrefix], checked before the length, as python-stdnum's dk.cvr
 // does), and it has exactly eight digits ([ProblemLength]).
 //
@@ -45,8 +46,11 @@ func ParseCVR(input string) (CVR, Problem) {
 	if i == len(input) {
 		return CVR{}, ProblemEmpty
 	}
-	if len(input)-i >= 2 && toUpper(input[i]) == 'D' && toUpper(input[i+1]) == 'K' {
-		i += 2
+	if toUpper(input[i]) == 'D' {
+		// stdnum removes the separators before it looks for DK.
+		if j := skipDenmarkSeparators(input, i+1); j < len(input) && toUpper(input[j]) == 'K' {
+			i = j + 1
+		}
 	}
 	var c CVR
 	digits := 0
@@ -136,15 +140,26 @@ func (c CVR) VATNumber() string {
 }
 
 // isASCIIDenmarkSeparator reports whether the ASCII byte b may appear
-// between the digits of a CVR number: a blank, a dot or a hyphen.
-func isASCIIDenmarkSeparator(b byte) bool { return b == '.' || b == '-' || isASCIIBlank(b) }
+// between the digits of a CVR number: a blank or one of the characters
+// python-stdnum's dk.cvr removes ("-.,/:").
+func isASCIIDenmarkSeparator(b byte) bool {
+	switch b {
+	case '.', '-', ',', '/', ':':
+		return true
+	}
+	return isASCIIBlank(b)
+}
 
 // isDenmarkSeparator reports whether the rune r may appear between the
-// digits of a CVR number: a blank (see isBlank), a dot, or a hyphen or dash
-// (ASCII hyphen-minus, U+2010 to U+2015, U+2212 minus sign).
+// digits of a CVR number: an ASCII separator (see
+// isASCIIDenmarkSeparator), a blank (see isBlank), or a dash (U+2010 to
+// U+2015, U+2212 minus sign).
 func isDenmarkSeparator(r rune) bool {
+	if r < utf8.RuneSelf {
+		return isASCIIDenmarkSeparator(byte(r))
+	}
 	switch r {
-	case '.', '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
+	case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
 		return true
 	}
 	return isBlank(r)
@@ -181,7 +196,7 @@ func DenmarkReason(p Problem) string {
 	case ProblemEmpty:
 		return "The CVR number is empty."
 	case ProblemBadCharacter:
-		return "The CVR number contains a character other than digits, spaces, dots, hyphens and a leading DK."
+		return "The CVR number contains a character other than digits, a leading DK and the separators (spaces, dots, hyphens, commas, slashes, colons)."
 	case ProblemPrefix:
 		return "A CVR number never starts with 0."
 	case ProblemLength:

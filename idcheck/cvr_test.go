@@ -107,9 +107,8 @@ func TestParseCVRVectors(t *testing.T) {
 // bookworm's python3-stdnum; testdata/cvr_stdnum.py, committed with its
 // output testdata/cvr_stdnum_1.18.tsv): the same verdict on each, the same
 // compact form for the valid ones, and a Problem of the class of stdnum's
-// exception for the others. The inputs use only the separators both
-// accept (space, hyphen, dot); stdnum also drops commas, slashes and
-// colons, and spaces inside "DK", which ParseCVR refuses.
+// exception for the others. The inputs use every separator stdnum drops
+// (space, hyphen, dot, comma, slash, colon), also between D and K.
 func TestParseCVRAgreesWithStdnum(t *testing.T) {
 	t.Parallel()
 	f, err := os.Open("testdata/cvr_stdnum_1.18.tsv")
@@ -148,8 +147,8 @@ func TestParseCVRAgreesWithStdnum(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if rows != 1698 || valid < 600 {
-		t.Errorf("%d rows, %d valid; want 1698 rows and at least 600 valid", rows, valid)
+	if rows != 1723 || valid < 600 {
+		t.Errorf("%d rows, %d valid; want 1723 rows and at least 600 valid", rows, valid)
 	}
 }
 
@@ -178,7 +177,13 @@ func TestParseCVRRules(t *testing.T) {
 		{"DK", cvrResult{Problem: idcheck.ProblemEmpty}, "the prefix only"},
 		{"DKDK13585628", cvrResult{Problem: idcheck.ProblemBadCharacter}, "one prefix only (stdnum: InvalidFormat)"},
 		{"13585628DK", cvrResult{Problem: idcheck.ProblemBadCharacter}, "the prefix comes first"},
-		{"1358/5628", cvrResult{Problem: idcheck.ProblemBadCharacter}, "a slash is not a separator here"},
+		{"1358/5628", cvrResult{Number: "13585628"}, "a slash is a separator (python-stdnum dk.cvr removes ' -.,/:')"},
+		{"13,58,56,28", cvrResult{Number: "13585628"}, "commas too (stdnum)"},
+		{"DK:13585628", cvrResult{Number: "13585628"}, "a colon after DK (stdnum)"},
+		{"D-K 13585628", cvrResult{Number: "13585628"}, "stdnum removes the separators before it looks for DK"},
+		{"D13585628", cvrResult{Problem: idcheck.ProblemBadCharacter}, "D without K (stdnum: InvalidFormat)"},
+		{" , / : ", cvrResult{Problem: idcheck.ProblemEmpty}, "separators only (stdnum: InvalidFormat)"},
+		{"1358;5628", cvrResult{Problem: idcheck.ProblemBadCharacter}, "a semicolon is not one of stdnum's separators"},
 		{"CVR 13585628", cvrResult{Problem: idcheck.ProblemBadCharacter}, "only DK may precede the digits"},
 		{"13585628\xff", cvrResult{Problem: idcheck.ProblemBadCharacter}, "invalid UTF-8"},
 	} {

@@ -234,21 +234,16 @@ type FrenchID struct {
 
 // ParseFrenchID parses a French company identifier the way a user types it
 // into a lookup: a VAT number when it starts with the letters FR (any case,
-// see [ParseFrenchVAT]), else a SIREN when it has nine digits and a SIRET
-// when it has fourteen (spaces and dots allowed, see [ParseSIREN] and
-// [ParseSIRET]). Kind is set when the input has the shape of one of them,
+// see [ParseFrenchVAT]), else a SIREN when it has nine digits, a VAT number
+// without its FR when it has eleven (as [ParseFrenchVAT] and python-stdnum's
+// fr.tva read it) and a SIRET when it has fourteen (spaces and dots
+// allowed, see [ParseSIREN] and [ParseSIRET]). Kind is set when the input has the shape of one of them,
 // also when its check fails; any other length is [ProblemLength] with Kind
 // [FrenchUnknown]. The SIREN is set for each valid kind, but for the VAT
 // numbers of Monaco, which are not SIRENs. It does not allocate.
 func ParseFrenchID(input string) (FrenchID, Problem) {
 	if frenchVATShape(input) {
-		v, p := ParseFrenchVAT(input)
-		id := FrenchID{Kind: FrenchVATNumber}
-		if p == ProblemNone {
-			id.VAT = v
-			id.SIREN, _ = v.SIREN()
-		}
-		return id, p
+		return frenchVATID(input)
 	}
 	var probe [14]byte
 	n, p := scanFrenchDigits(input, probe[:])
@@ -260,6 +255,8 @@ func ParseFrenchID(input string) (FrenchID, Problem) {
 	case n == len(SIREN{}):
 		s, p := ParseSIREN(input)
 		return FrenchID{Kind: FrenchSIREN, SIREN: s}, p
+	case n == frenchVATDigits:
+		return frenchVATID(input)
 	case n == len(SIRET{}):
 		s, p := ParseSIRET(input)
 		id := FrenchID{Kind: FrenchSIRET}
@@ -270,6 +267,21 @@ func ParseFrenchID(input string) (FrenchID, Problem) {
 	}
 	return FrenchID{}, ProblemLength
 }
+
+// frenchVATID parses input as a VAT number for [ParseFrenchID].
+func frenchVATID(input string) (FrenchID, Problem) {
+	v, p := ParseFrenchVAT(input)
+	id := FrenchID{Kind: FrenchVATNumber}
+	if p == ProblemNone {
+		id.VAT = v
+		id.SIREN, _ = v.SIREN()
+	}
+	return id, p
+}
+
+// frenchVATDigits is the number of digits of a French VAT number with a
+// numeric key and without its FR: the key's two and the SIREN's nine.
+const frenchVATDigits = 11
 
 // frenchVATShape reports whether input, after leading blanks, starts with
 // the letters FR in any case.
@@ -504,7 +516,7 @@ func FranceReason(k FrenchIDKind, p Problem) string {
 		case FrenchVATNumber:
 			return "A French VAT number has FR, a two-character key and the nine digits of the SIREN."
 		}
-		return "A French company identifier is a SIREN (nine digits), a SIRET (fourteen digits) or a VAT number (FR, a key and nine digits)."
+		return "A French company identifier is a SIREN (nine digits), a SIRET (fourteen digits) or a VAT number (FR, a key and nine digits; FR may be left out)."
 	case ProblemChecksum:
 		switch k {
 		case FrenchSIRET:

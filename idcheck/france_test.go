@@ -230,7 +230,12 @@ func TestParseFrenchIDSpellings(t *testing.T) {
 		"FR28552032534":         {idcheck.FrenchVATNumber, "", "", "", idcheck.ProblemChecksum},
 		"552032535":             {idcheck.FrenchSIREN, "", "", "", idcheck.ProblemChecksum},
 		"55203253400647":        {idcheck.FrenchSIRET, "", "", "", idcheck.ProblemChecksum},
-		"27552032534":           {idcheck.FrenchUnknown, "", "", "", idcheck.ProblemLength},
+		// Eleven digits are a VAT number without its FR, as ParseFrenchVAT
+		// and python-stdnum's fr.tva read them.
+		"27552032534":           {idcheck.FrenchVATNumber, "552032534", "", "FR27552032534", idcheck.ProblemNone},
+		"27 552 032 534":        {idcheck.FrenchVATNumber, "552032534", "", "FR27552032534", idcheck.ProblemNone},
+		"28552032534":           {idcheck.FrenchVATNumber, "", "", "", idcheck.ProblemChecksum},
+		"1234567890":            {idcheck.FrenchUnknown, "", "", "", idcheck.ProblemLength},
 		"552-032-534":           {idcheck.FrenchUnknown, "", "", "", idcheck.ProblemBadCharacter},
 		"":                      {idcheck.FrenchUnknown, "", "", "", idcheck.ProblemEmpty},
 		" . ":                   {idcheck.FrenchUnknown, "", "", "", idcheck.ProblemEmpty},

@@ -2,11 +2,12 @@
 // with the confidence anchors of the interface. The Registry ranks every
 // country's hits with it, so that all countries rank names the same way.
 //
-// The anchors: 0.95 when the name equals the query, ignoring letter case;
-// 0.8 when the name starts with the query; 0.6 when the name contains every
-// word of the query; 0.4 for any other hit the register returned. Runs of
-// white space are collapsed before comparing, and words are runs of letters
-// and digits.
+// The anchors: 1.0 when the query is the hit's identifier (a register that
+// also searches by number found it by its number, see [SameID]); 0.95 when
+// the name equals the query, ignoring letter case; 0.8 when the name starts
+// with the query; 0.6 when the name contains every word of the query; 0.4
+// for any other hit the register returned. Runs of white space are
+// collapsed before comparing, and words are runs of letters and digits.
 package match
 
 import (
@@ -17,18 +18,22 @@ import (
 
 // The confidence anchors of a search hit.
 const (
-	Exact  = 0.95
-	Prefix = 0.8
-	Tokens = 0.6
-	Other  = 0.4
+	// Identifier is the confidence of a hit whose identifier is the query
+	// (a register that also searches by number found it by its number).
+	Identifier = 1.0
+	Exact      = 0.95
+	Prefix     = 0.8
+	Tokens     = 0.6
+	Other      = 0.4
 )
 
 // The bases that go with the anchors, for confidence_basis.
 const (
-	BasisExact  = "The name equals the query, ignoring letter case."
-	BasisPrefix = "The name starts with the query, ignoring letter case."
-	BasisTokens = "The name contains every word of the query, ignoring letter case and order."
-	BasisOther  = "Returned by the register's name search, but the name does not contain every word of the query."
+	BasisIdentifier = "The query is this entity's identifier, ignoring spaces and punctuation."
+	BasisExact      = "The name equals the query, ignoring letter case."
+	BasisPrefix     = "The name starts with the query, ignoring letter case."
+	BasisTokens     = "The name contains every word of the query, ignoring letter case and order."
+	BasisOther      = "Returned by the register's name search, but the name does not contain every word of the query."
 )
 
 // Query is a search query prepared for scoring many names. The zero Query
@@ -59,6 +64,24 @@ func (q Query) Score(name string) (confidence float64, basis string) {
 		return Tokens, BasisTokens
 	}
 	return Other, BasisOther
+}
+
+// SameID reports whether the query, without its spaces and punctuation, is
+// the identifier id (compared the same way, ignoring letter case). An empty
+// identifier is never the query.
+func SameID(query, id string) bool {
+	q, i := alnum(query), alnum(id)
+	return i != "" && strings.EqualFold(q, i)
+}
+
+// alnum keeps the letters and digits of s.
+func alnum(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // fold lower-cases s and collapses every run of white space to one space.

@@ -127,3 +127,29 @@ func ExampleQuery_Score() {
 	// EQUINOR ASA 0.8
 	// STATOIL ASA 0.4
 }
+
+// TestSameID: a query that is a hit's identifier, however it is spaced or
+// punctuated, scores the identifier anchor (the spec's CompanyReport table:
+// "1.0 for an exact identifier lookup"); a name or another number does not.
+func TestSameID(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query, id string
+		want      bool
+	}{
+		{"552032708", "552032708", true},
+		{"552 032 708", "552032708", true},
+		{" 923.609.016 ", "923609016", true},
+		{"5560360793", "556036-0793", true},
+		{"sc123456", "SC123456", true},
+		{"55203270800038", "552032708", false}, // a SIRET is not its SIREN
+		{"552032708", "", false},
+		{"", "", false},
+		{"Equinor", "923609016", false},
+	}
+	for _, tc := range tests {
+		if got := match.SameID(tc.query, tc.id); got != tc.want {
+			t.Errorf("SameID(%q, %q) = %v, want %v", tc.query, tc.id, got, tc.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,7 +69,14 @@ func TestCompanyChangesTool(t *testing.T) {
 			t.Fatal("company_changes without WithChanges")
 		}
 	}
+	if strings.Contains(connect(t, reg).InitializeResult().Instructions, mcpserver.ToolCompanyChanges) {
+		t.Error("the instructions mention company_changes without WithChanges")
+	}
 	cs := connect(t, reg, mcpserver.WithChanges(svc))
+	if in := cs.InitializeResult().Instructions; !strings.HasSuffix(in, mcpserver.ChangesInstructions) ||
+		!strings.HasPrefix(in, mcpserver.Instructions) {
+		t.Errorf("instructions with WithChanges: %q", in)
+	}
 	list, err := cs.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)

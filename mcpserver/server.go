@@ -36,6 +36,18 @@ Typical flow: search_company by name, then lookup_company with the id of the rig
 
 Errors: a failed call is a tool result with isError true whose text is a JSON envelope {"error":{"code","message","hint","country","registry","details"}}. Branch on error.code, never on the message, and follow error.hint. invalid_id or not_found: do not retry the same identifier; validate it or search by name. unsupported_country: pick a code from list_countries. bad_request: correct the parameter and retry once. upstream_error or upstream_timeout: the service already retried once; wait about 60 seconds and retry at most once more. rate_limited: wait details.retry_after seconds.`
 
+// ChangesInstructions follows [Instructions] when the server has change
+// monitoring ([WithChanges]): when to use company_changes.
+const ChangesInstructions = `Changes: company_changes lists what this service recorded of one company (status such as bankruptcy or dissolution, name, address, legal form, VAT registration, roles, deletion), newest first, with old and new values and when the register recorded it. It reads no register: use it for "what happened to this company lately", and lookup_company for the company's state now. It covers every Norwegian company in the register's update feed and watched companies elsewhere, from when the service began following them; an empty list carries a note saying so.`
+
+// instructions returns the instructions of a server with options o.
+func instructions(o options) string {
+	if o.changes != nil {
+		return Instructions + "\n\n" + ChangesInstructions
+	}
+	return Instructions
+}
+
 // Option configures [New], [Handler], [ServeStdio] and [ServeIO]. Options validate
 // their input; the constructors return the first option error.
 type Option func(*options) error
@@ -205,7 +217,7 @@ func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *h
 	h := &handlers{reg: reg, ops: ops.New(reg), log: o.logger, tools: map[string]rawTool{}, changes: o.changes}
 	srv := mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: ops.ServerTitle, Version: reg.Version()},
 		&mcp.ServerOptions{
-			Instructions: Instructions,
+			Instructions: instructions(o),
 			Logger:       quiet(o.logger),
 			// Tools, resources and prompts are inferred; no logging capability.
 			Capabilities:      &mcp.ServerCapabilities{},

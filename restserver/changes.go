@@ -144,6 +144,11 @@ func (s *Server) createWatch(w http.ResponseWriter, r *http.Request, owner strin
 		return
 	}
 	created, err := s.changes.CreateWatch(r.Context(), owner, req)
+	if err == nil {
+		// Where the new watch is read, changed and deleted, under the
+		// handler's base path.
+		w.Header().Set("Location", s.locate(r).path+"/v1/watches/"+url.PathEscape(created.Watch.ID))
+	}
 	s.writeDoc(w, http.StatusCreated, created, err)
 }
 

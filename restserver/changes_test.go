@@ -231,6 +231,9 @@ func TestWatchLifecycle(t *testing.T) {
 	h.checkDoc(t, "POST", "/v1/watches", res)
 	created := decode(t, res.body)
 	id := created["id"].(string)
+	if loc := res.header.Get("Location"); loc != "/v1/watches/"+id {
+		t.Errorf("Location %q, want /v1/watches/%s", loc, id)
+	}
 	secret := created["secret"].(string)
 	if !cmp.Equal(created["ids"], []any{"123456", "654321"}) || created["country"] != "ZZ" || !strings.HasPrefix(secret, "whsec_") {
 		t.Errorf("created %v", created)
@@ -323,6 +326,9 @@ func TestWatchBadRequests(t *testing.T) {
 		{"GET", "/v1/changes?limit=x", "", 400, registry.CodeBadRequest},
 		{"GET", "/v1/changes?cursor=%zz", "", 400, registry.CodeBadRequest},
 		{"GET", "/v1/changes?cursor=a%20b", "", 400, registry.CodeBadRequest},
+		// Well formed, but not a cursor the store gave out.
+		{"GET", "/v1/changes?cursor=abc", "", 400, registry.CodeBadRequest},
+		{"GET", "/v1/changes?cursor=999", "", 400, registry.CodeBadRequest},
 	}
 	for _, tt := range tests {
 		res := h.call(t, tt.method, tt.path, erpToken, tt.body)
@@ -453,5 +459,23 @@ func TestCompanyChangesOverHTTP(t *testing.T) {
 			t.Errorf("%s: %d %s", path, res.status, e.Code)
 		}
 		h.checkDoc(t, "GET", "/v1/{country}/company/{id}/changes", res)
+	}
+}
+
+// TestCreateWatchLocation: the 201 of a watch's creation says where the
+// watch is, under the handler's base path.
+func TestCreateWatchLocation(t *testing.T) {
+	t.Parallel()
+	h := newChangeHarness(t, bothTokens(), restserver.WithBasePath("/registry"))
+	res := h.call(t, "POST", "/v1/watches", erpToken, `{"country":"ZZ","ids":["123456"],"url":"https://93.184.216.34/x"}`)
+	if res.status != 201 {
+		t.Fatalf("create: %d %s", res.status, res.body)
+	}
+	id := decode(t, res.body)["id"].(string)
+	if loc := res.header.Get("Location"); loc != "/registry/v1/watches/"+id {
+		t.Errorf("Location %q, want /registry/v1/watches/%s", loc, id)
+	}
+	if res := h.call(t, "POST", "/v1/watches", erpToken, `{"country":"ZZ","ids":["12"],"url":"https://93.184.216.34/x"}`); res.header.Get("Location") != "" {
+		t.Errorf("a refused creation has Location %q", res.header.Get("Location"))
 	}
 }

@@ -25,6 +25,7 @@ type openAPIDoc struct {
 	Security          []map[string][]string     `json:"security"`
 	Tags              []openAPITag              `json:"tags"`
 	Paths             map[string]map[string]any `json:"paths"`
+	Webhooks          map[string]map[string]any `json:"webhooks,omitempty"`
 	Components        map[string]map[string]any `json:"components"`
 }
 
@@ -136,7 +137,11 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 		Paths:      map[string]map[string]any{},
 		Components: map[string]map[string]any{"schemas": {}},
 	}
-	for _, t := range catalog.Tags() {
+	tags := catalog.Tags()
+	if d.Changes {
+		tags = append(tags, catalog.ChangeTags()...)
+	}
+	for _, t := range tags {
 		doc.Tags = append(doc.Tags, openAPITag{Name: t.Name, Description: t.Description})
 	}
 	comps, err := catalog.Components()
@@ -161,6 +166,11 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			"type": "http", "scheme": "bearer",
 			"description": "An API token from the operator of this deployment; each token sees only its own watches and changes.",
 		}}
+		hook, err := webhookOperation()
+		if err != nil {
+			return nil, err
+		}
+		doc.Webhooks = map[string]map[string]any{"companyChange": {"post": hook}}
 	}
 	for _, op := range all {
 		o, err := openAPIOperationOf(op, doc.Info)
@@ -219,8 +229,13 @@ func openAPIOperationOf(op catalog.Operation, info openAPIInfo) (openAPIOperatio
 	if st := op.SuccessStatus(); st != 200 {
 		r := o.Responses["200"]
 		delete(o.Responses, "200")
-		if st == 204 {
+		switch st {
+		case 204:
 			r = openAPIResponse{Description: "Done; no body."}
+		case 201:
+			r.Headers = map[string]map[string]any{"Location": {
+				"description": "The path of the resource created.", "schema": map[string]any{"type": "string"},
+			}}
 		}
 		o.Responses[strconv.Itoa(st)] = r
 	}
@@ -279,4 +294,52 @@ func openAPIOperationOf(op catalog.Operation, info openAPIInfo) (openAPIOperatio
 		o.Responses[strconv.Itoa(status)] = r
 	}
 	return o, nil
+}
+
+// webhookOperation describes the webhook a watch's endpoint receives: the
+// Standard Webhooks 1.0 headers and the WebhookEvent body, with the body
+// the example deployment's dispatcher sent as its example.
+func webhookOperation() (map[string]any, error) {
+	b, err := catalog.WebhookExample()
+	if err != nil {
+		return nil, fmt.Errorf("restserver: openapi.json: example of the webhook: %w", err)
+	}
+	header := func(name, desc, example string) map[string]any {
+		h := map[string]any{"name": name, "in": "header", "required": true, "description": desc,
+			"schema": map[string]string{"type": "string"}}
+		if example != "" {
+			h["example"] = example
+		}
+		return h
+	}
+	var event struct {
+		Data struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(b, &event); err != nil {
+		return nil, fmt.Errorf("restserver: openapi.json: example of the webhook: %w", err)
+	}
+	return map[string]any{
+		"operationId": "companyChangeWebhook",
+		"tags":        []string{catalog.TagWatches},
+		"summary":     "A change, sent to a watch's endpoint",
+		"description": "Sent (POST) to the url of every enabled watch of the company whose kinds include the change's kind " +
+			"(Standard Webhooks 1.0). Verify webhook-signature (v1, then the base64 of HMAC-SHA256 over " +
+			"\"webhook-id.webhook-timestamp.body\" with the watch's secret, the bytes after whsec_ base64-decoded) and " +
+			"the timestamp's age before trusting the body; dedupe on webhook-id, the change's id, which is the same on " +
+			"every attempt. Answer 2xx within 10 seconds; anything else is retried for about three days, and 410 " +
+			"disables the watch.",
+		"parameters": []any{
+			header("webhook-id", "The change's id: the same on every attempt; dedupe on it.", event.Data.ID),
+			header("webhook-timestamp", "Unix seconds of this attempt.", ""),
+			header("webhook-signature", "Space-separated v1,<base64 HMAC-SHA256> signatures.", ""),
+		},
+		"requestBody": map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{
+			"schema": ref(catalog.DocWebhookEvent), "example": json.RawMessage(bytes.TrimSpace(b))}}},
+		"responses": map[string]any{
+			"200": map[string]any{"description": "Received (any 2xx)."},
+			"410": map[string]any{"description": "Gone: send no more; the watch is disabled."},
+		},
+	}, nil
 }

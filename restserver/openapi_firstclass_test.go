@@ -8,11 +8,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/internal/catalog"
+	"github.com/companyregistry/registry/internal/memstore"
 	"github.com/companyregistry/registry/internal/moduletest"
 	"github.com/companyregistry/registry/restserver"
 )
@@ -57,7 +60,49 @@ type oaDoc struct {
 // operation of the catalogue without these fails here.
 func TestOpenAPIFirstClass(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, restserver.WithPublicURL("https://registry.example.com"))
+	t.Run("public", func(t *testing.T) {
+		t.Parallel()
+		firstClass(t, newHarness(t, restserver.WithPublicURL("https://registry.example.com")), catalog.Operations(),
+			[]string{"countries", "companies", "deadlines", "roles", "validation", "service"})
+	})
+	// With change monitoring: its operations, its tags and its error
+	// codes too.
+	t.Run("changes", func(t *testing.T) {
+		t.Parallel()
+		h := newChangeHarness(t, bothTokens(), restserver.WithPublicURL("https://registry.example.com"))
+		firstClass(t, h.harness, append(catalog.Operations(), catalog.ChangeOperations()...),
+			[]string{"countries", "companies", "deadlines", "roles", "validation", "service", "watches", "changes"})
+		// The webhook a watch's endpoint receives, with the recorded body
+		// as its example, valid against WebhookEvent.
+		var doc struct {
+			Webhooks map[string]map[string]struct {
+				RequestBody struct {
+					Content map[string]struct{ Example json.RawMessage }
+				} `json:"requestBody"`
+			}
+		}
+		if err := json.Unmarshal(h.get(t, "/openapi.json").body, &doc); err != nil {
+			t.Fatal(err)
+		}
+		example := doc.Webhooks["companyChange"]["post"].RequestBody.Content["application/json"].Example
+		api := h.openAPI(t)
+		api.mu.Lock()
+		sch, err := api.compiler.Compile(openAPIURL + "#/components/schemas/WebhookEvent")
+		api.mu.Unlock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := sjs.UnmarshalJSON(strings.NewReader(string(example)))
+		if err != nil {
+			t.Fatalf("the webhook's example %q: %v", example, err)
+		}
+		if err := sch.Validate(v); err != nil {
+			t.Errorf("the webhook's example does not match WebhookEvent: %v", err)
+		}
+	})
+}
+
+func firstClass(t *testing.T, h *harness, ops []catalog.Operation, want []string) {
 	var doc oaDoc
 	if err := json.Unmarshal(h.get(t, "/openapi.json").body, &doc); err != nil {
 		t.Fatal(err)
@@ -69,7 +114,6 @@ func TestOpenAPIFirstClass(t *testing.T) {
 		}
 		tags = append(tags, tg.Name)
 	}
-	want := []string{"countries", "companies", "deadlines", "roles", "validation", "service"}
 	if !slices.Equal(tags, want) {
 		t.Errorf("tags %v, want %v", tags, want)
 	}
@@ -113,15 +157,21 @@ func TestOpenAPIFirstClass(t *testing.T) {
 			}
 			esc := "/paths/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(path) + "/" + method + "/responses/"
 			for status, res := range op.Responses {
+				if status == "204" {
+					if len(res.Content) != 0 {
+						t.Errorf("%s 204 has a body", where)
+					}
+					continue
+				}
 				if len(res.Content) != 1 {
 					t.Errorf("%s %s: %d media types, want 1", where, status, len(res.Content))
 				}
 				for mt, c := range res.Content {
-					if status == "200" {
+					if status == "200" || status == "201" || status == "202" {
 						if len(c.Example) == 0 || string(c.Example) == `""` {
 							t.Errorf("%s 200 %s: no example", where, mt)
 						} else if mt == "application/json" {
-							validate(where+" 200", esc+"200/content/application~1json/schema", c.Example)
+							validate(where+" "+status, esc+status+"/content/application~1json/schema", c.Example)
 						}
 						continue
 					}
@@ -140,7 +190,7 @@ func TestOpenAPIFirstClass(t *testing.T) {
 			}
 		}
 	}
-	if n := len(catalog.Operations()); seen != n {
+	if n := len(ops); seen != n {
 		t.Errorf("%d operations in /openapi.json, %d in the catalogue", seen, n)
 	}
 }
@@ -150,11 +200,11 @@ func TestOpenAPIFirstClass(t *testing.T) {
 // every error code an operation declares has a recorded envelope.
 func TestCatalogueExamples(t *testing.T) {
 	t.Parallel()
-	for _, op := range catalog.Operations() {
+	for _, op := range append(catalog.Operations(), catalog.ChangeOperations()...) {
 		if op.Tag == "" || op.Summary == "" || op.Doc == "" {
 			t.Errorf("%s: tag %q summary %q doc %q", op.Name, op.Tag, op.Summary, op.Doc)
 		}
-		if op.Name == "openAPI" {
+		if op.Name == "openAPI" || op.SuccessStatus() == http.StatusNoContent {
 			continue
 		}
 		if b, err := op.Example(); err != nil || len(b) == 0 {
@@ -178,17 +228,23 @@ func TestCatalogueExamples(t *testing.T) {
 const generatorInput = "../internal/tools/openapiclient/openapi.json"
 
 // TestGeneratorInputIsTheServedDocument: the generated client's input is
-// the document the service serves (it depends on the catalogue and the
-// software version only). When the catalogue changes, run this test with
-// -update, then go generate in internal/tools/openapiclient (.ci/openapi.sh
-// checks the generated client against it).
+// the document the service serves with change monitoring (it depends on
+// the catalogue, the software version and whether change monitoring is
+// on; with it, the document is the whole interface, so the client has the
+// watch and feed routes too). When the catalogue changes, run this test
+// with -update, then go generate in internal/tools/openapiclient
+// (.ci/openapi.sh checks the generated client against it).
 func TestGeneratorInputIsTheServedDocument(t *testing.T) {
 	t.Parallel()
 	reg, err := registry.New([]registry.Country{&fakeCountry{code: "ZZ"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := restserver.New(reg)
+	svc, err := changes.NewService(changes.ServiceConfig{Store: memstore.New(time.Now), Fetcher: snapFetcher{time.Now}, Registry: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := restserver.New(reg, restserver.WithChanges(svc, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

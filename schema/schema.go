@@ -419,9 +419,10 @@ func errorSchema() *jsonschema.Schema {
 			"registry": nullableString(),
 			"details": {
 				Type:        "object",
-				Description: "Extra data; for rate_limited it holds retry_after (seconds).",
+				Description: "Extra data; for rate_limited it holds retry_after (seconds), for cursor_expired oldest_cursor (where to resume the change feed).",
 				Properties: map[string]*jsonschema.Schema{
-					"retry_after": {Type: "integer", Minimum: jsonschema.Ptr(0.0)},
+					"retry_after":   {Type: "integer", Minimum: jsonschema.Ptr(0.0)},
+					"oldest_cursor": {Type: "string", MinLength: jsonschema.Ptr(1)},
 				},
 			},
 		},

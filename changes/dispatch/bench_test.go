@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"sync"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/dispatch"
+	"github.com/companyregistry/registry/changes/sqlstore"
 	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/companyregistry/registry/internal/memstore"
 )
@@ -47,11 +49,39 @@ func newBenchReceiver(b *testing.B, want int) *benchReceiver {
 	return r
 }
 
-// benchSetup returns a store with one watch of company 923609016 whose
+// benchStores are the stores the delivery benchmarks run on: the tests'
+// in-memory fake, SQLite in a temporary folder and a PostgreSQL database
+// of pgtest's server (skipped without its binaries, outside CI).
+var benchStores = []struct {
+	name string
+	open func(b *testing.B) changes.Store
+}{
+	{"memory", func(*testing.B) changes.Store { return memstore.New(time.Now) }},
+	{"sqlite", func(b *testing.B) changes.Store {
+		s, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(b.TempDir(), sqlstore.FileName))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { _ = s.Close() })
+		return s
+	}},
+	{"postgres", func(b *testing.B) changes.Store {
+		s, err := sqlstore.OpenPostgres(context.Background(), pg.Database(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { _ = s.Close() })
+		return s
+	}},
+}
+
+// benchSetup returns store with one watch of company 923609016 whose
 // endpoint is r, and a running dispatcher with the default concurrency,
-// lease and poll (the in-memory store of the tests; see BENCHMARKS.md).
-func benchSetup(b *testing.B, r *benchReceiver) (*memstore.Store, func()) {
-	store := memstore.New(time.Now)
+// lease and poll. With wake, the returned store wakes the dispatcher when
+// it records a change (dispatch.WakeOnApply, as in a process that runs
+// the ingesters and the dispatcher); without, the dispatcher finds the
+// deliveries by its poll, as one in another process does.
+func benchSetup(b *testing.B, store changes.Store, r *benchReceiver, wake bool) (changes.Store, func()) {
 	key, _ := webhook.ParseSecret(secret)
 	if err := store.CreateWatch(context.Background(), changes.Watch{ID: "wch_b", Owner: "acme", Country: "NO",
 		IDs: []string{"923609016"}, URL: r.srv.URL + "/hook", CreatedAt: time.Now()}, key, nil); err != nil {
@@ -65,6 +95,9 @@ func benchSetup(b *testing.B, r *benchReceiver) (*memstore.Store, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = d.Run(ctx); close(done) }()
+	if wake {
+		store = dispatch.WakeOnApply(store, d.Wake)
+	}
 	return store, func() { cancel(); <-done; client.CloseIdleConnections() }
 }
 
@@ -77,8 +110,14 @@ func nameChange(i int, at time.Time) changes.Change {
 // BenchmarkDeliverThroughput: b.N changes queued at once, delivered signed
 // to a local receiver by one dispatcher; reports webhooks per second.
 func BenchmarkDeliverThroughput(b *testing.B) {
+	for _, st := range benchStores {
+		b.Run(st.name, func(b *testing.B) { benchThroughput(b, st.open(b)) })
+	}
+}
+
+func benchThroughput(b *testing.B, s changes.Store) {
 	r := newBenchReceiver(b, b.N)
-	store, stop := benchSetup(b, r)
+	store, stop := benchSetup(b, s, r, false)
 	defer stop()
 	batch := make([]changes.Change, b.N)
 	now := time.Now()
@@ -103,12 +142,26 @@ func BenchmarkDeliverThroughput(b *testing.B) {
 // BenchmarkDeliverLatency: changes queued at a steady 500 a second (5
 // every 10 ms) while one dispatcher delivers them to a local receiver
 // that keeps up; reports the 50th and 99th percentile of the time from
-// queueing (the change's detected_at) to the receiver's arrival. The
-// dispatcher is not woken: it finds the deliveries by its poll, as one in
-// another process than the ingester does.
+// queueing (the change's detected_at) to the receiver's arrival. In
+// "poll" the dispatcher finds the deliveries by its poll, as one in
+// another process than the ingester does; in "wake" the store that
+// records the changes wakes it (dispatch.WakeOnApply), as in the process
+// that runs the ingesters.
 func BenchmarkDeliverLatency(b *testing.B) {
+	for _, st := range benchStores {
+		for _, wake := range []bool{false, true} {
+			name := st.name + "/poll"
+			if wake {
+				name = st.name + "/wake"
+			}
+			b.Run(name, func(b *testing.B) { benchLatency(b, st.open(b), wake) })
+		}
+	}
+}
+
+func benchLatency(b *testing.B, s changes.Store, wake bool) {
 	r := newBenchReceiver(b, b.N)
-	store, stop := benchSetup(b, r)
+	store, stop := benchSetup(b, s, r, wake)
 	defer stop()
 	queued := make(map[string]time.Time, b.N)
 	tick := time.NewTicker(10 * time.Millisecond)

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,9 +23,18 @@ import (
 	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/internal/leakcheck"
 	"github.com/companyregistry/registry/internal/memstore"
+	"github.com/companyregistry/registry/internal/pgtest"
 )
 
-func TestMain(m *testing.M) { leakcheck.Main(m) }
+// pg is the PostgreSQL server of the benchmarks on PostgreSQL, started by
+// the first that asks for a database.
+var pg = pgtest.New()
+
+func TestMain(m *testing.M) {
+	code := leakcheck.Run(m)
+	pg.Stop()
+	os.Exit(code)
+}
 
 var t0 = time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)
 

@@ -87,8 +87,9 @@ UPDATE deliveries SET claimed_by = ?, claimed_until = ?
 	return out, nil
 }
 
-// RecordAttempt records the outcome of one attempt of a delivery and ends
-// its claim: succeeded; pending again at a.RetryAt; or failed for good,
+// RecordAttempt records the outcome of one attempt of a delivery, on the
+// delivery and as its watch's last attempt (rewritten at most once a
+// second while the outcome stays the same), and ends its claim: succeeded; pending again at a.RetryAt; or failed for good,
 // which with a.Disable disables the watch too (with a.Reason, at a.At;
 // a watch disabled already keeps its first reason). a.At zero is the
 // store's clock. An unknown delivery is changes.ErrNotFound.
@@ -110,7 +111,8 @@ func (s *Store) RecordAttempt(ctx context.Context, deliveryID string, a changes.
 		next = nullMicros(a.RetryAt)
 	}
 	code := sql.NullInt64{Int64: int64(a.StatusCode), Valid: a.StatusCode != 0}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	disable := status == changes.DeliveryFailed && a.Disable
+	record := func(tx querier) error {
 		var watchID string
 		err := tx.QueryRowContext(ctx, s.d.q(`UPDATE deliveries SET status = ?, attempts = attempts + 1,
     next_attempt_at = ?, last_attempt_at = ?, last_status_code = ?, last_error = ?,
@@ -122,12 +124,32 @@ func (s *Store) RecordAttempt(ctx context.Context, deliveryID string, a changes.
 		if err != nil {
 			return err
 		}
-		if status == changes.DeliveryFailed && a.Disable {
+		// The watch shows its endpoint's last answer (an attempt recorded
+		// late, after a newer one, does not replace it). While the answer
+		// stays the same the row is written at most once a second, so that
+		// the deliveries of one busy watch do not queue on its row.
+		if _, err := tx.ExecContext(ctx, s.d.q(`UPDATE watches SET last_attempt_at = ?, last_status_code = ?, last_error = ?
+    WHERE id = ? AND (last_attempt_at IS NULL OR last_attempt_at <= ? AND (last_attempt_at <= ?
+      OR last_status_code IS DISTINCT FROM ? OR last_error IS DISTINCT FROM ?))`),
+			micros(at), code, emptyNull(a.Error), watchID, micros(at), micros(at.Add(-time.Second)), code, emptyNull(a.Error)); err != nil {
+			return err
+		}
+		if disable {
 			_, err = tx.ExecContext(ctx, s.d.q(`UPDATE watches SET disabled_at = ?, disabled_reason = ?
     WHERE id = ? AND disabled_at IS NULL`), micros(at), emptyNull(a.Reason), watchID)
 		}
 		return err
-	})
+	}
+	// The delivery and its watch's last attempt are two statements; only
+	// a failure that disables the watch needs them in one transaction (the
+	// last attempt is a report, and the common case saves two round
+	// trips).
+	var err error
+	if disable {
+		err = s.write(ctx, func(tx *sql.Tx) error { return record(tx) })
+	} else {
+		err = record(s.w)
+	}
 	return wrap("record attempt", err)
 }
 

@@ -17,9 +17,9 @@ import (
 // SourceEventID, in the store or earlier in the batch: skipped) gets the
 // next feed position (Seq), an ID when it has none ("chg_" + a ULID) and
 // a DetectedAt when it has none (the store's clock); it goes into the feed
-// of every owner watching the company, and a pending delivery is queued
-// for every enabled watch of the company whose kinds include its kind (the
-// outbox). The batch's snapshots replace the stored ones and its cursors
+// of every owner with a watch of the company whose kinds include its kind,
+// and a pending delivery is queued for every such watch that is enabled
+// (the outbox). The batch's snapshots replace the stored ones and its cursors
 // are set. It returns the changes it recorded, in order.
 //
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
@@ -79,7 +79,7 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 		last++
 		c.Seq = last
 		if c.ID == "" {
-			id, err := newID("chg_", now)
+			id, err := s.newID(changes.PrefixChange, now)
 			if err != nil {
 				return nil, err
 			}
@@ -116,12 +116,15 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	for _, c := range out {
 		owners := map[string]bool{}
 		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
+			if !includes(w.kinds, c.Kind) {
+				continue // neither in this watch's share of the feed nor sent
+			}
 			if !owners[w.owner] {
 				owners[w.owner] = true
 				feed = append(feed, []any{w.owner, c.Seq})
 			}
-			if w.enabled && includes(w.kinds, c.Kind) {
-				id, err := newID("dlv_", now)
+			if w.enabled {
+				id, err := s.newID(changes.PrefixDelivery, now)
 				if err != nil {
 					return nil, err
 				}
@@ -323,8 +326,8 @@ func scanChange(row interface{ Scan(...any) error }, extra ...any) (changes.Chan
 // Changes lists the owner's feed after the cursor ("" = from the oldest
 // change kept), oldest first, at most limit, with the cursor to pass next.
 // The feed holds the changes of the companies that were in one of the
-// owner's watches when the change was recorded (whatever the watch's
-// kinds, and whether or not its endpoint is disabled). With nothing to
+// owner's watches when the change was recorded, of a kind that watch asks
+// for (whether or not its endpoint is disabled). With nothing to
 // list, the cursor returned is the feed's head, so a quiet owner's cursor
 // keeps up with the feed and never expires. A cursor older than the
 // oldest kept is a *changes.CursorExpiredError naming the oldest; one the
@@ -404,7 +407,8 @@ func (s *Store) CompanyChanges(ctx context.Context, country, companyID string, l
 
 // Prune removes the changes detected before before (but never one younger
 // than the retention, see [WithRetention]) with their deliveries and feed
-// entries, and the finished deliveries created before it. It removes a
+// entries, the finished deliveries created before it, and the snapshots
+// taken before it of companies that no watch holds. It removes a
 // prefix of the feed: it stops at the first change detected on or after
 // the limit and at the first change that still has a pending delivery to
 // an enabled watch (never lose a delivery), and moves the oldest cursor
@@ -446,7 +450,13 @@ func (s *Store) Prune(ctx context.Context, before time.Time) error {
 				}
 			}
 		}
-		_, err := tx.ExecContext(ctx, s.d.q("DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ?"), cut)
+		if _, err := tx.ExecContext(ctx, s.d.q("DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ?"), cut); err != nil {
+			return err
+		}
+		// Snapshots of companies no watch holds any more: nothing compares
+		// with them. A company watched again gets a new baseline.
+		_, err := tx.ExecContext(ctx, s.d.q(`DELETE FROM snapshots WHERE taken_at < ? AND NOT EXISTS (
+    SELECT 1 FROM watch_companies wc WHERE wc.country = snapshots.country AND wc.company_id = snapshots.company_id)`), cut)
 		return err
 	})
 	return wrap("prune", err)

@@ -5,18 +5,20 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/companyregistry/registry/changes"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+
+	"github.com/companyregistry/registry/internal/sqlitedb"
 )
 
 // DefaultRetention is how long changes are kept at least: [Store.Prune]
@@ -36,6 +38,7 @@ type Store struct {
 	r         *sql.DB // reads: a pool of connections (the same pool on PostgreSQL)
 	now       func() time.Time
 	retention time.Duration
+	random    io.Reader // the ids' random bits; nil is crypto/rand
 }
 
 var _ changes.Store = (*Store)(nil)
@@ -45,6 +48,7 @@ type Option func(*config)
 
 type config struct {
 	now       func() time.Time
+	random    io.Reader
 	retention time.Duration
 	maxConns  int
 	migrate   bool
@@ -59,6 +63,32 @@ func WithClock(now func() time.Time) Option {
 			c.now = now
 		}
 	}
+}
+
+// WithRandom sets the source of the random bits of the ids the store
+// makes (of changes and deliveries; default crypto/rand), read under a
+// lock. With a seeded source and [WithClock], a store makes the same ids
+// on every run: the recorded examples of the service's documentation are
+// made so. A nil source leaves the default.
+func WithRandom(r io.Reader) Option {
+	return func(c *config) {
+		if r != nil {
+			c.random = &lockedReader{r: r}
+		}
+	}
+}
+
+// lockedReader lets the store's goroutines share a source that is not
+// safe for concurrent use.
+type lockedReader struct {
+	mu sync.Mutex
+	r  io.Reader
+}
+
+func (l *lockedReader) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.r.Read(p)
 }
 
 // WithRetention sets how long changes are kept at least (default
@@ -115,11 +145,13 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 }
 
 // OpenSQLite opens (creating it and its folder if needed) the SQLite
-// database file at path and brings its schema up to date. The file is in
-// WAL mode with foreign keys on; the store writes through one connection,
-// so its goroutines queue for writing instead of failing with SQLITE_BUSY,
-// and reads through a pool of connections. Another process writing the
-// same file is waited for (busy timeout 10 s).
+// database file at path and brings its schema up to date. The file is
+// opened through internal/sqlitedb, the module's one way of opening SQLite
+// (WAL mode, synchronous NORMAL, foreign keys on). The store writes
+// through one connection whose transactions begin IMMEDIATE, so its
+// goroutines queue for writing instead of failing with SQLITE_BUSY, and
+// reads through a pool of read-only connections beside it. Another process
+// writing the same file is waited for (busy timeout 10 s).
 func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	cfg := newConfig(opts)
 	if path == "" {
@@ -136,41 +168,32 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	if readers <= 0 {
 		readers = 4
 	}
-	// A file: URI, so that any character of the path is escaped rather
-	// than read as a parameter.
-	base := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
-	params := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
-	w, err := sql.Open("sqlite", base.String()+"?"+params+"&_txlock=immediate")
+	// The writer's connection creates the file, sets WAL mode (which the
+	// readers' connections then find) and migrates before any reader
+	// opens.
+	w, err := sqlitedb.Open(ctx, abs, sqlitedb.Options{BusyTimeout: sqliteBusyTimeout, MaxOpenConns: 1})
 	if err != nil {
 		return nil, fmt.Errorf("changes/sqlstore: open SQLite: %w", err)
 	}
-	w.SetMaxOpenConns(1)
-	w.SetMaxIdleConns(1)
-	w.SetConnMaxIdleTime(0)
-	w.SetConnMaxLifetime(0)
-	s := &Store{d: sqliteDialect, w: w, now: cfg.now, retention: cfg.retention}
-	// The writer's first connection sets WAL mode (which the readers'
-	// connections then find) and migrates before any reader opens.
-	if err := s.ping(ctx, w); err != nil {
-		_ = w.Close()
-		return nil, err
-	}
+	s := &Store{d: sqliteDialect, w: w, now: cfg.now, retention: cfg.retention, random: cfg.random}
 	if cfg.migrate {
 		if err := s.migrate(ctx); err != nil {
 			_ = w.Close()
 			return nil, err
 		}
 	}
-	r, err := sql.Open("sqlite", base.String()+"?"+params)
+	r, err := sqlitedb.Open(ctx, abs, sqlitedb.Options{ReadOnly: true, BusyTimeout: sqliteBusyTimeout, MaxOpenConns: readers})
 	if err != nil {
 		_ = w.Close()
 		return nil, fmt.Errorf("changes/sqlstore: open SQLite: %w", err)
 	}
-	r.SetMaxOpenConns(readers)
-	r.SetMaxIdleConns(readers)
 	s.r = r
 	return s, nil
 }
+
+// sqliteBusyTimeout is how long a statement waits for another process's
+// lock on the SQLite file.
+const sqliteBusyTimeout = 10 * time.Second
 
 // OpenPostgres connects to the PostgreSQL database at url (a postgres://
 // URL, as in DATABASE_URL) and brings its schema up to date; replicas that
@@ -197,7 +220,7 @@ func OpenPostgres(ctx context.Context, dsn string, opts ...Option) (*Store, erro
 	db.SetMaxOpenConns(n)
 	db.SetMaxIdleConns(n)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	s := &Store{d: postgresDialect, w: db, r: db, now: cfg.now, retention: cfg.retention}
+	s := &Store{d: postgresDialect, w: db, r: db, now: cfg.now, retention: cfg.retention, random: cfg.random}
 	if err := s.ping(ctx, db); err != nil {
 		_ = db.Close()
 		return nil, err

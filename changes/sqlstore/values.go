@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"encoding/base64"
 	"encoding/binary"
@@ -14,7 +13,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/companyregistry/registry/changes"
-	"github.com/oklog/ulid/v2"
 )
 
 // Times are stored as microseconds since 1970 UTC, PostgreSQL's own
@@ -67,16 +65,14 @@ func blob(b []byte) any {
 }
 
 // newID returns prefix + a ULID (a 48-bit millisecond time and 80 random
-// bits, Crockford base32): unique, and sortable by the time it was made.
-func newID(prefix string, now time.Time) (string, error) {
-	if now.Before(time.Unix(0, 0)) {
-		now = time.Unix(0, 0)
-	}
-	id, err := ulid.New(ulid.Timestamp(now), rand.Reader)
+// bits from the store's source, Crockford base32; see [changes.NewID]):
+// unique, and sortable by the time it was made.
+func (s *Store) newID(prefix string, now time.Time) (string, error) {
+	id, err := changes.NewID(prefix, now, s.random)
 	if err != nil {
 		return "", fmt.Errorf("changes/sqlstore: make an id: %w", err)
 	}
-	return prefix + id.String(), nil
+	return id, nil
 }
 
 // checkText refuses strings PostgreSQL cannot store (invalid UTF-8, NUL),

@@ -242,16 +242,21 @@ func (s *Store) Snapshot(ctx context.Context, country, companyID string) (change
 	return snap, nil
 }
 
-const watchColumns = "id, owner, country, kinds, url, created_at, disabled_at, disabled_reason"
+const watchColumns = "id, owner, country, kinds, url, created_at, disabled_at, disabled_reason, last_attempt_at, last_status_code, last_error"
 
 func scanWatch(row interface{ Scan(...any) error }) (changes.Watch, error) {
 	var w changes.Watch
 	var kinds string
 	var created int64
-	var disabledAt sql.NullInt64
-	var reason sql.NullString
-	if err := row.Scan(&w.ID, &w.Owner, &w.Country, &kinds, &w.URL, &created, &disabledAt, &reason); err != nil {
+	var disabledAt, lastAt, lastCode sql.NullInt64
+	var reason, lastErr sql.NullString
+	if err := row.Scan(&w.ID, &w.Owner, &w.Country, &kinds, &w.URL, &created, &disabledAt, &reason, &lastAt, &lastCode, &lastErr); err != nil {
 		return w, err
+	}
+	w.LastAttemptAt, w.LastError = timePtr(lastAt), stringPtr(lastErr)
+	if lastCode.Valid {
+		code := int(lastCode.Int64)
+		w.LastStatusCode = &code
 	}
 	if err := json.Unmarshal([]byte(kinds), &w.Kinds); err != nil {
 		return w, fmt.Errorf("watch %s: stored kinds: %w", w.ID, err)

@@ -60,9 +60,11 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"SnapshotsAndCursors", testSnapshotsAndCursors},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
+		{"FeedOnlyKindsWanted", testFeedOnlyKindsWanted},
 		{"FeedInvalidCursor", testFeedInvalidCursor},
 		{"PruneAndExpiredCursor", testPruneAndExpiredCursor},
 		{"PruneKeepsPendingDeliveries", testPruneKeepsPendingDeliveries},
+		{"PruneUnwatchedSnapshots", testPruneUnwatchedSnapshots},
 		{"CompanyChanges", testCompanyChanges},
 		{"Claim", testClaim},
 		{"ClaimLeaseExpires", testClaimLeaseExpires},
@@ -447,11 +449,11 @@ func testApplyFanOut(t *testing.T, s changes.Store) {
 	diff(t, "deliveries per watch", map[string]int{"wch_all": 2, "wch_status": 1, "wch_name": 1, "wch_off": 0, "wch_gb": 0},
 		map[string]int{"wch_all": count("alice", "wch_all"), "wch_status": count("alice", "wch_status"),
 			"wch_name": count("bob", "wch_name"), "wch_off": count("carol", "wch_off"), "wch_gb": count("dave", "wch_gb")})
-	// Each owner's feed lists each change once, whatever its watches'
-	// kinds and whether their endpoint is disabled.
-	for _, owner := range []string{"alice", "bob", "carol"} {
+	// Each owner's feed lists each change once that one of its watches
+	// asks for, whether or not the watch's endpoint is disabled.
+	for owner, want := range map[string][]changes.Change{"alice": got, "bob": got[1:], "carol": got} {
 		f, _ := feed(t, s, owner, "", 10)
-		diff(t, "feed of "+owner, got, f)
+		diff(t, "feed of "+owner, want, f)
 	}
 	if f, _ := feed(t, s, "dave", "", 10); len(f) != 0 {
 		t.Errorf("dave's feed (GB watch) lists %v", ids(f))
@@ -589,6 +591,39 @@ func testFeedOnlyWhileWatched(t *testing.T, s changes.Store) {
 	}
 }
 
+// A watch's kinds filter the owner's feed as they filter deliveries (the
+// issue: a watch has "the event kinds wanted" and the feed "lists the
+// caller's changes"): an owner who asked for status changes only does not
+// read name changes in the feed. Kinds changed later apply to changes
+// recorded after.
+func testFeedOnlyKindsWanted(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_status", "NO", []changes.Kind{changes.KindStatusChanged}, "1", "2"))
+	create(t, s, watch("alice", "wch_name", "NO", []changes.Kind{changes.KindNameChanged}, "2"))
+	create(t, s, watch("bob", "wch_all", "NO", []changes.Kind{}, "1"))
+	first := apply(t, s,
+		change("NO", "1", changes.KindStatusChanged, "", t0),
+		change("NO", "1", changes.KindNameChanged, "", t0),
+		change("NO", "2", changes.KindNameChanged, "", t0),
+		change("NO", "2", changes.KindStatusChanged, "", t0),
+		change("NO", "2", changes.KindAddressChanged, "", t0))
+	got, _ := feed(t, s, "alice", "", 100)
+	diff(t, "alice's feed: status changes of 1 and 2 (wch_status) and the name change of 2 (wch_name), once each",
+		[]changes.Change{first[0], first[2], first[3]}, got)
+	got, _ = feed(t, s, "bob", "", 100)
+	diff(t, "bob's feed: every kind of 1", first[:2], got)
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_status", changes.WatchUpdate{Kinds: &[]changes.Kind{changes.KindAddressChanged}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	later := apply(t, s, change("NO", "1", changes.KindStatusChanged, "", t0), change("NO", "1", changes.KindAddressChanged, "", t0))
+	got, _ = feed(t, s, "alice", "", 100)
+	diff(t, "alice's feed after the kinds changed: what was listed stays; of the new changes only the address change",
+		[]changes.Change{first[0], first[2], first[3], later[1]}, got)
+	// Deliveries follow the same kinds.
+	if dl, _ := s.Deliveries(ctx(), "alice", "wch_status", 100); len(dl) != 3 {
+		t.Errorf("wch_status has %d deliveries, want 3 (two status changes, then one address change)", len(dl))
+	}
+}
+
 func testFeedInvalidCursor(t *testing.T, s changes.Store) {
 	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
 	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
@@ -660,6 +695,46 @@ func testPruneAndExpiredCursor(t *testing.T, s changes.Store) {
 	}
 	got, _ = feed(t, s, "alice", "", 10)
 	diff(t, "after a second Prune", all[2:], got)
+}
+
+// Prune removes the snapshots, taken before its limit, of companies that
+// no watch holds (removed from their watches, or whose watch was deleted):
+// nothing compares with them, and a company watched again gets a new
+// baseline. A watched company's snapshot stays however old it is.
+func testPruneUnwatchedSnapshots(t *testing.T, s changes.Store) {
+	day := 24 * time.Hour
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	create(t, s, watch("bob", "wch_2", "NO", nil, "4"))
+	snap := func(id string, at time.Time) changes.Snapshot {
+		return changes.Snapshot{Country: "NO", CompanyID: id, Report: raw(`{"name":"` + id + `"}`), TakenAt: at}
+	}
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{
+		snap("1", t0), snap("2", t0), snap("3", t0), snap("4", t0), snap("5", t0.Add(3*day)),
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	// 2 leaves alice's watch, bob's watch (of 4) is deleted, 3 and 5 were
+	// never watched (5 was taken after the limit).
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{RemoveIDs: []string{"2"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteWatch(ctx(), "bob", "wch_2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Prune(ctx(), t0.Add(2*day)); err != nil {
+		t.Fatal(err)
+	}
+	kept := map[string]bool{}
+	for _, id := range []string{"1", "2", "3", "4", "5"} {
+		_, err := s.Snapshot(ctx(), "NO", id)
+		switch {
+		case err == nil:
+			kept[id] = true
+		case !errors.Is(err, changes.ErrNotFound):
+			t.Fatalf("Snapshot(%s): %v", id, err)
+		}
+	}
+	diff(t, "snapshots kept", map[string]bool{"1": true, "5": true}, kept)
 }
 
 func testPruneKeepsPendingDeliveries(t *testing.T, s changes.Store) {
@@ -802,6 +877,18 @@ func testRecordAttempt(t *testing.T, s changes.Store) {
 	if d := cmp.Diff(want, got, opts, cmpopts.IgnoreFields(changes.Delivery{}, "CreatedAt"), cmpopts.EquateApproxTime(time.Microsecond)); d != "" {
 		t.Errorf("deliveries after the attempts (-want +got):\n%s", d)
 	}
+	// The watch shows the last attempt recorded (all three at one time).
+	lastOf := func() []any {
+		t.Helper()
+		w, err := s.Watch(ctx(), "alice", "wch_1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []any{w.LastAttemptAt, w.LastStatusCode, w.LastError}
+	}
+	if d := cmp.Diff([]any{&now, (*int)(nil), ptr("connection refused")}, lastOf(), cmpopts.EquateApproxTime(time.Microsecond)); d != "" {
+		t.Errorf("the watch's last attempt (-want +got):\n%s", d)
+	}
 	// The retry is claimable at its time, by anyone (the claim ended), and
 	// not before.
 	if got := claim(t, s, "w2", retry.Add(-time.Second), 10); len(got) != 0 {
@@ -809,6 +896,18 @@ func testRecordAttempt(t *testing.T, s changes.Store) {
 	}
 	if got := claim(t, s, "w2", retry, 10); len(got) != 1 || got[0].Delivery.ID != cl[1].Delivery.ID {
 		t.Errorf("claim at the retry time: %v", claimedIDs(got))
+	}
+	// A 4xx is retried (see package dispatch) and shows on the watch; an
+	// attempt recorded late, older than the last, does not replace it.
+	again := retry.Add(5 * time.Minute)
+	if err := s.RecordAttempt(ctx(), cl[1].Delivery.ID, changes.Attempt{At: retry, StatusCode: 401, Error: "the endpoint answered 401", RetryAt: &again}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordAttempt(ctx(), cl[0].Delivery.ID, changes.Attempt{At: now.Add(-time.Minute), StatusCode: 200, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]any{&retry, ptr(401), ptr("the endpoint answered 401")}, lastOf(), cmpopts.EquateApproxTime(time.Microsecond)); d != "" {
+		t.Errorf("the watch's last attempt after a 401 (-want +got):\n%s", d)
 	}
 	if err := s.RecordAttempt(ctx(), "dlv_none", changes.Attempt{At: now, Succeeded: true}); !errors.Is(err, changes.ErrNotFound) {
 		t.Errorf("RecordAttempt of an unknown delivery: %v, want ErrNotFound", err)

@@ -7,8 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -260,5 +263,48 @@ func TestCredentialNeverLeaks(t *testing.T) {
 	}
 	if !bytes.Contains([]byte(strings.Join(texts, " ")), []byte("[redacted]")) {
 		t.Error("no redaction seen: the test did not exercise it")
+	}
+}
+
+// refusedTransport fails every request as a refused connection does: the
+// dial error, which names the address it dialled. http.Client wraps it in
+// a *url.Error that also holds the URL.
+type refusedTransport struct{}
+
+func (refusedTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9},
+		Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
+}
+
+// TestTransportFailureIsUpstreamError: a refused connection to the CVR
+// distribution is a retryable upstream_error, as for every other country,
+// also when the credential's password is a string that the error's text
+// holds ("p" is in "http" and "dial tcp"): the redaction of the credential
+// used to turn it into a plain error, which the Registry answers as
+// internal_error. The text is still redacted.
+func TestTransportFailureIsUpstreamError(t *testing.T) {
+	t.Parallel()
+	for _, cred := range []string{testCredentials, "ops:p", "ops:127.0.0.1"} {
+		var logs moduletest.SyncBuffer
+		c := newTestCountry(t, refusedTransport{}, WithCredentials(cred))
+		reg := moduletest.NewRegistry(t, c, registry.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+		_, err := reg.Lookup(t.Context(), "DK", apsID)
+		e := moduletest.AsError(t, err)
+		if e.Code != registry.CodeUpstreamError || !e.Retryable {
+			t.Errorf("credential %q: lookup failed with %s (retryable %t), want a retryable upstream_error: %v", cred, e.Code, e.Retryable, err)
+		}
+		if !errors.Is(err, syscall.ECONNREFUSED) {
+			t.Errorf("credential %q: the refused connection is not in the chain: %v", cred, err)
+		}
+		if !strings.Contains(logs.String(), "connection refused") {
+			t.Errorf("credential %q: the log does not name the cause:\n%s", cred, logs.String())
+		}
+		if _, password, _ := strings.Cut(cred, ":"); len(password) > 1 { // "p" is in any text
+			for e := err; e != nil; e = errors.Unwrap(e) {
+				if strings.Contains(e.Error(), password) {
+					t.Errorf("credential %q: %q holds the password", cred, e.Error())
+				}
+			}
+		}
 	}
 }

@@ -30,7 +30,7 @@ func buildRules() string {
 	b.WriteString("## Identifier: CVR number (CVR-nummer)\n\n")
 	b.WriteString("- Eight digits, the first not 0: `22756214`. The canonical form, used as `id`, `normalized` and `formatted`, in " +
 		"cache keys and in the register's query (a term on `Vrvirksomhed.cvrNummer`), is the eight digits, as the register publishes them.\n")
-	b.WriteString("- Accepted and normalised: spaces, dots and hyphens between the digits (`22 75 62 14`), and a leading `DK`, so the " +
+	b.WriteString("- Accepted and normalised: spaces, dots, hyphens, commas, slashes and colons anywhere (`22 75 62 14`, `2275/6214`; the characters python-stdnum's `dk.cvr` removes), and a leading `DK`, so the " +
 		"VAT form `DK22756214` works too. A P-number (a production unit's ten digits) is another scheme and is rejected.\n")
 	b.WriteString("- The eighth digit is a modulus-11 check digit (Erhvervsstyrelsen, \"Modulus 11 kontrol\"): weigh the first seven " +
 		"digits 2, 7, 6, 5, 4, 3, 2 and take the sum modulo 11, r; the check digit is 0 when r is 0 and 11 − r otherwise, and when r " +

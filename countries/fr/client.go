@@ -80,13 +80,22 @@ func (c *Country) fetchUnit(ctx context.Context, asked idcheck.FrenchID) (*unit,
 
 // Lookup fetches the report of the legal unit of id: a SIREN, or a SIRET
 // (the report then says which establishment was asked for), in canonical
-// form. It asks GET /search?q={id}, the API's direct lookup.
+// form; a VAT number, which [Country.Validate] normalises to its SIREN, is
+// looked up by that SIREN too. It asks GET /search?q={id}, the API's direct
+// lookup.
 //
 // API docs: https://recherche-entreprises.api.gouv.fr/docs/
 func (c *Country) Lookup(ctx context.Context, id string) (*registry.CompanyReport, error) {
 	asked, p := idcheck.ParseFrenchID(id)
-	if p != idcheck.ProblemNone || asked.Kind == idcheck.FrenchVATNumber {
+	if p != idcheck.ProblemNone {
 		return nil, c.up.Fail(registry.CodeInvalidID, idcheck.FranceReason(asked.Kind, p), idcheck.FranceHint(asked.Kind, p))
+	}
+	if asked.Kind == idcheck.FrenchVATNumber {
+		if asked.VAT.Monaco() {
+			return nil, c.up.Fail(registry.CodeInvalidID, monacoReason, monacoHint)
+		}
+		// Validation normalises a VAT number to its SIREN: so does the lookup.
+		asked = idcheck.FrenchID{Kind: idcheck.FrenchSIREN, SIREN: asked.SIREN}
 	}
 	u, err := c.fetchUnit(ctx, asked)
 	if err != nil {

@@ -20,7 +20,8 @@ import (
 	"github.com/companyregistry/registry/internal/moduletest"
 )
 
-// TestLookupSpellings: a SIREN, its VAT number in any spelling and its
+// TestLookupSpellings: a SIREN, its VAT number in any spelling (also
+// without FR, as validation takes it) and its
 // SIRET all reach the API with the canonical SIREN or SIRET; the SIREN and
 // VAT spellings share one cache entry.
 func TestLookupSpellings(t *testing.T) {
@@ -29,7 +30,8 @@ func TestLookupSpellings(t *testing.T) {
 	mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/search", lookupQuery("552032534"),
 		moduletest.JSONResponder(http.StatusOK, recording(t, danoneFile)))
 	reg := newTestRegistry(t, mt)
-	for _, in := range []string{"552032534", "552 032 534", "552.032.534", "FR27552032534", "fr 27 552 032 534", "FR-27-552-032-534"} {
+	for _, in := range []string{"552032534", "552 032 534", "552.032.534", "FR27552032534", "fr 27 552 032 534", "FR-27-552-032-534",
+		"27552032534", "27 552 032 534"} {
 		rep, err := reg.Lookup(t.Context(), "FR", in)
 		if err != nil {
 			t.Fatalf("%q: %v", in, err)
@@ -266,4 +268,70 @@ func (c *recordingCache) entries() map[string][]byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return maps.Clone(c.seen)
+}
+
+// TestVATWithoutPrefixValidationAndLookupAgree: the VAT number without its
+// FR ("27552032534", as python-stdnum's fr.tva takes it) is valid for
+// validation, normalised to the SIREN, and the lookup of the same string
+// answers the company; the module's own Lookup takes a VAT number too
+// (it looks up its SIREN), and a wrong key is invalid_id in both.
+func TestVATWithoutPrefixValidationAndLookupAgree(t *testing.T) {
+	t.Parallel()
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/search", lookupQuery("552032534"),
+		moduletest.JSONResponder(http.StatusOK, recording(t, danoneFile)))
+	c := newTestCountry(t, mt)
+	reg := moduletest.NewRegistry(t, c)
+	for _, in := range []string{"27552032534", "27 552 032 534", "FR27552032534"} {
+		v := c.Validate(in)
+		if !v.Valid || v.Normalized == nil || *v.Normalized != "552032534" {
+			t.Errorf("Validate(%q) = valid %t, normalized %v", in, v.Valid, v.Normalized)
+		}
+		if rep, err := reg.Lookup(t.Context(), "FR", in); err != nil || rep.ID != "552032534" {
+			t.Errorf("Registry lookup %q: %v", in, err)
+		}
+		if rep, err := c.Lookup(t.Context(), in); err != nil || rep.ID != "552032534" {
+			t.Errorf("module Lookup %q: %v", in, err)
+		}
+	}
+	for _, in := range []string{"28552032534", "FR28552032534"} {
+		if v := c.Validate(in); v.Valid {
+			t.Errorf("Validate(%q) is valid", in)
+		}
+		if _, err := reg.Lookup(t.Context(), "FR", in); moduletest.AsError(t, err).Code != registry.CodeInvalidID {
+			t.Errorf("Registry lookup %q: %v, want invalid_id", in, err)
+		}
+		if _, err := c.Lookup(t.Context(), in); moduletest.AsError(t, err).Code != registry.CodeInvalidID {
+			t.Errorf("module Lookup %q: %v, want invalid_id", in, err)
+		}
+	}
+	if _, err := c.Lookup(t.Context(), "FR34000123456"); moduletest.AsError(t, err).Code != registry.CodeInvalidID {
+		t.Errorf("Monaco's VAT number: %v, want invalid_id", err)
+	}
+}
+
+// TestConfidenceBasisNamesTheIdentifierAsked: the report of a SIRET lookup
+// says it was found by the SIRET and describes the establishment's legal
+// unit; a SIREN lookup and a VAT number (looked up by its SIREN) say SIREN.
+func TestConfidenceBasisNamesTheIdentifierAsked(t *testing.T) {
+	t.Parallel()
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/search", lookupQuery("88087814500015"),
+		moduletest.JSONResponder(http.StatusOK, recording(t, siretFile)))
+	mt.RegisterResponderWithQuery(http.MethodGet, testBase+"/search", lookupQuery("552032534"),
+		moduletest.JSONResponder(http.StatusOK, recording(t, danoneFile)))
+	reg := newTestRegistry(t, mt)
+	for in, want := range map[string]string{
+		"880 878 145 00015": "Exact SIRET lookup (880 878 145 00015) in the API Recherche d'entreprises (Sirene and RNE); the report describes the establishment's legal unit, SIREN 880 878 145.",
+		"552032534":         "Exact SIREN lookup in the API Recherche d'entreprises (Sirene and RNE).",
+		"FR27552032534":     "Exact SIREN lookup in the API Recherche d'entreprises (Sirene and RNE).",
+	} {
+		rep, err := reg.Lookup(t.Context(), "FR", in)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if diff := cmp.Diff(want, *rep.ConfidenceBasis); diff != "" {
+			t.Errorf("%q: confidence_basis (-want +got):\n%s", in, diff)
+		}
+	}
 }

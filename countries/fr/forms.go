@@ -34,6 +34,11 @@ type legalForm struct {
 	// AccountsDuty is true when the company files its annual accounts at
 	// the greffe whatever its size.
 	AccountsDuty upstream.Tri
+	// VATColumn is the column of the CA3 schedule (CGI ann. IV art. 39)
+	// that gives the day of the monthly VAT return. It is a property of the
+	// form even where the form's own duties are not modelled: a company the
+	// register lists with a VAT number gets its CA3 on that column's day.
+	VATColumn deadlines.FrenchVATColumn
 	// Deadlines are the form-dependent duties of deadlines.France; nil
 	// when they are not modelled for the form.
 	Deadlines *formDeadlines
@@ -50,17 +55,17 @@ type legalForm struct {
 type formDeadlines struct {
 	Label                                                                           string // e.g. "simplified joint-stock company (SAS)"
 	GeneralMeeting, AccountsFiling, CorporateTax, CorporateTaxInstalments, VAT, CFE deadlines.KindDuty
-	VATColumn                                                                       deadlines.FrenchVATColumn
 }
 
 // formFamily is a range of INSEE codes that share their English name,
-// duties and deadlines.
+// duties, CA3 column and deadlines.
 type formFamily struct {
 	From, To         string // the first and last code, inclusive
 	English, Abbr    string
 	LimitedLiability upstream.Tri
 	BoardDuty        upstream.Tri
 	AccountsDuty     upstream.Tri
+	VATColumn        deadlines.FrenchVATColumn // the zero value is "other taxpayers" (the 24th)
 	Deadlines        *formDeadlines
 	Public           bool
 	Basis            string
@@ -104,32 +109,32 @@ func formFamilies() []formFamily {
 		filingSARL = "A SARL files its annual accounts at the greffe within one month of their approval, two months when filed electronically (C. com. L232-22)."
 		gmSA       = "A société anonyme holds its ordinary general meeting within six months of the year-end (C. com. L225-100); a court may extend it."
 	)
-	company := func(label string, col deadlines.FrenchVATColumn) *formDeadlines {
-		return &formDeadlines{Label: label, VAT: depending(vat), VATColumn: col, CFE: depending(cfe)}
+	company := func(label string) *formDeadlines {
+		return &formDeadlines{Label: label, VAT: depending(vat), CFE: depending(cfe)}
 	}
 	partnership := func(label string) *formDeadlines {
-		d := company(label, deadlines.FrenchVATCompany)
+		d := company(label)
 		d.GeneralMeeting = always("The partners of a " + label + " approve the accounts within six months of the year-end (C. com. L221-7).")
 		d.AccountsFiling = deadlines.KindDuty{} // only when every partner is a SARL or société par actions (L232-21): not visible
 		d.CorporateTax = none                   // taxed through the partners (income tax) unless it opted for IS
 		return d
 	}
 	sa := func(label string) *formDeadlines {
-		d := company(label, deadlines.FrenchVATSA)
+		d := company(label)
 		d.GeneralMeeting = always(gmSA)
 		d.AccountsFiling = always(filingSA)
 		d.CorporateTax = always(is)
 		d.CorporateTaxInstalments = depending(inst)
 		return d
 	}
-	sarl := company("limited liability company (SARL)", deadlines.FrenchVATCompany)
+	sarl := company("limited liability company (SARL)")
 	sarl.GeneralMeeting = deadlines.KindDuty{Duty: deadlines.DutyYes, SourceURL: srcL22326,
 		Because: "The members of a SARL approve the accounts within six months of the year-end (C. com. L223-26; EURL: L223-31); a court may extend it."}
 	sarl.AccountsFiling = deadlines.KindDuty{Duty: deadlines.DutyYes, Because: filingSARL, SourceURL: srcL23222}
 	sarl.CorporateTax = depending(isSARL)
 	sarl.CorporateTaxInstalments = depending(inst)
 
-	sas := company("simplified joint-stock company (SAS)", deadlines.FrenchVATCompany)
+	sas := company("simplified joint-stock company (SAS)")
 	sas.GeneralMeeting = deadlines.KindDuty{Duty: deadlines.DutyConditional, SourceURL: srcL2279,
 		Because: "The sole shareholder of a SASU approves the accounts within six months of the year-end (C. com. L227-9); a SAS with " +
 			"several shareholders has no legal limit (L227-1 excludes L225-100) and its statutes usually copy the six months. The " +
@@ -138,16 +143,16 @@ func formFamilies() []formFamily {
 	sas.CorporateTax = always(is)
 	sas.CorporateTaxInstalments = depending(inst)
 
-	ei := company("individual entrepreneur (entrepreneur individuel)", deadlines.FrenchVATIndividual)
+	ei := company("individual entrepreneur (entrepreneur individuel)")
 	ei.GeneralMeeting, ei.AccountsFiling, ei.CorporateTax, ei.CorporateTaxInstalments = none, none, none, none
 
 	ge := &formDeadlines{Label: "economic interest grouping (GIE)", GeneralMeeting: none, AccountsFiling: none, CorporateTax: none,
-		CorporateTaxInstalments: none, VAT: depending(vat), VATColumn: deadlines.FrenchVATOther, CFE: depending(cfe)}
+		CorporateTaxInstalments: none, VAT: depending(vat), CFE: depending(cfe)}
 	sci := &formDeadlines{Label: "property civil company (SCI)", AccountsFiling: none, CorporateTax: none, CorporateTaxInstalments: none,
 		VAT: none}
-	scp := company("civil professional company (SCP)", deadlines.FrenchVATCompany)
+	scp := company("civil professional company (SCP)")
 	scp.AccountsFiling, scp.CorporateTax, scp.CorporateTaxInstalments = none, none, none
-	foreign := company("foreign commercial company registered in the RCS", deadlines.FrenchVATCompany)
+	foreign := company("foreign commercial company registered in the RCS")
 	foreign.CorporateTax = depending("A foreign company is taxed at corporate income tax on the profits of its French establishment; " +
 		"whether this one files in France is not visible.")
 	foreign.CorporateTaxInstalments = depending(inst)
@@ -156,11 +161,16 @@ func formFamilies() []formFamily {
 			VAT: none}
 	}
 
-	const ccom = "Code de commerce (Légifrance)"
+	const (
+		ccom  = "Code de commerce (Légifrance)"
+		vatEI = deadlines.FrenchVATIndividual
+		vatCo = deadlines.FrenchVATCompany
+		vatSA = deadlines.FrenchVATSA
+	)
 	return []formFamily{
 		{From: "0000", To: "0000", English: "Collective investment undertaking without legal personality", Abbr: "OPCVM",
 			Basis: "Not a company; not modelled."},
-		{From: "1000", To: "1000", English: "Individual entrepreneur (sole trader)", Abbr: "EI",
+		{From: "1000", To: "1000", English: "Individual entrepreneur (sole trader)", VATColumn: vatEI, Abbr: "EI",
 			BoardDuty: no, AccountsDuty: no, Deadlines: ei,
 			Basis: "A natural person: no accounts filing; taxed at income tax unless it opted for IS (not visible). Since the statut " +
 				"unique of 15 May 2022 the professional assets are separated from the personal ones, so liability is left unknown."},
@@ -172,44 +182,44 @@ func formFamilies() []formFamily {
 		{From: "2400", To: "2400", English: "Trust (fiducie)", Basis: "No legal personality; not modelled."},
 		{From: "2700", To: "2900", English: "Other grouping without legal personality", Basis: "Not modelled."},
 		{From: "3110", To: "3110", English: "Representation of a foreign State or public body registered in the RCS", Basis: "Not modelled."},
-		{From: "3120", To: "3120", English: "Foreign commercial company registered in the RCS", Deadlines: foreign,
+		{From: "3120", To: "3120", English: "Foreign commercial company registered in the RCS", VATColumn: vatCo, Deadlines: foreign,
 			Basis: "Governed by its own law; whether and how it files its accounts in France is not settled (VERIFY), so that is not computed."},
 		{From: "3205", To: "3290", English: "Foreign legal person not registered in the RCS", Basis: "Not modelled."},
 		{From: "4110", To: "4160", English: "Public industrial or commercial body (EPIC)", Public: true,
 			Basis: "A public body: nothing is computed."},
-		{From: "5191", To: "5196", English: "Cooperative or mutual credit institution",
-			Deadlines: company("cooperative or mutual credit institution", deadlines.FrenchVATCompany),
+		{From: "5191", To: "5196", English: "Cooperative or mutual credit institution", VATColumn: vatCo,
+			Deadlines: company("cooperative or mutual credit institution"),
 			Basis:     "Banking law; only VAT and CFE are modelled."},
-		{From: "5202", To: "5203", English: "General partnership (SNC)", Abbr: "SNC", LimitedLiability: no, BoardDuty: no,
+		{From: "5202", To: "5203", English: "General partnership (SNC)", VATColumn: vatCo, Abbr: "SNC", LimitedLiability: no, BoardDuty: no,
 			Deadlines: partnership("general partnership (SNC)"),
 			Basis: ccom + " L221-1 (the partners are jointly and severally liable), L221-7 (approval within six months, VERIFY), " +
 				"L232-21 (files its accounts only when every partner is a SARL or a société par actions: not visible, not computed)."},
-		{From: "5306", To: "5307", English: "Limited partnership (SCS)", Abbr: "SCS", LimitedLiability: no, BoardDuty: no,
+		{From: "5306", To: "5307", English: "Limited partnership (SCS)", VATColumn: vatCo, Abbr: "SCS", LimitedLiability: no, BoardDuty: no,
 			Deadlines: partnership("limited partnership (SCS)"),
 			Basis:     ccom + " L222-1 (the general partners are liable as in an SNC); otherwise as an SNC."},
-		{From: "5308", To: "5309", English: "Partnership limited by shares (SCA)", Abbr: "SCA", LimitedLiability: no, BoardDuty: yes,
+		{From: "5308", To: "5309", English: "Partnership limited by shares (SCA)", VATColumn: vatSA, Abbr: "SCA", LimitedLiability: no, BoardDuty: yes,
 			AccountsDuty: yes, Deadlines: sa("partnership limited by shares (SCA)"),
 			Basis: ccom + " L226-1 (the general partners are liable; a conseil de surveillance), L232-23 (filing); meeting as an SA " +
 				"(VERIFY); VAT day of a société anonyme (VERIFY)."},
-		{From: "5310", To: "5310", English: "Limited partnership for investment (SLP)", Abbr: "SLP", LimitedLiability: no, BoardDuty: no,
+		{From: "5310", To: "5310", English: "Limited partnership for investment (SLP)", VATColumn: vatCo, Abbr: "SLP", LimitedLiability: no, BoardDuty: no,
 			Deadlines: partnership("limited partnership for investment (SLP)"), Basis: "A form of SCS (C. monétaire et financier L214-162-1)."},
-		{From: "5370", To: "5385", English: "Partnership limited by shares (SCA)", Abbr: "SCA", LimitedLiability: no, BoardDuty: yes,
+		{From: "5370", To: "5385", English: "Partnership limited by shares (SCA)", VATColumn: vatSA, Abbr: "SCA", LimitedLiability: no, BoardDuty: yes,
 			AccountsDuty: yes, Deadlines: sa("partnership limited by shares (SCA)"), Basis: "As an SCA (a professional one)."},
-		{From: "5410", To: "5499", English: "Limited liability company (SARL)", Abbr: "SARL", LimitedLiability: yes, BoardDuty: no,
+		{From: "5410", To: "5499", English: "Limited liability company (SARL)", VATColumn: vatCo, Abbr: "SARL", LimitedLiability: yes, BoardDuty: no,
 			AccountsDuty: yes, Deadlines: sarl,
 			Basis: ccom + " L223-1 (the members are liable up to their contributions; an EURL has one member), L223-26 (approval " +
 				"within six months), L232-22 (filing)."},
-		{From: "5505", To: "5599", English: "Public limited company with a board of directors (SA)", Abbr: "SA", LimitedLiability: yes,
+		{From: "5505", To: "5599", English: "Public limited company with a board of directors (SA)", VATColumn: vatSA, Abbr: "SA", LimitedLiability: yes,
 			BoardDuty: yes, AccountsDuty: yes, Deadlines: sa("public limited company (SA)"),
 			Basis: ccom + " L225-1, L225-17 (conseil d'administration), L225-100 (meeting within six months), L232-23 (filing)."},
-		{From: "5605", To: "5699", English: "Public limited company with a management board (SA)", Abbr: "SA", LimitedLiability: yes,
+		{From: "5605", To: "5699", English: "Public limited company with a management board (SA)", VATColumn: vatSA, Abbr: "SA", LimitedLiability: yes,
 			BoardDuty: yes, AccountsDuty: yes, Deadlines: sa("public limited company (SA)"),
 			Basis: ccom + " L225-57 (directoire and conseil de surveillance), L225-100, L232-23."},
-		{From: "5710", To: "5785", English: "Simplified joint-stock company (SAS, SASU)", Abbr: "SAS", LimitedLiability: yes, BoardDuty: no,
+		{From: "5710", To: "5785", English: "Simplified joint-stock company (SAS, SASU)", VATColumn: vatCo, Abbr: "SAS", LimitedLiability: yes, BoardDuty: no,
 			AccountsDuty: yes, Deadlines: sas,
 			Basis: ccom + " L227-1, L227-6 (a président; no board required), L227-9 (a SASU approves within six months; a SAS " +
 				"under its statutes), L232-23 (filing)."},
-		{From: "5800", To: "5800", English: "European company (SE)", Abbr: "SE", LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes,
+		{From: "5800", To: "5800", English: "European company (SE)", VATColumn: vatSA, Abbr: "SE", LimitedLiability: yes, BoardDuty: yes, AccountsDuty: yes,
 			Deadlines: sa("European company (SE)"),
 			Basis:     ccom + " L229-1 (governed as an SA), L232-23; VAT day of a société anonyme (VERIFY)."},
 		{From: "6100", To: "6100", English: "Savings bank (caisse d'épargne)", Basis: "Not modelled."},
@@ -219,17 +229,17 @@ func formFamilies() []formFamily {
 				"(VERIFY); VAT day of the other taxpayers (VERIFY)."},
 		{From: "6316", To: "6318", English: "Agricultural cooperative", Basis: "Not modelled."},
 		{From: "6411", To: "6411", English: "Mutual insurance company", Basis: "Not modelled."},
-		{From: "6511", To: "6538", English: "Civil company (société civile)", LimitedLiability: no, AccountsDuty: no,
+		{From: "6511", To: "6538", English: "Civil company (société civile)", VATColumn: vatCo, LimitedLiability: no, AccountsDuty: no,
 			Basis: "Code civil art. 1857 (the partners are liable in proportion to their shares); not modelled."},
-		{From: "6539", To: "6544", English: "Property civil company (SCI)", Abbr: "SCI", LimitedLiability: no, BoardDuty: no,
+		{From: "6539", To: "6544", English: "Property civil company (SCI)", VATColumn: vatCo, Abbr: "SCI", LimitedLiability: no, BoardDuty: no,
 			AccountsDuty: no, Deadlines: sci,
 			Basis: "Code civil art. 1857; no accounts filing (greffes: \"les SCI ne sont pas concernées\"); income tax through the " +
 				"partners (form 2072, not computed) unless it opted for IS; rentals are usually outside VAT."},
-		{From: "6551", To: "6560", English: "Civil cooperative company", LimitedLiability: no, AccountsDuty: no, Basis: "Not modelled."},
-		{From: "6561", To: "6585", English: "Civil professional company (SCP)", Abbr: "SCP", LimitedLiability: no, BoardDuty: no,
+		{From: "6551", To: "6560", English: "Civil cooperative company", VATColumn: vatCo, LimitedLiability: no, AccountsDuty: no, Basis: "Not modelled."},
+		{From: "6561", To: "6585", English: "Civil professional company (SCP)", VATColumn: vatCo, Abbr: "SCP", LimitedLiability: no, BoardDuty: no,
 			AccountsDuty: no, Deadlines: scp,
 			Basis: "Law 66-879 (the partners are liable); no accounts filing; income tax through the partners."},
-		{From: "6589", To: "6599", English: "Civil company (société civile)", LimitedLiability: no, AccountsDuty: no,
+		{From: "6589", To: "6599", English: "Civil company (société civile)", VATColumn: vatCo, LimitedLiability: no, AccountsDuty: no,
 			Basis: "Code civil art. 1857; not modelled."},
 		{From: "6901", To: "6901", English: "Other private-law person registered in the RCS", Basis: "Not modelled."},
 		{From: "7111", To: "7490", English: "The State, a local authority or a public administrative body", Public: true,
@@ -261,6 +271,7 @@ func legalForms() []legalForm {
 			if code >= fam.From && code <= fam.To {
 				f.English, f.Abbr = fam.English, fam.Abbr
 				f.LimitedLiability, f.BoardDuty, f.AccountsDuty = fam.LimitedLiability, fam.BoardDuty, fam.AccountsDuty
+				f.VATColumn = fam.VATColumn
 				f.Deadlines, f.Public, f.Basis = fam.Deadlines, fam.Public, fam.Basis
 				break
 			}
@@ -305,11 +316,11 @@ func dutiesOf(rep *registry.CompanyReport) *deadlines.FranceDuties {
 	if !ok {
 		return d
 	}
-	d.Code, d.PublicBody = f.Code, f.Public
+	d.Code, d.PublicBody, d.VATColumn = f.Code, f.Public, f.VATColumn
 	if fd := f.Deadlines; fd != nil {
 		d.Label = fd.Label
 		d.GeneralMeeting, d.AccountsFiling, d.CorporateTax = fd.GeneralMeeting, fd.AccountsFiling, fd.CorporateTax
-		d.CorporateTaxInstalments, d.VAT, d.VATColumn, d.CFE = fd.CorporateTaxInstalments, fd.VAT, fd.VATColumn, fd.CFE
+		d.CorporateTaxInstalments, d.VAT, d.CFE = fd.CorporateTaxInstalments, fd.VAT, fd.CFE
 	}
 	return d
 }

@@ -151,8 +151,14 @@ type validationStrings struct {
 	scheme, reason, hint, normalized, formatted string
 }
 
+// The answer to a VAT number of Monaco, valid in form but not a SIREN.
+const (
+	monacoReason = "A VAT number of Monaco (its digits start with 000): valid in form, but not a SIREN, so not in the French register."
+	monacoHint   = "Give the nine-digit SIREN of a French company, such as 552 032 534, or search by name with the search operation."
+)
+
 // Validate checks a French identifier offline: a SIREN, a SIRET or an
-// intra-community VAT number (format and check). A SIREN and a VAT number
+// intra-community VAT number, with or without its FR (format and check). A SIREN and a VAT number
 // normalise to the SIREN, a SIRET to itself (its lookup says which
 // establishment was asked for). A VAT number of Monaco, valid in form, is
 // not a SIREN and is rejected.
@@ -164,8 +170,7 @@ func (c *Country) Validate(input string) registry.ValidationResult {
 	switch {
 	case valid && id.Kind == idcheck.FrenchVATNumber && id.VAT.Monaco():
 		valid = false
-		s.reason = "A VAT number of Monaco (its digits start with 000): valid in form, but not a SIREN, so not in the French register."
-		s.hint = "Give the nine-digit SIREN of a French company, such as 552 032 534, or search by name with the search operation."
+		s.reason, s.hint = monacoReason, monacoHint
 	case valid && id.Kind == idcheck.FrenchSIRET:
 		s.scheme = "siret"
 		s.normalized, s.formatted = id.SIRET.String(), id.SIRET.Formatted()

@@ -145,6 +145,10 @@ func mapUnit(u *unit, asked idcheck.FrenchID) *registry.CompanyReport {
 	mapFinances(r, u)
 
 	r.ConfidenceBasis = countrykit.Ptr(lookupBasis)
+	if asked.Kind == idcheck.FrenchSIRET {
+		r.ConfidenceBasis = countrykit.Ptr("Exact SIRET lookup (" + asked.SIRET.Formatted() + ") in the API Recherche d'entreprises " +
+			"(Sirene and RNE); the report describes the establishment's legal unit, SIREN " + asked.SIRET.SIREN().Formatted() + ".")
+	}
 	r.Source = countrykit.Ptr(sourceText(u, vat))
 	r.SourceURL = countrykit.Ptr(publicURL(siren.String()))
 	r.License = countrykit.Ptr(licenseText)
@@ -328,7 +332,11 @@ func surnameInitial(u *unit) byte {
 }
 
 // latinInitial returns the first letter of s as an upper-case A to Z with
-// any accent removed, or 0.
+// any diacritic removed, or 0. The base letter is the one the letter's
+// canonical Unicode decomposition starts with, for the upper-case letters
+// of Latin-1 and Latin Extended-A (À to Ž): Ñ is N, Å is A, Č is C. A
+// letter without one (Ø, Æ, Œ, Đ, Ł, ß, Ð, Þ) or outside those blocks is
+// not guessed: 0.
 func latinInitial(s string) byte {
 	for _, r := range s {
 		if !unicode.IsLetter(r) {
@@ -338,9 +346,16 @@ func latinInitial(s string) byte {
 		if r >= 'A' && r <= 'Z' {
 			return byte(r)
 		}
-		for base, accented := range map[byte]string{'A': "ÀÂÄÁÃ", 'C': "Ç", 'E': "ÉÈÊË", 'I': "ÎÏÍ", 'O': "ÔÖÓ", 'U': "ÙÛÜÚ", 'Y': "ŸÝ"} {
-			if strings.ContainsRune(accented, r) {
-				return base
+		for _, f := range [...]struct {
+			base    byte
+			letters string
+		}{
+			{'A', "ÀÁÂÃÄÅĀĂĄ"}, {'C', "ÇĆĈĊČ"}, {'D', "Ď"}, {'E', "ÈÉÊËĒĔĖĘĚ"}, {'G', "ĜĞĠĢ"}, {'H', "Ĥ"},
+			{'I', "ÌÍÎÏĨĪĬĮİ"}, {'J', "Ĵ"}, {'K', "Ķ"}, {'L', "ĹĻĽ"}, {'N', "ÑŃŅŇ"}, {'O', "ÒÓÔÕÖŌŎŐ"},
+			{'R', "ŔŖŘ"}, {'S', "ŚŜŞŠ"}, {'T', "ŢŤ"}, {'U', "ÙÚÛÜŨŪŬŮŰŲ"}, {'W', "Ŵ"}, {'Y', "ÝŶŸ"}, {'Z', "ŹŻŽ"},
+		} {
+			if strings.ContainsRune(f.letters, r) {
+				return f.base
 			}
 		}
 		return 0

@@ -289,6 +289,33 @@ func TestOfficers(t *testing.T) {
 	}
 }
 
+// TestLatinInitialLetters: the initial of a surname that starts with a
+// letter with a diacritic is its base letter (the letter the canonical
+// Unicode decomposition starts with), so Ñúñez files its VAT under N (the
+// I–Z half of CGI ann. IV art. 39's schedule) and Åberg under A (the A–H
+// half), not under an unknown or broken initial. Letters without a
+// decomposition (Ø, Æ, Œ, Ł, ß, Ð, Þ) are not guessed: 0, and the VAT day
+// is not computed.
+func TestLatinInitialLetters(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]byte{
+		"Ñúñez": 'N', "ñ": 'N', "Åberg": 'A', "åberg": 'A', "Çelik": 'C', "Ÿvon": 'Y', "Ýr": 'Y', "Ìsola": 'I',
+		"Ðorđević": 0, "Đorđević": 0, "Łukasz": 0, "Œuvrard": 0, "Ærø": 0, "ßtraße": 0, "Þór": 0,
+		"Šimek": 'S', "Čapek": 'C', "Žák": 'Z', "Řezáč": 'R', "Őry": 'O', "Ąbc": 'A', "Ęx": 'E', "Ğül": 'G', "İnan": 'I',
+		"Ńowak": 'N', "Ţepeş": 'T', "Ůx": 'U', "Ŵy": 'W', "Ŷz": 'Y', "Ĵa": 'J', "Ķe": 'K', "Ĺa": 'L', "Ďa": 'D', "Ĥa": 'H',
+	} {
+		if got := latinInitial(in); got != want {
+			t.Errorf("latinInitial(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Every result is 0 or an upper-case ASCII letter.
+	for r := rune(0); r < 0x3000; r++ {
+		if got := latinInitial(string(r) + "x"); got != 0 && (got < 'A' || got > 'Z') {
+			t.Fatalf("latinInitial(%q) = %q", string(r), got)
+		}
+	}
+}
+
 // TestValidate: the spellings and what each normalises to; Monaco's VAT
 // numbers and La Poste's establishments.
 func TestValidate(t *testing.T) {

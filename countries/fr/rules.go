@@ -38,7 +38,8 @@ func buildRules() string {
 		"as such: the report describes its legal unit, and a note says which establishment was asked for (head office or not, " +
 		"its address, open or closed).\n")
 	b.WriteString("- **VAT number** (numéro de TVA intracommunautaire): `FR`, a two-character key and the SIREN, written " +
-		"`FR 27 552 032 534`, in any letter case, with spaces, dots or hyphens. A numeric key is (12 + 3 × (SIREN mod 97)) mod 97 " +
+		"`FR 27 552 032 534`, in any letter case, with spaces, dots or hyphens; eleven digits without `FR` (`27552032534`) are read " +
+		"as a VAT number too, as python-stdnum's `fr.tva` reads them. A numeric key is (12 + 3 × (SIREN mod 97)) mod 97 " +
 		"on two digits; a new-style key holds a letter (not I or O) and has its own check. A VAT number resolves to its SIREN. " +
 		"Monaco's numbers (digits starting 000) are valid in form but are not SIRENs: rejected.\n")
 	b.WriteString("- An identifier that fails its check is answered `invalid_id` without asking the API. The API itself checks " +
@@ -53,19 +54,31 @@ func buildRules() string {
 	b.WriteString("`legal_form_code` is the unit's INSEE legal category (catégorie juridique, niveau III, the API's " +
 		"`nature_juridique`); `legal_form_local` is INSEE's French label of the code, from the API's own table of 260 codes; " +
 		"`legal_form` is the English name of its family below, which also fills `limited_liability`, `has_board_duty` and " +
-		"`has_annual_accounts_duty` and says which deadlines apply. \"unknown\" (null in the report) means the answer depends on " +
+		"`has_annual_accounts_duty`, gives the column of the VAT schedule (CGI ann. IV art. 39, below) that sets the day of the " +
+		"monthly VAT return, and says which deadlines apply. \"unknown\" (null in the report) means the answer depends on " +
 		"facts the register does not publish or that no reliable source was found; it never means \"no\". INSEE has no code of " +
 		"its own for a single-member SAS (SASU) or SARL (EURL): they are 5710 and 54xx. A code outside every family keeps its " +
-		"French label, has null duties and gets only the deadlines that follow from the register (VAT number, employer).\n\n")
-	b.WriteString("| Codes | Abbreviation | English | Limited liability | Board required | Files accounts at the greffe | Deadlines from the form | Basis |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|\n")
+		"French label, has null duties and gets only the deadlines that follow from the register (VAT number, employer), its " +
+		"VAT return on the day of the \"other taxpayers\" column.\n\n")
+	b.WriteString("The VAT column follows the headings of the schedule of CGI annexe IV art. 39 " +
+		"(https://legal.tricoteuses.fr/articles/LEGIARTI000006300353): \"entreprises individuelles\", \"sociétés autres que " +
+		"les sociétés anonymes\", \"sociétés anonymes\" and the other taxpayers. By code: the individual entrepreneur (1000); " +
+		"the sociétés anonymes (55xx, 56xx), with the SCA (5308, 5309, 5370, 5385) and the SE (5800), whose place in the " +
+		"schedule is not verified; every other société, commercial or civil (51xx, 52xx, the other 53xx, 54xx, 57xx, 65xx " +
+		"including the SCI, and 3120); and the other taxpayers for everything else: associations, foundations, public bodies, " +
+		"the GIE (not verified), and the cooperatives, mutual insurers and savings banks of 61xx to 64xx, which no source found " +
+		"places (not verified). A société civile, an SCI included, is a société: when the register lists its VAT number it files " +
+		"on the day of the second column (in Paris and its inner suburbs the 19th, 20th or 21st by the SIREN's first two " +
+		"digits, the 21st elsewhere), never on the 24th of the other taxpayers.\n\n")
+	b.WriteString("| Codes | Abbreviation | English | Limited liability | Board required | Files accounts at the greffe | VAT column | Deadlines from the form | Basis |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	for _, f := range formFamilies() {
 		codes := f.From
 		if f.To != f.From {
 			codes += "–" + f.To
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", codes, f.Abbr, f.English, f.LimitedLiability.String(),
-			f.BoardDuty.String(), f.AccountsDuty.String(), familyKinds(f), f.Basis)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", codes, f.Abbr, f.English, f.LimitedLiability.String(),
+			f.BoardDuty.String(), f.AccountsDuty.String(), f.VATColumn, familyKinds(f), f.Basis)
 	}
 
 	b.WriteString("\n## Status\n\n")

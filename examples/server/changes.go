@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,20 +17,27 @@ import (
 	"github.com/companyregistry/registry/changes/apitoken"
 	"github.com/companyregistry/registry/changes/dispatch"
 	"github.com/companyregistry/registry/changes/ingest"
+	"github.com/companyregistry/registry/changes/sqlstore"
 	"github.com/companyregistry/registry/changes/webhook"
 )
 
 const (
-	// defaultDataDir is REGISTRY_DATA_DIR's default, in the working
-	// directory.
+	// defaultDataDir is REGISTRY_DATA_DIR's default: a folder of that
+	// name in the working directory (relative, so that two deployments run
+	// from two folders never share a database).
 	defaultDataDir = "companyregistry-data"
 	// baselineEvery is how often pending baselines are taken.
 	baselineEvery = time.Minute
+	// pruneEvery is how often changes older than the retention (30 days)
+	// and unwatched companies' snapshots are removed.
+	pruneEvery = time.Hour
 )
 
 // changeConfig is change monitoring's part of the configuration.
 type changeConfig struct {
+	off          bool            // REGISTRY_CHANGES=off: no change monitoring at all
 	dataDir      string          // REGISTRY_DATA_DIR: the embedded database's folder
+	dataDirSet   bool            // REGISTRY_DATA_DIR was given
 	databaseURL  string          // DATABASE_URL: PostgreSQL instead; never logged
 	tokens       *apitoken.Set   // REGISTRY_API_TOKENS or REGISTRY_API_TOKENS_FILE; nil: none
 	ingest       ingest.Settings // REGISTRY_CHANGES_INTERVAL, REGISTRY_WATCH_POLL_INTERVAL, COMPANIES_HOUSE_STREAM_KEY
@@ -41,8 +49,15 @@ type changeConfig struct {
 // ingesters' settings are read by ingest.SettingsFromEnv, their owner.
 func parseChangeConfig(getenv func(string) string) (changeConfig, error) {
 	c := changeConfig{dataDir: defaultDataDir}
+	switch v := strings.ToLower(strings.TrimSpace(getenv("REGISTRY_CHANGES"))); v {
+	case "", "on", "true":
+	case "off", "false":
+		c.off = true
+	default:
+		return c, fmt.Errorf("REGISTRY_CHANGES %q is not on or off", v)
+	}
 	if v := strings.TrimSpace(getenv("REGISTRY_DATA_DIR")); v != "" {
-		c.dataDir = v
+		c.dataDir, c.dataDirSet = v, true
 	}
 	if v := strings.TrimSpace(getenv("DATABASE_URL")); v != "" {
 		if !strings.HasPrefix(v, "postgres://") && !strings.HasPrefix(v, "postgresql://") {
@@ -92,19 +107,29 @@ func parseChangeConfig(getenv func(string) string) (changeConfig, error) {
 	return c, nil
 }
 
-// openChangeStore opens change monitoring's store.
-//
-// WIRING (issue 28, for the lead at merge): the store is written at the
-// same time as this server's wiring, in changes/sqlstore, and was not on
-// main when this was written. Open it here — PostgreSQL when
-// cfg.databaseURL is set, else the embedded database in cfg.dataDir
-// (created with mode 0700) — with its migrations run, and return its kind
-// ("postgres" or "sqlite") for the log. Until then it returns a nil store
-// and change monitoring is off: none of its routes is served and no worker
-// runs (tests of this package must then set REGISTRY_DATA_DIR to a
-// temporary folder).
-func openChangeStore(_ context.Context, _ changeConfig) (changes.Store, string, error) {
-	return nil, "", nil
+// openChangeStore opens change monitoring's store, with its migrations
+// run: PostgreSQL when DATABASE_URL is set (needed for several replicas),
+// else the embedded SQLite file sqlstore.FileName in REGISTRY_DATA_DIR,
+// whose folder is created with mode 0700 when missing (it holds the
+// watches' signing secrets). It returns the store's kind, "postgres" or
+// "sqlite", for the log. An error names the setting and never shows the
+// database URL.
+func openChangeStore(ctx context.Context, cfg changeConfig) (changes.Store, string, error) {
+	if cfg.databaseURL != "" {
+		s, err := sqlstore.OpenPostgres(ctx, cfg.databaseURL)
+		if err != nil {
+			return nil, "", fmt.Errorf("DATABASE_URL: %w", err)
+		}
+		return s, s.Dialect(), nil
+	}
+	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
+		return nil, "", fmt.Errorf("REGISTRY_DATA_DIR: %w", err)
+	}
+	s, err := sqlstore.OpenSQLite(ctx, filepath.Join(cfg.dataDir, sqlstore.FileName))
+	if err != nil {
+		return nil, "", fmt.Errorf("REGISTRY_DATA_DIR: %w", err)
+	}
+	return s, s.Dialect(), nil
 }
 
 // changeParts are the parts of change monitoring over a store: the
@@ -120,9 +145,10 @@ type changeParts struct {
 }
 
 // newChangeParts builds the fetcher and the ingesters of every country
-// that can answer now over store: Norway's feeds (sharing the Registry's
-// budget for NO), Companies House's stream with the stream key, a poller
-// for the others; run by a leader under the store's lease.
+// that can answer now over store: Norway's feeds (read from BRREG_BASE_URL
+// when it is set, sharing the Registry's budget for NO), Companies House's
+// stream with the stream key, a poller for the others; run by a leader
+// under the store's lease.
 func newChangeParts(store changes.Store, kind string, cfg config, reg *registry.Registry, budgets map[string]registry.UpstreamBudget,
 	logger *slog.Logger) (*changeParts, error) {
 	fetch, err := changes.NewRegistryFetcher(reg, nil)
@@ -137,12 +163,24 @@ func newChangeParts(store changes.Store, kind string, cfg config, reg *registry.
 		opts = append(opts, ingest.WithBudget(b))
 	}
 	var codes []string
+	norway := false
 	for _, c := range reg.Countries().Countries {
+		if c.Country == "NO" && cfg.countries.BrregBaseURL != "" {
+			norway = true // its feeds are where the register's API is
+			continue
+		}
 		codes = append(codes, c.Country)
 	}
 	ingesters, err := ingest.Standard(store, fetch, codes, cfg.changes.ingest, opts...)
 	if err != nil {
 		return nil, err
+	}
+	if norway {
+		n, err := ingest.NewNorway(store, fetch, append(opts, ingest.WithBaseURL(cfg.countries.BrregBaseURL))...)
+		if err != nil {
+			return nil, fmt.Errorf("BRREG_BASE_URL: %w", err)
+		}
+		ingesters = append(ingesters, n)
 	}
 	leader, err := ingest.NewLeader(store, ingesters, ingest.WithLogger(logger), ingest.WithInterval(cfg.changes.ingest.Interval))
 	if err != nil {
@@ -153,7 +191,8 @@ func newChangeParts(store changes.Store, kind string, cfg config, reg *registry.
 
 // changeRuntime is change monitoring in this process: the service behind
 // the routes, and the workers every replica runs (the dispatcher, the
-// baselines under a lease, the ingesters under the leader lease).
+// baselines and the pruning under leases, the ingesters under the leader
+// lease).
 type changeRuntime struct {
 	parts  *changeParts
 	svc    *changes.Service
@@ -164,39 +203,60 @@ type changeRuntime struct {
 	log    *slog.Logger
 }
 
-// newChangeRuntime builds the service and the dispatcher over parts.
-func newChangeRuntime(cfg changeConfig, reg *registry.Registry, parts *changeParts, logger *slog.Logger) (*changeRuntime, error) {
-	policy := webhook.Policy{AllowPrivate: cfg.allowPrivate}
-	client := webhook.NewClient(webhook.ClientOptions{Policy: policy, UserAgent: "companyregistry-webhooks/" + reg.Version()})
-	holder := dispatch.WorkerName()
-	rt := &changeRuntime{parts: parts, client: client, tokens: cfg.tokens, holder: holder, log: logger}
+// newWebhookClient is the guarded client of the webhooks and test events.
+func newWebhookClient(cfg changeConfig, reg *registry.Registry) *webhook.Client {
+	return webhook.NewClient(webhook.ClientOptions{Policy: webhook.Policy{AllowPrivate: cfg.allowPrivate},
+		UserAgent: "companyregistry-webhooks/" + reg.Version()})
+}
+
+// newChangeRuntime builds the service over parts, with the dispatcher disp
+// that sends through client.
+func newChangeRuntime(cfg changeConfig, reg *registry.Registry, parts *changeParts, client *webhook.Client,
+	disp *dispatch.Dispatcher, holder string, logger *slog.Logger) (*changeRuntime, error) {
+	rt := &changeRuntime{parts: parts, client: client, disp: disp, tokens: cfg.tokens, holder: holder, log: logger}
 	var err error
-	rt.disp, err = dispatch.New(dispatch.Config{Store: parts.store, Client: client, Worker: holder, Logger: logger})
-	if err != nil {
-		return nil, err
-	}
 	rt.svc, err = changes.NewService(changes.ServiceConfig{Store: parts.store, Fetcher: parts.fetcher, Registry: reg,
-		Policy: policy, Client: client, Logger: logger, Queued: rt.disp.Wake})
+		Policy: webhook.Policy{AllowPrivate: cfg.allowPrivate}, Client: client, Logger: logger, Queued: disp.Wake})
 	if err != nil {
 		return nil, err
 	}
 	return rt, nil
 }
 
-// buildChanges opens change monitoring, or returns nil when it is off.
+// storeChosen reports whether the operator chose where change monitoring
+// keeps its data (DATABASE_URL or REGISTRY_DATA_DIR).
+func (c changeConfig) storeChosen() bool { return c.databaseURL != "" || c.dataDirSet }
+
+// buildChanges opens change monitoring's store and builds its parts and
+// runtime. It returns nil with REGISTRY_CHANGES=off, and with -stdio
+// unless the operator chose the store
+// (an MCP client starts the server in a working directory of its own,
+// often not writable, and a stdio server runs no workers: its
+// company_changes reads what an HTTP server keeps in the same store). The dispatcher is woken when this process's ingesters record a
+// change, so that a webhook leaves at once rather than at its next poll.
 func buildChanges(cfg config, reg *registry.Registry, budgets map[string]registry.UpstreamBudget, logger *slog.Logger) (*changeRuntime, error) {
+	if cfg.changes.off || cfg.stdio && !cfg.changes.storeChosen() {
+		return nil, nil
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	store, kind, err := openChangeStore(ctx, cfg.changes)
-	if err != nil || store == nil {
+	if err != nil {
 		return nil, err
 	}
-	parts, err := newChangeParts(store, kind, cfg, reg, budgets, logger)
+	client := newWebhookClient(cfg.changes, reg)
+	holder := dispatch.WorkerName()
+	disp, err := dispatch.New(dispatch.Config{Store: store, Client: client, Worker: holder, Logger: logger})
 	if err != nil {
 		_ = store.Close()
 		return nil, err
 	}
-	rt, err := newChangeRuntime(cfg.changes, reg, parts, logger)
+	parts, err := newChangeParts(dispatch.WakeOnApply(store, disp.Wake), kind, cfg, reg, budgets, logger)
+	if err != nil {
+		_ = store.Close()
+		return nil, err
+	}
+	rt, err := newChangeRuntime(cfg.changes, reg, parts, client, disp, holder, logger)
 	if err != nil {
 		_ = store.Close()
 		return nil, err
@@ -222,6 +282,9 @@ func (rt *changeRuntime) start(ctx context.Context) (wait func()) {
 	}
 	run("dispatcher", rt.disp.Run)
 	run("baselines", func(ctx context.Context) error { return rt.svc.RunBaselines(ctx, rt.holder, baselineEvery) })
+	run("prune", func(ctx context.Context) error {
+		return rt.svc.RunPrune(ctx, rt.holder, pruneEvery, sqlstore.DefaultRetention)
+	})
 	if rt.parts.ingest != nil {
 		run("ingesters", rt.parts.ingest)
 	}
@@ -233,6 +296,7 @@ func (rt *changeRuntime) close() {
 	if rt == nil {
 		return
 	}
+	rt.svc.Close()
 	rt.client.CloseIdleConnections()
 	_ = rt.parts.store.Close()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -20,8 +19,10 @@ import (
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/apitoken"
 	"github.com/companyregistry/registry/changes/ingest"
+	"github.com/companyregistry/registry/changes/sqlstore"
 	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/brregfeed"
 	"github.com/companyregistry/registry/internal/memstore"
 )
 
@@ -77,6 +78,7 @@ func TestChangeConfigRefused(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
+		"changes word":        {map[string]string{"REGISTRY_CHANGES": "maybe"}, "REGISTRY_CHANGES"},
 		"database URL scheme": {map[string]string{"DATABASE_URL": "mysql://u:s3cret@db/x"}, "DATABASE_URL"},
 		"both token settings": {map[string]string{"REGISTRY_API_TOKENS": "erp=" + testToken, "REGISTRY_API_TOKENS_FILE": "/x"}, "REGISTRY_API_TOKENS and"},
 		"short token":         {map[string]string{"REGISTRY_API_TOKENS": "erp=s3cret"}, "REGISTRY_API_TOKENS"},
@@ -143,108 +145,157 @@ func TestNewChangeParts(t *testing.T) {
 	}
 }
 
-// fetchAny answers every company with a snapshot.
-type fetchAny struct{}
-
-func (fetchAny) Fetch(_ context.Context, country, id string) (changes.Snapshot, error) {
-	return changes.Snapshot{Country: country, CompanyID: id, Report: json.RawMessage(`{"name":"X"}`)}, nil
+// changeRegister is a fake Brønnøysund with its update feeds: Equinor's
+// recorded record and roles under any number, changed by what the feed
+// publishes.
+func changeRegister(t *testing.T) (*httptest.Server, *brregfeed.Feed) {
+	t.Helper()
+	unit, roles := testdata(t, "brreg_enhet_923609016.json"), testdata(t, "brreg_roller_923609016_anonymised.json")
+	feed := brregfeed.New(nil)
+	feeds := feed.Handler("")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/oppdateringer/"):
+			feeds.ServeHTTP(w, r)
+		case r.URL.Path == "/enheter/923609016":
+			b, err := feed.Unit("923609016", unit)
+			if err != nil {
+				t.Error(err)
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write(b)
+		case r.URL.Path == "/enheter/923609016/roller":
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write(roles)
+		default:
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv, feed
 }
 
-// TestChangeWiring runs the program's handler with change monitoring over
-// a memory store (in place of the stores that openChangeParts will open):
-// the watch routes need the configured token, a change recorded after a
-// watch is created reaches the watch's endpoint signed, MCP has
-// company_changes, and the workers stop when their context ends.
+// TestChangeWiring walks README's "Change monitoring" through the program
+// as an operator runs it, on its real embedded store (SQLite in
+// REGISTRY_DATA_DIR) and its real ingesters, against a fake Brønnøysund
+// whose update feed the test publishes to: the watch routes need the
+// configured token; a watch is created (201, the secret, Location); a
+// change published in the Norwegian feed reaches the watch's endpoint
+// signed (webhook.Verify), with the change's id as webhook-id; GET
+// /v1/changes lists the change; MCP's
+// company_changes and REST's company route list it too; the database is
+// in REGISTRY_DATA_DIR, in a folder only its owner may open.
 func TestChangeWiring(t *testing.T) {
 	t.Parallel()
-	cs, err := countries.All(countries.Config{BrregBaseURL: "http://127.0.0.1:1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg, err := registry.New(cs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := parseConfig(nil, env(map[string]string{"REGISTRY_API_TOKENS": "erp=" + testToken,
-		"REGISTRY_WEBHOOK_ALLOW_PRIVATE": "true", "REGISTRY_RATE_LIMIT": "0"}), io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := memstore.New(time.Now)
-	logger := slog.New(slog.DiscardHandler)
-	rt, err := newChangeRuntime(cfg.changes, reg, &changeParts{store: store, fetcher: fetchAny{}, storeKind: "memory"}, logger)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.close()
-	h, _, err := newHandler(cfg, reg, logger, nil, rt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	register, feed := changeRegister(t)
 	hooks := make(chan *http.Request, 4)
 	bodies := make(chan []byte, 4)
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		hooks <- r
 		bodies <- b
+		w.WriteHeader(http.StatusNoContent)
 	}))
 	defer receiver.Close()
-
-	ctx, cancel := context.WithCancel(t.Context())
-	wait := rt.start(ctx)
-
-	call := func(method, path, token, body string) (int, []byte) {
-		req, _ := http.NewRequestWithContext(t.Context(), method, srv.URL+path, strings.NewReader(body))
+	dataDir := filepath.Join(t.TempDir(), "data")
+	r := start(t, map[string]string{"REGISTRY_CHANGES": "on", "REGISTRY_DATA_DIR": dataDir, "BRREG_BASE_URL": register.URL,
+		"REGISTRY_API_TOKENS": "erp=" + testToken, "REGISTRY_WEBHOOK_ALLOW_PRIVATE": "true", "REGISTRY_RATE_LIMIT": "0",
+		"REGISTRY_CHANGES_INTERVAL": "1s"})
+	base := "http://" + r.addr
+	call := func(method, path, token, body string) (int, http.Header, []byte) {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(t.Context(), method, base+path, strings.NewReader(body))
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
-		res, err := srv.Client().Do(req)
+		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
 		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, b
+		return res.StatusCode, res.Header, b
 	}
-	if code, _ := call("GET", "/v1/watches", "", ""); code != 401 {
+	if fi, err := os.Stat(dataDir); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("REGISTRY_DATA_DIR: %v, %v; want a folder of mode 0700", fi, err)
+	}
+	if _, err := os.Stat(filepath.Join(dataDir, sqlstore.FileName)); err != nil {
+		t.Errorf("the database file: %v", err)
+	}
+
+	if code, _, _ := call("GET", "/v1/watches", "", ""); code != 401 {
 		t.Errorf("no token: %d", code)
 	}
-	code, b := call("POST", "/v1/watches", testToken, `{"country":"NO","ids":["923609016"],"url":"`+receiver.URL+`/hook"}`)
+	code, hdr, b := call("POST", "/v1/watches", testToken,
+		`{"country":"NO","ids":["923609016"],"kinds":["name_changed"],"url":"`+receiver.URL+`/hook"}`)
 	if code != 201 {
 		t.Fatalf("create: %d %s", code, b)
 	}
-	var created struct{ Secret string }
+	var created struct{ ID, Secret string }
 	_ = json.Unmarshal(b, &created)
+	if hdr.Get("Location") != "/v1/watches/"+created.ID || !strings.HasPrefix(created.Secret, "whsec_") {
+		t.Errorf("create: Location %q, %s", hdr.Get("Location"), b)
+	}
 
-	recorded, err := store.Apply(t.Context(), changes.Batch{Changes: []changes.Change{{Country: "NO", CompanyID: "923609016",
-		Kind: changes.KindNameChanged, DetectedAt: time.Now()}}})
-	if err != nil {
+	// Brønnøysund publishes a new name: the leader's next sync reads the
+	// feed, fetches the report, compares it with the baseline and sends.
+	if _, err := feed.Publish("923609016", map[string]any{"navn": "EQUINOR NY ASA"}); err != nil {
 		t.Fatal(err)
 	}
-	rt.disp.Wake()
-	r, body := <-hooks, <-bodies
-	if r.Header.Get(webhook.HeaderID) != recorded[0].ID {
-		t.Errorf("webhook-id %q, want %q", r.Header.Get(webhook.HeaderID), recorded[0].ID)
+	var hook *http.Request
+	var body []byte
+	select {
+	case hook = <-hooks:
+		body = <-bodies
+	case <-time.After(60 * time.Second):
+		t.Fatalf("no webhook within a minute; the program's log:\n%s", r.stderr.String())
 	}
-	if err := webhook.Verify(created.Secret, r.Header, body, time.Now()); err != nil {
+	if err := webhook.Verify(created.Secret, hook.Header, body, time.Now()); err != nil {
 		t.Errorf("verify: %v", err)
+	}
+	var event struct {
+		Type string
+		Data changes.Change
+	}
+	if err := json.Unmarshal(body, &event); err != nil {
+		t.Fatal(err)
+	}
+	if event.Type != "company.name_changed" || event.Data.ID != hook.Header.Get(webhook.HeaderID) ||
+		string(event.Data.Old) != `"EQUINOR ASA"` || string(event.Data.New) != `"EQUINOR NY ASA"` {
+		t.Errorf("webhook %s %s", hook.Header.Get(webhook.HeaderID), body)
+	}
+
+	code, _, b = call("GET", "/v1/changes", testToken, "")
+	var page changes.Feed
+	if err := json.Unmarshal(b, &page); code != 200 || err != nil || len(page.Changes) != 1 || page.Changes[0].ID != event.Data.ID ||
+		page.NextCursor == "" {
+		t.Errorf("feed: %d %s", code, b)
+	}
+	if code, _, b := call("GET", "/v1/NO/company/923609016/changes", "", ""); code != 200 || !strings.Contains(string(b), event.Data.ID) {
+		t.Errorf("company changes: %d %s", code, b)
 	}
 
 	mcpClient, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).
-		Connect(t.Context(), &mcp.StreamableClientTransport{Endpoint: srv.URL + "/mcp"}, nil)
+		Connect(t.Context(), &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer mcpClient.Close()
 	res, err := mcpClient.CallTool(t.Context(), &mcp.CallToolParams{Name: "company_changes", Arguments: map[string]any{"id": "923609016"}})
-	if err != nil || res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, recorded[0].ID) {
+	if err != nil || res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, event.Data.ID) {
 		t.Errorf("company_changes: %v %+v", err, res)
 	}
-	_ = mcpClient.Close()
-
-	cancel()
-	wait()
+	if !strings.Contains(r.stderr.String(), `"msg":"this replica runs the ingesters"`) ||
+		!strings.Contains(r.stderr.String(), `"msg":"change monitoring","store":"sqlite"`) {
+		t.Errorf("the log does not say the store and the leader:\n%s", r.stderr.String())
+	}
+	r.cancel()
+	if code := <-r.done; code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if strings.Contains(r.stderr.String(), testToken) || strings.Contains(r.stderr.String(), created.Secret) {
+		t.Error("the log shows the token or the secret")
+	}
 }
 
 // FuzzParseChangeConfig: any values of change monitoring's settings parse

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"io"
+	"log/slog"
 	"sync"
 )
 
@@ -13,9 +15,14 @@ import (
 // writes what is left and stops the goroutine; writes after Close go
 // straight through.
 //
-// A crash that ends the process without Close (SIGKILL, a fatal runtime
-// error) can lose the records gathered since the last write, which under
-// load is some milliseconds of them.
+// Flush writes what is gathered before it returns. The program's logger
+// (newLogger) calls it after every record at warn level or above, so that
+// such a record, often the one that says why the process is about to die
+// (an unrecovered panic in a goroutine ends it without Close), is written
+// before Log returns. A crash that ends the process without Close (SIGKILL,
+// a fatal runtime error, a panic) can lose only the info and debug records
+// gathered since the last write, which under load is some milliseconds of
+// them.
 type logWriter struct {
 	out  io.Writer
 	wake chan struct{} // capacity 1: something is pending; closed by Close
@@ -98,6 +105,17 @@ func (w *logWriter) writeOut(b []byte) {
 	}
 }
 
+// Flush writes what is gathered, after any batch being written, and
+// returns once it is written.
+func (w *logWriter) Flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.outMu.Lock()
+	defer w.outMu.Unlock()
+	w.writeOut(w.pending)
+	w.pending = w.pending[:0]
+}
+
 // Close writes what is pending, stops the goroutine and returns the first
 // error of the underlying writer. It may be called more than once.
 func (w *logWriter) Close() error {
@@ -108,11 +126,49 @@ func (w *logWriter) Close() error {
 	}
 	w.mu.Unlock()
 	<-w.done
-	w.mu.Lock()
-	defer w.mu.Unlock()
+	w.Flush()
 	w.outMu.Lock()
 	defer w.outMu.Unlock()
-	w.writeOut(w.pending)
-	w.pending = w.pending[:0]
 	return w.err
+}
+
+// flusher is a writer that gathers what is written to it, such as
+// logWriter, and writes it on when Flush is called.
+type flusher interface {
+	io.Writer
+	Flush()
+}
+
+// newLogger returns the program's logger: JSON records at level and above,
+// written to out. When out is a flusher, a record at warn level or above is
+// flushed before Log returns (see logWriter).
+func newLogger(out io.Writer, level slog.Leveler) *slog.Logger {
+	h := slog.Handler(slog.NewJSONHandler(out, &slog.HandlerOptions{Level: level}))
+	if f, ok := out.(flusher); ok {
+		h = flushingHandler{Handler: h, flush: f.Flush}
+	}
+	return slog.New(h)
+}
+
+// flushingHandler calls flush after it has handled a record at warn level
+// or above.
+type flushingHandler struct {
+	slog.Handler
+	flush func()
+}
+
+func (h flushingHandler) Handle(ctx context.Context, r slog.Record) error {
+	err := h.Handler.Handle(ctx, r)
+	if r.Level >= slog.LevelWarn {
+		h.flush()
+	}
+	return err
+}
+
+func (h flushingHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return flushingHandler{Handler: h.Handler.WithAttrs(attrs), flush: h.flush}
+}
+
+func (h flushingHandler) WithGroup(name string) slog.Handler {
+	return flushingHandler{Handler: h.Handler.WithGroup(name), flush: h.flush}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -119,5 +120,38 @@ func TestLogWriterReportsError(t *testing.T) {
 	}
 	if err := w.Close(); !errors.Is(err, broken) {
 		t.Errorf("Close: %v, want %v", err, broken)
+	}
+}
+
+// TestNewLoggerFlushesWarnings: over a logWriter, a record at warn level or
+// above is written, after every record before it, by the time Log returns,
+// also through a logger made With attributes or a group; over another
+// writer, newLogger is the plain JSON logger.
+func TestNewLoggerFlushesWarnings(t *testing.T) {
+	var out lockedBuffer
+	w := newLogWriter(&out)
+	t.Cleanup(func() { _ = w.Close() })
+	log := newLogger(w, slog.LevelInfo)
+	log.Info("first")
+	log.Warn("second")
+	if got := out.String(); !strings.Contains(got, `"msg":"first"`) || !strings.Contains(got, `"msg":"second"`) ||
+		strings.Index(got, `"msg":"first"`) > strings.Index(got, `"msg":"second"`) {
+		t.Fatalf("after Warn returned, the log is %q, want first then second", got)
+	}
+	log.With("k", "v").WithGroup("g").Error("third", "a", 1)
+	if got := out.String(); !strings.Contains(got, `"msg":"third","k":"v","g":{"a":1}`) {
+		t.Fatalf("after Error through With and WithGroup returned, the log is %q", got)
+	}
+	log.Debug("below the level")
+	var plain bytes.Buffer
+	newLogger(&plain, slog.LevelInfo).Info("plain")
+	if got := plain.String(); !strings.Contains(got, `"level":"INFO","msg":"plain"}`) {
+		t.Errorf("over a plain writer: %q", got)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "below the level") {
+		t.Errorf("a debug record was written at level info: %q", out.String())
 	}
 }

@@ -17,7 +17,7 @@
 // REGISTRY_PUBLIC_URL, REGISTRY_BASE_PATH, REDIS_URL, REDIS_TIMEOUT,
 // REGISTRY_UPSTREAM_BUDGETS, REGISTRY_UPSTREAM_WAIT, REGISTRY_REPLICAS,
 // REGISTRY_METRICS_ADDR, REGISTRY_DATA_DIR (Sweden's index and change
-// monitoring's database),
+// monitoring's database), change monitoring's REGISTRY_CHANGES,
 // DATABASE_URL, REGISTRY_API_TOKENS(_FILE), COMPANIES_HOUSE_STREAM_KEY,
 // REGISTRY_CHANGES_INTERVAL, REGISTRY_WATCH_POLL_INTERVAL and
 // REGISTRY_WEBHOOK_ALLOW_PRIVATE (see -h).
@@ -130,7 +130,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintf(stderr, "server: %v\n", err)
 		return 2
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
+	logger := newLogger(stderr, cfg.logLevel)
 
 	// Every option is built before a mode is chosen, so that -stdio refuses
 	// a bad setting just as HTTP does.
@@ -139,9 +139,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintf(stderr, "server: %v\n", err)
 		return 2
 	}
-	defer a.shared.close()
-	defer func() { _ = countries.Close(a.modules) }()
-	defer a.changes.close()
+	defer a.close()
 	logger.LogAttrs(ctx, slog.LevelInfo, "shared state", a.shared.describe...)
 
 	if cfg.stdio {
@@ -236,8 +234,10 @@ Environment:
                             (default none)
 
 Change monitoring (watches, the change feed, webhooks):
+  REGISTRY_CHANGES          on or off (default on; off serves none of its routes, opens no database, reads no feed)
   REGISTRY_DATA_DIR         folder of the service's data on disk: the embedded database, and Sweden's index in se/
-                            (default ./companyregistry-data)
+                            (default ./companyregistry-data; with -stdio change monitoring is on only when it or
+                            DATABASE_URL is set)
   DATABASE_URL              postgres:// URL: PostgreSQL instead of the embedded database (for several replicas)
   REGISTRY_API_TOKENS       API tokens of the watch and feed routes, name=token,... (default none: those routes answer 403)
   REGISTRY_API_TOKENS_FILE  the same as a file of "name sha256-hex" lines (instead of REGISTRY_API_TOKENS)
@@ -349,6 +349,14 @@ type app struct {
 	changes *changeRuntime // nil: change monitoring is off
 }
 
+// close releases change monitoring's store, the modules (Sweden's index
+// and its goroutine) and the shared state.
+func (a *app) close() {
+	a.changes.close()
+	_ = countries.Close(a.modules)
+	a.shared.close()
+}
+
 // build builds and so validates every option of the registry, the REST
 // handler and the MCP server, whichever mode runs. An option refused
 // because of a setting comes back wrapped with the name of that flag or
@@ -417,6 +425,12 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 		return nil, err
 	}
 
+	// Every setting is checked before the change store is opened (which
+	// creates its folder).
+	if _, err := restSettings(cfg, reg); err != nil {
+		sh.close()
+		return nil, err
+	}
 	ch, err := buildChanges(cfg, reg, sh.budgets, logger)
 	if err != nil {
 		sh.close()
@@ -450,27 +464,11 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 // With change monitoring (ch not nil), REST serves its routes with the
 // API tokens and MCP its tool.
 func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter, ch *changeRuntime) (http.Handler, []mcpserver.Option, error) {
-	type setting struct {
-		name string
-		opt  restserver.Option
+	settings, err := restSettings(cfg, reg)
+	if err != nil {
+		return nil, nil, err
 	}
-	settings := []setting{
-		{"REGISTRY_RATE_LIMIT", restserver.WithRateLimit(cfg.rateLimit)},
-		{"REGISTRY_TRUSTED_PROXIES", restserver.WithTrustedProxies(cfg.trustedProxies...)},
-	}
-	if cfg.publicURL != "" {
-		settings = append(settings, setting{"REGISTRY_PUBLIC_URL", restserver.WithPublicURL(cfg.publicURL)})
-	}
-	if cfg.basePath != "" {
-		settings = append(settings, setting{"REGISTRY_BASE_PATH", restserver.WithBasePath(cfg.basePath)})
-	}
-	restOpts := []restserver.Option{restserver.WithLogger(logger)}
-	for _, s := range settings {
-		if _, err := restserver.New(reg, s.opt); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", s.name, err)
-		}
-		restOpts = append(restOpts, s.opt)
-	}
+	restOpts := append([]restserver.Option{restserver.WithLogger(logger)}, settings...)
 	trusted := make([]netip.Prefix, 0, len(cfg.trustedProxies))
 	for _, c := range cfg.trustedProxies {
 		p, err := httplog.ParsePrefix(c) // restserver.WithTrustedProxies accepted it
@@ -510,6 +508,34 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
 	return httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
 		httpmw.MaxHeaderBytes(maxHeaderBytes))(mux), mcpOpts, nil
+}
+
+// restSettings returns the REST options of the settings, each tried alone
+// first so that a refused one comes back wrapped with the name of its
+// environment variable.
+func restSettings(cfg config, reg *registry.Registry) ([]restserver.Option, error) {
+	type setting struct {
+		name string
+		opt  restserver.Option
+	}
+	settings := []setting{
+		{"REGISTRY_RATE_LIMIT", restserver.WithRateLimit(cfg.rateLimit)},
+		{"REGISTRY_TRUSTED_PROXIES", restserver.WithTrustedProxies(cfg.trustedProxies...)},
+	}
+	if cfg.publicURL != "" {
+		settings = append(settings, setting{"REGISTRY_PUBLIC_URL", restserver.WithPublicURL(cfg.publicURL)})
+	}
+	if cfg.basePath != "" {
+		settings = append(settings, setting{"REGISTRY_BASE_PATH", restserver.WithBasePath(cfg.basePath)})
+	}
+	out := make([]restserver.Option, 0, len(settings))
+	for _, s := range settings {
+		if _, err := restserver.New(reg, s.opt); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.name, err)
+		}
+		out = append(out, s.opt)
+	}
+	return out, nil
 }
 
 // serve runs the HTTP server until ctx is done, then shuts down gracefully:

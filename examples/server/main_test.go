@@ -79,7 +79,7 @@ func TestParseConfigEnvironment(t *testing.T) {
 		rateLimit:      0,
 		trustedProxies: []string{"10.0.0.0/8", "192.0.2.1"}, cacheTTL: 90 * time.Minute, logLevel: slog.LevelDebug,
 		publicURL: "https://registry.example.com", replicas: 3,
-		changes: changeConfig{dataDir: "/var/lib/registry", ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
+		changes: changeConfig{dataDir: "/var/lib/registry", dataDirSet: true, ingest: ingest.Settings{Interval: time.Minute, PollInterval: 24 * time.Hour}},
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(config{}, changeConfig{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -202,9 +202,15 @@ func TestConfigAcceptedInBothModes(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := build(cfg, slog.New(slog.DiscardHandler)); err != nil {
-					t.Errorf("build: %v", err)
+				cfg.changes.dataDir = t.TempDir() // the change store's folder: the test's own
+				a, err := build(cfg, slog.New(slog.DiscardHandler))
+				if err != nil {
+					t.Fatalf("build: %v", err)
 				}
+				if (a.changes != nil) == (cfg.stdio) {
+					t.Errorf("change monitoring on: %v, want it on over HTTP only (no store chosen)", a.changes != nil)
+				}
+				a.close()
 			})
 		}
 	}
@@ -328,6 +334,15 @@ func start(t *testing.T, e map[string]string) *running {
 	r := &running{cancel: cancel, done: make(chan int, 1), stderr: &syncBuffer{}}
 	addrc := make(chan string, 1)
 	e["REGISTRY_ADDR"] = "127.0.0.1:0"
+	// Change monitoring only where a test asks for it (it reads the
+	// register's feed, which counts against the upstream budget), in the
+	// test's own folder.
+	if e["REGISTRY_CHANGES"] == "" {
+		e["REGISTRY_CHANGES"] = "off"
+	}
+	if e["REGISTRY_DATA_DIR"] == "" {
+		e["REGISTRY_DATA_DIR"] = t.TempDir()
+	}
 	go func() {
 		r.done <- run(ctx, nil, env(e), strings.NewReader(""), io.Discard, r.stderr, func(a string) { addrc <- a })
 	}()
@@ -470,9 +485,12 @@ func FuzzParseConfig(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, err := build(cfg, slog.New(slog.DiscardHandler)); err != nil {
+		cfg.changes.off = true // the fuzzed settings are others; no store per input
+		a, err := build(cfg, slog.New(slog.DiscardHandler))
+		if err != nil {
 			return
 		}
+		a.close()
 		if cfg.rateLimit < 0 || cfg.cacheTTL <= 0 || cfg.cacheTTL > 24*time.Hour || cfg.addr == "" {
 			t.Errorf("accepted an invalid configuration: %+v", cfg)
 		}
@@ -483,7 +501,8 @@ func FuzzParseConfig(f *testing.F) {
 // it, the links say so, and nothing is served outside it (issue 14).
 func TestBasePath(t *testing.T) {
 	t.Parallel()
-	cfg, err := parseConfig(nil, env(map[string]string{"REGISTRY_BASE_PATH": "/registry/", "BRREG_BASE_URL": "http://127.0.0.1:1"}), io.Discard)
+	cfg, err := parseConfig(nil, env(map[string]string{"REGISTRY_BASE_PATH": "/registry/", "BRREG_BASE_URL": "http://127.0.0.1:1",
+		"REGISTRY_CHANGES": "off"}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -491,6 +510,7 @@ func TestBasePath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(a.close)
 	srv := httptest.NewServer(a.handler)
 	t.Cleanup(srv.Close)
 	get := func(path string) (int, string) {

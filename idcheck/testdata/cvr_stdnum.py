@@ -7,8 +7,9 @@ Run once with python-stdnum 1.18 (Debian bookworm's python3-stdnum):
 
 The inputs are drawn with a fixed seed: eight-digit numbers with and without a
 correct check digit, numbers of 6, 7, 9 and 10 digits, leading zeros, the VAT
-form (DK, dk, with and without a space), separators between digits (space,
-hyphen, dot: the ones both stdnum and idcheck accept), letters, and empty
+form (DK, dk, with and without a separator, also one between D and K),
+separators between digits (every character stdnum's dk.cvr removes: space,
+hyphen, dot, comma, slash, colon), letters and other symbols, and empty
 input. Each row: the input, stdnum's verdict (valid, or the name of the
 exception dk.cvr.validate raises) and, when valid, stdnum's compact form.
 """
@@ -43,7 +44,7 @@ def sprinkle(s):
     out = []
     for i, c in enumerate(s):
         if i and rng.random() < 0.3:
-            out.append(rng.choice([" ", "-", ".", "  "]))
+            out.append(rng.choice([" ", "-", ".", "  ", ",", "/", ":"]))
         out.append(c)
     return "".join(out)
 
@@ -61,7 +62,7 @@ for _ in range(600):  # valid numbers, some written with separators or DK
     elif form < 0.8:
         inputs.append(rng.choice(["DK", "dk", "Dk", "DK ", "dk "]) + n)
     else:
-        inputs.append(rng.choice(["DK ", "DK-", "dk."]) + sprinkle(n))
+        inputs.append(rng.choice(["DK ", "DK-", "dk.", "DK:", "D-K", "d/k ", ":DK"]) + sprinkle(n))
 for _ in range(600):  # any last digit: mostly checksum failures
     inputs.append(digits(8, lead=rng.choice("123456789")))
 for _ in range(150):  # the prefixes with remainder 1, every last digit
@@ -76,8 +77,9 @@ for _ in range(100):  # leading zeros, of every length
 for _ in range(100):  # a letter or a symbol among the digits
     n = digits(8, lead=rng.choice("123456789"))
     i = rng.randrange(len(n) + 1)
-    inputs.append(n[:i] + rng.choice("XabO#+") + n[i:])
-inputs += ["", " ", "DK", "dk ", "DKDK13585628", "13585628DK", "DK0", "-", "..."]
+    inputs.append(n[:i] + rng.choice("XabO#+;_") + n[i:])
+inputs += ["", " ", "DK", "dk ", "DKDK13585628", "13585628DK", "DK0", "-", "...", " , / : ", "D13585628",
+           "1358/5628", "13585628/", "13,58,56,28"]
 
 seen = set()
 out = sys.stdout

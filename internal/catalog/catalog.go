@@ -254,7 +254,7 @@ func Operations() []Operation {
 			Schema: ParamSchema{Type: "string", MinLength: ptr(2), MaxLength: ptr(2), Examples: []any{"NO"}}}
 		if arg {
 			p.Arg = &Arg{Name: "country", Default: strconv.Quote(DefaultCountry),
-				Doc: "ISO 3166-1 alpha-2 country code, any case: NO (Norway) or GB (United Kingdom; never UK). " +
+				Doc: "ISO 3166-1 alpha-2 country code, any case (GB for the United Kingdom, never UK). " +
 					"Default " + DefaultCountry + ". list_countries gives the codes that can answer now."}
 		}
 		return p

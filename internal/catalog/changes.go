@@ -50,6 +50,17 @@ const (
 	DocWebhookEvent   = "WebhookEvent"
 )
 
+// The identifiers in the recorded examples of change monitoring: what the
+// example deployment (restserver's TestOpenAPIExamplesAreRealAnswers: a
+// fixed clock and a seeded random source) gives its watch, its first
+// delivery and its feed, used in the example requests and as the
+// parameters' examples. The test fails when the deployment gives others.
+const (
+	ExampleWatchID    = "wch_01KF0E44M0BW8ZDFHVFDDJJTZ6"
+	ExampleDeliveryID = "dlv_01KF0HNNE0QB36VYXCAGGXK381"
+	ExampleCursor     = "AQAAAAAAAAABhnUwew"
+)
+
 // ToolCompanyChanges is the MCP tool of a company's recorded changes.
 const ToolCompanyChanges = "company_changes"
 
@@ -68,10 +79,11 @@ func ChangeDocuments() []string {
 // the reference.
 func ChangeOperations() []Operation {
 	watchID := Param{Name: "id", In: InPath, Required: true, Doc: "The watch's id (wch_…), as its creation answered.",
-		Schema: ParamSchema{Type: "string", MinLength: ptr(1), Examples: []any{"wch_01KDXR4N2Y8W5M9Q3T7V6B1C0D"}}}
+		Schema: ParamSchema{Type: "string", MinLength: ptr(1), Examples: []any{ExampleWatchID}}}
 	limit := func(def, most int, arg bool) Param {
 		p := Param{Name: "limit", In: InQuery, Doc: fmt.Sprintf("Most items to return, 1 to %d (default %d).", most, def),
-			Schema: ParamSchema{Type: "integer", Minimum: ptr(1.0), Maximum: ptr(float64(most)), Default: strconv.Itoa(def)}}
+			Schema: ParamSchema{Type: "integer", Minimum: ptr(1.0), Maximum: ptr(float64(most)), Default: strconv.Itoa(def),
+				Examples: []any{def}}}
 		if arg {
 			p.Arg = &Arg{Name: "limit", Default: strconv.Itoa(def),
 				Doc: fmt.Sprintf("Most changes to return, newest first: an integer from 1 to %d. Default %d.", most, def)}
@@ -85,7 +97,7 @@ func ChangeOperations() []Operation {
 	const one = "one request"
 	kinds := kindNames()
 	return []Operation{
-		{Name: "createWatch", Method: "POST", Pattern: "/v1/watches", Summary: "Create a watch",
+		{Name: "createWatch", Method: "POST", Pattern: "/v1/watches", Tag: TagWatches, ExamplePath: "/v1/watches", Summary: "Create a watch",
 			Doc: fmt.Sprintf("Watch up to %d companies of one country: their changes are recorded for you (GET "+
 				"/v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated "+
 				"per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or "+
@@ -98,15 +110,17 @@ func ChangeOperations() []Operation {
 			Result: DocCreatedWatch, Status: 201, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeBadRequest, registry.CodeInvalidID, registry.CodeNotFound, registry.CodeUnsupportedCountry,
 				registry.CodeUpstreamError)},
-		{Name: "listWatches", Method: "GET", Pattern: "/v1/watches", Summary: "List your watches",
+		{Name: "listWatches", Method: "GET", Pattern: "/v1/watches", Tag: TagWatches, ExamplePath: "/v1/watches", Summary: "List your watches",
 			Doc:    "The watches of your API token, oldest first. A watch another token created is never shown.",
 			Result: DocWatchList, Changes: true, Auth: true, Limited: true, Cost: one, Errors: withAuth()},
-		{Name: "getWatch", Method: "GET", Pattern: "/v1/watches/{id}", Summary: "Get a watch",
+		{Name: "getWatch", Method: "GET", Pattern: "/v1/watches/{id}", Tag: TagWatches, ExamplePath: "/v1/watches/" + ExampleWatchID,
+			Summary: "Get a watch",
 			Doc: "One of your watches. disabled is true once its endpoint answered 410 or failed every attempt of a " +
 				"delivery for about three days; disabled_reason says which. The secret is never shown again.",
 			Params: []Param{watchID}, Result: DocWatch, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeNotFound)},
-		{Name: "updateWatch", Method: "PATCH", Pattern: "/v1/watches/{id}", Summary: "Change a watch",
+		{Name: "updateWatch", Method: "PATCH", Pattern: "/v1/watches/{id}", Tag: TagWatches, ExamplePath: "/v1/watches/" + ExampleWatchID,
+			Summary: "Change a watch",
 			Doc: fmt.Sprintf("Add companies (add_ids, validated, baselines taken as on creation), remove companies "+
 				"(remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a "+
 				"disabled watch with \"disabled\": false (a new url also enables it). A watch keeps 1 to %d companies.",
@@ -114,41 +128,46 @@ func ChangeOperations() []Operation {
 			Params: []Param{watchID}, Body: DocWatchPatch, BodyExample: `{"add_ids": ["974760673"], "remove_ids": ["923609016"]}`,
 			Result: DocUpdatedWatch, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeBadRequest, registry.CodeInvalidID, registry.CodeNotFound, registry.CodeUpstreamError)},
-		{Name: "deleteWatch", Method: "DELETE", Pattern: "/v1/watches/{id}", Summary: "Delete a watch",
+		{Name: "deleteWatch", Method: "DELETE", Pattern: "/v1/watches/{id}", Tag: TagWatches, Summary: "Delete a watch",
 			Doc:    "Deletes the watch and its pending deliveries; its recorded changes stay in your feed. 204, no body.",
 			Params: []Param{watchID}, Result: "no content", Status: 204, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeNotFound)},
-		{Name: "testWatch", Method: "POST", Pattern: "/v1/watches/{id}/test", Summary: "Send a test event",
+		{Name: "testWatch", Method: "POST", Pattern: "/v1/watches/{id}/test", Tag: TagWatches,
+			ExamplePath: "/v1/watches/" + ExampleWatchID + "/test", Summary: "Send a test event",
 			Doc: "Sends one signed event of type watch.test to the watch's url now (also when the watch is disabled) " +
 				"and says what the endpoint answered: delivered is true for a 2xx. The event is not a change: it is not " +
 				"stored, retried or put in the feed; its webhook-id starts tst_. No body.",
 			Params: []Param{watchID}, Result: DocTestResult, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeNotFound)},
-		{Name: "listDeliveries", Method: "GET", Pattern: "/v1/watches/{id}/deliveries", Summary: "List a watch's deliveries",
+		{Name: "listDeliveries", Method: "GET", Pattern: "/v1/watches/{id}/deliveries", Tag: TagWatches,
+			ExamplePath: "/v1/watches/" + ExampleWatchID + "/deliveries", Summary: "List a watch's deliveries",
 			Doc: "The webhooks of the watch, newest first: each change sent (or to be sent) to its url, with its " +
 				"state (pending, succeeded, failed), attempts, the last status code or error and the next attempt.",
 			Params: []Param{watchID, limit(changes.DefaultDeliveriesLimit, changes.MaxDeliveriesLimit, false)},
 			Result: DocDeliveryList, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeBadRequest, registry.CodeNotFound)},
-		{Name: "redeliver", Method: "POST", Pattern: "/v1/watches/{id}/deliveries/{delivery}/redeliver", Summary: "Send a delivery again",
+		{Name: "redeliver", Method: "POST", Pattern: "/v1/watches/{id}/deliveries/{delivery}/redeliver", Tag: TagWatches,
+			ExamplePath: "/v1/watches/" + ExampleWatchID + "/deliveries/" + ExampleDeliveryID + "/redeliver", Summary: "Send a delivery again",
 			Doc: "Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver " +
 				"dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.",
 			Params: []Param{watchID, {Name: "delivery", In: InPath, Required: true, Doc: "The delivery's id (dlv_…) from the list of deliveries.",
-				Schema: ParamSchema{Type: "string", MinLength: ptr(1), Examples: []any{"dlv_01KDXR4N2Y8W5M9Q3T7V6B1C0E"}}}},
+				Schema: ParamSchema{Type: "string", MinLength: ptr(1), Examples: []any{ExampleDeliveryID}}}},
 			Result: DocDelivery, Status: 202, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeNotFound)},
-		{Name: "changeFeed", Method: "GET", Pattern: "/v1/changes", Summary: "Your change feed",
-			Doc: "The changes of the companies in your watches (while they were watched), oldest first, after cursor. " +
+		{Name: "changeFeed", Method: "GET", Pattern: "/v1/changes", Tag: TagChanges, ExamplePath: "/v1/changes", Summary: "Your change feed",
+			Doc: "The changes of the companies in your watches (while they were watched), of the kinds those watches ask " +
+				"for, oldest first, after cursor. " +
 				"Pass next_cursor as the cursor of the next call, also after an empty page; a cursor survives restarts. " +
 				"Changes are kept at least 30 days: an older cursor is cursor_expired (410) with details.oldest_cursor. " +
 				"The feed is the recovery path for webhooks missed.",
 			Params: []Param{
 				{Name: "cursor", In: InQuery, Doc: fmt.Sprintf("next_cursor of the previous page; absent for the oldest change kept (at most %d characters).",
-					changes.MaxCursorLength), Schema: ParamSchema{Type: "string", MaxLength: ptr(changes.MaxCursorLength)}},
+					changes.MaxCursorLength), Schema: ParamSchema{Type: "string", MaxLength: ptr(changes.MaxCursorLength), Examples: []any{ExampleCursor}}},
 				limit(changes.DefaultFeedLimit, changes.MaxFeedLimit, false)},
 			Result: DocChangeFeed, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeBadRequest, registry.CodeCursorExpired)},
-		{Name: "companyChanges", Method: "GET", Pattern: "/v1/{country}/company/{id}/changes", Summary: "A company's recorded changes",
+		{Name: "companyChanges", Method: "GET", Pattern: "/v1/{country}/company/{id}/changes", Tag: TagChanges,
+			ExamplePath: "/v1/NO/company/923609016/changes", Summary: "A company's recorded changes",
 			Doc: "The changes recorded for one company, newest first: any company a watch follows and, where the register " +
 				"publishes a change feed (Norway), any company in it. Needs no token. The identifier is validated but the " +
 				"register is not called; an empty list carries a note.",
@@ -241,9 +260,14 @@ func changeSchemas() map[string]*jsonschema.Schema {
 			"disabled":        {Type: "boolean", Description: "True once the endpoint answered 410 or failed about three days; no webhook is sent."},
 			"disabled_reason": nullStr("Why the watch is disabled."),
 			"disabled_at":     nullDateTime("When it was disabled."),
+			"last_attempt_at": nullDateTime("When the last webhook was sent to the endpoint (any delivery of the watch); null before the first."),
+			"last_status_code": {Types: []string{"integer", "null"},
+				Description: "The endpoint's HTTP status at the last attempt; null when no answer came. A 4xx other than 410 is retried and shows here."},
+			"last_error": nullStr("Why the last attempt failed; null when it succeeded."),
 		}
 	}
-	watchOrder := []string{"id", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason", "disabled_at"}
+	watchOrder := []string{"id", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason", "disabled_at",
+		"last_attempt_at", "last_status_code", "last_error"}
 	pending := strings("Companies whose baseline is still to be taken (their register failed or was slow); no change of theirs is reported before it is.")
 
 	created := watchProps()
@@ -275,7 +299,8 @@ func changeSchemas() map[string]*jsonschema.Schema {
 		DocWatch: object(DocWatch, "A list of companies of one country whose changes are recorded for you and sent to your endpoint.",
 			watchOrder, watchProps()),
 		DocCreatedWatch: object(DocCreatedWatch, "A new watch, with its signing secret shown once.",
-			[]string{"id", "secret", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason", "disabled_at", "baseline_pending"},
+			[]string{"id", "secret", "country", "ids", "kinds", "url", "created_at", "disabled", "disabled_reason", "disabled_at",
+				"last_attempt_at", "last_status_code", "last_error", "baseline_pending"},
 			created),
 		DocUpdatedWatch: object(DocUpdatedWatch, "A watch after a change.", append(append([]string{}, watchOrder...), "baseline_pending"), updated),
 		DocWatchList: object(DocWatchList, "Your watches, oldest first.", []string{"watches"},

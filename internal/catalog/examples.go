@@ -15,6 +15,10 @@ const (
 	TagRoles      = "roles"
 	TagValidation = "validation"
 	TagService    = "service"
+	// TagWatches and TagChanges are change monitoring's, in the document
+	// only when the service has it (see [ChangeTags]).
+	TagWatches = "watches"
+	TagChanges = "changes"
 )
 
 // Tag is one tag of /openapi.json.
@@ -31,6 +35,16 @@ func Tags() []Tag {
 		{TagRoles, "Who runs, signs for and controls a company: board, management, owners, beneficial owners."},
 		{TagValidation, "Identifier checks of format and checksum, without calling a register."},
 		{TagService, "Liveness and the texts that describe this service: llms.txt, server.json and this document."},
+	}
+}
+
+// ChangeTags returns the tags of change monitoring's operations, which
+// follow [Tags] in a document that has them.
+func ChangeTags() []Tag {
+	return []Tag{
+		{TagWatches, "Your watch lists (behind an API token): the companies whose changes are recorded for you and sent to " +
+			"your endpoint as signed webhooks, their deliveries and a test event."},
+		{TagChanges, "What changed in companies: your change feed (behind an API token), and any company's recorded changes."},
 	}
 }
 
@@ -64,6 +78,13 @@ func (o Operation) Example() ([]byte, error) {
 	return examples.ReadFile(o.ExampleFile())
 }
 
+// WebhookExampleFile is the name, in the embedded examples, of the body of
+// a webhook: the one the example deployment's dispatcher sent.
+const WebhookExampleFile = "examples/webhookEvent.json"
+
+// WebhookExample returns the recorded body of a webhook.
+func WebhookExample() ([]byte, error) { return examples.ReadFile(WebhookExampleFile) }
+
 // ErrorExampleFile is the name, in the embedded examples, of the example
 // envelope of error code c.
 func ErrorExampleFile(c registry.Code) string { return "examples/error_" + string(c) + ".json" }
@@ -75,11 +96,12 @@ func ErrorExample(c registry.Code) ([]byte, error) {
 }
 
 // ErrorCodes returns every error code an operation of the catalogue
-// declares, each once, in the order of the reference.
+// declares, change monitoring's included, each once, in the order of the
+// reference.
 func ErrorCodes() []registry.Code {
 	var out []registry.Code
 	seen := map[registry.Code]bool{}
-	for _, o := range Operations() {
+	for _, o := range append(Operations(), ChangeOperations()...) {
 		for _, c := range o.Errors {
 			if !seen[c] {
 				seen[c] = true

@@ -2,8 +2,7 @@
 // service, the dispatcher and the doors: small, single-process, and
 // faithful to the contract where those tests look (owners, kinds, the
 // feed's cursor and its expiry, claims with a lease, attempts, redelivery).
-// It is not a store to run with: it keeps everything in memory and never
-// forgets a snapshot.
+// It is not a store to run with: it keeps everything in memory.
 package memstore
 
 import (
@@ -262,8 +261,11 @@ func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, err
 			if w.Country != c.Country || !slices.Contains(w.IDs, c.CompanyID) {
 				continue
 			}
+			if len(w.Kinds) > 0 && !slices.Contains(w.Kinds, c.Kind) {
+				continue
+			}
 			e.owners[w.Owner] = true
-			if w.Disabled || (len(w.Kinds) > 0 && !slices.Contains(w.Kinds, c.Kind)) {
+			if w.Disabled {
 				continue
 			}
 			at := c.DetectedAt
@@ -311,8 +313,8 @@ func (s *Store) Changes(_ context.Context, owner, cursor string, limit int) ([]c
 	after := s.oldest - 1
 	if cursor != "" {
 		n, err := strconv.ParseInt(cursor, 10, 64)
-		if err != nil || n < 0 {
-			return nil, "", fmt.Errorf("memstore: malformed cursor")
+		if err != nil || n < 0 || n > s.seq {
+			return nil, "", changes.ErrInvalidCursor
 		}
 		if n < s.oldest-1 {
 			return nil, "", &changes.CursorExpiredError{Oldest: strconv.FormatInt(s.oldest-1, 10)}
@@ -364,7 +366,22 @@ func (s *Store) Prune(_ context.Context, before time.Time) error {
 	for i, e := range s.changes {
 		s.byID[e.change.ID] = i
 	}
+	for k, snap := range s.snapshots {
+		if snap.TakenAt.Before(before) && !s.watched(k[0], k[1]) {
+			delete(s.snapshots, k)
+		}
+	}
 	return nil
+}
+
+// watched reports whether a watch holds the company.
+func (s *Store) watched(country, id string) bool {
+	for _, w := range s.watches {
+		if w.Country == country && slices.Contains(w.IDs, id) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Store) change(id string) changes.Change {
@@ -439,6 +456,9 @@ func (s *Store) RecordAttempt(_ context.Context, deliveryID string, a changes.At
 	if a.Error != "" {
 		msg := a.Error
 		d.LastError = &msg
+	}
+	if w, ok := s.watches[d.WatchID]; ok && (w.LastAttemptAt == nil || !at.Before(*w.LastAttemptAt)) {
+		w.LastAttemptAt, w.LastStatusCode, w.LastError = &at, d.LastStatusCode, d.LastError
 	}
 	d.leaseUntil, d.worker = time.Time{}, ""
 	delete(s.pending, deliveryID)

@@ -47,8 +47,15 @@ func TestSurfaceText(t *testing.T) {
 // names the REST route and MCP tool of its own country once surfaced.
 func TestIDCheckHintsSurface(t *testing.T) {
 	t.Parallel()
-	hints := map[string]func(idcheck.Problem) string{"NO": idcheck.NorwayHint, "GB": idcheck.UKHint, "FI": idcheck.FinlandHint}
-	for country, hint := range hints {
+	hints := map[string]func(idcheck.Problem) string{
+		"NO": idcheck.NorwayHint, "GB": idcheck.UKHint, "FI": idcheck.FinlandHint,
+		"DK": idcheck.DenmarkHint, "SE": idcheck.SwedenHint,
+	}
+	for k := idcheck.FrenchUnknown; k <= idcheck.FrenchVATNumber; k++ {
+		hints["FR/"+k.String()] = func(p idcheck.Problem) string { return idcheck.FranceHint(k, p) }
+	}
+	for name, hint := range hints {
+		country, _, _ := strings.Cut(name, "/")
 		for p := idcheck.ProblemEmpty; p <= idcheck.ProblemVATNumber+1; p++ {
 			h := hint(p)
 			if strings.Contains(h, "search_company") || strings.Contains(h, "/v1/") || !strings.Contains(h, ops.PhraseSearch) {

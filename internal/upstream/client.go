@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -403,9 +405,14 @@ func afterScheme(auth string) string {
 // Redact returns err unchanged unless its text holds the credential (the
 // Authorization header, the part after its scheme, or Config.Secret),
 // which it cannot when the credential travels only in a header; it is a
-// second line of defence against a transport that echoes request headers.
-// The redacted error drops the cause, so nothing in its chain holds the
-// credential.
+// second line of defence against a transport that echoes request headers,
+// or a short password that the text of any error holds ("p" is in
+// "http"). The redacted error does not unwrap to its cause, so nothing in
+// its chain holds the credential; it keeps what a failure is classified
+// by: errors.Is against the cause (a refused connection, a deadline, an
+// unexpected EOF) and, when the cause is a net.Error, its being a
+// net.Error and its Timeout, so a failed connection stays an
+// upstream_error.
 func (c *Client) Redact(err error) error {
 	if err == nil || len(c.secrets) == 0 {
 		return err
@@ -421,5 +428,40 @@ func (c *Client) Redact(err error) error {
 	if !hit {
 		return err
 	}
-	return errors.New(text)
+	r := redacted{text: text, cause: err}
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return &redactedNet{redacted: r, timeout: ne.Timeout()}
+	}
+	return &r
 }
+
+// redacted is an error whose text had the credential replaced. Is asks
+// the cause, which answers only yes or no; the cause itself is never
+// handed out (no Unwrap, no As).
+type redacted struct {
+	text  string
+	cause error
+}
+
+func (e *redacted) Error() string { return e.text }
+
+// GoString prints the redacted text only, so %#v shows nothing of the
+// cause.
+func (e *redacted) GoString() string { return "upstream.redacted(" + strconv.Quote(e.text) + ")" }
+
+// Is reports whether the cause's chain matches target.
+func (e *redacted) Is(target error) bool { return errors.Is(e.cause, target) }
+
+// redactedNet is a redacted network failure: a net.Error whose Timeout is
+// the cause's.
+type redactedNet struct {
+	redacted
+	timeout bool
+}
+
+// Timeout reports whether the cause was a timeout.
+func (e *redactedNet) Timeout() bool { return e.timeout }
+
+// Temporary is false; net.Error deprecates it.
+func (e *redactedNet) Temporary() bool { return false }

@@ -7,12 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -551,4 +554,63 @@ func TestBasicAuthorization(t *testing.T) {
 			t.Errorf("BasicAuthorization(%q, %q) = %q, want %q", tt.user, tt.password, got, tt.want)
 		}
 	}
+}
+
+// refusedTransport fails as a refused connection does.
+type refusedTransport struct{}
+
+func (refusedTransport) RoundTrip(*http.Request) (*http.Response, error) {
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9},
+		Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
+}
+
+// TestRedactKeepsTheFailureClass: a password short enough to be in any
+// error text ("p" is in "http") is redacted, and the redacted transport
+// error is still a net.Error that errors.Is matches against the refused
+// connection, so the Registry answers upstream_error (not internal_error)
+// and logs the cause; %#v shows no part of the cause.
+func TestRedactKeepsTheFailureClass(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig("http://127.0.0.1:9")
+	cfg.HTTPClient = &http.Client{Transport: refusedTransport{}}
+	cfg.Authorization, cfg.Secret = BasicAuthorization("ops", "p"), "p"
+	c, err := NewClient(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Get(t.Context(), Request{Path: "/x"})
+	var ne net.Error
+	if !errors.As(err, &ne) || ne.Timeout() {
+		t.Errorf("%v (%T) is not a net.Error without a timeout", err, err)
+	}
+	if !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Errorf("%v does not match ECONNREFUSED", err)
+	}
+	if text := err.Error() + fmt.Sprintf(" %+v", err); strings.Contains(text, "p") || !strings.Contains(text, "[redacted]") {
+		t.Errorf("not redacted: %s", text)
+	}
+	if got := fmt.Sprintf("%#v", err); strings.Contains(got, "OpError") || strings.Contains(got, "0x") {
+		t.Errorf("%%#v shows the cause: %s", got)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		t.Errorf("the cause is handed out: %v", ue)
+	}
+	// A timeout stays a timeout.
+	cfg.HTTPClient = &http.Client{Transport: timeoutTransport{}}
+	c, err = NewClient(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Get(t.Context(), Request{Path: "/x"})
+	if !errors.As(err, &ne) || !ne.Timeout() {
+		t.Errorf("%v (%T) is not a timeout", err, err)
+	}
+}
+
+// timeoutTransport fails as a dial that timed out does.
+type timeoutTransport struct{}
+
+func (timeoutTransport) RoundTrip(*http.Request) (*http.Response, error) {
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: os.ErrDeadlineExceeded}
 }

@@ -17,6 +17,14 @@
 // handler, from its start to the end of writing the answer, as
 // {"ns":N} (404 for a unit not asked for).
 //
+// For change monitoring (the replicas script, .ci/changes-replicas.sh) it
+// serves Brønnøysund's update feeds under the prefix (package
+// internal/brregfeed): POST <prefix>/oppdateringer/enheter?organisasjonsnummer=N
+// with a JSON object of fields (e.g. {"navn":"NEW NAME ASA"}) publishes
+// an update of unit N, whose record answers those fields from then on.
+// With -roles it answers GET <prefix>/enheter/{id}/roller with a recorded
+// roles answer, its own number replaced by id.
+//
 // It listens on -addr (default 127.0.0.1:0, a free port) and prints
 // "http://host:port" + -prefix, the base URL to give the server as
 // BRREG_BASE_URL, as the first line on stdout. SIGINT or SIGTERM stops it.
@@ -39,6 +47,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/companyregistry/registry/internal/brregfeed"
 )
 
 // recordedID is the number of the unit in the recording.
@@ -59,6 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	unit := fs.String("unit", "", "recorded GET /enheter/"+recordedID+" body (required)")
 	prefix := fs.String("prefix", "/enhetsregisteret/api", "path prefix of the API, as in the real base URL")
 	faults := fs.Bool("faults", false, "inject 5xx answers, timeouts, slow and broken bodies by unit number (see FaultOf)")
+	rolesFile := fs.String("roles", "", "recorded GET /enheter/"+recordedID+"/roller body (default: roles are 404)")
 	delay := fs.Duration("delay", 0, "hold every unit's answer this long before sending it (the cold-lookup benchmark)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -72,12 +83,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fakebrreg: -unit must name a recorded unit %s: %v\n", recordedID, err)
 		return 2
 	}
+	var roles []byte
+	if *rolesFile != "" {
+		if roles, err = os.ReadFile(*rolesFile); err != nil {
+			fmt.Fprintf(stderr, "fakebrreg: -roles: %v\n", err)
+			return 2
+		}
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "fakebrreg: %v\n", err)
 		return 1
 	}
-	srv := &http.Server{Handler: newHandler(body, *prefix, *faults, *delay), ReadHeaderTimeout: 5 * time.Second}
+	h := newHandler(body, *prefix, *faults, *delay)
+	h.roles = roles
+	h.withFeed(brregfeed.New(nil))
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
 	fmt.Fprintf(stdout, "http://%s%s\n", ln.Addr(), strings.TrimRight(*prefix, "/"))
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -137,14 +158,47 @@ func FaultOf(id string) Fault {
 const emptySearch = `{"_links":{"self":{"href":"https://data.brreg.no/enhetsregisteret/api/enheter"}},` +
 	`"page":{"size":0,"totalElements":0,"totalPages":0,"number":0}}`
 
+// handler is the fake register: [newHandler]'s routes, and with feed
+// set the update feeds and their publications, which change the units'
+// records; with roles set, the roles of every unit.
+type handler struct {
+	mux   *http.ServeMux
+	api   string
+	feed  *brregfeed.Feed
+	feedH http.Handler // feed's routes
+	roles []byte
+}
+
+// withFeed serves feed's update feeds and applies its publications to the
+// units.
+func (h *handler) withFeed(feed *brregfeed.Feed) {
+	h.feed, h.feedH = feed, feed.Handler(h.api)
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.feed != nil && strings.HasPrefix(r.URL.Path, h.api+"/oppdateringer/") {
+		h.feedH.ServeHTTP(w, r)
+		return
+	}
+	if id, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, h.api+"/enheter/"), "/roller"); ok && h.roles != nil &&
+		r.Method == http.MethodGet && len(id) == 9 && strings.Trim(id, "0123456789") == "" {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(bytes.ReplaceAll(h.roles, []byte(recordedID), []byte(id)))
+		return
+	}
+	h.mux.ServeHTTP(w, r)
+}
+
 // newHandler serves body for every nine-digit unit under prefix, an empty
 // search page, and the count of the unit requests at /count; with faults,
 // the faults of [FaultOf]. A unit's answer waits delay first.
-func newHandler(body []byte, prefix string, faults bool, delay time.Duration) http.Handler {
+func newHandler(body []byte, prefix string, faults bool, delay time.Duration) *handler {
 	var n atomic.Int64
 	var held sync.Map // unit id -> time.Duration, with a delay
 	api := strings.TrimRight(prefix, "/")
+	h := &handler{api: api}
 	mux := http.NewServeMux()
+	h.mux = mux
 	if delay > 0 {
 		mux.HandleFunc("GET /held/{id}", func(w http.ResponseWriter, r *http.Request) {
 			d, ok := held.Load(r.PathValue("id"))
@@ -183,6 +237,13 @@ func newHandler(body []byte, prefix string, faults bool, delay time.Duration) ht
 			}
 		}
 		unit := bytes.ReplaceAll(body, []byte(recordedID), []byte(id))
+		if h.feed != nil {
+			var err error
+			if unit, err = h.feed.Unit(id, unit); err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+		}
 		fault := FaultNone
 		if faults {
 			fault = FaultOf(id)
@@ -223,5 +284,5 @@ func newHandler(body []byte, prefix string, faults bool, delay time.Duration) ht
 			_, _ = w.Write(unit)
 		}
 	})
-	return mux
+	return h
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/companyregistry/registry/internal/brregfeed"
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
@@ -166,6 +167,70 @@ func TestFaults(t *testing.T) {
 		"000000949": FaultBrokenBody, "923609016": FaultNone, "12345": FaultNone} {
 		if got := FaultOf(id); got != want {
 			t.Errorf("FaultOf(%s) = %d, want %d", id, got, want)
+		}
+	}
+}
+
+// TestFeedAndRoles: with a feed, a publication changes the unit's record
+// and appears in the units' update feed; with roles, every unit answers
+// the recorded roles under its own number.
+func TestFeedAndRoles(t *testing.T) {
+	t.Parallel()
+	body, err := os.ReadFile(unitFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles := []byte(`{"rollegrupper":[],"orgnr":"923609016"}`)
+	h := newHandler(body, "/api", false, 0)
+	h.roles = roles
+	h.withFeed(brregfeed.New(func() time.Time { return time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC) }))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	do := func(method, path, body string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(t.Context(), method, srv.URL+path, strings.NewReader(body))
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, b := do("GET", "/api/enheter/920000018/roller", ""); code != 200 || b != `{"rollegrupper":[],"orgnr":"920000018"}` {
+		t.Errorf("roles: %d %s", code, b)
+	}
+	if code, b := do("GET", "/api/oppdateringer/enheter?dato=2026-09-01T00:00:00.000Z", ""); code != 200 || strings.Contains(b, "_embedded") {
+		t.Errorf("empty feed: %d %s", code, b)
+	}
+	if code, b := do("POST", "/api/oppdateringer/enheter?organisasjonsnummer=920000018", `{"navn":"NYTT NAVN AS"}`); code != 200 ||
+		b != `{"oppdateringsid":1001}` {
+		t.Errorf("publish: %d %s", code, b)
+	}
+	if code, b := do("GET", "/api/enheter/920000018", ""); code != 200 || !strings.Contains(b, `"navn":"NYTT NAVN AS"`) ||
+		!strings.Contains(b, `"organisasjonsnummer":"920000018"`) {
+		t.Errorf("the unit after the update: %d %.200s", code, b)
+	}
+	if _, b := do("GET", "/api/enheter/923609016", ""); b != string(body) {
+		t.Errorf("another unit changed: %.200s", b)
+	}
+	code, b := do("GET", "/api/oppdateringer/enheter?oppdateringsid=1001&size=10&includeChanges=true", "")
+	want := `{"_embedded":{"oppdaterteEnheter":[{"_links":{"enhet":{"href":"https://data.brreg.no/enhetsregisteret/api/enheter/920000018"}},` +
+		`"dato":"2026-09-01T12:00:00.000Z","endringer":[{"op":"replace","path":"/navn","value":"NYTT NAVN AS"}],"endringstype":"Endring",` +
+		`"oppdateringsid":1001,"organisasjonsnummer":"920000018"}]},"page":{"number":0,"size":10,"totalElements":1,"totalPages":1}}`
+	if code != 200 || b != want {
+		t.Errorf("feed: %d\n got %s\nwant %s", code, b, want)
+	}
+	if _, b := do("GET", "/api/oppdateringer/enheter?oppdateringsid=1002", ""); strings.Contains(b, "_embedded") {
+		t.Errorf("after the last update: %s", b)
+	}
+	for _, bad := range []string{"?organisasjonsnummer=12", "?organisasjonsnummer=920000018"} {
+		body := `{"navn":"X"}`
+		if bad == "?organisasjonsnummer=920000018" {
+			body = `[1]`
+		}
+		if code, _ := do("POST", "/api/oppdateringer/enheter"+bad, body); code != 400 {
+			t.Errorf("publish %s %s: %d", bad, body, code)
 		}
 	}
 }

@@ -51,6 +51,39 @@ func (e CompanyReportStatus) Valid() bool {
 	}
 }
 
+// Defines values for CreatedWatchKinds.
+const (
+	CreatedWatchKindsAddressChanged   CreatedWatchKinds = "address_changed"
+	CreatedWatchKindsDeleted          CreatedWatchKinds = "deleted"
+	CreatedWatchKindsLegalFormChanged CreatedWatchKinds = "legal_form_changed"
+	CreatedWatchKindsNameChanged      CreatedWatchKinds = "name_changed"
+	CreatedWatchKindsRolesChanged     CreatedWatchKinds = "roles_changed"
+	CreatedWatchKindsStatusChanged    CreatedWatchKinds = "status_changed"
+	CreatedWatchKindsVatChanged       CreatedWatchKinds = "vat_changed"
+)
+
+// Valid indicates whether the value is a known member of the CreatedWatchKinds enum.
+func (e CreatedWatchKinds) Valid() bool {
+	switch e {
+	case CreatedWatchKindsAddressChanged:
+		return true
+	case CreatedWatchKindsDeleted:
+		return true
+	case CreatedWatchKindsLegalFormChanged:
+		return true
+	case CreatedWatchKindsNameChanged:
+		return true
+	case CreatedWatchKindsRolesChanged:
+		return true
+	case CreatedWatchKindsStatusChanged:
+		return true
+	case CreatedWatchKindsVatChanged:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DeadlineRecurrence.
 const (
 	Annual     DeadlineRecurrence = "annual"
@@ -75,6 +108,27 @@ func (e DeadlineRecurrence) Valid() bool {
 	case Quarterly:
 		return true
 	case Semiannual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DeliveryStatus.
+const (
+	Failed    DeliveryStatus = "failed"
+	Pending   DeliveryStatus = "pending"
+	Succeeded DeliveryStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the DeliveryStatus enum.
+func (e DeliveryStatus) Valid() bool {
+	switch e {
+	case Failed:
+		return true
+	case Pending:
+		return true
+	case Succeeded:
 		return true
 	default:
 		return false
@@ -315,6 +369,168 @@ func (e SearchHitStatus) Valid() bool {
 	}
 }
 
+// Defines values for TestResultType.
+const (
+	WatchTest TestResultType = "watch.test"
+)
+
+// Valid indicates whether the value is a known member of the TestResultType enum.
+func (e TestResultType) Valid() bool {
+	switch e {
+	case WatchTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for UpdatedWatchKinds.
+const (
+	UpdatedWatchKindsAddressChanged   UpdatedWatchKinds = "address_changed"
+	UpdatedWatchKindsDeleted          UpdatedWatchKinds = "deleted"
+	UpdatedWatchKindsLegalFormChanged UpdatedWatchKinds = "legal_form_changed"
+	UpdatedWatchKindsNameChanged      UpdatedWatchKinds = "name_changed"
+	UpdatedWatchKindsRolesChanged     UpdatedWatchKinds = "roles_changed"
+	UpdatedWatchKindsStatusChanged    UpdatedWatchKinds = "status_changed"
+	UpdatedWatchKindsVatChanged       UpdatedWatchKinds = "vat_changed"
+)
+
+// Valid indicates whether the value is a known member of the UpdatedWatchKinds enum.
+func (e UpdatedWatchKinds) Valid() bool {
+	switch e {
+	case UpdatedWatchKindsAddressChanged:
+		return true
+	case UpdatedWatchKindsDeleted:
+		return true
+	case UpdatedWatchKindsLegalFormChanged:
+		return true
+	case UpdatedWatchKindsNameChanged:
+		return true
+	case UpdatedWatchKindsRolesChanged:
+		return true
+	case UpdatedWatchKindsStatusChanged:
+		return true
+	case UpdatedWatchKindsVatChanged:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WatchKinds.
+const (
+	WatchKindsAddressChanged   WatchKinds = "address_changed"
+	WatchKindsDeleted          WatchKinds = "deleted"
+	WatchKindsLegalFormChanged WatchKinds = "legal_form_changed"
+	WatchKindsNameChanged      WatchKinds = "name_changed"
+	WatchKindsRolesChanged     WatchKinds = "roles_changed"
+	WatchKindsStatusChanged    WatchKinds = "status_changed"
+	WatchKindsVatChanged       WatchKinds = "vat_changed"
+)
+
+// Valid indicates whether the value is a known member of the WatchKinds enum.
+func (e WatchKinds) Valid() bool {
+	switch e {
+	case WatchKindsAddressChanged:
+		return true
+	case WatchKindsDeleted:
+		return true
+	case WatchKindsLegalFormChanged:
+		return true
+	case WatchKindsNameChanged:
+		return true
+	case WatchKindsRolesChanged:
+		return true
+	case WatchKindsStatusChanged:
+		return true
+	case WatchKindsVatChanged:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WatchPatchDisabled.
+const (
+	False WatchPatchDisabled = false
+)
+
+// Valid indicates whether the value is a known member of the WatchPatchDisabled enum.
+func (e WatchPatchDisabled) Valid() bool {
+	switch e {
+	case False:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WatchPatchKinds.
+const (
+	WatchPatchKindsAddressChanged   WatchPatchKinds = "address_changed"
+	WatchPatchKindsDeleted          WatchPatchKinds = "deleted"
+	WatchPatchKindsLegalFormChanged WatchPatchKinds = "legal_form_changed"
+	WatchPatchKindsNameChanged      WatchPatchKinds = "name_changed"
+	WatchPatchKindsRolesChanged     WatchPatchKinds = "roles_changed"
+	WatchPatchKindsStatusChanged    WatchPatchKinds = "status_changed"
+	WatchPatchKindsVatChanged       WatchPatchKinds = "vat_changed"
+)
+
+// Valid indicates whether the value is a known member of the WatchPatchKinds enum.
+func (e WatchPatchKinds) Valid() bool {
+	switch e {
+	case WatchPatchKindsAddressChanged:
+		return true
+	case WatchPatchKindsDeleted:
+		return true
+	case WatchPatchKindsLegalFormChanged:
+		return true
+	case WatchPatchKindsNameChanged:
+		return true
+	case WatchPatchKindsRolesChanged:
+		return true
+	case WatchPatchKindsStatusChanged:
+		return true
+	case WatchPatchKindsVatChanged:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WatchRequestKinds.
+const (
+	WatchRequestKindsAddressChanged   WatchRequestKinds = "address_changed"
+	WatchRequestKindsDeleted          WatchRequestKinds = "deleted"
+	WatchRequestKindsLegalFormChanged WatchRequestKinds = "legal_form_changed"
+	WatchRequestKindsNameChanged      WatchRequestKinds = "name_changed"
+	WatchRequestKindsRolesChanged     WatchRequestKinds = "roles_changed"
+	WatchRequestKindsStatusChanged    WatchRequestKinds = "status_changed"
+	WatchRequestKindsVatChanged       WatchRequestKinds = "vat_changed"
+)
+
+// Valid indicates whether the value is a known member of the WatchRequestKinds enum.
+func (e WatchRequestKinds) Valid() bool {
+	switch e {
+	case WatchRequestKindsAddressChanged:
+		return true
+	case WatchRequestKindsDeleted:
+		return true
+	case WatchRequestKindsLegalFormChanged:
+		return true
+	case WatchRequestKindsNameChanged:
+		return true
+	case WatchRequestKindsRolesChanged:
+		return true
+	case WatchRequestKindsStatusChanged:
+		return true
+	case WatchRequestKindsVatChanged:
+		return true
+	default:
+		return false
+	}
+}
+
 // Address A postal or visiting address as the register holds it.
 type Address struct {
 	City             *string  `json:"city"`
@@ -324,6 +540,61 @@ type Address struct {
 	Municipality     *string  `json:"municipality"`
 	MunicipalityCode *string  `json:"municipality_code"`
 	PostalCode       *string  `json:"postal_code"`
+}
+
+// Change One change of one company: the feed item and the data of a webhook.
+type Change struct {
+	// CompanyId The company's canonical identifier.
+	CompanyId string `json:"company_id"`
+
+	// CompanyName The company's name after the change, when known.
+	CompanyName *string `json:"company_name"`
+
+	// Country ISO 3166-1 alpha-2, upper case.
+	Country string `json:"country"`
+
+	// DetectedAt When this service detected it.
+	DetectedAt time.Time `json:"detected_at"`
+
+	// Id The change's id (chg_ and a ULID): the webhook-id of every delivery of it.
+	Id string `json:"id"`
+
+	// Kind What changed: status_changed (old and new are statuses such as active, bankrupt, dissolved), name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted, or updated (a register's own update that touches none of these, in a company's list only).
+	Kind string `json:"kind"`
+
+	// New The value after, as JSON; null when absent.
+	New interface{} `json:"new"`
+
+	// Old The value before, as JSON (a string, an object or a list); null when absent.
+	Old interface{} `json:"old"`
+
+	// RegisteredAt When the register recorded the change, when it says.
+	RegisteredAt *time.Time `json:"registered_at"`
+
+	// SourceUrl The register's document the change was read from.
+	SourceUrl *string `json:"source_url"`
+}
+
+// ChangeFeed A page of your change feed, oldest first.
+type ChangeFeed struct {
+	Changes []Change `json:"changes"`
+
+	// NextCursor Pass it as cursor to read on, also after an empty page.
+	NextCursor string `json:"next_cursor"`
+}
+
+// CompanyChanges The recorded changes of one company, newest first.
+type CompanyChanges struct {
+	Changes []Change `json:"changes"`
+
+	// CompanyId The company's canonical identifier.
+	CompanyId string `json:"company_id"`
+
+	// Country ISO 3166-1 alpha-2, upper case.
+	Country string `json:"country"`
+
+	// Notes Why the list is empty, when it is.
+	Notes []string `json:"notes"`
 }
 
 // CompanyReport The full, country-neutral report on one registered entity. Unknown values are null, never "" or 0.
@@ -406,6 +677,54 @@ type CountryInfo struct {
 	SourceUrl      string  `json:"source_url"`
 }
 
+// CreatedWatch A new watch, with its signing secret shown once.
+type CreatedWatch struct {
+	// BaselinePending Companies whose baseline is still to be taken (their register failed or was slow); no change of theirs is reported before it is.
+	BaselinePending []string `json:"baseline_pending"`
+
+	// Country ISO 3166-1 alpha-2, upper case.
+	Country string `json:"country"`
+
+	// CreatedAt When the watch was created.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Disabled True once the endpoint answered 410 or failed about three days; no webhook is sent.
+	Disabled bool `json:"disabled"`
+
+	// DisabledAt When it was disabled.
+	DisabledAt *time.Time `json:"disabled_at"`
+
+	// DisabledReason Why the watch is disabled.
+	DisabledReason *string `json:"disabled_reason"`
+
+	// Id The watch's id (wch_ and a ULID).
+	Id string `json:"id"`
+
+	// Ids The canonical identifiers of the companies watched.
+	Ids []string `json:"ids"`
+
+	// Kinds The kinds of change sent; [] is every kind, including kinds added later.
+	Kinds []CreatedWatchKinds `json:"kinds"`
+
+	// LastAttemptAt When the last webhook was sent to the endpoint (any delivery of the watch); null before the first.
+	LastAttemptAt *time.Time `json:"last_attempt_at"`
+
+	// LastError Why the last attempt failed; null when it succeeded.
+	LastError *string `json:"last_error"`
+
+	// LastStatusCode The endpoint's HTTP status at the last attempt; null when no answer came. A 4xx other than 410 is retried and shows here.
+	LastStatusCode *int `json:"last_status_code"`
+
+	// Secret The signing secret, whsec_ and the base64 of 32 random bytes: shown this one time.
+	Secret string `json:"secret"`
+
+	// Url The endpoint the webhooks are sent to.
+	Url string `json:"url"`
+}
+
+// CreatedWatchKinds defines model for CreatedWatch.Kinds.
+type CreatedWatchKinds string
+
 // Deadline The next occurrence of one statutory filing obligation.
 type Deadline struct {
 	AppliesBecause string              `json:"applies_because"`
@@ -476,6 +795,47 @@ type DeadlinesBatchResponse struct {
 	Today openapi_types.Date `json:"today"`
 }
 
+// Delivery One change sent, or to be sent, to one watch's endpoint.
+type Delivery struct {
+	// Attempts Attempts made.
+	Attempts int `json:"attempts"`
+
+	// ChangeId The change sent: its id is the webhook-id.
+	ChangeId string `json:"change_id"`
+
+	// CreatedAt When the delivery was queued.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The delivery's id (dlv_…).
+	Id string `json:"id"`
+
+	// LastAttemptAt When the last attempt was made.
+	LastAttemptAt *time.Time `json:"last_attempt_at"`
+
+	// LastError Why the last attempt failed.
+	LastError *string `json:"last_error"`
+
+	// LastStatusCode The HTTP status of the last attempt; null when none came.
+	LastStatusCode *int `json:"last_status_code"`
+
+	// NextAttemptAt When the next attempt is due; null when none is.
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
+
+	// Status pending (waiting for an attempt), succeeded (2xx) or failed (410, or every attempt failed).
+	Status DeliveryStatus `json:"status"`
+
+	// WatchId The watch.
+	WatchId string `json:"watch_id"`
+}
+
+// DeliveryStatus pending (waiting for an attempt), succeeded (2xx) or failed (410, or every attempt failed).
+type DeliveryStatus string
+
+// DeliveryList A watch's deliveries, newest first.
+type DeliveryList struct {
+	Deliveries []Delivery `json:"deliveries"`
+}
+
 // Error The error envelope every failure carries on both surfaces.
 type Error struct {
 	Error struct {
@@ -483,9 +843,10 @@ type Error struct {
 		Code    ErrorErrorCode `json:"code"`
 		Country *string        `json:"country"`
 
-		// Details Extra data; for rate_limited it holds retry_after (seconds).
+		// Details Extra data; for rate_limited it holds retry_after (seconds), for cursor_expired oldest_cursor (where to resume the change feed).
 		Details struct {
-			RetryAfter *int `json:"retry_after,omitempty"`
+			OldestCursor *string `json:"oldest_cursor,omitempty"`
+			RetryAfter   *int    `json:"retry_after,omitempty"`
 		} `json:"details"`
 
 		// Hint The next action to take.
@@ -506,9 +867,10 @@ type ErrorBody struct {
 	Code    ErrorBodyCode `json:"code"`
 	Country *string       `json:"country"`
 
-	// Details Extra data; for rate_limited it holds retry_after (seconds).
+	// Details Extra data; for rate_limited it holds retry_after (seconds), for cursor_expired oldest_cursor (where to resume the change feed).
 	Details struct {
-		RetryAfter *int `json:"retry_after,omitempty"`
+		OldestCursor *string `json:"oldest_cursor,omitempty"`
+		RetryAfter   *int    `json:"retry_after,omitempty"`
 	} `json:"details"`
 
 	// Hint The next action to take.
@@ -642,6 +1004,70 @@ type SearchResult struct {
 	Truncated bool        `json:"truncated"`
 }
 
+// TestResult What the endpoint answered to a test event.
+type TestResult struct {
+	// Delivered True when the endpoint answered 2xx.
+	Delivered bool `json:"delivered"`
+
+	// Error Why the event was not delivered.
+	Error *string `json:"error"`
+
+	// StatusCode The endpoint's HTTP status; null when none came.
+	StatusCode *int           `json:"status_code"`
+	Type       TestResultType `json:"type"`
+
+	// WebhookId The webhook-id the event was sent with (tst_…).
+	WebhookId string `json:"webhook_id"`
+}
+
+// TestResultType defines model for TestResult.Type.
+type TestResultType string
+
+// UpdatedWatch A watch after a change.
+type UpdatedWatch struct {
+	// BaselinePending Companies whose baseline is still to be taken (their register failed or was slow); no change of theirs is reported before it is.
+	BaselinePending []string `json:"baseline_pending"`
+
+	// Country ISO 3166-1 alpha-2, upper case.
+	Country string `json:"country"`
+
+	// CreatedAt When the watch was created.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Disabled True once the endpoint answered 410 or failed about three days; no webhook is sent.
+	Disabled bool `json:"disabled"`
+
+	// DisabledAt When it was disabled.
+	DisabledAt *time.Time `json:"disabled_at"`
+
+	// DisabledReason Why the watch is disabled.
+	DisabledReason *string `json:"disabled_reason"`
+
+	// Id The watch's id (wch_ and a ULID).
+	Id string `json:"id"`
+
+	// Ids The canonical identifiers of the companies watched.
+	Ids []string `json:"ids"`
+
+	// Kinds The kinds of change sent; [] is every kind, including kinds added later.
+	Kinds []UpdatedWatchKinds `json:"kinds"`
+
+	// LastAttemptAt When the last webhook was sent to the endpoint (any delivery of the watch); null before the first.
+	LastAttemptAt *time.Time `json:"last_attempt_at"`
+
+	// LastError Why the last attempt failed; null when it succeeded.
+	LastError *string `json:"last_error"`
+
+	// LastStatusCode The endpoint's HTTP status at the last attempt; null when no answer came. A 4xx other than 410 is retried and shows here.
+	LastStatusCode *int `json:"last_status_code"`
+
+	// Url The endpoint the webhooks are sent to.
+	Url string `json:"url"`
+}
+
+// UpdatedWatchKinds defines model for UpdatedWatch.Kinds.
+type UpdatedWatchKinds string
+
 // ValidationResult The offline verdict on an identifier's format and checksum; valid does not imply the entity exists.
 type ValidationResult struct {
 	Country    string  `json:"country"`
@@ -653,6 +1079,128 @@ type ValidationResult struct {
 	Reason     *string `json:"reason"`
 	Registry   string  `json:"registry"`
 	Valid      bool    `json:"valid"`
+}
+
+// Watch A list of companies of one country whose changes are recorded for you and sent to your endpoint.
+type Watch struct {
+	// Country ISO 3166-1 alpha-2, upper case.
+	Country string `json:"country"`
+
+	// CreatedAt When the watch was created.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Disabled True once the endpoint answered 410 or failed about three days; no webhook is sent.
+	Disabled bool `json:"disabled"`
+
+	// DisabledAt When it was disabled.
+	DisabledAt *time.Time `json:"disabled_at"`
+
+	// DisabledReason Why the watch is disabled.
+	DisabledReason *string `json:"disabled_reason"`
+
+	// Id The watch's id (wch_ and a ULID).
+	Id string `json:"id"`
+
+	// Ids The canonical identifiers of the companies watched.
+	Ids []string `json:"ids"`
+
+	// Kinds The kinds of change sent; [] is every kind, including kinds added later.
+	Kinds []WatchKinds `json:"kinds"`
+
+	// LastAttemptAt When the last webhook was sent to the endpoint (any delivery of the watch); null before the first.
+	LastAttemptAt *time.Time `json:"last_attempt_at"`
+
+	// LastError Why the last attempt failed; null when it succeeded.
+	LastError *string `json:"last_error"`
+
+	// LastStatusCode The endpoint's HTTP status at the last attempt; null when no answer came. A 4xx other than 410 is retried and shows here.
+	LastStatusCode *int `json:"last_status_code"`
+
+	// Url The endpoint the webhooks are sent to.
+	Url string `json:"url"`
+}
+
+// WatchKinds defines model for Watch.Kinds.
+type WatchKinds string
+
+// WatchList Your watches, oldest first.
+type WatchList struct {
+	Watches []Watch `json:"watches"`
+}
+
+// WatchPatch The body of a watch's change; every member is optional, at least one is needed.
+type WatchPatch struct {
+	// AddIds Identifiers to add (validated; baselines taken).
+	AddIds *[]string `json:"add_ids,omitempty"`
+
+	// Disabled false enables a disabled watch.
+	Disabled *WatchPatchDisabled `json:"disabled,omitempty"`
+
+	// Kinds The kinds wanted from now on; [] or null for every kind.
+	Kinds *[]WatchPatchKinds `json:"kinds,omitempty"`
+
+	// RemoveIds Identifiers to remove.
+	RemoveIds *[]string `json:"remove_ids,omitempty"`
+
+	// Url A new endpoint (validated; enables the watch).
+	Url *string `json:"url,omitempty"`
+}
+
+// WatchPatchDisabled false enables a disabled watch.
+type WatchPatchDisabled bool
+
+// WatchPatchKinds defines model for WatchPatch.Kinds.
+type WatchPatchKinds string
+
+// WatchRequest The body of a watch's creation.
+type WatchRequest struct {
+	// Country ISO 3166-1 alpha-2 country code, any case.
+	Country string `json:"country"`
+
+	// Ids National identifiers as people write them; at most 10000 distinct.
+	Ids []string `json:"ids"`
+
+	// Kinds The kinds of change wanted; absent, null or [] for every kind.
+	Kinds *[]WatchRequestKinds `json:"kinds,omitempty"`
+
+	// Url The https endpoint of the webhooks.
+	Url string `json:"url"`
+}
+
+// WatchRequestKinds defines model for WatchRequest.Kinds.
+type WatchRequestKinds string
+
+// WebhookEvent The body of a webhook (Standard Webhooks payload), signed in the webhook-signature header.
+type WebhookEvent struct {
+	// Data One change of one company: the feed item and the data of a webhook.
+	Data Change `json:"data"`
+
+	// Timestamp When the change was detected.
+	Timestamp time.Time `json:"timestamp"`
+
+	// Type company. and the change's kind, e.g. company.status_changed.
+	Type string `json:"type"`
+}
+
+// ChangeFeedParams defines parameters for ChangeFeed.
+type ChangeFeedParams struct {
+	// Cursor next_cursor of the previous page; absent for the oldest change kept (at most 128 characters).
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Limit Most items to return, 1 to 1000 (default 100).
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// ListDeliveriesParams defines parameters for ListDeliveries.
+type ListDeliveriesParams struct {
+	// Limit Most items to return, 1 to 100 (default 50).
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// CompanyChangesParams defines parameters for CompanyChanges.
+type CompanyChangesParams struct {
+	// Limit Most items to return, 1 to 100 (default 10).
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
 // CompanyDeadlinesParams defines parameters for CompanyDeadlines.
@@ -676,8 +1224,29 @@ type SearchCompaniesParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
+// CompanyChangeWebhookParams defines parameters for CompanyChangeWebhook.
+type CompanyChangeWebhookParams struct {
+	// WebhookId The change's id: the same on every attempt; dedupe on it.
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds of this attempt.
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated v1,<base64 HMAC-SHA256> signatures.
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// CreateWatchJSONRequestBody defines body for CreateWatch for application/json ContentType.
+type CreateWatchJSONRequestBody = WatchRequest
+
+// UpdateWatchJSONRequestBody defines body for UpdateWatch for application/json ContentType.
+type UpdateWatchJSONRequestBody = WatchPatch
+
 // CompanyDeadlinesBatchJSONRequestBody defines body for CompanyDeadlinesBatch for application/json ContentType.
 type CompanyDeadlinesBatchJSONRequestBody = DeadlinesBatchRequest
+
+// CompanyChangeWebhookJSONRequestBody defines body for CompanyChangeWebhook for application/json ContentType.
+type CompanyChangeWebhookJSONRequestBody = WebhookEvent
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
 type RequestEditorFn func(ctx context.Context, req *http.Request) error
@@ -788,6 +1357,13 @@ type ClientInterface interface {
 	// Corresponds with GET /server.json (the `ServerJSON` operationId).
 	ServerJSON(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ChangeFeed Your change feed
+	//
+	// The changes of the companies in your watches (while they were watched), of the kinds those watches ask for, oldest first, after cursor. Pass next_cursor as the cursor of the next call, also after an empty page; a cursor survives restarts. Changes are kept at least 30 days: an older cursor is cursor_expired (410) with details.oldest_cursor. The feed is the recovery path for webhooks missed.
+	//
+	// Corresponds with GET /v1/changes (the `ChangeFeed` operationId).
+	ChangeFeed(ctx context.Context, params *ChangeFeedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListCountries List the supported countries
 	//
 	// The registries that can answer now, sorted by country code. A registry that needs an operator credential the deployment lacks is not listed. Do not hard-code this list.
@@ -795,12 +1371,97 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/countries (the `ListCountries` operationId).
 	ListCountries(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListWatches List your watches
+	//
+	// The watches of your API token, oldest first. A watch another token created is never shown.
+	//
+	// Corresponds with GET /v1/watches (the `ListWatches` operationId).
+	ListWatches(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateWatchWithBody Create a watch
+	//
+	// Watch up to 10000 companies of one country: their changes are recorded for you (GET /v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or []): status_changed, name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted. url must be https, of a host with a public address, at most 2048 bytes, without user-info. A baseline of each company is taken before answering, so that the first event is a real change; companies whose register failed or was slow are listed in baseline_pending and get theirs shortly. The answer carries the signing secret (whsec_…) this one time: keep it. 201 on success.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/watches (the `CreateWatch` operationId).
+	CreateWatchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateWatch Create a watch
+	//
+	// Watch up to 10000 companies of one country: their changes are recorded for you (GET /v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or []): status_changed, name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted. url must be https, of a host with a public address, at most 2048 bytes, without user-info. A baseline of each company is taken before answering, so that the first event is a real change; companies whose register failed or was slow are listed in baseline_pending and get theirs shortly. The answer carries the signing secret (whsec_…) this one time: keep it. 201 on success.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/watches (the `CreateWatch` operationId).
+	CreateWatch(ctx context.Context, body CreateWatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteWatch Delete a watch
+	//
+	// Deletes the watch and its pending deliveries; its recorded changes stay in your feed. 204, no body.
+	//
+	// Corresponds with DELETE /v1/watches/{id} (the `DeleteWatch` operationId).
+	DeleteWatch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetWatch Get a watch
+	//
+	// One of your watches. disabled is true once its endpoint answered 410 or failed every attempt of a delivery for about three days; disabled_reason says which. The secret is never shown again.
+	//
+	// Corresponds with GET /v1/watches/{id} (the `GetWatch` operationId).
+	GetWatch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateWatchWithBody Change a watch
+	//
+	// Add companies (add_ids, validated, baselines taken as on creation), remove companies (remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a disabled watch with "disabled": false (a new url also enables it). A watch keeps 1 to 10000 companies.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /v1/watches/{id} (the `UpdateWatch` operationId).
+	UpdateWatchWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateWatch Change a watch
+	//
+	// Add companies (add_ids, validated, baselines taken as on creation), remove companies (remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a disabled watch with "disabled": false (a new url also enables it). A watch keeps 1 to 10000 companies.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /v1/watches/{id} (the `UpdateWatch` operationId).
+	UpdateWatch(ctx context.Context, id string, body UpdateWatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListDeliveries List a watch's deliveries
+	//
+	// The webhooks of the watch, newest first: each change sent (or to be sent) to its url, with its state (pending, succeeded, failed), attempts, the last status code or error and the next attempt.
+	//
+	// Corresponds with GET /v1/watches/{id}/deliveries (the `ListDeliveries` operationId).
+	ListDeliveries(ctx context.Context, id string, params *ListDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// Redeliver Send a delivery again
+	//
+	// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.
+	//
+	// Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
+	Redeliver(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// TestWatch Send a test event
+	//
+	// Sends one signed event of type watch.test to the watch's url now (also when the watch is disabled) and says what the endpoint answered: delivered is true for a 2xx. The event is not a change: it is not stored, retried or put in the feed; its webhook-id starts tst_. No body.
+	//
+	// Corresponds with POST /v1/watches/{id}/test (the `TestWatch` operationId).
+	TestWatch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// LookupCompany Look up one company
 	//
 	// The full report of one entity. The identifier is normalised first; one that fails format or checksum is invalid_id and the register is not called. A well-formed identifier with no entity is not_found. A failing register is retried once before upstream_error (502) or upstream_timeout (504).
 	//
 	// Corresponds with GET /v1/{country}/company/{id} (the `LookupCompany` operationId).
 	LookupCompany(ctx context.Context, country string, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CompanyChanges A company's recorded changes
+	//
+	// The changes recorded for one company, newest first: any company a watch follows and, where the register publishes a change feed (Norway), any company in it. Needs no token. The identifier is validated but the register is not called; an empty list carries a note.
+	//
+	// Corresponds with GET /v1/{country}/company/{id}/changes (the `CompanyChanges` operationId).
+	CompanyChanges(ctx context.Context, country string, id string, params *CompanyChangesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CompanyDeadlines Next statutory filing deadlines
 	//
@@ -941,6 +1602,23 @@ func (c *Client) ServerJSON(ctx context.Context, reqEditors ...RequestEditorFn) 
 	return c.Client.Do(req)
 }
 
+// ChangeFeed Your change feed
+//
+// The changes of the companies in your watches (while they were watched), of the kinds those watches ask for, oldest first, after cursor. Pass next_cursor as the cursor of the next call, also after an empty page; a cursor survives restarts. Changes are kept at least 30 days: an older cursor is cursor_expired (410) with details.oldest_cursor. The feed is the recovery path for webhooks missed.
+//
+// Corresponds with GET /v1/changes (the `ChangeFeed` operationId).
+func (c *Client) ChangeFeed(ctx context.Context, params *ChangeFeedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewChangeFeedRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListCountries List the supported countries
 //
 // The registries that can answer now, sorted by country code. A registry that needs an operator credential the deployment lacks is not listed. Do not hard-code this list.
@@ -958,6 +1636,184 @@ func (c *Client) ListCountries(ctx context.Context, reqEditors ...RequestEditorF
 	return c.Client.Do(req)
 }
 
+// ListWatches List your watches
+//
+// The watches of your API token, oldest first. A watch another token created is never shown.
+//
+// Corresponds with GET /v1/watches (the `ListWatches` operationId).
+func (c *Client) ListWatches(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWatchesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateWatchWithBody Create a watch
+//
+// Watch up to 10000 companies of one country: their changes are recorded for you (GET /v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or []): status_changed, name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted. url must be https, of a host with a public address, at most 2048 bytes, without user-info. A baseline of each company is taken before answering, so that the first event is a real change; companies whose register failed or was slow are listed in baseline_pending and get theirs shortly. The answer carries the signing secret (whsec_…) this one time: keep it. 201 on success.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/watches (the `CreateWatch` operationId).
+func (c *Client) CreateWatchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWatchRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateWatch Create a watch
+//
+// Watch up to 10000 companies of one country: their changes are recorded for you (GET /v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or []): status_changed, name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted. url must be https, of a host with a public address, at most 2048 bytes, without user-info. A baseline of each company is taken before answering, so that the first event is a real change; companies whose register failed or was slow are listed in baseline_pending and get theirs shortly. The answer carries the signing secret (whsec_…) this one time: keep it. 201 on success.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/watches (the `CreateWatch` operationId).
+func (c *Client) CreateWatch(ctx context.Context, body CreateWatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWatchRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteWatch Delete a watch
+//
+// Deletes the watch and its pending deliveries; its recorded changes stay in your feed. 204, no body.
+//
+// Corresponds with DELETE /v1/watches/{id} (the `DeleteWatch` operationId).
+func (c *Client) DeleteWatch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteWatchRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetWatch Get a watch
+//
+// One of your watches. disabled is true once its endpoint answered 410 or failed every attempt of a delivery for about three days; disabled_reason says which. The secret is never shown again.
+//
+// Corresponds with GET /v1/watches/{id} (the `GetWatch` operationId).
+func (c *Client) GetWatch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetWatchRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateWatchWithBody Change a watch
+//
+// Add companies (add_ids, validated, baselines taken as on creation), remove companies (remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a disabled watch with "disabled": false (a new url also enables it). A watch keeps 1 to 10000 companies.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /v1/watches/{id} (the `UpdateWatch` operationId).
+func (c *Client) UpdateWatchWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateWatchRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateWatch Change a watch
+//
+// Add companies (add_ids, validated, baselines taken as on creation), remove companies (remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a disabled watch with "disabled": false (a new url also enables it). A watch keeps 1 to 10000 companies.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /v1/watches/{id} (the `UpdateWatch` operationId).
+func (c *Client) UpdateWatch(ctx context.Context, id string, body UpdateWatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateWatchRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListDeliveries List a watch's deliveries
+//
+// The webhooks of the watch, newest first: each change sent (or to be sent) to its url, with its state (pending, succeeded, failed), attempts, the last status code or error and the next attempt.
+//
+// Corresponds with GET /v1/watches/{id}/deliveries (the `ListDeliveries` operationId).
+func (c *Client) ListDeliveries(ctx context.Context, id string, params *ListDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListDeliveriesRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// Redeliver Send a delivery again
+//
+// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.
+//
+// Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
+func (c *Client) Redeliver(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRedeliverRequest(c.Server, id, delivery)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// TestWatch Send a test event
+//
+// Sends one signed event of type watch.test to the watch's url now (also when the watch is disabled) and says what the endpoint answered: delivered is true for a 2xx. The event is not a change: it is not stored, retried or put in the feed; its webhook-id starts tst_. No body.
+//
+// Corresponds with POST /v1/watches/{id}/test (the `TestWatch` operationId).
+func (c *Client) TestWatch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewTestWatchRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // LookupCompany Look up one company
 //
 // The full report of one entity. The identifier is normalised first; one that fails format or checksum is invalid_id and the register is not called. A well-formed identifier with no entity is not_found. A failing register is retried once before upstream_error (502) or upstream_timeout (504).
@@ -965,6 +1821,23 @@ func (c *Client) ListCountries(ctx context.Context, reqEditors ...RequestEditorF
 // Corresponds with GET /v1/{country}/company/{id} (the `LookupCompany` operationId).
 func (c *Client) LookupCompany(ctx context.Context, country string, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewLookupCompanyRequest(c.Server, country, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CompanyChanges A company's recorded changes
+//
+// The changes recorded for one company, newest first: any company a watch follows and, where the register publishes a change feed (Norway), any company in it. Needs no token. The identifier is validated but the register is not called; an empty list carries a note.
+//
+// Corresponds with GET /v1/{country}/company/{id}/changes (the `CompanyChanges` operationId).
+func (c *Client) CompanyChanges(ctx context.Context, country string, id string, params *CompanyChangesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCompanyChangesRequest(c.Server, country, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1233,6 +2106,72 @@ func NewServerJSONRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewChangeFeedRequest constructs an http.Request for the ChangeFeed method
+func NewChangeFeedRequest(server string, params *ChangeFeedParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/changes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewListCountriesRequest constructs an http.Request for the ListCountries method
 func NewListCountriesRequest(server string) (*http.Request, error) {
 	var err error
@@ -1253,6 +2192,324 @@ func NewListCountriesRequest(server string) (*http.Request, error) {
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListWatchesRequest constructs an http.Request for the ListWatches method
+func NewListWatchesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateWatchRequest calls the generic CreateWatch builder with application/json body
+func NewCreateWatchRequest(server string, body CreateWatchJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateWatchRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateWatchRequestWithBody constructs an http.Request for the CreateWatch method, with any body, and a specified content type
+func NewCreateWatchRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteWatchRequest constructs an http.Request for the DeleteWatch method
+func NewDeleteWatchRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetWatchRequest constructs an http.Request for the GetWatch method
+func NewGetWatchRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateWatchRequest calls the generic UpdateWatch builder with application/json body
+func NewUpdateWatchRequest(server string, id string, body UpdateWatchJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateWatchRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateWatchRequestWithBody constructs an http.Request for the UpdateWatch method, with any body, and a specified content type
+func NewUpdateWatchRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListDeliveriesRequest constructs an http.Request for the ListDeliveries method
+func NewListDeliveriesRequest(server string, id string, params *ListDeliveriesParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches/%s/deliveries", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRedeliverRequest constructs an http.Request for the Redeliver method
+func NewRedeliverRequest(server string, id string, delivery string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "delivery", delivery, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches/%s/deliveries/%s/redeliver", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewTestWatchRequest constructs an http.Request for the TestWatch method
+func NewTestWatchRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches/%s/test", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -1291,6 +2548,74 @@ func NewLookupCompanyRequest(server string, country string, id string) (*http.Re
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCompanyChangesRequest constructs an http.Request for the CompanyChanges method
+func NewCompanyChangesRequest(server string, country string, id string, params *CompanyChangesParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "country", country, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/%s/company/%s/changes", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -1724,6 +3049,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /server.json (the `ServerJSON` operationId).
 	ServerJSONWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ServerJSONResponse, error)
 
+	// ChangeFeedWithResponse Your change feed
+	//
+	// The changes of the companies in your watches (while they were watched), of the kinds those watches ask for, oldest first, after cursor. Pass next_cursor as the cursor of the next call, also after an empty page; a cursor survives restarts. Changes are kept at least 30 days: an older cursor is cursor_expired (410) with details.oldest_cursor. The feed is the recovery path for webhooks missed.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/changes (the `ChangeFeed` operationId).
+	ChangeFeedWithResponse(ctx context.Context, params *ChangeFeedParams, reqEditors ...RequestEditorFn) (*ChangeFeedResponse, error)
+
 	// ListCountriesWithResponse List the supported countries
 	//
 	// The registries that can answer now, sorted by country code. A registry that needs an operator credential the deployment lacks is not listed. Do not hard-code this list.
@@ -1733,6 +3067,96 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/countries (the `ListCountries` operationId).
 	ListCountriesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListCountriesResponse, error)
 
+	// ListWatchesWithResponse List your watches
+	//
+	// The watches of your API token, oldest first. A watch another token created is never shown.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/watches (the `ListWatches` operationId).
+	ListWatchesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListWatchesResponse, error)
+
+	// CreateWatchWithBodyWithResponse Create a watch
+	//
+	// Watch up to 10000 companies of one country: their changes are recorded for you (GET /v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or []): status_changed, name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted. url must be https, of a host with a public address, at most 2048 bytes, without user-info. A baseline of each company is taken before answering, so that the first event is a real change; companies whose register failed or was slow are listed in baseline_pending and get theirs shortly. The answer carries the signing secret (whsec_…) this one time: keep it. 201 on success.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/watches (the `CreateWatch` operationId).
+	CreateWatchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWatchResponse, error)
+
+	// CreateWatchWithResponse Create a watch
+	//
+	// Watch up to 10000 companies of one country: their changes are recorded for you (GET /v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or []): status_changed, name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted. url must be https, of a host with a public address, at most 2048 bytes, without user-info. A baseline of each company is taken before answering, so that the first event is a real change; companies whose register failed or was slow are listed in baseline_pending and get theirs shortly. The answer carries the signing secret (whsec_…) this one time: keep it. 201 on success.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/watches (the `CreateWatch` operationId).
+	CreateWatchWithResponse(ctx context.Context, body CreateWatchJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWatchResponse, error)
+
+	// DeleteWatchWithResponse Delete a watch
+	//
+	// Deletes the watch and its pending deliveries; its recorded changes stay in your feed. 204, no body.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/watches/{id} (the `DeleteWatch` operationId).
+	DeleteWatchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteWatchResponse, error)
+
+	// GetWatchWithResponse Get a watch
+	//
+	// One of your watches. disabled is true once its endpoint answered 410 or failed every attempt of a delivery for about three days; disabled_reason says which. The secret is never shown again.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/watches/{id} (the `GetWatch` operationId).
+	GetWatchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetWatchResponse, error)
+
+	// UpdateWatchWithBodyWithResponse Change a watch
+	//
+	// Add companies (add_ids, validated, baselines taken as on creation), remove companies (remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a disabled watch with "disabled": false (a new url also enables it). A watch keeps 1 to 10000 companies.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /v1/watches/{id} (the `UpdateWatch` operationId).
+	UpdateWatchWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWatchResponse, error)
+
+	// UpdateWatchWithResponse Change a watch
+	//
+	// Add companies (add_ids, validated, baselines taken as on creation), remove companies (remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a disabled watch with "disabled": false (a new url also enables it). A watch keeps 1 to 10000 companies.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /v1/watches/{id} (the `UpdateWatch` operationId).
+	UpdateWatchWithResponse(ctx context.Context, id string, body UpdateWatchJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWatchResponse, error)
+
+	// ListDeliveriesWithResponse List a watch's deliveries
+	//
+	// The webhooks of the watch, newest first: each change sent (or to be sent) to its url, with its state (pending, succeeded, failed), attempts, the last status code or error and the next attempt.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/watches/{id}/deliveries (the `ListDeliveries` operationId).
+	ListDeliveriesWithResponse(ctx context.Context, id string, params *ListDeliveriesParams, reqEditors ...RequestEditorFn) (*ListDeliveriesResponse, error)
+
+	// RedeliverWithResponse Send a delivery again
+	//
+	// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
+	RedeliverWithResponse(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*RedeliverResponse, error)
+
+	// TestWatchWithResponse Send a test event
+	//
+	// Sends one signed event of type watch.test to the watch's url now (also when the watch is disabled) and says what the endpoint answered: delivered is true for a 2xx. The event is not a change: it is not stored, retried or put in the feed; its webhook-id starts tst_. No body.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/watches/{id}/test (the `TestWatch` operationId).
+	TestWatchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*TestWatchResponse, error)
+
 	// LookupCompanyWithResponse Look up one company
 	//
 	// The full report of one entity. The identifier is normalised first; one that fails format or checksum is invalid_id and the register is not called. A well-formed identifier with no entity is not_found. A failing register is retried once before upstream_error (502) or upstream_timeout (504).
@@ -1741,6 +3165,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/{country}/company/{id} (the `LookupCompany` operationId).
 	LookupCompanyWithResponse(ctx context.Context, country string, id string, reqEditors ...RequestEditorFn) (*LookupCompanyResponse, error)
+
+	// CompanyChangesWithResponse A company's recorded changes
+	//
+	// The changes recorded for one company, newest first: any company a watch follows and, where the register publishes a change feed (Norway), any company in it. Needs no token. The identifier is validated but the register is not called; an empty list carries a note.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/{country}/company/{id}/changes (the `CompanyChanges` operationId).
+	CompanyChangesWithResponse(ctx context.Context, country string, id string, params *CompanyChangesParams, reqEditors ...RequestEditorFn) (*CompanyChangesResponse, error)
 
 	// CompanyDeadlinesWithResponse Next statutory filing deadlines
 	//
@@ -1997,6 +3430,103 @@ func (r ServerJSONResponse) ContentType() string {
 	return ""
 }
 
+// ChangeFeedResponse401Headers the declared response headers of an HTTP 401 response for ChangeFeed
+type ChangeFeedResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// ChangeFeedResponse429Headers the declared response headers of an HTTP 429 response for ChangeFeed
+type ChangeFeedResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ChangeFeedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ChangeFeed
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON410 the response for an HTTP 410 `application/json` response
+	JSON410 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ChangeFeedResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ChangeFeedResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ChangeFeedResponse) GetJSON200() *ChangeFeed {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ChangeFeedResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ChangeFeedResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ChangeFeedResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON410 returns the response for an HTTP 410 `application/json` response
+func (r ChangeFeedResponse) GetJSON410() *Error {
+	return r.JSON410
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ChangeFeedResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ChangeFeedResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ChangeFeedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ChangeFeedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ChangeFeedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ChangeFeedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListCountriesResponse429Headers the declared response headers of an HTTP 429 response for ListCountries
 type ListCountriesResponse429Headers struct {
 	RetryAfter *int
@@ -2053,6 +3583,754 @@ func (r ListCountriesResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ListCountriesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListWatchesResponse401Headers the declared response headers of an HTTP 401 response for ListWatches
+type ListWatchesResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// ListWatchesResponse429Headers the declared response headers of an HTTP 429 response for ListWatches
+type ListWatchesResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ListWatchesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WatchList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ListWatchesResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListWatchesResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListWatchesResponse) GetJSON200() *WatchList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListWatchesResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListWatchesResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListWatchesResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListWatchesResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ListWatchesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListWatchesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListWatchesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListWatchesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateWatchResponse201Headers the declared response headers of an HTTP 201 response for CreateWatch
+type CreateWatchResponse201Headers struct {
+	Location *string
+}
+
+// CreateWatchResponse401Headers the declared response headers of an HTTP 401 response for CreateWatch
+type CreateWatchResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// CreateWatchResponse429Headers the declared response headers of an HTTP 429 response for CreateWatch
+type CreateWatchResponse429Headers struct {
+	RetryAfter *int
+}
+
+type CreateWatchResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *CreatedWatch
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// JSON502 the response for an HTTP 502 `application/json` response
+	JSON502 *Error
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *CreateWatchResponse201Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CreateWatchResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateWatchResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateWatchResponse) GetJSON201() *CreatedWatch {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CreateWatchResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateWatchResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CreateWatchResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CreateWatchResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CreateWatchResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CreateWatchResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetJSON502 returns the response for an HTTP 502 `application/json` response
+func (r CreateWatchResponse) GetJSON502() *Error {
+	return r.JSON502
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateWatchResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateWatchResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateWatchResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateWatchResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteWatchResponse401Headers the declared response headers of an HTTP 401 response for DeleteWatch
+type DeleteWatchResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// DeleteWatchResponse429Headers the declared response headers of an HTTP 429 response for DeleteWatch
+type DeleteWatchResponse429Headers struct {
+	RetryAfter *int
+}
+
+type DeleteWatchResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *DeleteWatchResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DeleteWatchResponse429Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DeleteWatchResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DeleteWatchResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DeleteWatchResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DeleteWatchResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r DeleteWatchResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteWatchResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteWatchResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteWatchResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteWatchResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetWatchResponse401Headers the declared response headers of an HTTP 401 response for GetWatch
+type GetWatchResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// GetWatchResponse429Headers the declared response headers of an HTTP 429 response for GetWatch
+type GetWatchResponse429Headers struct {
+	RetryAfter *int
+}
+
+type GetWatchResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Watch
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetWatchResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetWatchResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetWatchResponse) GetJSON200() *Watch {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetWatchResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetWatchResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetWatchResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetWatchResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetWatchResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r GetWatchResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetWatchResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetWatchResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetWatchResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateWatchResponse401Headers the declared response headers of an HTTP 401 response for UpdateWatch
+type UpdateWatchResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// UpdateWatchResponse429Headers the declared response headers of an HTTP 429 response for UpdateWatch
+type UpdateWatchResponse429Headers struct {
+	RetryAfter *int
+}
+
+type UpdateWatchResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *UpdatedWatch
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// JSON502 the response for an HTTP 502 `application/json` response
+	JSON502 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *UpdateWatchResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UpdateWatchResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateWatchResponse) GetJSON200() *UpdatedWatch {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r UpdateWatchResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UpdateWatchResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r UpdateWatchResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UpdateWatchResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UpdateWatchResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r UpdateWatchResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetJSON502 returns the response for an HTTP 502 `application/json` response
+func (r UpdateWatchResponse) GetJSON502() *Error {
+	return r.JSON502
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateWatchResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateWatchResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateWatchResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateWatchResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListDeliveriesResponse401Headers the declared response headers of an HTTP 401 response for ListDeliveries
+type ListDeliveriesResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// ListDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for ListDeliveries
+type ListDeliveriesResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ListDeliveriesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeliveryList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ListDeliveriesResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListDeliveriesResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListDeliveriesResponse) GetJSON200() *DeliveryList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListDeliveriesResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListDeliveriesResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListDeliveriesResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ListDeliveriesResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListDeliveriesResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListDeliveriesResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ListDeliveriesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListDeliveriesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListDeliveriesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListDeliveriesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RedeliverResponse401Headers the declared response headers of an HTTP 401 response for Redeliver
+type RedeliverResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// RedeliverResponse429Headers the declared response headers of an HTTP 429 response for Redeliver
+type RedeliverResponse429Headers struct {
+	RetryAfter *int
+}
+
+type RedeliverResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON202 the response for an HTTP 202 `application/json` response
+	JSON202 *Delivery
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *RedeliverResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RedeliverResponse429Headers
+}
+
+// GetJSON202 returns the response for an HTTP 202 `application/json` response
+func (r RedeliverResponse) GetJSON202() *Delivery {
+	return r.JSON202
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RedeliverResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RedeliverResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RedeliverResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RedeliverResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r RedeliverResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r RedeliverResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RedeliverResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RedeliverResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RedeliverResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// TestWatchResponse401Headers the declared response headers of an HTTP 401 response for TestWatch
+type TestWatchResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// TestWatchResponse429Headers the declared response headers of an HTTP 429 response for TestWatch
+type TestWatchResponse429Headers struct {
+	RetryAfter *int
+}
+
+type TestWatchResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *TestResult
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *TestWatchResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *TestWatchResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r TestWatchResponse) GetJSON200() *TestResult {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r TestWatchResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r TestWatchResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r TestWatchResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r TestWatchResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r TestWatchResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r TestWatchResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r TestWatchResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r TestWatchResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r TestWatchResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -2150,6 +4428,82 @@ func (r LookupCompanyResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r LookupCompanyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CompanyChangesResponse429Headers the declared response headers of an HTTP 429 response for CompanyChanges
+type CompanyChangesResponse429Headers struct {
+	RetryAfter *int
+}
+
+type CompanyChangesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CompanyChanges
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CompanyChangesResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CompanyChangesResponse) GetJSON200() *CompanyChanges {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CompanyChangesResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CompanyChangesResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CompanyChangesResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CompanyChangesResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r CompanyChangesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CompanyChangesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CompanyChangesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CompanyChangesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -2757,6 +5111,21 @@ func (c *ClientWithResponses) ServerJSONWithResponse(ctx context.Context, reqEdi
 	return ParseServerJSONResponse(rsp)
 }
 
+// ChangeFeedWithResponse Your change feed
+//
+// The changes of the companies in your watches (while they were watched), of the kinds those watches ask for, oldest first, after cursor. Pass next_cursor as the cursor of the next call, also after an empty page; a cursor survives restarts. Changes are kept at least 30 days: an older cursor is cursor_expired (410) with details.oldest_cursor. The feed is the recovery path for webhooks missed.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/changes (the `ChangeFeed` operationId).
+func (c *ClientWithResponses) ChangeFeedWithResponse(ctx context.Context, params *ChangeFeedParams, reqEditors ...RequestEditorFn) (*ChangeFeedResponse, error) {
+	rsp, err := c.ChangeFeed(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseChangeFeedResponse(rsp)
+}
+
 // ListCountriesWithResponse List the supported countries
 //
 // The registries that can answer now, sorted by country code. A registry that needs an operator credential the deployment lacks is not listed. Do not hard-code this list.
@@ -2772,6 +5141,156 @@ func (c *ClientWithResponses) ListCountriesWithResponse(ctx context.Context, req
 	return ParseListCountriesResponse(rsp)
 }
 
+// ListWatchesWithResponse List your watches
+//
+// The watches of your API token, oldest first. A watch another token created is never shown.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/watches (the `ListWatches` operationId).
+func (c *ClientWithResponses) ListWatchesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListWatchesResponse, error) {
+	rsp, err := c.ListWatches(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListWatchesResponse(rsp)
+}
+
+// CreateWatchWithBodyWithResponse Create a watch
+//
+// Watch up to 10000 companies of one country: their changes are recorded for you (GET /v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or []): status_changed, name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted. url must be https, of a host with a public address, at most 2048 bytes, without user-info. A baseline of each company is taken before answering, so that the first event is a real change; companies whose register failed or was slow are listed in baseline_pending and get theirs shortly. The answer carries the signing secret (whsec_…) this one time: keep it. 201 on success.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/watches (the `CreateWatch` operationId).
+func (c *ClientWithResponses) CreateWatchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWatchResponse, error) {
+	rsp, err := c.CreateWatchWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateWatchResponse(rsp)
+}
+
+// CreateWatchWithResponse Create a watch
+//
+// Watch up to 10000 companies of one country: their changes are recorded for you (GET /v1/changes) and sent to url as signed webhooks (Standard Webhooks 1.0). Identifiers are validated per country and canonicalised; duplicates collapse. kinds is optional (every kind when absent or []): status_changed, name_changed, address_changed, legal_form_changed, vat_changed, roles_changed, deleted. url must be https, of a host with a public address, at most 2048 bytes, without user-info. A baseline of each company is taken before answering, so that the first event is a real change; companies whose register failed or was slow are listed in baseline_pending and get theirs shortly. The answer carries the signing secret (whsec_…) this one time: keep it. 201 on success.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/watches (the `CreateWatch` operationId).
+func (c *ClientWithResponses) CreateWatchWithResponse(ctx context.Context, body CreateWatchJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWatchResponse, error) {
+	rsp, err := c.CreateWatch(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateWatchResponse(rsp)
+}
+
+// DeleteWatchWithResponse Delete a watch
+//
+// Deletes the watch and its pending deliveries; its recorded changes stay in your feed. 204, no body.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/watches/{id} (the `DeleteWatch` operationId).
+func (c *ClientWithResponses) DeleteWatchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteWatchResponse, error) {
+	rsp, err := c.DeleteWatch(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteWatchResponse(rsp)
+}
+
+// GetWatchWithResponse Get a watch
+//
+// One of your watches. disabled is true once its endpoint answered 410 or failed every attempt of a delivery for about three days; disabled_reason says which. The secret is never shown again.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/watches/{id} (the `GetWatch` operationId).
+func (c *ClientWithResponses) GetWatchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetWatchResponse, error) {
+	rsp, err := c.GetWatch(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetWatchResponse(rsp)
+}
+
+// UpdateWatchWithBodyWithResponse Change a watch
+//
+// Add companies (add_ids, validated, baselines taken as on creation), remove companies (remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a disabled watch with "disabled": false (a new url also enables it). A watch keeps 1 to 10000 companies.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /v1/watches/{id} (the `UpdateWatch` operationId).
+func (c *ClientWithResponses) UpdateWatchWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWatchResponse, error) {
+	rsp, err := c.UpdateWatchWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateWatchResponse(rsp)
+}
+
+// UpdateWatchWithResponse Change a watch
+//
+// Add companies (add_ids, validated, baselines taken as on creation), remove companies (remove_ids), replace kinds ([] for every kind) or url (validated as on creation), or enable a disabled watch with "disabled": false (a new url also enables it). A watch keeps 1 to 10000 companies.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /v1/watches/{id} (the `UpdateWatch` operationId).
+func (c *ClientWithResponses) UpdateWatchWithResponse(ctx context.Context, id string, body UpdateWatchJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWatchResponse, error) {
+	rsp, err := c.UpdateWatch(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateWatchResponse(rsp)
+}
+
+// ListDeliveriesWithResponse List a watch's deliveries
+//
+// The webhooks of the watch, newest first: each change sent (or to be sent) to its url, with its state (pending, succeeded, failed), attempts, the last status code or error and the next attempt.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/watches/{id}/deliveries (the `ListDeliveries` operationId).
+func (c *ClientWithResponses) ListDeliveriesWithResponse(ctx context.Context, id string, params *ListDeliveriesParams, reqEditors ...RequestEditorFn) (*ListDeliveriesResponse, error) {
+	rsp, err := c.ListDeliveries(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListDeliveriesResponse(rsp)
+}
+
+// RedeliverWithResponse Send a delivery again
+//
+// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
+func (c *ClientWithResponses) RedeliverWithResponse(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*RedeliverResponse, error) {
+	rsp, err := c.Redeliver(ctx, id, delivery, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRedeliverResponse(rsp)
+}
+
+// TestWatchWithResponse Send a test event
+//
+// Sends one signed event of type watch.test to the watch's url now (also when the watch is disabled) and says what the endpoint answered: delivered is true for a 2xx. The event is not a change: it is not stored, retried or put in the feed; its webhook-id starts tst_. No body.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/watches/{id}/test (the `TestWatch` operationId).
+func (c *ClientWithResponses) TestWatchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*TestWatchResponse, error) {
+	rsp, err := c.TestWatch(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseTestWatchResponse(rsp)
+}
+
 // LookupCompanyWithResponse Look up one company
 //
 // The full report of one entity. The identifier is normalised first; one that fails format or checksum is invalid_id and the register is not called. A well-formed identifier with no entity is not_found. A failing register is retried once before upstream_error (502) or upstream_timeout (504).
@@ -2785,6 +5304,21 @@ func (c *ClientWithResponses) LookupCompanyWithResponse(ctx context.Context, cou
 		return nil, err
 	}
 	return ParseLookupCompanyResponse(rsp)
+}
+
+// CompanyChangesWithResponse A company's recorded changes
+//
+// The changes recorded for one company, newest first: any company a watch follows and, where the register publishes a change feed (Norway), any company in it. Needs no token. The identifier is validated but the register is not called; an empty list carries a note.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/{country}/company/{id}/changes (the `CompanyChanges` operationId).
+func (c *ClientWithResponses) CompanyChangesWithResponse(ctx context.Context, country string, id string, params *CompanyChangesParams, reqEditors ...RequestEditorFn) (*CompanyChangesResponse, error) {
+	rsp, err := c.CompanyChanges(ctx, country, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCompanyChangesResponse(rsp)
 }
 
 // CompanyDeadlinesWithResponse Next statutory filing deadlines
@@ -3002,6 +5536,97 @@ func ParseServerJSONResponse(rsp *http.Response) (*ServerJSONResponse, error) {
 	return response, nil
 }
 
+// ParseChangeFeedResponse parses an HTTP response from a ChangeFeedWithResponse call
+func ParseChangeFeedResponse(rsp *http.Response) (*ChangeFeedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ChangeFeedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ChangeFeed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 410:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON410 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers ChangeFeedResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers ChangeFeedResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseListCountriesResponse parses an HTTP response from a ListCountriesWithResponse call
 func ParseListCountriesResponse(rsp *http.Response) (*ListCountriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -3042,6 +5667,712 @@ func ParseListCountriesResponse(rsp *http.Response) (*ListCountriesResponse, err
 	switch {
 	case rsp.StatusCode == 429:
 		var headers ListCountriesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListWatchesResponse parses an HTTP response from a ListWatchesWithResponse call
+func ParseListWatchesResponse(rsp *http.Response) (*ListWatchesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListWatchesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WatchList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers ListWatchesResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListWatchesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateWatchResponse parses an HTTP response from a CreateWatchWithResponse call
+func ParseCreateWatchResponse(rsp *http.Response) (*CreateWatchResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateWatchResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest CreatedWatch
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 502:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON502 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers CreateWatchResponse201Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 401:
+		var headers CreateWatchResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers CreateWatchResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteWatchResponse parses an HTTP response from a DeleteWatchWithResponse call
+func ParseDeleteWatchResponse(rsp *http.Response) (*DeleteWatchResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteWatchResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers DeleteWatchResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers DeleteWatchResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetWatchResponse parses an HTTP response from a GetWatchWithResponse call
+func ParseGetWatchResponse(rsp *http.Response) (*GetWatchResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetWatchResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Watch
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers GetWatchResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetWatchResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateWatchResponse parses an HTTP response from a UpdateWatchWithResponse call
+func ParseUpdateWatchResponse(rsp *http.Response) (*UpdateWatchResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateWatchResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest UpdatedWatch
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 502:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON502 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers UpdateWatchResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers UpdateWatchResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListDeliveriesResponse parses an HTTP response from a ListDeliveriesWithResponse call
+func ParseListDeliveriesResponse(rsp *http.Response) (*ListDeliveriesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListDeliveriesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeliveryList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers ListDeliveriesResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListDeliveriesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRedeliverResponse parses an HTTP response from a RedeliverWithResponse call
+func ParseRedeliverResponse(rsp *http.Response) (*RedeliverResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RedeliverResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
+		var dest Delivery
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON202 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers RedeliverResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers RedeliverResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseTestWatchResponse parses an HTTP response from a TestWatchWithResponse call
+func ParseTestWatchResponse(rsp *http.Response) (*TestWatchResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &TestWatchResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest TestResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers TestWatchResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers TestWatchResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -3130,6 +6461,73 @@ func ParseLookupCompanyResponse(rsp *http.Response) (*LookupCompanyResponse, err
 	switch {
 	case rsp.StatusCode == 429:
 		var headers LookupCompanyResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCompanyChangesResponse parses an HTTP response from a CompanyChangesWithResponse call
+func ParseCompanyChangesResponse(rsp *http.Response) (*CompanyChangesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CompanyChangesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CompanyChanges
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers CompanyChangesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -3613,4 +7011,161 @@ func ParseValidateCompanyIDResponse(rsp *http.Response) (*ValidateCompanyIDRespo
 	}
 
 	return response, nil
+}
+
+// WebhookInitiator sends OpenAPI 3.1 webhook requests to target URLs.
+// Modeled on the generated Client, but with no stored Server -- the full
+// target URL is provided per-call by the caller (typically discovered
+// from a subscription registration).
+type WebhookInitiator struct {
+	// Doer for performing requests, typically a *http.Client with any
+	// customized settings, such as certificate chains.
+	Client HttpRequestDoer
+
+	// A list of callbacks for modifying requests which are generated before sending over
+	// the network.
+	RequestEditors []RequestEditorFn
+}
+
+// WebhookInitiatorOption allows setting custom parameters during construction.
+type WebhookInitiatorOption func(*WebhookInitiator) error
+
+// NewWebhookInitiator creates a new WebhookInitiator with reasonable defaults.
+func NewWebhookInitiator(opts ...WebhookInitiatorOption) (*WebhookInitiator, error) {
+	initiator := WebhookInitiator{}
+	for _, o := range opts {
+		if err := o(&initiator); err != nil {
+			return nil, err
+		}
+	}
+	if initiator.Client == nil {
+		initiator.Client = &http.Client{}
+	}
+	return &initiator, nil
+}
+
+// WithWebhookHTTPClient allows overriding the default Doer, which is
+// automatically created using http.Client. This is useful for tests.
+func WithWebhookHTTPClient(doer HttpRequestDoer) WebhookInitiatorOption {
+	return func(p *WebhookInitiator) error {
+		p.Client = doer
+		return nil
+	}
+}
+
+// WithWebhookRequestEditorFn allows setting up a callback function, which
+// will be called right before sending the webhook request. This can be
+// used to mutate the request, e.g. to add signature headers.
+func WithWebhookRequestEditorFn(fn RequestEditorFn) WebhookInitiatorOption {
+	return func(p *WebhookInitiator) error {
+		p.RequestEditors = append(p.RequestEditors, fn)
+		return nil
+	}
+}
+
+func (p *WebhookInitiator) applyWebhookEditors(ctx context.Context, req *http.Request, additionalEditors []RequestEditorFn) error {
+	for _, r := range p.RequestEditors {
+		if err := r(ctx, req); err != nil {
+			return err
+		}
+	}
+	for _, r := range additionalEditors {
+		if err := r(ctx, req); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WebhookInitiatorInterface is the interface specification for the webhook initiator.
+type WebhookInitiatorInterface interface {
+	// CompanyChangeWebhookWithBody fires the companyChange webhook with any body
+	CompanyChangeWebhookWithBody(ctx context.Context, targetURL string, params *CompanyChangeWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	CompanyChangeWebhook(ctx context.Context, targetURL string, params *CompanyChangeWebhookParams, body CompanyChangeWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+}
+
+func (p *WebhookInitiator) CompanyChangeWebhookWithBody(ctx context.Context, targetURL string, params *CompanyChangeWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCompanyChangeWebhookWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) CompanyChangeWebhook(ctx context.Context, targetURL string, params *CompanyChangeWebhookParams, body CompanyChangeWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCompanyChangeWebhookWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+// NewCompanyChangeWebhookWebhookRequest builds a application/json POST request for the companyChange webhook
+func NewCompanyChangeWebhookWebhookRequest(targetURL string, params *CompanyChangeWebhookParams, body CompanyChangeWebhookJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCompanyChangeWebhookWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewCompanyChangeWebhookWebhookRequestWithBody builds a POST request for the companyChange webhook with any body
+func NewCompanyChangeWebhookWebhookRequestWithBody(targetURL string, params *CompanyChangeWebhookParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
 }

@@ -2,17 +2,25 @@ package openapiclient
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/changes/apitoken"
+	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/catalog"
+	"github.com/companyregistry/registry/internal/memstore"
 	"github.com/companyregistry/registry/restserver"
 )
 
@@ -37,6 +45,24 @@ func (f fakeBrreg) RoundTrip(r *http.Request) (*http.Response, error) {
 	return res, nil
 }
 
+// apiToken is the test's API token of the watch routes.
+const apiToken = "erp-token-0123456789abcdef"
+
+// noFetch answers every company with an empty snapshot (a baseline).
+type noFetch struct{}
+
+func (noFetch) Fetch(_ context.Context, country, id string) (changes.Snapshot, error) {
+	return changes.Snapshot{Country: country, CompanyID: id, Report: []byte(`{}`), TakenAt: time.Now()}, nil
+}
+
+// publicResolver answers every host with a public address: the watch's
+// URL check looks nothing up.
+type publicResolver struct{}
+
+func (publicResolver) LookupNetIP(context.Context, string, string) ([]netip.Addr, error) {
+	return []netip.Addr{netip.MustParseAddr("93.184.216.34")}, nil
+}
+
 // newServer is the real REST handler over the real country modules, with
 // Brønnøysund answering from a recording.
 func newServer(t *testing.T) *httptest.Server {
@@ -53,7 +79,18 @@ func newServer(t *testing.T) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := restserver.New(reg, restserver.WithRateLimit(0))
+	// With change monitoring over a memory store, as the generator's
+	// input is served, and one API token.
+	svc, err := changes.NewService(changes.ServiceConfig{Store: memstore.New(time.Now), Fetcher: noFetch{}, Registry: reg,
+		Policy: webhook.Policy{Resolver: publicResolver{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := apitoken.Parse("erp=" + apiToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := restserver.New(reg, restserver.WithRateLimit(0), restserver.WithChanges(svc, tokens))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +177,63 @@ func TestGeneratedClient(t *testing.T) {
 	}
 	if missing.StatusCode() != http.StatusNotFound || missing.JSON404 == nil || missing.JSON404.Error.Code != "not_found" {
 		t.Errorf("not found: %d %s", missing.StatusCode(), missing.Body)
+	}
+}
+
+// TestGeneratedClientWatches: the generated client creates a watch and
+// reads it and the feed with an API token, and decodes a 401 without one.
+func TestGeneratedClientWatches(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t)
+	bearer := func(_ context.Context, req *http.Request) error {
+		req.Header.Set("Authorization", "Bearer "+apiToken)
+		return nil
+	}
+	c, err := NewClientWithResponses(srv.URL, WithHTTPClient(srv.Client()), WithRequestEditorFn(bearer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	kinds := []WatchRequestKinds{WatchRequestKindsStatusChanged}
+	created, err := c.CreateWatchWithResponse(ctx, CreateWatchJSONRequestBody{Country: "no", Ids: []string{"923 609 016"},
+		Kinds: &kinds, Url: "https://hooks.example.com/registry"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if created.StatusCode() != http.StatusCreated || created.JSON201 == nil {
+		t.Fatalf("create: %d %s", created.StatusCode(), created.Body)
+	}
+	w := created.JSON201
+	if w.Country != "NO" || len(w.Ids) != 1 || w.Ids[0] != "923609016" || len(w.Secret) < 10 {
+		t.Errorf("created %+v", w)
+	}
+	got, err := c.GetWatchWithResponse(ctx, w.Id)
+	if err != nil || got.JSON200 == nil || got.JSON200.Url != "https://hooks.example.com/registry" {
+		t.Fatalf("get: %v %s", err, got.Body)
+	}
+	feed, err := c.ChangeFeedWithResponse(ctx, &ChangeFeedParams{})
+	if err != nil || feed.JSON200 == nil || len(feed.JSON200.Changes) != 0 || feed.JSON200.NextCursor == "" {
+		t.Fatalf("feed: %v %s", err, feed.Body)
+	}
+	// A receiver decodes a webhook's body (the recorded one) as WebhookEvent.
+	hook, err := catalog.WebhookExample()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev WebhookEvent
+	if err := json.Unmarshal(hook, &ev); err != nil || ev.Type != "company."+ev.Data.Kind || ev.Data.CompanyId != "923609016" {
+		t.Errorf("the webhook as WebhookEvent: %+v, %v", ev, err)
+	}
+	anonymous, err := NewClientWithResponses(srv.URL, WithHTTPClient(srv.Client()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	denied, err := anonymous.ListWatchesWithResponse(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if denied.StatusCode() != http.StatusUnauthorized || denied.JSON401 == nil || denied.JSON401.Error.Code != "unauthorized" {
+		t.Errorf("without a token: %d %s", denied.StatusCode(), denied.Body)
 	}
 }
 
