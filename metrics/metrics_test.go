@@ -18,6 +18,7 @@ import (
 	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/countries/no"
 	"github.com/companyregistry/registry/internal/leakcheck"
+	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
 )
@@ -139,7 +140,7 @@ func TestFetchCollapsed(t *testing.T) {
 	wg.Go(func() { _, errs[0] = reg.Lookup(t.Context(), "NO", "923609016") })
 	<-entered // the first lookup is at the register
 	wg.Go(func() { _, errs[1] = reg.Lookup(t.Context(), "NO", "923 609 016") })
-	time.Sleep(50 * time.Millisecond) // let the second join the flight
+	testwait.Blocked(t, testwait.RegistryFetch, 2) // both callers wait for the one fetch
 	close(release)
 	wg.Wait()
 	for i, err := range errs {

@@ -31,8 +31,8 @@ func WithKeyPrefix(prefix string) Option {
 // in-process limiter.
 func WithTimeout(d time.Duration) Option {
 	return func(o *options) error {
-		if d <= 0 || d > 5*time.Second {
-			return fmt.Errorf("ratelimit: WithTimeout: %v is outside (0, 5s]", d)
+		if d <= 0 || d > redisstate.MaxTimeout {
+			return fmt.Errorf("ratelimit: WithTimeout: %v is outside (0, %v]", d, redisstate.MaxTimeout)
 		}
 		o.timeout = d
 		return nil
