@@ -2,50 +2,20 @@ package registry_test
 
 import (
 	"context"
-	"runtime"
-	"strings"
 	"testing"
 	"time"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/seal"
+	"github.com/companyregistry/registry/internal/testwait"
 )
-
-// callersInFetch counts the goroutines that wait, in fetch, for the
-// answer of a shared fetch (blocked in its select).
-func callersInFetch() int {
-	buf := make([]byte, 1<<22)
-	buf = buf[:runtime.Stack(buf, true)]
-	n := 0
-	for g := range strings.SplitSeq(string(buf), "\n\n") {
-		if !strings.Contains(strings.SplitN(g, "\n", 2)[0], "[select") {
-			continue
-		}
-		for line := range strings.SplitSeq(g, "\n") {
-			if strings.HasPrefix(line, "runtime.") || strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "goroutine ") {
-				continue
-			}
-			// The first frame outside the runtime.
-			if strings.HasPrefix(line, "github.com/companyregistry/registry.fetchOnce[") {
-				n++
-			}
-			break
-		}
-	}
-	return n
-}
 
 // awaitCallersInFetch blocks until n callers wait for a shared fetch. It
 // counts every goroutine of the process: the tests that use it do not run
 // in parallel.
 func awaitCallersInFetch(t *testing.T, n int) {
 	t.Helper()
-	for callersInFetch() != n {
-		runtime.Gosched()
-		if t.Context().Err() != nil {
-			t.Fatal("test ended")
-		}
-	}
+	testwait.Blocked(t, testwait.RegistryFetch, n)
 }
 
 // TestReview_SharedFetchWaitGoesOnForItsOtherCallers: two callers share a
