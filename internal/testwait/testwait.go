@@ -110,7 +110,7 @@ func Blocked(t testing.TB, fn string, n int) {
 // registry.Registry's shared fetch wait for it, as [Blocked] names it:
 // Blocked(t, RegistryFetch, n) returns once n callers have joined fetches
 // (the caller that started one included).
-const RegistryFetch = "github.com/companyregistry/registry.fetch"
+const RegistryFetch = "github.com/companyregistry/registry.fetchOnce"
 
 // blockedIn counts the goroutines whose innermost frame outside the
 // runtime is fn and which wait rather than run.
