@@ -16,6 +16,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes/webhook"
+	"github.com/companyregistry/registry/internal/lockedio"
 )
 
 // Limits of the service.
@@ -113,19 +114,6 @@ type Service struct {
 
 type companyRef struct{ country, id string }
 
-// lockedReader lets concurrent calls share a random source that is not
-// safe for concurrent use.
-type lockedReader struct {
-	mu sync.Mutex
-	r  io.Reader
-}
-
-func (l *lockedReader) Read(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.r.Read(p)
-}
-
 // NewService returns a Service.
 func NewService(c ServiceConfig) (*Service, error) {
 	switch {
@@ -157,9 +145,9 @@ func NewService(c ServiceConfig) (*Service, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	if s.random != nil {
-		s.random = &lockedReader{r: s.random}
-	}
+	// Concurrent calls share the source, which may not be safe for
+	// concurrent use.
+	s.random = lockedio.NewReader(s.random)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

@@ -51,10 +51,11 @@ const (
 	// DefaultConcurrency is how many webhooks one dispatcher sends at
 	// once.
 	DefaultConcurrency = 16
-	// DefaultLease is how long a claimed delivery is held: longer than an
-	// attempt may take (webhook.DefaultTimeout), so that it is never sent
-	// twice at once.
-	DefaultLease = 2 * time.Minute
+	// DefaultLease is how long a claimed delivery is held: three times
+	// what an attempt may take (webhook.DefaultTimeout, 10 s), so that it
+	// is never sent twice at once, and short enough that a delivery whose
+	// replica died mid-send is sent again within half a minute.
+	DefaultLease = 30 * time.Second
 	// DefaultPoll is how often an idle dispatcher looks for due
 	// deliveries ([Dispatcher.Wake] makes it look at once).
 	DefaultPoll = 250 * time.Millisecond

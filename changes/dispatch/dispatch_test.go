@@ -543,3 +543,14 @@ func TestNew(t *testing.T) {
 		t.Error("negative concurrency")
 	}
 }
+
+// TestDefaultLeaseOutlivesAnAttempt: a claim's default lease is at least
+// twice the longest attempt (the client's timeout), so that no delivery is
+// sent by two dispatchers at once while its first attempt is in flight,
+// and at most half a minute, so that a delivery whose replica died
+// mid-send is sent again that soon (.ci/changes-replicas.sh sees it).
+func TestDefaultLeaseOutlivesAnAttempt(t *testing.T) {
+	if dispatch.DefaultLease < 2*webhook.DefaultTimeout || dispatch.DefaultLease > 30*time.Second {
+		t.Errorf("DefaultLease %v, want between %v and 30s", dispatch.DefaultLease, 2*webhook.DefaultTimeout)
+	}
+}

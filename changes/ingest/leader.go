@@ -180,9 +180,15 @@ func (l *Leader) syncLoop(ctx context.Context) {
 			if ctx.Err() != nil {
 				return
 			}
-			if err := in.Sync(ctx, l.o.clock.Now()); err != nil && ctx.Err() == nil {
+			start := l.o.clock.Now()
+			err := in.Sync(ctx, start)
+			if err != nil && ctx.Err() == nil {
 				l.o.log.LogAttrs(ctx, slog.LevelWarn, "an ingester's sync failed", slog.String("ingester", in.Name()), errAttrs(err))
 			}
+			// One debug record per run, naming the lease holder: what shows
+			// which replica ingests (.ci/changes-replicas.sh counts them).
+			l.o.log.LogAttrs(ctx, slog.LevelDebug, "ingester synced", slog.String("ingester", in.Name()),
+				slog.String("holder", l.o.holder), slog.Duration("took", l.o.clock.Now().Sub(start)), slog.Bool("failed", err != nil))
 		}
 		if !sleep(ctx, l.o.clock, l.o.interval) {
 			return

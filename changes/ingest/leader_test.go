@@ -3,10 +3,13 @@ package ingest
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/companyregistry/registry/changes"
 )
@@ -254,5 +257,51 @@ func TestNewLeaderValidation(t *testing.T) {
 	l, err := NewLeader(newMemStore(), nil)
 	if err != nil || l.Holder() == "" {
 		t.Errorf("default holder %q, %v", l.Holder(), err)
+	}
+}
+
+// recordHandler sends the records of a logger to a channel.
+type recordHandler struct{ records chan slog.Record }
+
+func (h recordHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h recordHandler) Handle(_ context.Context, r slog.Record) error {
+	select {
+	case h.records <- r.Clone():
+	default: // a full channel drops the record rather than block the leader
+	}
+	return nil
+}
+func (h recordHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h recordHandler) WithGroup(string) slog.Handler      { return h }
+
+// TestLeaderLogsEachSync: each run of an ingester is one debug record
+// naming the ingester and the lease holder, which is how a log shows which
+// replica ingests (.ci/changes-replicas.sh counts them).
+func TestLeaderLogsEachSync(t *testing.T) {
+	t.Parallel()
+	st, clock := newMemStore(), newFakeClock(t0)
+	in := newFakeIngester("NO/feeds")
+	records := make(chan slog.Record, 100)
+	l, err := NewLeader(st, []Ingester{in}, WithClock(clock), WithHolder("replica-7"), WithLogger(slog.New(recordHandler{records})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runLeader(t, l)
+	recv(t, in.syncs, "sync")
+	for {
+		r := recv(t, records, "a record")
+		if r.Message != "ingester synced" {
+			continue
+		}
+		got := map[string]string{"level": r.Level.String()}
+		r.Attrs(func(a slog.Attr) bool {
+			got[a.Key] = a.Value.String()
+			return true
+		})
+		want := map[string]string{"level": "DEBUG", "ingester": "NO/feeds", "holder": "replica-7", "took": "0s", "failed": "false"}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("the sync's record (-want +got):\n%s", diff)
+		}
+		return
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/companyregistry/registry/changes"
@@ -18,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 
+	"github.com/companyregistry/registry/internal/lockedio"
 	"github.com/companyregistry/registry/internal/sqlitedb"
 )
 
@@ -73,22 +73,9 @@ func WithClock(now func() time.Time) Option {
 func WithRandom(r io.Reader) Option {
 	return func(c *config) {
 		if r != nil {
-			c.random = &lockedReader{r: r}
+			c.random = lockedio.NewReader(r)
 		}
 	}
-}
-
-// lockedReader lets the store's goroutines share a source that is not
-// safe for concurrent use.
-type lockedReader struct {
-	mu sync.Mutex
-	r  io.Reader
-}
-
-func (l *lockedReader) Read(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.r.Read(p)
 }
 
 // WithRetention sets how long changes are kept at least (default

@@ -148,9 +148,10 @@ type changeParts struct {
 // that can answer now over store: Norway's feeds (read from BRREG_BASE_URL
 // when it is set, sharing the Registry's budget for NO), Companies House's
 // stream with the stream key, a poller for the others; run by a leader
-// under the store's lease.
+// under the store's lease, which it holds as holder (the name of this
+// process in every lease and delivery claim).
 func newChangeParts(store changes.Store, kind string, cfg config, reg *registry.Registry, budgets map[string]registry.UpstreamBudget,
-	logger *slog.Logger) (*changeParts, error) {
+	holder string, logger *slog.Logger) (*changeParts, error) {
 	fetch, err := changes.NewRegistryFetcher(reg, nil)
 	if err != nil {
 		return nil, err
@@ -182,7 +183,8 @@ func newChangeParts(store changes.Store, kind string, cfg config, reg *registry.
 		}
 		ingesters = append(ingesters, n)
 	}
-	leader, err := ingest.NewLeader(store, ingesters, ingest.WithLogger(logger), ingest.WithInterval(cfg.changes.ingest.Interval))
+	leader, err := ingest.NewLeader(store, ingesters, ingest.WithLogger(logger), ingest.WithInterval(cfg.changes.ingest.Interval),
+		ingest.WithHolder(holder))
 	if err != nil {
 		return nil, err
 	}
@@ -251,7 +253,7 @@ func buildChanges(cfg config, reg *registry.Registry, budgets map[string]registr
 		_ = store.Close()
 		return nil, err
 	}
-	parts, err := newChangeParts(dispatch.WakeOnApply(store, disp.Wake), kind, cfg, reg, budgets, logger)
+	parts, err := newChangeParts(dispatch.WakeOnApply(store, disp.Wake), kind, cfg, reg, budgets, holder, logger)
 	if err != nil {
 		_ = store.Close()
 		return nil, err

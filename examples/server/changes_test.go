@@ -137,7 +137,7 @@ func TestNewChangeParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	parts, err := newChangeParts(memstore.New(time.Now), "memory", cfg, reg, nil, slog.New(slog.DiscardHandler))
+	parts, err := newChangeParts(memstore.New(time.Now), "memory", cfg, reg, nil, "test-replica", slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,9 +60,9 @@ const superuser = "postgres"
 // the first connection), generous for a loaded machine.
 const StartTimeout = 60 * time.Second
 
-// errMissing marks a server that could not start because the binaries are
+// ErrMissing marks a server that could not start because the binaries are
 // not installed: tests skip then, outside CI.
-var errMissing = errors.New("pgtest: PostgreSQL's initdb and postgres binaries were not found (on PATH, in /usr/local/bin or in /usr/lib/postgresql/*/bin): install them (apt-get install -y postgresql) to run this test")
+var ErrMissing = errors.New("pgtest: PostgreSQL's initdb and postgres binaries were not found (on PATH, in /usr/local/bin or in /usr/lib/postgresql/*/bin): install them (apt-get install -y postgresql) to run this test")
 
 // Server is a PostgreSQL server for one test binary. Its methods are safe
 // for concurrent use.
@@ -84,23 +84,21 @@ func New() *Server { return &Server{} }
 // the environment variable CI is set.
 func (s *Server) Database(t testing.TB) string {
 	t.Helper()
-	if err := s.start(); err != nil {
-		if errors.Is(err, errMissing) && os.Getenv("CI") == "" {
+	if err := s.Start(); err != nil {
+		if errors.Is(err, ErrMissing) && os.Getenv("CI") == "" {
 			t.Skip(err.Error())
 		}
-		if errors.Is(err, errMissing) {
+		if errors.Is(err, ErrMissing) {
 			t.Fatalf("%v; CI is set, so .ci/run should have installed PostgreSQL", err)
 		}
 		t.Fatalf("pgtest: start PostgreSQL: %v", err)
 	}
 	name := "t_" + randomHex(8)
-	// FILE_COPY copies the template's files instead of writing them to the
-	// WAL (PostgreSQL 15's default): faster, and the checkpoint it needs is
-	// cheap without fsync.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := s.exec(ctx, "CREATE DATABASE "+name+" STRATEGY FILE_COPY"); err != nil {
-		t.Fatalf("pgtest: create database: %v", err)
+	u, err := s.CreateDatabase(ctx, name)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
 	}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -109,7 +107,38 @@ func (s *Server) Database(t testing.TB) string {
 			t.Errorf("pgtest: drop database %s: %v", name, err)
 		}
 	})
-	return s.URL(name)
+	return u
+}
+
+// Start starts the server if it has not started yet (Database does it
+// for a test; a program such as internal/cmd/pgserver calls it). A
+// failure is remembered and returned again; it wraps [ErrMissing] when
+// the binaries are not installed.
+func (s *Server) Start() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.started {
+		return s.err
+	}
+	s.started = true
+	s.err = s.startLocked()
+	return s.err
+}
+
+// CreateDatabase creates the empty database name (lower-case letters,
+// digits and underscores) on the started server and returns its
+// postgres:// URL.
+func (s *Server) CreateDatabase(ctx context.Context, name string) (string, error) {
+	if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789_") != "" {
+		return "", fmt.Errorf("create database: %q is not a name of lower-case letters, digits and underscores", name)
+	}
+	// FILE_COPY copies the template's files instead of writing them to the
+	// WAL (PostgreSQL 15's default): faster, and the checkpoint it needs is
+	// cheap without fsync.
+	if err := s.exec(ctx, "CREATE DATABASE "+name+" STRATEGY FILE_COPY"); err != nil {
+		return "", fmt.Errorf("create database: %w", err)
+	}
+	return s.URL(name), nil
 }
 
 // URL returns the postgres:// URL of the named database on the server
@@ -123,6 +152,22 @@ func (s *Server) URL(database string) string {
 		RawQuery: "sslmode=disable",
 	}
 	return u.String()
+}
+
+// LogFile returns the path of the server's log (in the folder Stop
+// removes), or "" before it started.
+func (s *Server) LogFile() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.port == 0 {
+		return ""
+	}
+	return logPath(s.dir, s.port)
+}
+
+// logPath is where the server on port writes its log.
+func logPath(dir string, port int) string {
+	return filepath.Join(dir, "postgres-"+strconv.Itoa(port)+".log")
 }
 
 // Port returns the server's loopback port, or 0 before it started.
@@ -156,19 +201,6 @@ func (s *Server) exec(ctx context.Context, stmt string) error {
 	defer func() { _ = conn.Close(context.Background()) }()
 	_, err = conn.Exec(ctx, stmt)
 	return err
-}
-
-// start starts the server once; a failure is remembered and returned to
-// every later call.
-func (s *Server) start() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.started {
-		return s.err
-	}
-	s.started = true
-	s.err = s.startLocked()
-	return s.err
 }
 
 func (s *Server) startLocked() error {
@@ -219,7 +251,7 @@ func (s *Server) startLocked() error {
 // startPostgres starts the server on port and waits until it accepts a
 // connection.
 func startPostgres(ctx context.Context, bin, dir, data string, port int, user *account) (*process, error) {
-	logPath := filepath.Join(dir, "postgres-"+strconv.Itoa(port)+".log")
+	logFile := logPath(dir, port)
 	p, err := spawn(bin, []string{"-D", data, "-p", strconv.Itoa(port),
 		"-c", "listen_addresses=127.0.0.1",
 		"-c", "unix_socket_directories=",
@@ -229,7 +261,7 @@ func startPostgres(ctx context.Context, bin, dir, data string, port int, user *a
 		"-c", "max_connections=300",
 		"-c", "shared_buffers=64MB",
 		"-c", "max_wal_size=256MB",
-	}, logPath, user)
+	}, logFile, user)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +275,7 @@ func startPostgres(ctx context.Context, bin, dir, data string, port int, user *a
 		}
 		if p.exited() || ctx.Err() != nil {
 			p.stop()
-			log, _ := os.ReadFile(logPath)
+			log, _ := os.ReadFile(logFile)
 			return nil, fmt.Errorf("postgres did not accept connections on port %d: %w\n%s", port, err, tail(log, 2000))
 		}
 		// Polling a starting server is how readiness is known; the tests
@@ -267,7 +299,7 @@ func findBinaries() (string, error) {
 			return d, nil
 		}
 	}
-	return "", errMissing
+	return "", ErrMissing
 }
 
 // versionOf reads the major version in /usr/lib/postgresql/<v>/bin.

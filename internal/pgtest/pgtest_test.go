@@ -82,3 +82,27 @@ func TestDatabaseDroppedAfterTest(t *testing.T) {
 		t.Errorf("database %s still exists after its test", name)
 	}
 }
+
+// CreateDatabase refuses a name that would need quoting (it is spliced
+// into the statement), and makes one it accepts.
+func TestCreateDatabaseName(t *testing.T) {
+	pg.Database(t) // starts the server, or skips without the binaries
+	ctx := context.Background()
+	for _, bad := range []string{"", "Upper", "a-b", "x; DROP DATABASE postgres", `"q"`} {
+		if u, err := pg.CreateDatabase(ctx, bad); err == nil {
+			t.Errorf("CreateDatabase(%q) = %s, want an error", bad, u)
+		}
+	}
+	u, err := pg.CreateDatabase(ctx, "made_by_name_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := pg.URL("made_by_name_1"); u != want {
+		t.Errorf("URL %s, want %s", u, want)
+	}
+	c, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = c.Close(ctx)
+}
