@@ -34,6 +34,11 @@ type Store interface {
 	// WatchedIDs returns the canonical ids of the country watched by any
 	// watch (enabled or not), for an ingester's filter.
 	WatchedIDs(ctx context.Context, country string) (map[string]struct{}, error)
+	// WatchedAmong returns those of ids (canonical ids of the country)
+	// that any watch (enabled or not) holds now: the cheap check of an
+	// ingester that meets a company missing from the set WatchedIDs gave
+	// it earlier (a watch created since, maybe on another replica).
+	WatchedAmong(ctx context.Context, country string, ids []string) (map[string]struct{}, error)
 	// Snapshot returns the stored snapshot, or ErrNotFound.
 	Snapshot(ctx context.Context, country, companyID string) (Snapshot, error)
 

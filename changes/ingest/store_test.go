@@ -77,6 +77,17 @@ func (s *memStore) WatchedIDs(_ context.Context, country string) (map[string]str
 	return out, nil
 }
 
+func (s *memStore) WatchedAmong(ctx context.Context, country string, ids []string) (map[string]struct{}, error) {
+	all, _ := s.WatchedIDs(ctx, country)
+	out := map[string]struct{}{}
+	for _, id := range ids {
+		if _, ok := all[id]; ok {
+			out[id] = struct{}{}
+		}
+	}
+	return out, nil
+}
+
 func (s *memStore) Snapshot(_ context.Context, country, id string) (changes.Snapshot, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

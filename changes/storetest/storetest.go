@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"UpdateWatch", testUpdateWatch},
 		{"DeleteWatch", testDeleteWatch},
 		{"WatchedIDs", testWatchedIDs},
+		{"WatchedAmong", testWatchedAmong},
 		{"ApplyRecords", testApplyRecords},
 		{"ApplyIdempotent", testApplyIdempotent},
 		{"ApplyFanOut", testApplyFanOut},
@@ -350,6 +351,40 @@ func testWatchedIDs(t *testing.T, s changes.Store) {
 		t.Fatal(err)
 	}
 	diff(t, "a watch created disabled", d, rd)
+}
+
+func testWatchedAmong(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	d := watch("carol", "wch_2", "NO", nil, "4")
+	d.Disabled, d.DisabledAt, d.DisabledReason = true, ptr(t0), ptr("gone")
+	create(t, s, d)
+	create(t, s, watch("bob", "wch_3", "GB", nil, "3"))
+	got, err := s.WatchedAmong(ctx(), "NO", []string{"1", "3", "4", "5", "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "WatchedAmong(NO, 1 3 4 5 1)", map[string]struct{}{"1": {}, "4": {}}, got)
+	got, err = s.WatchedAmong(ctx(), "NO", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "WatchedAmong(NO, none)", map[string]struct{}{}, got)
+	// More ids than one query of a SQL store takes.
+	many := make([]string, 0, 1201)
+	for i := range 1200 {
+		many = append(many, fmt.Sprintf("9%05d", i))
+	}
+	many = append(many, "2")
+	got, err = s.WatchedAmong(ctx(), "NO", many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "WatchedAmong(NO, 1,201 ids)", map[string]struct{}{"2": {}}, got)
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{AddIDs: []string{"7"}, RemoveIDs: []string{"2"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.WatchedAmong(ctx(), "NO", []string{"2", "7"})
+	diff(t, "WatchedAmong(NO, 2 7) after an update", map[string]struct{}{"7": {}}, got)
 }
 
 // --- Apply ---

@@ -230,6 +230,27 @@ func (s *Store) WatchedIDs(_ context.Context, country string) (map[string]struct
 	return out, nil
 }
 
+// WatchedAmong implements [changes.Store].
+func (s *Store) WatchedAmong(_ context.Context, country string, ids []string) (map[string]struct{}, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	out := map[string]struct{}{}
+	for _, w := range s.watches {
+		if w.Country == country {
+			for _, id := range w.IDs {
+				if want[id] {
+					out[id] = struct{}{}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
 // Snapshot implements [changes.Store].
 func (s *Store) Snapshot(_ context.Context, country, companyID string) (changes.Snapshot, error) {
 	s.mu.Lock()
