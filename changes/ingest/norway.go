@@ -235,6 +235,33 @@ func cursorAfter(f feedSpec, id int64) string {
 	return strconv.FormatInt(id+1, 10)
 }
 
+// checkUnknown asks the store whether a watch holds now any company of
+// the page missing from the set loaded at the start of the sync (a watch
+// created since, maybe on another replica), and adds those to watched:
+// one query per page, so that such a company is fetched and compared
+// with its baseline rather than recorded as an unwatched one.
+func (n *Norway) checkUnknown(ctx context.Context, items []feedItem, watched map[string]struct{}) error {
+	seen := map[string]bool{}
+	var ids []string
+	for _, it := range items {
+		if _, ok := watched[it.OrgNr]; !ok && !seen[it.OrgNr] {
+			seen[it.OrgNr] = true
+			ids = append(ids, it.OrgNr)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	now, err := n.store.WatchedAmong(ctx, "NO", ids)
+	if err != nil {
+		return fmt.Errorf("watched ids: %w", err)
+	}
+	for id := range now {
+		watched[id] = struct{}{}
+	}
+	return nil
+}
+
 // process records the items of one page and returns the cursor after
 // the last one it could record. A watched company is fetched once, for
 // its last item on the page, and compared with its snapshot; every other
@@ -243,6 +270,9 @@ func cursorAfter(f feedSpec, id int64) string {
 // down), the page is recorded up to the item before and the error
 // returned; the rest is read again next time.
 func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, cursor string, watched map[string]struct{}, now time.Time) (string, error) {
+	if err := n.checkUnknown(ctx, items, watched); err != nil {
+		return cursor, err
+	}
 	last := map[string]int{}
 	for i, it := range items {
 		if _, ok := watched[it.OrgNr]; ok {

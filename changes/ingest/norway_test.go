@@ -428,3 +428,36 @@ func TestNorwaySkipsWhatAFetchCannotMend(t *testing.T) {
 		t.Errorf("cursor %q, want 9400357 (the failing item, past the skipped one)", got)
 	}
 }
+
+// TestNorwayWatchedSinceTheSyncStarted (issue 28, at-least-once): a
+// company whose watch was stored after the sync loaded the watched set
+// (here: a store whose WatchedIDs is stale) is found by the page's check
+// of the store, fetched and compared with its baseline, not recorded as
+// an unwatched company's item.
+func TestNorwayWatchedSinceTheSyncStarted(t *testing.T) {
+	t.Parallel()
+	mem, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	st := staleWatchedStore{mem}
+	srv.addRecording(t, "enheter", "oppdateringer_enheter_oppdateringsid-9400339_size20_page0_2020-10.json")
+	watch(t, mem, "NO", []string{"987621370"}, snapshot(report("NO", "987621370", "GAMMELT NAVN AS"), nil))
+	f.set("NO", "987621370", ok(report("NO", "987621370", "NYTT NAVN AS")))
+	setCursors(t, mem, "NO/enheter", "9400339", "NO/underenheter", "1", "NO/roller", "1")
+	if err := newTestNorway(t, st, f, srv).Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	renamed := companyChanges(t, mem, "NO", "987621370")
+	if len(renamed) != 1 || renamed[0].Kind != changes.KindNameChanged || string(renamed[0].New) != `"NYTT NAVN AS"` {
+		t.Errorf("a company watched since the sync started: %+v; want its name_changed against the baseline", recordedOf(renamed))
+	}
+	if f.total() != 1 || mem.deliveryCount() != 1 {
+		t.Errorf("%d fetches and %d deliveries, want 1 and 1", f.total(), mem.deliveryCount())
+	}
+}
+
+// staleWatchedStore answers WatchedIDs with nothing: the set a sync
+// loaded before a watch was stored.
+type staleWatchedStore struct{ *memStore }
+
+func (staleWatchedStore) WatchedIDs(context.Context, string) (map[string]struct{}, error) {
+	return map[string]struct{}{}, nil
+}
