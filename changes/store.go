@@ -48,6 +48,7 @@ type Store interface {
 	// puts it in the feed of every owner with a watch of the company whose
 	// kinds include the change's kind, and queues a delivery for every such
 	// watch that is enabled; replaces the snapshots; and sets the cursors.
+	// The changes of the companies in Purge are deleted first.
 	// It returns the changes it recorded, with ID and Seq.
 	Apply(ctx context.Context, b Batch) ([]Change, error)
 	// Cursor returns an ingester's stored cursor ("" when none).
@@ -110,6 +111,18 @@ type Batch struct {
 	Changes   []Change
 	Snapshots []Snapshot
 	Cursors   map[string]string
+	// Purge lists companies the register removed from its open data
+	// (Brønnøysund's Fjernet: copies must remove them too). Apply first
+	// deletes every change stored of each, with its feed entries and its
+	// deliveries (sent or pending), except those the batch records again
+	// (the same source event), then records the batch.
+	Purge []CompanyRef
+}
+
+// CompanyRef names one company of a country.
+type CompanyRef struct {
+	Country   string
+	CompanyID string
 }
 
 // Claim is a delivery taken by a worker, with what sending it needs.

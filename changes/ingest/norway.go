@@ -119,6 +119,12 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 	return errors.Join(errs...)
 }
 
+// removedType is the endringstype of a unit removed from the open data:
+// "Enheten har blitt fjernet fra Åpne Data. Eventuelle kopier skal også
+// fjerne enheten" (the /oppdateringer operations' description): its
+// stored changes are purged.
+const removedType = "Fjernet"
+
 // timeLayout is the register's time stamp format (dato, afterTime).
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
@@ -287,13 +293,16 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			continue
 		}
 		if _, ok := watched[it.OrgNr]; !ok {
+			if it.Type == removedType {
+				purgeInto(&b, "NO", it.OrgNr)
+			}
 			b.Changes = append(b.Changes, feedChanges(f, it, now)...)
 			done = i
 			continue
 		}
 		if last[it.OrgNr] == i {
 			err := n.ref.refreshInto(ctx, signal{country: "NO", id: it.OrgNr, eventID: f.eventID(it.ID),
-				registeredAt: it.Published, removed: it.Type == "Fjernet"}, now, &b)
+				registeredAt: it.Published, removed: it.Type == removedType, purge: it.Type == removedType}, now, &b)
 			if errors.Is(err, errSkip) {
 				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; its update is skipped",
 					slog.String("feed", f.name), slog.Int64("update_id", it.ID), errAttrs(err))

@@ -254,7 +254,8 @@ func TestNorwayRemovedAndMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	removed := companyChanges(t, st, "NO", "971421444")
-	if len(removed) != 1 || removed[0].Kind != changes.KindDeleted || string(removed[0].New) != "null" || *removed[0].CompanyName != "FJERNES AS" {
+	// The name is not kept: copies must remove the unit (research §1.3).
+	if len(removed) != 1 || removed[0].Kind != changes.KindDeleted || string(removed[0].New) != "null" || removed[0].CompanyName != nil {
 		t.Errorf("removed: %+v", recordedOf(removed))
 	}
 	snap, err := st.Snapshot(t.Context(), "NO", "971421444")
@@ -460,4 +461,38 @@ type staleWatchedStore struct{ *memStore }
 
 func (staleWatchedStore) WatchedIDs(context.Context, string) (map[string]struct{}, error) {
 	return map[string]struct{}{}, nil
+}
+
+// TestNorwayRemovedWatchedUnitIsPurged (the /oppdateringer description of
+// Fjernet: "Enheten har blitt fjernet fra Åpne Data. Eventuelle kopier
+// skal også fjerne enheten"): a watched unit's rename recorded at one
+// sync is purged when a later sync reads its removal; only the deletion
+// stays, without the name, and the rename's delivery is gone.
+func TestNorwayRemovedWatchedUnitIsPurged(t *testing.T) {
+	t.Parallel()
+	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	srv.add(t, "enheter", json.RawMessage(`{"oppdateringsid":100,"dato":"2026-09-01T10:00:00.000Z","organisasjonsnummer":"971421444","endringstype":"Endring"}`))
+	watch(t, st, "NO", []string{"971421444"}, snapshot(report("NO", "971421444", "OLA NORDMANN AS"), nil))
+	f.set("NO", "971421444", ok(report("NO", "971421444", "OLA NORDMANN HOLDING AS")),
+		answer{err: &registry.Error{Code: registry.CodeNotFound, Gone: true}})
+	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
+	n := newTestNorway(t, st, f, srv)
+	if err := n.Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	if cs := companyChanges(t, st, "NO", "971421444"); len(cs) != 1 || cs[0].Kind != changes.KindNameChanged {
+		t.Fatalf("before the removal: %+v", recordedOf(cs))
+	}
+	srv.add(t, "enheter", json.RawMessage(`{"oppdateringsid":101,"dato":"2026-09-01T11:00:00.000Z","organisasjonsnummer":"971421444","endringstype":"Fjernet"}`))
+	if err := n.Sync(t.Context(), t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	cs := companyChanges(t, st, "NO", "971421444")
+	if len(cs) != 1 || cs[0].Kind != changes.KindDeleted || cs[0].CompanyName != nil || cs[0].SourceEventID != "enheter/101" ||
+		strings.Contains(string(cs[0].Old)+string(cs[0].New), "NORDMANN") {
+		t.Errorf("after the removal: %+v; want only the deletion, without the name", recordedOf(cs))
+	}
+	if got := st.deliveryCount(); got != 1 {
+		t.Errorf("%d deliveries after the removal, want 1 (the deletion's)", got)
+	}
 }

@@ -226,15 +226,15 @@ func (s *Store) WatchedIDs(ctx context.Context, country string) (map[string]stru
 	return out, wrap("watched ids", rows.Err())
 }
 
-// watchedChunk bounds the ids of one WatchedAmong query (SQLite allows
-// 32,766 parameters, PostgreSQL 65,535).
-const watchedChunk = 500
+// maxInList bounds the values of one IN list (SQLite allows 32,766
+// parameters, PostgreSQL 65,535).
+const maxInList = 500
 
 // WatchedAmong returns those of ids that any watch holds, enabled or not
 // (index lookups, in chunks of 500 ids).
 func (s *Store) WatchedAmong(ctx context.Context, country string, ids []string) (map[string]struct{}, error) {
 	out := map[string]struct{}{}
-	for chunk := range slices.Chunk(ids, watchedChunk) {
+	for chunk := range slices.Chunk(ids, maxInList) {
 		args := make([]any, 0, len(chunk)+1)
 		args = append(args, country)
 		for _, id := range chunk {

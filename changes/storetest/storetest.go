@@ -25,6 +25,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"testing"
@@ -43,6 +44,13 @@ var opts = cmp.Options{cmpopts.EquateEmpty()}
 
 // Run runs the suite.
 func Run(t *testing.T, open func(t *testing.T) changes.Store) {
+	RunSome(t, open)
+}
+
+// RunSome runs the checks of [Run] whose names are given (all when none
+// is), each on a new store from open: for a store that keeps only part of
+// the contract, such as a test fake.
+func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...string) {
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s changes.Store)
@@ -58,6 +66,7 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"ApplyIdempotent", testApplyIdempotent},
 		{"ApplyFanOut", testApplyFanOut},
 		{"ApplyIsOneTransaction", testApplyIsOneTransaction},
+		{"ApplyPurge", testApplyPurge},
 		{"SnapshotsAndCursors", testSnapshotsAndCursors},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
@@ -79,6 +88,9 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"BadInput", testBadInput},
 	}
 	for _, tc := range tests {
+		if len(names) > 0 && !slices.Contains(names, tc.name) {
+			continue
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			tc.fn(t, open(t))
@@ -548,6 +560,53 @@ func testApplyIsOneTransaction(t *testing.T, s changes.Store) {
 	if got := apply(t, s, change("NO", "923609016", changes.KindAddressChanged, "2", t0)); len(got) != 1 {
 		t.Errorf("re-applying after a failed batch recorded %d", len(got))
 	}
+}
+
+// testApplyPurge: a company removed from the register's open data
+// (Batch.Purge) loses every change stored of it, from the company's
+// changes, the owners' feeds and the deliveries, but the deletion the
+// batch records; other companies keep theirs, and applying the batch
+// again records nothing twice.
+func testApplyPurge(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "enheter/1", t0))
+	kept := apply(t, s, change("NO", "2", changes.KindNameChanged, "enheter/2", t0))
+	apply(t, s, change("NO", "1", changes.KindAddressChanged, "", t0))
+	gone := change("NO", "1", changes.KindDeleted, "enheter/3", t0)
+	gone.CompanyName = nil
+	b := changes.Batch{Changes: []changes.Change{gone}, Purge: []changes.CompanyRef{{Country: "NO", CompanyID: "1"}}}
+	recorded, err := s.Apply(ctx(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recorded) != 1 {
+		t.Fatalf("recorded %d changes, want the deletion", len(recorded))
+	}
+	got, err := s.CompanyChanges(ctx(), "NO", "1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the removed company's changes", recorded, got)
+	f, _ := feed(t, s, "alice", "", 10)
+	diff(t, "the owner's feed", append(slices.Clone(kept), recorded...), f)
+	ds, err := s.Deliveries(ctx(), "alice", "wch_1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var of []string
+	for _, d := range ds {
+		of = append(of, d.ChangeID)
+	}
+	slices.Sort(of)
+	want := []string{kept[0].ID, recorded[0].ID}
+	slices.Sort(want)
+	diff(t, "the deliveries left", want, of)
+	// The same batch again: the deletion stays, once.
+	if again, err := s.Apply(ctx(), b); err != nil || len(again) != 0 {
+		t.Errorf("the batch again recorded %d, %v", len(again), err)
+	}
+	got, _ = s.CompanyChanges(ctx(), "NO", "1", 10)
+	diff(t, "the removed company's changes after the batch again", recorded, got)
 }
 
 func testSnapshotsAndCursors(t *testing.T, s changes.Store) {

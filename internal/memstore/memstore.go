@@ -266,6 +266,9 @@ func (s *Store) Snapshot(_ context.Context, country, companyID string) (changes.
 func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, p := range b.Purge {
+		s.purge(p, b.Changes)
+	}
 	var out []changes.Change
 	for _, c := range b.Changes {
 		if c.SourceEventID != "" && s.recorded(c) {
@@ -368,6 +371,42 @@ func (s *Store) CompanyChanges(_ context.Context, country, companyID string, lim
 		}
 	}
 	return out, nil
+}
+
+// purge deletes the changes of p, and their deliveries, but those of
+// the source events in batch.
+func (s *Store) purge(p changes.CompanyRef, batch []changes.Change) {
+	keep := map[string]bool{}
+	for _, c := range batch {
+		if c.Country == p.Country && c.CompanyID == p.CompanyID && c.SourceEventID != "" {
+			keep[c.SourceEventID] = true
+		}
+	}
+	gone := map[string]bool{}
+	kept := s.changes[:0]
+	for _, e := range s.changes {
+		c := e.change
+		if c.Country == p.Country && c.CompanyID == p.CompanyID && (c.SourceEventID == "" || !keep[c.SourceEventID]) {
+			gone[c.ID] = true
+			continue
+		}
+		kept = append(kept, e)
+	}
+	if len(gone) == 0 {
+		return
+	}
+	s.changes = kept
+	clear(s.byID)
+	for i, e := range s.changes {
+		s.byID[e.change.ID] = i
+	}
+	for did, d := range s.deliveries {
+		if gone[d.ChangeID] {
+			delete(s.deliveries, did)
+			delete(s.pending, did)
+		}
+	}
+	s.dOrder = slices.DeleteFunc(s.dOrder, func(x string) bool { _, ok := s.deliveries[x]; return !ok })
 }
 
 // Prune implements [changes.Store].
