@@ -73,11 +73,21 @@ type Store interface {
 	// ClaimDeliveries marks at most n pending deliveries due at now as
 	// taken by worker until now+lease (so that no other worker or replica
 	// sends them meanwhile) and returns them with what sending needs.
+	// It takes first, of each watch with due deliveries, the oldest due
+	// up to [FairSharePerWatch] in flight (claimed and not yet recorded),
+	// oldest due first; then, with room left, more of any watch, oldest
+	// due first. So one endpoint's backlog uses every worker only while
+	// no other watch has a delivery due, and another watch's delivery is
+	// taken at the first claim after it is due.
 	ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]Claim, error)
 	// RecordAttempt records the outcome of one attempt of a claimed
 	// delivery, on the delivery and as the watch's last attempt: success,
 	// a retry at a later time, or failure (which, with Disable set,
-	// disables the watch too).
+	// disables the watch too). A redelivery asked for while the delivery
+	// was claimed is kept: the delivery is pending again, due when it
+	// was asked for, whatever the outcome. With a.Worker set, an attempt
+	// of a delivery that worker no longer holds (its lease ended and
+	// another worker claimed it) is not recorded: [ErrClaimLost].
 	RecordAttempt(ctx context.Context, deliveryID string, a Attempt) error
 	// Deliveries lists the deliveries of the owner's watch, newest first.
 	Deliveries(ctx context.Context, owner, watchID string, limit int) ([]Delivery, error)
@@ -94,6 +104,11 @@ type Store interface {
 	// Close releases the store's connections.
 	Close() error
 }
+
+// FairSharePerWatch is how many deliveries of one watch in flight
+// (claimed, lease not ended, attempt not recorded) a claim takes before
+// it takes more of any watch: see [Store.ClaimDeliveries].
+const FairSharePerWatch = 4
 
 // WatchUpdate is a change to a watch; nil fields are left as they are.
 type WatchUpdate struct {
@@ -135,6 +150,9 @@ type Claim struct {
 
 // Attempt is the outcome of one delivery attempt.
 type Attempt struct {
+	// Worker is the claimer that made the attempt (its ClaimDeliveries
+	// worker name), or "" to record it whoever holds the delivery.
+	Worker     string
 	At         time.Time
 	StatusCode int    // 0 when no HTTP answer came
 	Error      string // why it failed; never a secret or a body
@@ -149,6 +167,11 @@ type Attempt struct {
 // ErrNotFound is a watch, delivery or snapshot that does not exist (or is
 // not the owner's).
 var ErrNotFound = errors.New("changes: not found")
+
+// ErrClaimLost is an attempt recorded by a worker that no longer holds
+// the delivery: its lease ended and another worker claimed it, whose
+// outcome counts.
+var ErrClaimLost = errors.New("changes: the delivery is no longer claimed by this worker")
 
 // ErrInvalidCursor is a feed cursor that the store did not give out
 // (garbled, truncated or made up); a caller's error, not the store's.

@@ -78,9 +78,12 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"CompanyChanges", testCompanyChanges},
 		{"Claim", testClaim},
 		{"ClaimLeaseExpires", testClaimLeaseExpires},
+		{"ClaimFairShare", testClaimFairShare},
 		{"RecordAttempt", testRecordAttempt},
 		{"RecordAttemptDisables", testRecordAttemptDisables},
 		{"DeliveriesAndRedeliver", testDeliveriesAndRedeliver},
+		{"RedeliverWhileClaimed", testRedeliverWhileClaimed},
+		{"RecordAttemptClaimLost", testRecordAttemptClaimLost},
 		{"Lease", testLease},
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"ConcurrentLease", testConcurrentLease},
@@ -914,6 +917,44 @@ func testClaim(t *testing.T, s changes.Store) {
 	}
 }
 
+// testClaimFairShare: a claim takes first, of each watch with due
+// deliveries, its fair share (changes.FairSharePerWatch in flight), then
+// the oldest due of any watch; so a watch whose backlog holds every
+// worker does not keep another watch's newer delivery waiting.
+func testClaimFairShare(t *testing.T, s changes.Store) {
+	var ids []string
+	for i := range 20 {
+		ids = append(ids, fmt.Sprint(100+i))
+	}
+	create(t, s, watch("alice", "wch_1", "NO", nil, ids...))
+	create(t, s, watch("bob", "wch_2", "NO", nil, "900"))
+	create(t, s, watch("carol", "wch_3", "NO", nil, "950"))
+	for _, id := range ids {
+		apply(t, s, change("NO", id, changes.KindNameChanged, "", t0))
+	}
+	apply(t, s, change("NO", "900", changes.KindStatusChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	share := changes.FairSharePerWatch
+	// wch_1's share, wch_2's one, then the oldest due: more of wch_1.
+	var want []string
+	for _, id := range ids[:share+1] {
+		want = append(want, "wch_1:"+id)
+	}
+	want = append(want, "wch_2:900")
+	diff(t, "a claim of "+fmt.Sprint(share+2)+" with a backlog on wch_1", want, claimedIDs(claim(t, s, "w1", now, share+2)))
+	// wch_1 has more than its share in flight: a new delivery of another
+	// watch comes first.
+	apply(t, s, change("NO", "950", changes.KindStatusChanged, "", t0))
+	diff(t, "a claim of one while wch_1 holds its share", []string{"wch_3:950"}, claimedIDs(claim(t, s, "w2", now, 1)))
+	diff(t, "then", []string{"wch_1:" + ids[share+1]}, claimedIDs(claim(t, s, "w2", now, 1)))
+	// The leases end (the workers died): wch_1 has its share again.
+	want = nil
+	for _, id := range ids[:share] {
+		want = append(want, "wch_1:"+id)
+	}
+	diff(t, "after the leases ended", append(want, "wch_2:900", "wch_3:950"), claimedIDs(claim(t, s, "w3", now.Add(2*time.Minute), share+2)))
+}
+
 func testClaimLeaseExpires(t *testing.T, s changes.Store) {
 	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
 	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
@@ -1125,6 +1166,83 @@ func testDeliveriesAndRedeliver(t *testing.T, s changes.Store) {
 
 // --- leases ---
 
+// testRedeliverWhileClaimed: a redelivery asked for while a worker
+// sends the delivery is not lost when that worker records its outcome
+// (success or failure): the delivery is pending again and claimed again.
+func testRedeliverWhileClaimed(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0), change("NO", "2", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	cl := claim(t, s, "w1", now, 10)
+	if len(cl) != 2 {
+		t.Fatalf("claimed %d of 2", len(cl))
+	}
+	for _, c := range cl {
+		if _, err := s.Redeliver(ctx(), "alice", "wch_1", c.Delivery.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := time.Now()
+	if err := s.RecordAttempt(ctx(), cl[0].Delivery.ID, changes.Attempt{Worker: "w1", At: at, StatusCode: 200, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordAttempt(ctx(), cl[1].Delivery.ID, changes.Attempt{Worker: "w1", At: at, StatusCode: 500, Error: "500"}); err != nil {
+		t.Fatal(err)
+	}
+	again := claim(t, s, "w2", now, 10)
+	diff(t, "claimed again after the attempts", claimedIDs(cl), claimedIDs(again))
+	for _, c := range again {
+		if c.Delivery.Attempts != 1 || c.Change.ID != cl[0].Change.ID && c.Change.ID != cl[1].Change.ID {
+			t.Errorf("the redelivered delivery: %+v", c.Delivery)
+		}
+	}
+	// Recorded now, without a redelivery: done.
+	for _, c := range again {
+		if err := s.RecordAttempt(ctx(), c.Delivery.ID, changes.Attempt{Worker: "w2", At: at, StatusCode: 200, Succeeded: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := claim(t, s, "w3", now.Add(time.Hour), 10); len(got) != 0 {
+		t.Errorf("claimed after the redeliveries succeeded: %v", claimedIDs(got))
+	}
+}
+
+// testRecordAttemptClaimLost: a worker whose lease ended while another
+// worker claimed the delivery cannot record its attempt over the new
+// holder's; the holder records its own.
+func testRecordAttemptClaimLost(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	first := claim(t, s, "w1", now, 1)
+	if len(first) != 1 {
+		t.Fatal("nothing claimed")
+	}
+	id := first[0].Delivery.ID
+	second := claim(t, s, "w2", now.Add(2*time.Minute), 1) // w1's lease of a minute ended
+	if len(second) != 1 {
+		t.Fatal("not claimed again after the lease ended")
+	}
+	retry := now.Add(time.Hour)
+	err := s.RecordAttempt(ctx(), id, changes.Attempt{Worker: "w1", At: now, StatusCode: 500, Error: "500", RetryAt: &retry})
+	if !errors.Is(err, changes.ErrClaimLost) {
+		t.Errorf("the late worker's RecordAttempt = %v, want ErrClaimLost", err)
+	}
+	if err := s.RecordAttempt(ctx(), id, changes.Attempt{Worker: "w2", At: now, StatusCode: 200, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := s.Deliveries(ctx(), "alice", "wch_1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 1 || ds[0].Status != changes.DeliverySucceeded || ds[0].Attempts != 1 {
+		t.Errorf("the delivery after both: %+v; want succeeded after one attempt recorded", ds)
+	}
+	if err := s.RecordAttempt(ctx(), "dlv_unknown", changes.Attempt{Worker: "w1", At: now, Succeeded: true}); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("RecordAttempt of an unknown delivery = %v, want ErrNotFound", err)
+	}
+}
+
 func testLease(t *testing.T, s changes.Store) {
 	const ttl = 30 * time.Second
 	acquire := func(holder string, at time.Time) bool {
@@ -1226,6 +1344,14 @@ func testConcurrentClaims(t *testing.T, s changes.Store) {
 					holder[c.Delivery.ID] = name
 				}
 				mu.Unlock()
+				// Recorded, so that the watch's deliveries in flight go
+				// down and the next claims take more.
+				for _, c := range got {
+					if err := s.RecordAttempt(ctx(), c.Delivery.ID, changes.Attempt{At: now, StatusCode: 200, Succeeded: true}); err != nil {
+						errs <- err
+						return
+					}
+				}
 			}
 		}()
 	}

@@ -62,6 +62,7 @@ type delivery struct {
 	owner      string
 	leaseUntil time.Time
 	worker     string
+	redeliver  *time.Time // a redelivery asked for while claimed
 }
 
 type lease struct {
@@ -457,7 +458,13 @@ func (s *Store) change(id string) changes.Change {
 func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time, n int, leaseFor time.Duration) ([]changes.Claim, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var due []*delivery
+	var due, rest []*delivery
+	inFlight := map[string]int{}
+	for id := range s.pending {
+		if d := s.deliveries[id]; d.leaseUntil.After(now) {
+			inFlight[d.WatchID]++
+		}
+	}
 	kept := s.queue[:0]
 	for _, id := range s.queue {
 		if !s.pending[id] {
@@ -467,10 +474,27 @@ func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time,
 		kept = append(kept, id)
 		d := s.deliveries[id]
 		w, ok := s.watches[d.WatchID]
-		if len(due) == n || !ok || w.Disabled || d.NextAttemptAt == nil || d.NextAttemptAt.After(now) || d.leaseUntil.After(now) {
+		if !ok || w.Disabled || d.NextAttemptAt == nil || d.NextAttemptAt.After(now) || d.leaseUntil.After(now) {
 			continue
 		}
-		due = append(due, d)
+		// First each watch's fair share, then the rest (below).
+		if len(due) < n && inFlight[d.WatchID] < changes.FairSharePerWatch {
+			inFlight[d.WatchID]++
+			due = append(due, d)
+		} else {
+			rest = append(rest, d)
+		}
+	}
+	due = append(due, rest[:min(len(rest), n-len(due))]...)
+	taken := map[*delivery]bool{}
+	for _, d := range due {
+		taken[d] = true
+	}
+	due = due[:0]
+	for _, id := range kept { // in the queue's order
+		if d := s.deliveries[id]; taken[d] {
+			due = append(due, d)
+		}
 	}
 	s.queue = kept
 	var out []changes.Claim
@@ -502,6 +526,9 @@ func (s *Store) RecordAttempt(_ context.Context, deliveryID string, a changes.At
 	d, ok := s.deliveries[deliveryID]
 	if !ok {
 		return changes.ErrNotFound
+	}
+	if a.Worker != "" && d.worker != a.Worker {
+		return changes.ErrClaimLost
 	}
 	s.attempts++
 	d.Attempts++
@@ -535,6 +562,10 @@ func (s *Store) RecordAttempt(_ context.Context, deliveryID string, a changes.At
 			reason := a.Reason
 			w.Disabled, w.DisabledReason, w.DisabledAt = true, &reason, &at
 		}
+	}
+	if r := d.redeliver; r != nil {
+		d.Status, d.NextAttemptAt, d.redeliver = changes.DeliveryPending, r, nil
+		s.queue1(deliveryID)
 	}
 	return nil
 }
@@ -575,7 +606,10 @@ func (s *Store) Redeliver(_ context.Context, owner, watchID, deliveryID string) 
 		return changes.Delivery{}, changes.ErrNotFound
 	}
 	now := s.now()
-	d.Status, d.NextAttemptAt, d.leaseUntil = changes.DeliveryPending, &now, time.Time{}
+	d.Status, d.NextAttemptAt = changes.DeliveryPending, &now
+	if d.leaseUntil.After(now) {
+		d.redeliver = &now // claimed: kept for when the attempt is recorded
+	}
 	s.queue1(deliveryID)
 	return d.Delivery, nil
 }

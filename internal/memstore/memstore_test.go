@@ -16,5 +16,5 @@ func TestConformance(t *testing.T) {
 	storetest.RunSome(t, func(t *testing.T) changes.Store { return memstore.New(time.Now) },
 		"WatchedIDs", "WatchedAmong", "ApplyIdempotent", "ApplyFanOut", "ApplyPurge",
 		"FeedPaging", "FeedOnlyWhileWatched", "FeedOnlyKindsWanted", "CompanyChanges",
-		"Claim", "ClaimLeaseExpires", "RecordAttempt", "DeliveriesAndRedeliver")
+		"Claim", "ClaimLeaseExpires", "ClaimFairShare", "RecordAttempt", "DeliveriesAndRedeliver", "RedeliverWhileClaimed", "RecordAttemptClaimLost")
 }
