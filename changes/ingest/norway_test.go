@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
+	"log/slog"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -494,5 +496,42 @@ func TestNorwayRemovedWatchedUnitIsPurged(t *testing.T) {
 	}
 	if got := st.deliveryCount(); got != 1 {
 		t.Errorf("%d deliveries after the removal, want 1 (the deletion's)", got)
+	}
+}
+
+// TestRolesGoneTwiceBeforeReported (issue 28: "a register outage or a
+// 404 must not produce a false" change): a watched company whose roles
+// answer is once without roles (Brønnøysund's module reads a 404 of the
+// roles endpoint as none) keeps its known roles, and nothing is reported
+// when they come back; two such answers in a row are roles_changed.
+func TestRolesGoneTwiceBeforeReported(t *testing.T) {
+	t.Parallel()
+	st, f := newMemStore(), newFakeFetcher()
+	full := &registry.RolesReport{Country: "NO", Registry: "brreg", ID: "923609016", Name: "EKSEMPEL AS", Roles: []registry.Role{
+		{Group: registry.RoleBoard, RoleCode: "LEDE", Role: "Chair", Current: true, Holder: registry.RoleHolder{Kind: registry.HolderPerson, Name: "Kari Nordmann"}}}}
+	empty := &registry.RolesReport{Country: "NO", Registry: "brreg", ID: "923609016", Name: "EKSEMPEL AS", Roles: []registry.Role{}}
+	rep := report("NO", "923609016", "EKSEMPEL AS")
+	watch(t, st, "NO", []string{"923609016"}, snapshot(rep, full))
+	f.set("NO", "923609016", answer{rep: rep, roles: empty}, answer{rep: rep, roles: full},
+		answer{rep: rep, roles: empty}, answer{rep: rep, roles: empty})
+	r := refresher{store: st, fetch: f, log: slog.New(slog.DiscardHandler)}
+	for i, want := range []int{0, 0, 0, 1} {
+		var b changes.Batch
+		if err := r.refreshInto(t.Context(), signal{country: "NO", id: "923609016", eventID: fmt.Sprint("roller/", i)}, t0, &b); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(t.Context(), b); err != nil {
+			t.Fatal(err)
+		}
+		cs := companyChanges(t, st, "NO", "923609016")
+		if len(cs) != want {
+			t.Errorf("answer %d: %d changes %+v, want %d", i+1, len(cs), recordedOf(cs), want)
+		}
+	}
+	if cs := companyChanges(t, st, "NO", "923609016"); len(cs) == 1 && (cs[0].Kind != changes.KindRolesChanged || string(cs[0].New) != "[]") {
+		t.Errorf("the change: %+v; want roles_changed to []", recordedOf(cs))
+	}
+	if snap, _ := st.Snapshot(t.Context(), "NO", "923609016"); snap.Misses != 0 {
+		t.Errorf("misses %d after the change was reported, want 0", snap.Misses)
 	}
 }

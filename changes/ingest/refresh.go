@@ -80,7 +80,20 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 	if !hasOld {
 		return nil, &fresh, false, nil
 	}
+	// A whole group of roles gone from a company still there is, the
+	// first time, a roles endpoint's one-off 404 until the next answer
+	// says the same: the roles known are kept meanwhile.
+	if changes.RolesVanished(old, fresh) {
+		if old.Misses == 0 {
+			fresh.Roles, fresh.Misses = old.Roles, 1
+		} else {
+			fresh.Misses = 2 // confirmed: Diff reports it
+		}
+	}
 	cs, err := changes.Diff(old, fresh, now)
+	if fresh.Misses >= 2 {
+		fresh.Misses = 0
+	}
 	if err != nil {
 		// A stored snapshot that no longer decodes is replaced: the new
 		// one is the baseline from now on.
