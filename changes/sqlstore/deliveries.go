@@ -97,6 +97,11 @@ func (s *Store) ClaimDeliveries(ctx context.Context, worker string, now time.Tim
 	return out, nil
 }
 
+// postgresSkipLocked is the claim's row lock on PostgreSQL: a replica
+// never waits for, nor takes, a row another is claiming. SQLite, whose
+// single writer claims one batch at a time, needs none.
+const postgresSkipLocked = " FOR UPDATE OF d SKIP LOCKED"
+
 // pgClaim chooses, locks (SKIP LOCKED: a concurrent claimer, in this
 // process or another replica, takes others) and takes the deliveries of
 // a claim on PostgreSQL in one statement, as chooseDue does on SQLite:
@@ -133,7 +138,7 @@ const pgClaim = `WITH RECURSIVE ws(w) AS (
         UNION ALL SELECT id, next_attempt_at, change_seq, 1 FROM rest) u
     ORDER BY pass, next_attempt_at, change_seq, id LIMIT ?
 ), locked AS MATERIALIZED (
-    SELECT d.id FROM deliveries d WHERE d.id IN (SELECT id FROM cand) FOR UPDATE OF d SKIP LOCKED
+    SELECT d.id FROM deliveries d WHERE d.id IN (SELECT id FROM cand)` + postgresSkipLocked + `
 )
 UPDATE deliveries SET claimed_by = ?, claimed_until = ?
     FROM locked WHERE deliveries.id = locked.id
