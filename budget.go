@@ -25,6 +25,27 @@ type UpstreamBudget interface {
 	Take(ctx context.Context) (ok bool, retryAfter time.Duration, err error)
 }
 
+// UpstreamReserver is an [UpstreamBudget] that can also promise a call
+// ahead of time; the budget package's budgets are. A Registry reserves
+// from it instead of asking Take again after each wait, so that callers
+// waiting for the register are served in the order they came (a newcomer
+// does not take the call a waiter was told about) and a caller whose call
+// cannot come within its wait bound is refused at once.
+//
+// Reserve takes one call that the budget allows within within: ok, and how
+// long the caller must wait before it calls (0: at once); the call is then
+// the caller's. release (nil when wait is 0) gives the call back, for a
+// caller that gave up while it waited (a budget may keep it when later
+// calls were reserved after it). When no call is allowed within
+// within, nothing is taken: ok is false and wait says when a call will be
+// allowed. A wait that is within within with ok false means the budget
+// could not reserve: the Registry waits and asks again. An error is
+// handled as Take's.
+type UpstreamReserver interface {
+	UpstreamBudget
+	Reserve(ctx context.Context, within time.Duration) (ok bool, wait time.Duration, release func(context.Context), err error)
+}
+
 // WithUpstreamBudget makes every upstream attempt for country (a
 // two-letter code of one of the Registry's modules) take a call from b
 // first. When b is empty the caller waits for it when the call is allowed
@@ -52,30 +73,63 @@ func WithUpstreamBudget(country string, b UpstreamBudget) Option {
 }
 
 // takeBudget takes one call from b before an upstream attempt, waiting for
-// it while the wait fits the Registry's bound and the caller's deadline
-// (zero: none). It returns the rate_limited error when the budget stays
-// empty, and nil otherwise (also when b is nil or fails, which is logged).
-func (r *Registry) takeBudget(ctx context.Context, deadline time.Time, info CountryInfo, b UpstreamBudget) *Error {
+// it while the wait fits what is left of the Registry's bound (*waited is
+// what the fetch has waited so far, over its attempts, and grows by this
+// wait) and the caller's deadline (zero: none). ctx ends the wait: a call
+// reserved and not made is given back. It returns the rate_limited error
+// when the budget stays empty, the error of ctx when ctx ended the wait,
+// and nil otherwise (also when b is nil or fails, which is logged).
+func (r *Registry) takeBudget(ctx context.Context, deadline time.Time, info CountryInfo, b UpstreamBudget, waited *time.Duration) *Error {
 	if b == nil {
 		return nil
 	}
-	var waited time.Duration
+	rb, reserves := b.(UpstreamReserver)
 	for {
-		ok, wait, err := b.Take(ctx)
+		room := r.budgetRoom(deadline, *waited)
+		var (
+			ok      bool
+			wait    time.Duration
+			release func(context.Context)
+			err     error
+		)
+		if reserves {
+			ok, wait, release, err = rb.Reserve(ctx, room)
+		} else {
+			ok, wait, err = b.Take(ctx)
+		}
 		if err != nil {
 			r.log.LogAttrs(ctx, slog.LevelWarn, "upstream budget failed, calling the register anyway",
 				slog.String("country", info.Country), slog.String("error", err.Error()))
 			return nil
 		}
-		if ok {
+		if ok && wait <= 0 {
 			return nil
 		}
 		wait = max(wait, time.Millisecond)
-		if !r.mayWaitForBudget(deadline, waited, wait) || r.wait.sleep(ctx, wait) != nil {
+		if !ok && wait > room {
 			return r.budgetRefusal(ctx, info, wait)
 		}
-		waited += wait
+		serr := r.wait.sleep(ctx, wait)
+		if serr == nil && ctx.Err() != nil {
+			serr = ctx.Err()
+		}
+		if serr != nil {
+			if release != nil {
+				release(context.WithoutCancel(ctx))
+			}
+			return r.waitEnded(ctx, info)
+		}
+		*waited += wait
+		if ok {
+			return nil
+		}
 	}
+}
+
+// waitEnded is the error of a budget wait that ctx ended.
+func (r *Registry) waitEnded(ctx context.Context, info CountryInfo) *Error {
+	return r.decorate(info, &Error{Code: CodeCanceled, Err: context.Cause(ctx),
+		Message: "The request was cancelled by its caller before the register answered."})
 }
 
 // budgetRefusal is the rate_limited error of an empty budget that allows a

@@ -11,6 +11,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/budget"
+	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/ratelimit"
 )
 
@@ -105,13 +106,12 @@ func TestBudgetCacheHitsCostNothing(t *testing.T) {
 	for range 5 {
 		wg.Go(func() { _, _ = r.Lookup(t.Context(), "NO", "123456") })
 	}
-	time.Sleep(50 * time.Millisecond)
+	testwait.Blocked(t, testwait.RegistryFetch, 5) // all five wait for one fetch
 	close(release)
 	wg.Wait()
-	// Collapsed callers share the one fetch's take (a caller delayed past
-	// the fetch may start a fetch of its own, which then takes too).
-	if takes, calls := b.count(), f.lookups.Load(); int64(takes) != calls {
-		t.Errorf("%d budget takes for %d upstream calls", takes, calls)
+	// The collapsed callers share the one fetch's take.
+	if takes, calls := b.count(), f.lookups.Load(); takes != 1 || calls != 1 {
+		t.Errorf("%d budget takes for %d upstream calls, want 1 for 1", takes, calls)
 	}
 	before := b.count()
 	for range 5 {

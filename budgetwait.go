@@ -26,7 +26,11 @@ const MaxBudgetWait = 10 * time.Second
 // within that bound, and before the caller's own deadline, waits and then
 // calls the register; one that would have to wait longer is answered
 // rate_limited with details.retry_after at once, as without waiting. The
-// bound counts every wait of one upstream attempt together.
+// bound counts every wait of one fetch together, the retry's included: a
+// retry that would wait past it is not made. With a budget that reserves
+// ([UpstreamReserver], as the budget package's do) the callers are served
+// in the order they came, and a call reserved by a wait that ends early
+// (every caller of the fetch gave up) is given back.
 func WithBudgetWait(d time.Duration) Option {
 	return func(o *options) error {
 		if d < 0 || d > MaxBudgetWait {
@@ -74,12 +78,14 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// mayWaitForBudget reports whether a caller that has waited waited already
-// for the budget may wait wait more: within the Registry's bound, and
-// ending before the caller's deadline (zero: none).
-func (r *Registry) mayWaitForBudget(deadline time.Time, waited, wait time.Duration) bool {
-	if r.budgetWait <= 0 || waited+wait > r.budgetWait {
-		return false
+// budgetRoom is how much longer a fetch that has waited waited already
+// for the budget may wait: what is left of the Registry's bound, and less
+// than what is left before the caller's deadline (zero: none); 0 when it
+// may not wait.
+func (r *Registry) budgetRoom(deadline time.Time, waited time.Duration) time.Duration {
+	room := r.budgetWait - waited
+	if !deadline.IsZero() {
+		room = min(room, time.Until(deadline)-time.Nanosecond)
 	}
-	return deadline.IsZero() || wait < time.Until(deadline)
+	return max(room, 0)
 }

@@ -55,15 +55,7 @@ func (p *pacer) slept() []time.Duration {
 // every 222 ms) on the pacer's clock.
 func brregBudget(t *testing.T, p *pacer) *budget.Budget {
 	t.Helper()
-	l, err := ratelimit.NewLocal(budget.Brreg(), ratelimit.WithMaxKeys(1), ratelimit.WithClock(p.clock.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := budget.New(l, "NO")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return budgetOn(t, budget.Brreg(), p.clock.Now)
 }
 
 // TestBudgetWaitsWithinBound (issue 29): 100 sequential cold lookups with

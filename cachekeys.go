@@ -22,8 +22,10 @@ const (
 	CacheNamespace = "companyregistry"
 	// CacheFormat is the version of the cache entries' format: the second
 	// element of every key. It changes whenever the bytes stored for an
-	// answer change their meaning.
-	CacheFormat = "1"
+	// answer change their meaning. "2": Finnish ids without the hyphen, a
+	// hint on every search with hits, the UK's employees_reported and
+	// founded_at (0.3.0); "1" stored them as before.
+	CacheFormat = "2"
 )
 
 // Kinds of cache entries, the third element of a key.

@@ -1,6 +1,9 @@
 package registry
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // Country is what a national module implements to plug into a [Registry].
 // A module is a value built by its own constructor (for example no.New);
@@ -65,6 +68,40 @@ type LocalAnswers interface {
 	// "lookup" (deadlines included) or "search", without calling its
 	// register, as it is configured now.
 	AnswersLocally(operation string) bool
+}
+
+// QueryChecker is implemented, beside [Country], by a module that refuses
+// some search queries outright, whatever its register holds: Sweden
+// refuses a query that holds a personal identity number. The Registry
+// calls CheckQuery after its own checks of the query (trimmed, non-empty,
+// at most [MaxQueryLength] bytes) and before anything else, so a refused
+// query is never part of a cache key, never sent to a shared cache and
+// never reaches Search.
+type QueryChecker interface {
+	// CheckQuery returns nil when query may be searched for, or an [*Error]
+	// (bad_request) saying why not, which must not repeat the query. It
+	// works offline and whether or not the module is ready. Any other
+	// error is answered as a bad_request with a generic message.
+	CheckQuery(query string) error
+}
+
+// checkQuery asks the module of e whether it refuses query
+// ([QueryChecker]). A panic in the module's method is internal_error.
+func (r *Registry) checkQuery(e entry, query string) (err error) {
+	qc, ok := e.c.(QueryChecker)
+	if !ok {
+		return nil
+	}
+	defer r.recoverInto(e.info, "search", &err)
+	err = qc.CheckQuery(query)
+	if err == nil {
+		return nil
+	}
+	var me *Error
+	if !errors.As(err, &me) {
+		return r.badRequest(e, "The search query is refused by the "+e.info.Country+" module.", "Search with a company name.")
+	}
+	return r.decorate(e.info, me)
 }
 
 // unbudgeted returns e without its upstream budget when its module answers

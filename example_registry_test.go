@@ -228,6 +228,6 @@ func ExampleWithCache() {
 	rep, err := other.Lookup(context.Background(), "NO", "923609016")
 	fmt.Println(rep.Name, rep.Cached, err)
 	// Output:
-	// companyregistry/1/NO/company/923609016
+	// companyregistry/2/NO/company/923609016
 	// EKSEMPEL AS true <nil>
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -21,6 +22,24 @@ import (
 // or the stored answer when a fetch of key ended just before this one
 // started), which is shared and must not be modified.
 func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, tag byte, call func(context.Context) (T, error)) ([]byte, error) {
+	// A fetch whose every caller gave up while it waited for the budget
+	// ends that wait and answers errWaitAbandoned; a caller that joined it
+	// just then, alive, starts a fetch of its own.
+	for range 3 {
+		b, err := fetchOnce(ctx, r, e, key, tag, call)
+		if !errors.Is(err, errWaitAbandoned) || ctx.Err() != nil {
+			return b, err
+		}
+	}
+	return nil, r.callerGaveUp(ctx, e.info)
+}
+
+// errWaitAbandoned ends the budget wait of a fetch whose callers have all
+// given up.
+var errWaitAbandoned = errors.New("registry: every caller of the fetch gave up")
+
+// fetchOnce is one fetch of key (see fetch).
+func fetchOnce[T answerDoc](ctx context.Context, r *Registry, e entry, key string, tag byte, call func(context.Context) (T, error)) ([]byte, error) {
 	if ctx.Err() != nil {
 		// A caller that has already given up starts no upstream work.
 		return nil, r.callerGaveUp(ctx, e.info)
@@ -36,6 +55,9 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 	if refresh {
 		group = refreshGroup + key
 	}
+	// The callers of the fetch keep its wait for the budget going: it
+	// ends when the last of them gives up.
+	fw := r.fetchWaits.join(group, ctx)
 	ch := r.group.DoChan(group, func() (any, error) {
 		leader = true
 		bg := context.WithoutCancel(ctx)
@@ -47,7 +69,7 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 		if b, hit, err := r.cachedAnswer(bg, key, tag); hit && !refresh {
 			return b, err
 		}
-		v, err := r.attempts(bg, deadline, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
+		v, err := r.attempts(bg, fw.ctx, deadline, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
 		if err != nil {
 			r.remember(bg, key, err)
 			return nil, err
@@ -71,8 +93,12 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 	})
 	select {
 	case <-ctx.Done():
+		// Leave before answering: when this was the last caller, the
+		// fetch's wait for the budget has ended when the caller hears.
+		r.fetchWaits.leave(group, fw)
 		return nil, r.callerGaveUp(ctx, e.info)
 	case res := <-ch:
+		r.fetchWaits.leave(group, fw)
 		if !leader && r.observer != nil {
 			r.observer.FetchCollapsed(e.info.Country)
 		}
@@ -81,6 +107,52 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 		}
 		return res.Val.([]byte), nil
 	}
+}
+
+// fetchWaits counts the callers of each fetch, so that a fetch's wait for
+// the upstream budget ends when they have all given up.
+type fetchWaits struct {
+	mu sync.Mutex
+	m  map[string]*fetchWait
+}
+
+// fetchWait is the context of one fetch's wait for the budget.
+type fetchWait struct {
+	ctx     context.Context
+	cancel  context.CancelCauseFunc
+	callers int
+}
+
+// join counts a caller of the fetch of group in; ctx is its context,
+// whose values (not its end) the wait keeps.
+func (w *fetchWaits) join(group string, ctx context.Context) *fetchWait {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	fw := w.m[group]
+	if fw == nil {
+		c, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+		fw = &fetchWait{ctx: c, cancel: cancel}
+		if w.m == nil {
+			w.m = make(map[string]*fetchWait)
+		}
+		w.m[group] = fw
+	}
+	fw.callers++
+	return fw
+}
+
+// leave counts a caller of the fetch out; the last one ends the wait.
+func (w *fetchWaits) leave(group string, fw *fetchWait) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	fw.callers--
+	if fw.callers > 0 {
+		return
+	}
+	if w.m[group] == fw {
+		delete(w.m, group)
+	}
+	fw.cancel(errWaitAbandoned)
 }
 
 // answerDoc is a document that the Registry caches: a report or a search
@@ -107,15 +179,17 @@ func (r *Registry) callerGaveUp(ctx context.Context, info CountryInfo) *Error {
 
 // attempts runs call once, and once more after a pause when the first
 // failure is retryable, each time after taking a call from budget (when not
-// nil; waiting for it within the bound and before deadline): an empty
-// budget stops before the register is called. It never panics.
-func (r *Registry) attempts(ctx context.Context, deadline time.Time, info CountryInfo, budget UpstreamBudget, call func(context.Context) (any, error)) (any, error) {
+// nil; waiting for it under waitCtx, within the bound, counted over both
+// attempts, and before deadline): an empty budget stops before the
+// register is called. It never panics.
+func (r *Registry) attempts(ctx, waitCtx context.Context, deadline time.Time, info CountryInfo, budget UpstreamBudget, call func(context.Context) (any, error)) (any, error) {
 	var last *Error
+	var waited time.Duration
 	for attempt := 1; attempt <= 2; attempt++ {
 		if attempt == 2 {
 			time.Sleep(r.retryPause)
 		}
-		if err := r.takeBudget(ctx, deadline, info, budget); err != nil {
+		if err := r.takeBudget(waitCtx, deadline, info, budget, &waited); err != nil {
 			if last != nil {
 				return nil, last
 			}

@@ -5,12 +5,12 @@ import (
 	"maps"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // countingObserver counts the collapsed fetches by country.
@@ -54,7 +54,7 @@ func TestFetchObserverCountsCollapsedCalls(t *testing.T) {
 	wg.Go(func() { _, errs[0] = r.Lookup(t.Context(), "NO", "123456") })
 	<-entered // the first call is in the register
 	wg.Go(func() { _, errs[1] = r.Lookup(t.Context(), "NO", "123456") })
-	time.Sleep(50 * time.Millisecond) // let the second call join the flight
+	testwait.Blocked(t, testwait.RegistryFetch, 2) // both callers wait for the one fetch
 	close(release)
 	wg.Wait()
 	for i, err := range errs {

@@ -236,6 +236,9 @@ func (r *Registry) searchJSON(ctx context.Context, e entry, query string, limit 
 		return nil, r.badRequest(e, fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", MaxSearchLimit, limit),
 			limitHint)
 	}
+	if err := r.checkQuery(e, q); err != nil {
+		return nil, err
+	}
 	if err := r.ready(e); err != nil {
 		return nil, err
 	}

@@ -34,6 +34,7 @@ type Registry struct {
 	version     string
 	stubs       bool
 	group       singleflight.Group
+	fetchWaits  fetchWaits
 	observer    FetchObserver // nil: none
 	// batchConcurrency bounds the identifiers of a batch worked on at once.
 	batchConcurrency int

@@ -21,6 +21,7 @@ import (
 	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/internal/seal"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 func newFakeClock() *fakeclock.Clock {
@@ -342,15 +343,13 @@ func TestSingleflightCollapsesConcurrentLookups(t *testing.T) {
 		})
 	}
 	started.Wait()
-	time.Sleep(50 * time.Millisecond) // let most callers join the flight
+	testwait.Blocked(t, testwait.RegistryFetch, n) // every caller waits for the one fetch
 	close(release)
 	wg.Wait()
 	if got := f.lookups.Load(); got != 1 {
 		t.Errorf("country called %d times, want 1", got)
 	}
-	// A caller that reached the flight only after it ended (a loaded
-	// machine) gets the cached answer, which says cached true; the rest
-	// share the live one. At least the caller that started the fetch did.
+	// Every caller shares the live answer, which says cached false.
 	live := -1
 	for i := range n {
 		if errs[i] != nil {
@@ -359,7 +358,9 @@ func TestSingleflightCollapsesConcurrentLookups(t *testing.T) {
 		if diff := cmp.Diff(reports[0], reports[i], cmpopts.IgnoreFields(registry.CompanyReport{}, "Cached")); diff != "" {
 			t.Fatalf("caller %d got a different report (-0 +i):\n%s", i, diff)
 		}
-		if !reports[i].Cached && live < 0 {
+		if reports[i].Cached {
+			t.Errorf("caller %d saw cached true; it joined the live fetch", i)
+		} else if live < 0 {
 			live = i
 		}
 	}
@@ -476,7 +477,7 @@ func TestCancellingCallerDoesNotFailOthers(t *testing.T) {
 		}
 		other <- rep
 	}()
-	time.Sleep(20 * time.Millisecond)
+	testwait.Blocked(t, testwait.RegistryFetch, 2) // the second caller has joined the fetch
 	cancel1()
 	// Issue 14: the caller's own cancellation is reported as cancellation,
 	// with a code that does not blame the register.
@@ -573,17 +574,41 @@ func TestRetrySucceedsOnSecondAttempt(t *testing.T) {
 
 // TestHungUpstreamTimesOut: each attempt is bounded by the upstream
 // timeout; a register that never answers gives upstream_timeout after two
-// attempts.
+// attempts. The only calls are to the register that never answers, so the
+// short timeout cannot end a call that would have answered. Each attempt
+// runs under a deadline at most the timeout away, and it is that deadline
+// (not a cancellation, not the caller's context, which has none) that ends
+// it.
 func TestHungUpstreamTimesOut(t *testing.T) {
 	t.Parallel()
+	const timeout = 20 * time.Millisecond
 	f := &fakeCountry{code: "NO"}
-	f.lookup = func(ctx context.Context, _ string, _ int64) (*registry.CompanyReport, error) {
+	var mu sync.Mutex
+	var problems []string
+	f.lookup = func(ctx context.Context, _ string, n int64) (*registry.CompanyReport, error) {
+		dl, ok := ctx.Deadline()
+		left := time.Until(dl)
 		<-ctx.Done()
+		mu.Lock()
+		defer mu.Unlock()
+		if !ok || left > timeout {
+			problems = append(problems, fmt.Sprintf("attempt %d: deadline set %t, %v away, want at most %v", n, ok, left, timeout))
+		}
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			problems = append(problems, fmt.Sprintf("attempt %d ended by %v, want its deadline", n, ctx.Err()))
+		}
 		return nil, &url.Error{Op: "Get", URL: "https://x", Err: ctx.Err()}
 	}
-	r := newRegistry(t, f, registry.WithUpstreamTimeout(20*time.Millisecond))
-	start := time.Now()
-	_, err := r.Lookup(t.Context(), "NO", "123456")
+	r := newRegistry(t, f, registry.WithUpstreamTimeout(timeout))
+	// The register blocks until its context ends, and the test's own
+	// context ends only after the test: the lookup returns at all only
+	// because each attempt's timeout ended it.
+	done := make(chan error, 1)
+	go func() {
+		_, err := r.Lookup(t.Context(), "NO", "123456")
+		done <- err
+	}()
+	err := testwait.Recv(t, done, "the lookup of a hung register (the attempts are not bounded)")
 	if codeOf(err) != registry.CodeUpstreamTimeout {
 		t.Fatalf("got %v, want upstream_timeout", err)
 	}
@@ -593,8 +618,10 @@ func TestHungUpstreamTimesOut(t *testing.T) {
 	if f.lookups.Load() != 2 {
 		t.Errorf("attempts %d, want 2", f.lookups.Load())
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %v", d)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range problems {
+		t.Error(p)
 	}
 }
 
@@ -743,11 +770,11 @@ func TestCacheKeys(t *testing.T) {
 	_, _ = r.Lookup(ctx, "no", "123 456")
 	_, _ = r.Lookup(ctx, "NO", "000000")
 	_, _ = r.Search(ctx, "NO", "  Equinor ASA ", 7)
-	want := []string{"companyregistry/1/NO/company/123456", "companyregistry/1/NO/company/000000", "companyregistry/1/NO/search/7/Equinor ASA"}
+	want := []string{"companyregistry/2/NO/company/123456", "companyregistry/2/NO/company/000000", "companyregistry/2/NO/search/7/Equinor ASA"}
 	if diff := cmp.Diff(want, kc.keys); diff != "" {
 		t.Errorf("keys (-want +got):\n%s", diff)
 	}
-	if registry.CacheNamespace+"/"+registry.CacheFormat+"/" != "companyregistry/1/" {
+	if registry.CacheNamespace+"/"+registry.CacheFormat+"/" != "companyregistry/2/" {
 		t.Errorf("prefix %s/%s", registry.CacheNamespace, registry.CacheFormat)
 	}
 }

@@ -82,7 +82,7 @@ type Budget struct {
 	key string
 }
 
-var _ registry.UpstreamBudget = (*Budget)(nil)
+var _ registry.UpstreamReserver = (*Budget)(nil)
 
 // New returns the budget called name on l: every Budget with the same
 // limiter (or the same Redis and prefix) and name draws on one allowance.
@@ -133,4 +133,18 @@ func (b *Budget) Reachable() bool {
 // Take implements [registry.UpstreamBudget]: it takes one call.
 func (b *Budget) Take(ctx context.Context) (bool, time.Duration, error) {
 	return b.l.Allow(ctx, b.key, 1)
+}
+
+// Reserve implements [registry.UpstreamReserver]: it takes one call that
+// the budget allows within within, to be made after wait, so that the
+// callers waiting for the budget are served in the order they asked and
+// one that cannot be served within within learns so at once. On a limiter
+// that cannot reserve (not a [ratelimit.Reserver]) a call is taken only
+// when it is allowed at once; otherwise ok is false with the wait.
+func (b *Budget) Reserve(ctx context.Context, within time.Duration) (bool, time.Duration, func(context.Context), error) {
+	if r, ok := b.l.(ratelimit.Reserver); ok {
+		return r.Reserve(ctx, b.key, within)
+	}
+	ok, wait, err := b.l.Allow(ctx, b.key, 1)
+	return ok, wait, nil, err
 }

@@ -27,8 +27,8 @@ import (
 //
 //	companyregistry/<format>/<country>/<kind>/<parts>
 //
-// for example "companyregistry/1/NO/company/923609016" or
-// "companyregistry/1/GB/search/10/tesco". The first element is a namespace
+// for example "companyregistry/2/NO/company/923609016" or
+// "companyregistry/2/GB/search/10/tesco". The first element is a namespace
 // (registry.CacheNamespace), so that one external store can hold other
 // programs' entries beside them; the second is the version of the entries'
 // format (registry.CacheFormat), which changes whenever the bytes stored for

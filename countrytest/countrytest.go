@@ -93,6 +93,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // Config tells [Run] what the fake register behind the module knows.
@@ -440,15 +441,10 @@ func (s *suite) testLookupCanceled(t *testing.T) {
 		_, err := s.m.Lookup(ctx, id)
 		done <- err
 	}()
-	select {
-	case err := <-done:
-		if err == nil {
-			t.Error("Lookup with a cancelled context succeeded, want an error")
-		} else {
-			_ = checkError(t, "Lookup with a cancelled context", err, true)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Lookup with a cancelled context did not return within 10 s")
+	if err := testwait.Recv(t, done, "the return of Lookup with a cancelled context"); err == nil {
+		t.Error("Lookup with a cancelled context succeeded, want an error")
+	} else {
+		_ = checkError(t, "Lookup with a cancelled context", err, true)
 	}
 }
 

@@ -106,7 +106,9 @@ type DenmarkDuties struct {
 	// YearEndMonth and YearEndDay are the end of the company's financial
 	// year (regnskabsår) as the register gives it (REGNSKABSÅR_SLUT, such
 	// as --12-31). A zero YearEndMonth means the register gives none: the
-	// calendar year is assumed and a note says so.
+	// calendar year is assumed and a note says so. A day that is the last
+	// day of its month in some year (28 or 29 for February) means the month
+	// end in every year: --02-28 is 29 February in a leap year.
 	YearEndMonth time.Month
 	YearEndDay   int
 	// FirstPeriodStart and FirstPeriodEnd are the company's first
@@ -263,10 +265,9 @@ type dkCalc struct {
 	duties   *DenmarkDuties
 	start    registry.Date // founding (or registration) date
 	hasStart bool
-	// endMonth and endDay are the financial year's end; calendar is true
-	// when it is 31 December.
-	endMonth time.Month
-	endDay   int
+	// end is the financial year's end; calendar is true when it is 31
+	// December.
+	end      yearEnd
 	calendar bool
 	// firstStart and firstEnd are the first financial period, when known.
 	firstStart, firstEnd registry.Date
@@ -289,16 +290,15 @@ func (c *dkCalc) add(d registry.Deadline, roll func(registry.Date) registry.Date
 // with a note saying where they come from.
 func (c *dkCalc) yearEnd() {
 	f := c.duties
-	c.endMonth, c.endDay = time.December, 31
-	if f.YearEndMonth >= time.January && f.YearEndMonth <= time.December && f.YearEndDay >= 1 &&
-		f.YearEndDay <= (registry.Date{Year: 2000, Month: f.YearEndMonth, Day: 1}).DaysIn() {
-		c.endMonth, c.endDay = f.YearEndMonth, f.YearEndDay
+	c.end = calendarYearEnd()
+	if end, ok := newYearEnd(f.YearEndMonth, f.YearEndDay); ok {
+		c.end = end
 		c.out.Notes = append(c.out.Notes, "The annual deadlines follow the company's financial year as the register gives it (REGNSKABSÅR_SLUT): "+
-			"it ends on "+dkMonthDay(c.endMonth, c.endDay)+".")
+			"it ends on "+c.end.String()+".")
 	} else {
 		c.out.Notes = append(c.out.Notes, dkNoteCalendarYear)
 	}
-	c.calendar = c.endMonth == time.December && c.endDay == 31
+	c.calendar = c.end.isCalendar()
 	if s, ok := usable(f.FirstPeriodStart); ok {
 		if e, ok := usable(f.FirstPeriodEnd); ok && !e.Before(s) {
 			c.firstStart, c.firstEnd, c.hasFirst = s, e, true
@@ -312,15 +312,10 @@ func (c *dkCalc) yearEnd() {
 	}
 }
 
-// dkMonthDay writes a month and day as "31 December".
-func dkMonthDay(m time.Month, d int) string { return strconv.Itoa(d) + " " + m.String() }
-
-// yearEndIn returns the end of the financial year that ends in year y;
-// a 29 February end is 28 February in a common year.
-func (c *dkCalc) yearEndIn(y int) registry.Date {
-	last := endOfMonth(y, c.endMonth)
-	return registry.Date{Year: y, Month: c.endMonth, Day: min(c.endDay, last.Day)}
-}
+// yearEndIn returns the end of the financial year that ends in year y; a
+// February month end is 28 February in a common year and 29 February in a
+// leap year.
+func (c *dkCalc) yearEndIn(y int) registry.Date { return c.end.in(y) }
 
 // dkPeriod is one financial year or period: its first and last day.
 type dkPeriod struct{ start, end registry.Date }
@@ -665,7 +660,8 @@ func DenmarkRules() string {
 The deadlines operation returns the next occurrence, on or after ` + "`today`" + `, of each filing obligation, sorted by
 ` + "`due_date`" + ` and then ` + "`kind`" + `. Unlike the other countries, the annual kinds follow **the company's own financial
 year** as the register gives it (` + "`REGNSKABSÅR_SLUT`" + `, and the first period ` + "`FØRSTE_REGNSKABSPERIODE_START/SLUT`" + `);
-when the register gives none, the calendar year is assumed and ` + "`notes`" + ` says so. The dates below are for a year
+when the register gives none, the calendar year is assumed and ` + "`notes`" + ` says so. A year end on the last day of a
+month is the last day of that month in every year (` + "`--02-28`" + ` is 29 February in a leap year). The dates below are for a year
 ending 31 December.
 
 | kind | local name | statutory date (calendar financial year) | moves? | who | source |

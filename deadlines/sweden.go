@@ -60,8 +60,10 @@ type SwedishDuties struct {
 	PublicCompany bool
 	// YearEndMonth and YearEndDay are the end of the financial year, from
 	// the annual reports the organisation has filed; a zero YearEndMonth
-	// means unknown, and the calendar year is assumed. YearEndSource says
-	// where they come from, for a note.
+	// means unknown, and the calendar year is assumed. A day that is the
+	// last day of its month in some year (28 or 29 for February) means the
+	// month end in every year: a year end of 28 February is 29 February in
+	// a leap year. YearEndSource says where they come from, for a note.
 	YearEndMonth  time.Month
 	YearEndDay    int
 	YearEndSource string
@@ -127,28 +129,28 @@ func Sweden(rep *registry.CompanyReport, duties *SwedishDuties, today registry.D
 		out.Notes = append(out.Notes, "The organisation is deregistered (avregistrerad), so it has no filing deadlines.")
 		return out
 	case registry.StatusUnderLiquidation, registry.StatusUnderCompulsoryLiquidation:
-		out.Notes = append(out.Notes, "The organisation is in liquidation: its filing duties continue and the liquidator files them; "+
-			"no late fee is charged for a financial year that ended before the liquidation decision (ÅRL 8 kap. 7 §).")
+		out.Notes = append(out.Notes, "The organisation is being wound up (in liquidation, or being absorbed or divided in a merger "+
+			"or division: see status_detail): its filing duties continue until it is deregistered, and in a liquidation the "+
+			"liquidator files them; no late fee is charged for a financial year that ended before a liquidation decision (ÅRL 8 kap. 7 §).")
 	case registry.StatusUnknown, "":
 		out.Notes = append(out.Notes, "The organisation's status is unknown; deadlines are computed as if it were active.")
 	}
 	if duties == nil {
 		duties = &SwedishDuties{}
 	}
-	c := seCalc{out: out, today: today, month: time.December, day: 31}
+	c := seCalc{out: out, today: today, end: calendarYearEnd()}
 	if start := firstOf(rep.FoundedAt, rep.RegisteredAt); start != nil && plausible(*start) {
 		c.start, c.hasStart = normalize(*start), true
 	}
-	yearKnown := duties.YearEndMonth >= time.January && duties.YearEndMonth <= time.December &&
-		duties.YearEndDay >= 1 && duties.YearEndDay <= registry.NewDate(2001, duties.YearEndMonth, 1).DaysIn()
+	end, yearKnown := newYearEnd(duties.YearEndMonth, duties.YearEndDay)
 	if yearKnown {
-		c.month, c.day = duties.YearEndMonth, duties.YearEndDay
+		c.end = end
 	}
 	if duties.Label != "" {
 		c.annual(duties)
 		if yearKnown {
 			if duties.YearEndSource != "" {
-				out.Notes = append(out.Notes, "The financial year ends on "+monthDay(c.month, c.day)+", as "+duties.YearEndSource+" shows.")
+				out.Notes = append(out.Notes, "The financial year ends on "+c.end.String()+", as "+duties.YearEndSource+" shows.")
 			}
 		} else if duties.GeneralMeeting.Duty.Applies() || duties.AnnualReport.Duty.Applies() || duties.TaxReturn.Duty.Applies() {
 			out.Notes = append(out.Notes, seNoteCalendarYear)
@@ -175,8 +177,7 @@ type seCalc struct {
 	today    registry.Date
 	start    registry.Date // registration date
 	hasStart bool
-	month    time.Month // financial year end
-	day      int
+	end      yearEnd // financial year end
 }
 
 func (c *seCalc) add(d registry.Deadline) {
@@ -290,12 +291,6 @@ func (c *seCalc) employer() {
 	}
 }
 
-// yearEnd returns the end of the financial year that ends in year y.
-func (c *seCalc) yearEnd(y int) registry.Date {
-	last := endOfMonth(y, c.month)
-	return registry.Date{Year: y, Month: c.month, Day: min(c.day, last.Day)}
-}
-
 // seTaxDates returns the statutory (paper) and the digital date of the
 // income tax return for a financial year ending on end (SFL 32 kap. 2 §
 // with 3 kap. 5 §): year ends in September to December → 1 July of the
@@ -321,7 +316,7 @@ func seTaxDates(end registry.Date) (paper, digital registry.Date) {
 func (c *seCalc) next(stat func(end registry.Date) registry.Date) registry.Date {
 	y := c.today.Year - 2
 	for {
-		end := c.yearEnd(y)
+		end := c.end.in(y)
 		y++
 		if c.hasStart && end.Before(c.start) {
 			continue
@@ -337,7 +332,7 @@ func (c *seCalc) next(stat func(end registry.Date) registry.Date) registry.Date 
 func (c *seCalc) period(end registry.Date) (*string, *registry.Date, *registry.Date) {
 	start := addMonthsUK(end, -12).AddDays(1)
 	label := "Financial year " + strconv.Itoa(end.Year)
-	if c.month != time.December || c.day != 31 {
+	if !c.end.isCalendar() {
 		label = "Financial year " + start.String() + " to " + end.String()
 	}
 	return countrykit.Ptr(label), countrykit.Ptr(start), countrykit.Ptr(end)
@@ -396,9 +391,6 @@ func (c *seCalc) annual(f *SwedishDuties) {
 	}
 }
 
-// monthDay writes a month and day as "31 December".
-func monthDay(m time.Month, d int) string { return strconv.Itoa(d) + " " + m.String() }
-
 // SwedenRules returns a Markdown section describing the Swedish deadline
 // rules and their legal sources, for a country module's rules document. It
 // starts with a level-two heading and ends with a newline.
@@ -427,7 +419,8 @@ declaration by the 26th of the month after (27 December for November; VERIFY), t
 The financial year is read from the annual reports the organisation has filed (Bolagsverket's /dokumentlista: the
 end of the latest reported period). Without one the calendar year is assumed, and ` + "`notes`" + ` say so. A year end on
 the last day of a month gives dates on the last day of a month (30 June → 31 January), as the published tables do
-(VERIFY against lag 1930:173 1 §, which reads "the same day number"). A period that ended before the organisation
+(VERIFY against lag 1930:173 1 §, which reads "the same day number"); a report ending 28 or 29 February gives a year
+ending on the last day of February in every year (29 February in a leap year, so 31 August and 30 September). A period that ended before the organisation
 was registered is skipped.
 
 ### Roll-forward

@@ -79,3 +79,14 @@ func ExampleParseOrganisationsnummer() {
 	// "5560160681": ProblemChecksum
 	// "198101032384": ProblemPersonalNumber
 }
+
+func ExampleContainsPersonalNumber() {
+	for _, query := range []string{"Volvo AB 556016-0680", "Anna (810105\u20102382)", "pnr:810105-2382", "Bygg 2010 AB"} {
+		fmt.Printf("%q: %t\n", query, idcheck.ContainsPersonalNumber(query))
+	}
+	// Output:
+	// "Volvo AB 556016-0680": false
+	// "Anna (810105‐2382)": true
+	// "pnr:810105-2382": true
+	// "Bygg 2010 AB": false
+}

@@ -236,3 +236,82 @@ func SwedenHint(p Problem) string {
 	}
 	return "Check the organisation number, or " + search
 }
+
+// ContainsPersonalNumber reports whether s holds, anywhere in it, a part
+// that [ParseOrganisationsnummer] reads as a personal identity number
+// ([ProblemPersonalNumber]): ten or twelve digits with the separators it
+// accepts between them (every hyphen and dash, dots, plus signs, spaces),
+// or a VAT number "SE…" that holds one. The part may stand next to words
+// or punctuation ("Anna (810105-2382)", "pnr:810105-2382",
+// "810105‐2382,"). A part starts at the first digit of a group of digits
+// and ends at the last digit of a group, so the digits of a longer number
+// are not searched for ten in a row ("0123456789012" holds none). A
+// service that does not look people up refuses a free-text query for
+// which it is true. It does not allocate.
+func ContainsPersonalNumber(s string) bool {
+	se := -1 // the start of an "SE" just before the current run of digits and separators
+	first := true
+	for i := 0; i < len(s); {
+		c := s[i]
+		if isDigit(c) {
+			if i == 0 || !isDigit(s[i-1]) {
+				prefix := -1
+				if first {
+					prefix = se
+				}
+				if personalNumberFrom(s, i, prefix) {
+					return true
+				}
+				first = false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isSwedenSeparator(r) {
+			i += size
+			continue
+		}
+		// Anything else ends the run; an "SE" may start the next one.
+		first, se = true, -1
+		if i+1 < len(s) && toUpper(c) == 'S' && toUpper(s[i+1]) == 'E' {
+			se = i
+			i += 2
+			continue
+		}
+		i += size
+	}
+	return false
+}
+
+// personalNumberFrom reports whether a part of s that starts at start, the
+// first digit of a group, and ends at the last digit of a later group is a
+// personal identity number; or, when se is not -1, whether the same part
+// with the "SE" at se before it is.
+func personalNumberFrom(s string, start, se int) bool {
+	digits := 0
+	for k := start; k < len(s) && digits <= 12; {
+		c := s[k]
+		if isDigit(c) {
+			digits++
+			k++
+			if (k == len(s) || !isDigit(s[k])) && (digits == 10 || digits == 12) {
+				if _, p := ParseOrganisationsnummer(s[start:k]); p == ProblemPersonalNumber {
+					return true
+				}
+				if se >= 0 {
+					if _, p := ParseOrganisationsnummer(s[se:k]); p == ProblemPersonalNumber {
+						return true
+					}
+				}
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[k:])
+		if !isSwedenSeparator(r) {
+			return false
+		}
+		k += size
+	}
+	return false
+}

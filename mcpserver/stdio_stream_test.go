@@ -11,10 +11,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/mcpserver"
 )
 
@@ -97,6 +97,7 @@ func runStream(t testing.TB, setup streamSetup, steps []step, opts ...mcpserver.
 	}()
 	closeWrites := sync.OnceFunc(func() { close(writes) })
 	defer closeWrites()
+	expired := testwait.Expired(t)
 	for _, s := range steps {
 		writes <- s.data
 		var got []string
@@ -107,8 +108,8 @@ func runStream(t testing.TB, setup streamSetup, steps []step, opts ...mcpserver.
 					t.Fatalf("step %.60q: %d answers of %d, then the end", s.data, len(got), s.answers)
 				}
 				got = append(got, l)
-			case <-time.After(20 * time.Second):
-				t.Fatalf("step %.60q: %d answers of %d", s.data, len(got), s.answers)
+			case <-expired:
+				t.Fatalf("step %.60q: %d answers of %d before the test's deadline", s.data, len(got), s.answers)
 			}
 		}
 		slices.Sort(got)
@@ -258,13 +259,8 @@ func TestStdioCachedListNoNewline(t *testing.T) {
 		l, _ := p.out.ReadString('\n')
 		got <- l
 	}()
-	select {
-	case l := <-got:
-		if l != want {
-			t.Errorf("answer %.80q, want %.80q", l, want)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("no answer to a cached tools/list without its newline")
+	if l := testwait.Recv(t, got, "the answer to a cached tools/list without its newline"); l != want {
+		t.Errorf("answer %.80q, want %.80q", l, want)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/mcpserver"
 )
 
@@ -44,13 +45,8 @@ func TestServeIO(t *testing.T) {
 	if err := cs.Close(); err != nil {
 		t.Logf("client close: %v", err)
 	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("ServeIO returned %v after the client closed, want nil", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("ServeIO did not return after the client closed")
+	if err := testwait.Recv(t, done, "ServeIO's return after the client closed"); err != nil {
+		t.Errorf("ServeIO returned %v after the client closed, want nil", err)
 	}
 }
 
@@ -63,13 +59,8 @@ func TestServeIOCancel(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- mcpserver.ServeIO(ctx, reg, r, io.Discard) }()
 	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("ServeIO returned %v after cancel, want nil", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("ServeIO did not return after cancel")
+	if err := testwait.Recv(t, done, "ServeIO's return after cancel"); err != nil {
+		t.Errorf("ServeIO returned %v after cancel, want nil", err)
 	}
 }
 
@@ -97,13 +88,8 @@ func TestServeIONoTrailingNewline(t *testing.T) {
 			line <- l
 			_, _ = io.Copy(io.Discard, outR)
 		}()
-		select {
-		case l := <-line:
-			if !strings.Contains(l, `"result"`) {
-				t.Errorf("fast path %v: answer %q", opts == nil, l)
-			}
-		case <-time.After(10 * time.Second):
-			t.Errorf("fast path %v: no answer to initialize without a newline", opts == nil)
+		if l := testwait.Recv(t, line, fmt.Sprintf("fast path %v: the answer to initialize without a newline", opts == nil)); !strings.Contains(l, `"result"`) {
+			t.Errorf("fast path %v: answer %q", opts == nil, l)
 		}
 		_ = inW.Close()
 		if err := <-done; err != nil {
@@ -157,11 +143,13 @@ type onlyReader struct{ r io.Reader }
 
 func (o onlyReader) Read(p []byte) (int, error) { return o.r.Read(p) }
 
-// recordingWriter counts the writes made after stop is set.
+// recordingWriter keeps what is written and counts the writes made after
+// stop is set.
 type recordingWriter struct {
 	mu    sync.Mutex
 	stop  bool
 	after int
+	out   strings.Builder
 }
 
 func (w *recordingWriter) Write(p []byte) (int, error) {
@@ -170,7 +158,14 @@ func (w *recordingWriter) Write(p []byte) (int, error) {
 	if w.stop {
 		w.after++
 	}
+	w.out.Write(p)
 	return len(p), nil
+}
+
+func (w *recordingWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.out.String()
 }
 
 // TestServeIONoWriteAfterReturn checks that nothing is written to the
@@ -188,7 +183,7 @@ func TestServeIONoWriteAfterReturn(t *testing.T) {
 		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`+"\n"); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond) // let the SDK answer and cache the list
+	testwait.Until(t, "the answer to tools/list", func() bool { return strings.Contains(w.String(), `"id":1,"result"`) })
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("ServeIO: %v", err)
@@ -196,11 +191,18 @@ func TestServeIONoWriteAfterReturn(t *testing.T) {
 	w.mu.Lock()
 	w.stop = true
 	w.mu.Unlock()
-	// The SDK's reader is still blocked in Read on the pipe: feed it.
+	// The SDK's reader is still blocked in Read on the pipe: feed it, and
+	// wait until it has read the request (a pipe's write returns then).
+	fed := make(chan struct{})
 	go func() {
 		_, _ = io.WriteString(inW, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`+"\n")
 		_ = inW.Close()
+		close(fed)
 	}()
+	testwait.Recv(t, fed, "the SDK's read of a request after the return")
+	// An answer would be written within a moment; the pause is only the
+	// window in which to see one (a loaded machine can hide a late write,
+	// never fail the test).
 	time.Sleep(100 * time.Millisecond)
 	w.mu.Lock()
 	defer w.mu.Unlock()

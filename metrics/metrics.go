@@ -29,6 +29,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // Metrics holds the collectors, on a registry of their own (plus the Go
@@ -127,8 +128,10 @@ type statusWriter struct {
 	status int
 }
 
+// WriteHeader records the first final status: an informational one (such
+// as 103 Early Hints) is followed by the real one.
 func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
+	if w.status == 0 && !httplog.Informational(code) {
 		w.status = code
 	}
 	w.ResponseWriter.WriteHeader(code)
@@ -236,10 +239,34 @@ type Budget interface {
 	Take(ctx context.Context) (ok bool, retryAfter time.Duration, err error)
 }
 
+// Reserver is the method of registry.UpstreamReserver.
+type Reserver interface {
+	Budget
+	Reserve(ctx context.Context, within time.Duration) (ok bool, wait time.Duration, release func(context.Context), err error)
+}
+
 // Budget counts the refusals of b, the budget of country, as kind
-// "budget".
+// "budget". When b is a [Reserver], so is the budget returned, and a
+// reservation that does not fit its wait counts as a refusal.
 func (m *Metrics) Budget(country string, b Budget) Budget {
-	return &countingBudget{b: b, m: m, country: country}
+	c := &countingBudget{b: b, m: m, country: country}
+	if r, ok := b.(Reserver); ok {
+		return &countingReserver{countingBudget: c, r: r}
+	}
+	return c
+}
+
+type countingReserver struct {
+	*countingBudget
+	r Reserver
+}
+
+func (c *countingReserver) Reserve(ctx context.Context, within time.Duration) (bool, time.Duration, func(context.Context), error) {
+	ok, wait, release, err := c.r.Reserve(ctx, within)
+	if !ok && err == nil {
+		c.m.refusals.WithLabelValues("budget", c.country).Inc()
+	}
+	return ok, wait, release, err
 }
 
 type countingBudget struct {

@@ -18,6 +18,7 @@ import (
 	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/countries/no"
 	"github.com/companyregistry/registry/internal/leakcheck"
+	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
 )
@@ -39,9 +40,9 @@ func TestMetrics(t *testing.T) {
 
 	mem, _ := cache.NewMemory()
 	c := m.Cache(mem)
-	_ = c.Set(ctx, "companyregistry/1/NO/company/923609016", []byte("x"), time.Hour)
-	_, _, _ = c.Get(ctx, "companyregistry/1/NO/company/923609016")
-	_, _, _ = c.Get(ctx, "companyregistry/1/NO/company/999999999")
+	_ = c.Set(ctx, "companyregistry/2/NO/company/923609016", []byte("x"), time.Hour)
+	_, _, _ = c.Get(ctx, "companyregistry/2/NO/company/923609016")
+	_, _, _ = c.Get(ctx, "companyregistry/2/NO/company/999999999")
 
 	l, _ := ratelimit.NewLocal(ratelimit.PerMinute(1))
 	lim := m.Limiter(l)
@@ -139,7 +140,7 @@ func TestFetchCollapsed(t *testing.T) {
 	wg.Go(func() { _, errs[0] = reg.Lookup(t.Context(), "NO", "923609016") })
 	<-entered // the first lookup is at the register
 	wg.Go(func() { _, errs[1] = reg.Lookup(t.Context(), "NO", "923 609 016") })
-	time.Sleep(50 * time.Millisecond) // let the second join the flight
+	testwait.Blocked(t, testwait.RegistryFetch, 2) // both callers wait for the one fetch
 	close(release)
 	wg.Wait()
 	for i, err := range errs {
@@ -160,5 +161,59 @@ func TestFetchCollapsed(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{`companyregistry_fetches_collapsed_total{country="NO"} 1`}, got); diff != "" {
 		t.Errorf("collapsed series (-want +got):\n%s", diff)
+	}
+}
+
+// TestMiddlewareCountsTheFinalStatus: a handler that sends 103 Early Hints
+// before its 200 is counted under 200, the response's status (RFC 9110,
+// section 15.2: a 1xx is interim, the final response follows).
+func TestMiddlewareCountsTheFinalStatus(t *testing.T) {
+	t.Parallel()
+	m := metrics.New()
+	h := m.Middleware("rest", func(*http.Request) string { return "GET /hints" },
+		http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.WriteHeader(http.StatusEarlyHints)
+			w.WriteHeader(http.StatusOK)
+		}))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/hints", nil))
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	var got []string
+	for line := range strings.Lines(rec.Body.String()) {
+		if strings.HasPrefix(line, "companyregistry_http_requests_total{") {
+			got = append(got, strings.TrimSpace(line))
+		}
+	}
+	want := []string{`companyregistry_http_requests_total{route="GET /hints",status="200",surface="rest"} 1`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("request series (-want +got):\n%s", diff)
+	}
+}
+
+// reserveBudget refuses every reservation.
+type reserveBudget struct{ refuseBudget }
+
+func (reserveBudget) Reserve(context.Context, time.Duration) (bool, time.Duration, func(context.Context), error) {
+	return false, time.Second, nil, nil
+}
+
+// TestBudgetKeepsReserve: the counting wrapper of a budget that reserves
+// (registry.UpstreamReserver, as budget.Budget) reserves too, so that the
+// Registry keeps its waiters in order, and counts a refused reservation.
+func TestBudgetKeepsReserve(t *testing.T) {
+	t.Parallel()
+	m := metrics.New()
+	b, ok := m.Budget("NO", reserveBudget{}).(metrics.Reserver)
+	if !ok {
+		t.Fatal("the wrapper of a reserving budget does not reserve")
+	}
+	_, _, _, _ = b.Reserve(t.Context(), time.Second)
+	if _, ok := m.Budget("GB", refuseBudget{}).(metrics.Reserver); ok {
+		t.Error("the wrapper of a budget that cannot reserve says it can")
+	}
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	if want := `companyregistry_refusals_total{country="NO",kind="budget"} 1`; !strings.Contains(rec.Body.String(), want) {
+		t.Errorf("metrics lack %s", want)
 	}
 }

@@ -37,6 +37,25 @@ type Limiter interface {
 	Allow(ctx context.Context, key string, cost int) (ok bool, retryAfter time.Duration, err error)
 }
 
+// Reserver is a [Limiter] that can also promise a key one event ahead of
+// time, so that callers who wait for it are served in the order they asked
+// and a caller who cannot be served in time learns so at once.
+//
+// Reserve takes one event of key that may happen within within: ok, and
+// wait, how long the caller must wait before it acts (0: at once). The
+// event is the caller's: it acts after wait without asking again. When the
+// caller will not act after all (it gave up while waiting), it calls
+// release, which gives the event back while its moment has not come and no
+// event was reserved after it (otherwise its place goes unused, so that
+// two events never share one place); release is nil when wait is 0. When the event may not happen within
+// within, nothing is taken: ok is false and wait is how long until it may
+// happen at once. An error means the limiter could not decide, as for
+// Allow. Implementations must be safe for concurrent use.
+type Reserver interface {
+	Limiter
+	Reserve(ctx context.Context, key string, within time.Duration) (ok bool, wait time.Duration, release func(context.Context), err error)
+}
+
 // Rate is an allowance: Limit events per Period, with bursts of up to
 // Burst events at once (0 means Limit).
 type Rate struct {
@@ -152,7 +171,7 @@ type Local struct {
 	l *gcra.Limiter
 }
 
-var _ Limiter = (*Local)(nil)
+var _ Reserver = (*Local)(nil)
 
 // NewLocal returns an in-process limiter of rate, or an error for an
 // unusable rate or option.
@@ -188,4 +207,13 @@ func newLocal(rate Rate, o options) *Local {
 func (l *Local) Allow(_ context.Context, key string, cost int) (bool, time.Duration, error) {
 	ok, wait := l.l.Allow(key, cost)
 	return ok, wait, nil
+}
+
+// Reserve implements [Reserver]. It never returns an error.
+func (l *Local) Reserve(_ context.Context, key string, within time.Duration) (bool, time.Duration, func(context.Context), error) {
+	ok, wait, slot := l.l.Reserve(key, within)
+	if !ok || wait <= 0 {
+		return ok, wait, nil, nil
+	}
+	return true, wait, func(context.Context) { l.l.Release(key, slot) }, nil
 }

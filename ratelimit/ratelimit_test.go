@@ -1,6 +1,8 @@
 package ratelimit_test
 
 import (
+	"context"
+	"errors"
 	"strconv"
 	"sync"
 	"testing"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/internal/redistest"
+	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/ratelimit"
 )
 
@@ -338,7 +341,10 @@ func TestRedisDownFallsBack(t *testing.T) {
 	t.Parallel()
 	mr, proxy, rdb := redistest.MiniBehindProxy(t)
 	var logs redistest.Logs
-	l := newRedis(t, rdb, ratelimit.PerMinute(5), ratelimit.WithLogger(logs.Logger()), ratelimit.WithRetry(50*time.Millisecond))
+	// Both clocks stand still: Redis's (redistest.MiniBehindProxy) and the
+	// fallback's, so that no token refills however long the test takes.
+	l := newRedis(t, rdb, ratelimit.PerMinute(5), ratelimit.WithLogger(logs.Logger()), ratelimit.WithRetry(50*time.Millisecond),
+		ratelimit.WithClock(newClock().Now))
 	for range 5 {
 		allow(t, l, "k", 1)
 	}
@@ -356,7 +362,7 @@ func TestRedisDownFallsBack(t *testing.T) {
 		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
 	}
 	proxy.Up(mr.Addr())
-	redistest.Eventually(t, 5*time.Second, "Redis used again", func() bool {
+	testwait.Until(t, "Redis used again", func() bool {
 		_, _, _ = l.Allow(t.Context(), "other", 1)
 		return l.Reachable()
 	})
@@ -370,14 +376,18 @@ func TestRedisDownFallsBack(t *testing.T) {
 }
 
 // TestRedisRealServer: the script on a real redis-server; the server is
-// killed mid-test (answers go on, one warning) and started again.
+// killed mid-test (answers go on without waiting on Redis, one warning)
+// and started again. The rate is per hour so that the retry times the
+// script computes from the server's clock stay exact to the interval (6
+// minutes) however slowly a loaded machine runs the test.
 func TestRedisRealServer(t *testing.T) {
 	t.Parallel()
 	srv := redistest.StartServer(t)
 	var logs redistest.Logs
-	a := newRedis(t, redistest.Client(srv.Addr()), ratelimit.PerMinute(10), ratelimit.WithLogger(logs.Logger()),
+	rate := ratelimit.Rate{Limit: 10, Period: time.Hour, Burst: 10}
+	a := newRedis(t, redistest.Client(srv.Addr()), rate, ratelimit.WithLogger(logs.Logger()),
 		ratelimit.WithRetry(50*time.Millisecond))
-	b := newRedis(t, redistest.Client(srv.Addr()), ratelimit.PerMinute(10))
+	b := newRedis(t, redistest.Client(srv.Addr()), rate)
 	for i := range 10 {
 		l := a
 		if i%2 == 1 {
@@ -387,30 +397,54 @@ func TestRedisRealServer(t *testing.T) {
 			t.Fatalf("request %d refused: %+v", i+1, d)
 		}
 	}
-	if d := allow(t, b, "k", 1); d.OK || d.Retry <= 0 || d.Retry > 6*time.Second {
-		t.Errorf("11th request = %+v, want a refusal within 6 s", d)
+	if d := allow(t, b, "k", 1); d.OK || d.Retry <= 0 || d.Retry > 6*time.Minute {
+		t.Errorf("11th request = %+v, want a refusal within the 6 minutes of one event", d)
 	}
 	// A cost above the burst in the real script: 25 with a full burst,
-	// then 15 owed: the next event is 25*6 + 6 - 60 = 96 s away.
+	// then 15 owed: the next event is (25 + 1 - 10) * 6 min = 96 min away,
+	// less the time since the batch (under a minute: not a whole interval).
 	if d := allow(t, a, "batch", 25); !d.OK {
 		t.Errorf("cost 25 with a full burst = %+v", d)
 	}
-	if d := allow(t, b, "batch", 1); d.OK || d.Retry <= 95*time.Second || d.Retry > 96*time.Second {
-		t.Errorf("after the debt = %+v, want a refusal of about 96 s", d)
+	if d := allow(t, b, "batch", 1); d.OK || d.Retry <= 95*time.Minute || d.Retry > 96*time.Minute {
+		t.Errorf("after the debt = %+v, want a refusal of about 96 minutes", d)
+	}
+	// The reservation scripts on the real server: the 11th event of "r"
+	// waits about 6 s; given back, the next reservation waits as long.
+	for i := range 10 {
+		if ok, wait, _, err := a.Reserve(t.Context(), "r", 0); !ok || wait != 0 || err != nil {
+			t.Fatalf("reservation %d: %v %v %v", i+1, ok, wait, err)
+		}
+	}
+	ok, wait, release, err := b.Reserve(t.Context(), "r", 10*time.Second)
+	if !ok || wait <= 5*time.Second || wait > 6*time.Second || release == nil || err != nil {
+		t.Fatalf("11th reservation = %v %v %v, want one of about 6 s", ok, wait, err)
+	}
+	release(t.Context())
+	if ok, again, _, err := a.Reserve(t.Context(), "r", 10*time.Second); !ok || again > wait || again <= 5*time.Second || err != nil {
+		t.Errorf("after the release = %v %v %v, want a reservation of at most %v", ok, again, err, wait)
 	}
 	srv.Stop()
-	for range 20 {
-		start := time.Now()
-		allow(t, a, "k", 1)
-		if d := time.Since(start); d > 1500*time.Millisecond {
-			t.Fatalf("Allow with Redis killed took %v", d)
+	// The client has no timeout at all (redistest.Client): an Allow that
+	// waited on Redis would never return, and the wait below would report
+	// a hang. Each returns at once from the fallback.
+	errs := make(chan error, 1)
+	go func() {
+		var err error
+		for range 20 {
+			_, _, aerr := a.Allow(context.Background(), "k", 1)
+			err = errors.Join(err, aerr)
 		}
+		errs <- err
+	}()
+	if err := testwait.Recv(t, errs, "20 Allows with Redis killed (one waits on Redis)"); err != nil {
+		t.Fatalf("Allow with Redis killed: %v", err)
 	}
 	if n := logs.Count(msgDown); n != 1 {
 		t.Errorf("%d warnings, want 1:\n%s", n, logs.String())
 	}
 	srv.Start()
-	redistest.Eventually(t, 5*time.Second, "Redis used again", func() bool {
+	testwait.Until(t, "Redis used again", func() bool {
 		_, _, _ = a.Allow(t.Context(), "other", 1)
 		return a.Reachable()
 	})

@@ -31,8 +31,8 @@ func WithKeyPrefix(prefix string) Option {
 // in-process limiter.
 func WithTimeout(d time.Duration) Option {
 	return func(o *options) error {
-		if d <= 0 || d > 5*time.Second {
-			return fmt.Errorf("ratelimit: WithTimeout: %v is outside (0, 5s]", d)
+		if d <= 0 || d > redisstate.MaxTimeout {
+			return fmt.Errorf("ratelimit: WithTimeout: %v is outside (0, %v]", d, redisstate.MaxTimeout)
 		}
 		o.timeout = d
 		return nil
@@ -124,6 +124,53 @@ redis.call('SET', KEYS[1], string.format('%d', nxt), 'PX', math.ceil((nxt - now)
 return {1, 0}
 `
 
+// reserveScript is [gcra.Params.Reserve] in one atomic step, on the
+// server's time as gcraScript. ARGV is the interval, the tolerance and the
+// longest wait, in microseconds. It returns {1, wait, slot} when the event
+// is taken (slot: the server's time it may happen) and {0, wait, 0} when
+// it may not happen within the longest wait.
+const reserveScript = `
+redis.replicate_commands()
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local interval = tonumber(ARGV[1])
+local tolerance = tonumber(ARGV[2])
+local within = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or 0) or 0
+if tat < now then tat = now end
+local wait = tat + interval - tolerance - now
+if wait < 0 then wait = 0 end
+if wait > within then
+  return {0, wait, 0}
+end
+local nxt = tat + interval
+redis.call('SET', KEYS[1], string.format('%d', nxt), 'PX', math.ceil((nxt - now) / 1000))
+return {1, wait, now + wait}
+`
+
+// releaseScript is [gcra.Params.Release]: ARGV is the interval, the
+// tolerance and the slot of the reservation, in microseconds of the
+// server's time. It returns 1 when the event was given back.
+const releaseScript = `
+redis.replicate_commands()
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local interval = tonumber(ARGV[1])
+local tolerance = tonumber(ARGV[2])
+local slot = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or 0) or 0
+if now >= slot or tat ~= slot + tolerance then
+  return 0
+end
+local nxt = tat - interval
+if nxt <= now then
+  redis.call('DEL', KEYS[1])
+else
+  redis.call('SET', KEYS[1], string.format('%d', nxt), 'PX', math.ceil((nxt - now) / 1000))
+end
+return 1
+`
+
 // Redis is a [Limiter] shared by every replica that uses the same Redis,
 // key prefix and rate. It is safe for concurrent use. Build it with
 // [NewRedis].
@@ -136,9 +183,11 @@ type Redis struct {
 	local     *Local
 	state     *redisstate.State
 	script    *redis.Script
+	reserve   *redis.Script
+	release   *redis.Script
 }
 
-var _ Limiter = (*Redis)(nil)
+var _ Reserver = (*Redis)(nil)
 
 // NewRedis returns a limiter of rate on rdb, best made by
 // rediscache.NewClient (a client of your own must set
@@ -158,7 +207,7 @@ func NewRedis(rdb redis.UniversalClient, rate Rate, opts ...Option) (*Redis, err
 		return nil, errors.New("ratelimit: NewRedis: the rate is faster than one event per microsecond")
 	}
 	r := &Redis{rdb: rdb, prefix: o.prefix, g: g, intervalU: g.Interval / 1000, tolU: g.Tolerance / 1000, local: o.fallback,
-		script: redis.NewScript(gcraScript)}
+		script: redis.NewScript(gcraScript), reserve: redis.NewScript(reserveScript), release: redis.NewScript(releaseScript)}
 	if r.local == nil {
 		r.local = newLocal(rate.Share(o.replicas), o)
 	}
@@ -194,4 +243,36 @@ func (r *Redis) Allow(ctx context.Context, key string, cost int) (bool, time.Dur
 		return true, 0, nil
 	}
 	return false, max(time.Duration(res[1])*time.Microsecond, time.Microsecond), nil
+}
+
+// Reserve implements [Reserver] on Redis, or on the fallback while Redis
+// is unreachable (an event reserved there is given back there). It never
+// returns an error; a release that fails leaves the event's place unused.
+func (r *Redis) Reserve(ctx context.Context, key string, within time.Duration) (bool, time.Duration, func(context.Context), error) {
+	if !r.state.Usable() {
+		return r.local.Reserve(ctx, key, within)
+	}
+	rctx, cancel := r.state.Context(ctx)
+	res, err := r.reserve.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, max(within, 0).Microseconds()).Int64Slice()
+	cancel()
+	if err == nil && len(res) != 3 {
+		err = errors.New("ratelimit: unexpected script result")
+	}
+	if !r.state.Report(ctx, err) {
+		return r.local.Reserve(ctx, key, within)
+	}
+	wait := time.Duration(res[1]) * time.Microsecond
+	if res[0] != 1 {
+		return false, max(wait, time.Microsecond), nil, nil
+	}
+	if wait <= 0 {
+		return true, 0, nil, nil
+	}
+	slot := res[2]
+	return true, wait, func(ctx context.Context) {
+		rctx, cancel := r.state.Context(ctx)
+		defer cancel()
+		err := r.release.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, slot).Err()
+		r.state.Report(ctx, err)
+	}, nil
 }

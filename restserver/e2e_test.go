@@ -100,14 +100,34 @@ type e2e struct {
 
 func newE2E(t *testing.T, key string, opts ...restserver.Option) *e2e {
 	t.Helper()
+	return newE2EWithTimeout(t, key, roomyTimeout, opts...)
+}
+
+// newE2EWithTimeout is newE2E with the Registry's per-attempt upstream
+// timeout set to timeout.
+func newE2EWithTimeout(t *testing.T, key string, timeout time.Duration, opts ...restserver.Option) *e2e {
+	t.Helper()
 	mt := newUpstreams(t)
 	clock := newFakeClock()
-	reg := newE2ERegistry(t, key, mt, clock)
+	reg := newE2ERegistry(t, key, mt, clock, registry.WithUpstreamTimeout(timeout))
 	return &e2e{harness: newHarnessWith(t, reg, clock, append([]restserver.Option{restserver.WithRateLimit(0)}, opts...)...), upstream: mt}
 }
 
-// newE2ERegistry builds a Registry over the real modules talking to mt.
-func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeclock.Clock) *registry.Registry {
+// The Registry's per-attempt upstream timeout in these tests. roomyTimeout
+// (the most WithUpstreamTimeout accepts) never ends an attempt at a fake
+// register that answers, however loaded the machine: a shorter bound made
+// an attempt at an answering fake time out and be retried now and then,
+// changing status codes and upstream call counts. hangTimeout ends the
+// attempts at the register that never answers (brreg 971524960); only a
+// test whose every upstream request hangs uses it.
+const (
+	roomyTimeout = time.Minute
+	hangTimeout  = 20 * time.Millisecond
+)
+
+// newE2ERegistry builds a Registry over the real modules talking to mt,
+// with a roomy per-attempt upstream timeout unless opts set another.
+func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock *fakeclock.Clock, opts ...registry.Option) *registry.Registry {
 	t.Helper()
 	cs, err := countries.All(countries.Config{
 		BrregBaseURL: brregBase, CompaniesHouseBaseURL: chBase, CompaniesHouseAPIKey: key,
@@ -116,8 +136,8 @@ func newE2ERegistry(t testing.TB, key string, mt *httpmock.MockTransport, clock 
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, err := registry.New(cs, registry.WithClock(clock.Now), registry.WithUpstreamTimeout(100*time.Millisecond),
-		registry.WithRetryPause(0), registry.WithVersion("1.2.3-test"))
+	reg, err := registry.New(cs, append([]registry.Option{registry.WithClock(clock.Now), registry.WithUpstreamTimeout(roomyTimeout),
+		registry.WithRetryPause(0), registry.WithVersion("1.2.3-test")}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +188,14 @@ func TestEndToEnd(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := newE2E(t, chKey) // one server per case: upstream call counts are exact
+			// One server per case: upstream call counts are exact. The
+			// case of the register that never answers is the only one
+			// whose attempts must end at the Registry's own timeout.
+			timeout := roomyTimeout
+			if tt.code == registry.CodeUpstreamTimeout {
+				timeout = hangTimeout
+			}
+			h := newE2EWithTimeout(t, chKey, timeout)
 			res := h.get(t, tt.path)
 			if res.status != tt.status {
 				t.Fatalf("GET %s: status %d, want %d\n%s", tt.path, res.status, tt.status, res.body)

@@ -87,7 +87,7 @@ func newChangeDeployment(t *testing.T, tokens string) *changeDeployment {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, err := registry.New(cs, registry.WithClock(clock.Now), registry.WithUpstreamTimeout(100*time.Millisecond),
+	reg, err := registry.New(cs, registry.WithClock(clock.Now), registry.WithUpstreamTimeout(roomyTimeout), // every call of the scenario must answer
 		registry.WithRetryPause(0))
 	if err != nil {
 		t.Fatal(err)

@@ -42,7 +42,7 @@ func newRolesHarness(t *testing.T) *harness {
 	t.Helper()
 	clock := newFakeClock()
 	reg, err := registry.New([]registry.Country{&rolesFake{fakeCountry{code: "ZZ"}}, &fakeCountry{code: "ZX"}},
-		registry.WithClock(clock.Now), registry.WithUpstreamTimeout(50*time.Millisecond),
+		registry.WithClock(clock.Now), registry.WithUpstreamTimeout(roomyTimeout),
 		registry.WithRetryPause(0), registry.WithVersion("1.2.3-test"))
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package rediscache
 import (
 	"errors"
 	"net/url"
-	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -15,8 +14,11 @@ import (
 // [WithTimeout] cannot interrupt a Redis that stopped answering), no retries
 // inside the client, of a command or of a dial (each component falls back
 // instead, so a Redis that refuses connections costs a call no time), and
-// dial, read and write timeouts of one second as a last bound. Share one client between the
-// cache, the rate limiter and the budgets, and close it at exit.
+// dial, read and write timeouts of [MaxTimeout] as a last bound: no shorter,
+// since go-redis ends a call at the earlier of its own timeout and the
+// context's deadline, and a shorter one would cut every call of a component
+// given a longer [WithTimeout] short. Share one client between the cache,
+// the rate limiter and the budgets, and close it at exit.
 //
 // The error never contains rawURL, which may hold a password.
 func NewClient(rawURL string) (*redis.Client, error) {
@@ -31,8 +33,8 @@ func NewClient(rawURL string) (*redis.Client, error) {
 	opt.ContextTimeoutEnabled = true
 	opt.MaxRetries = -1
 	opt.DialerRetries = 1 // one dial per call: a refused connection fails at once
-	opt.DialTimeout = time.Second
-	opt.ReadTimeout = time.Second
-	opt.WriteTimeout = time.Second
+	opt.DialTimeout = MaxTimeout
+	opt.ReadTimeout = MaxTimeout
+	opt.WriteTimeout = MaxTimeout
 	return redis.NewClient(opt), nil
 }

@@ -37,8 +37,8 @@ func ExampleNew() {
 		log.Fatal(err)
 	}
 	ctx := context.Background()
-	_ = a.Set(ctx, "companyregistry/1/NO/company/923609016", []byte(`r{"name":"EQUINOR ASA"}`), time.Hour)
-	v, ok, _ := b.Get(ctx, "companyregistry/1/NO/company/923609016")
+	_ = a.Set(ctx, "companyregistry/2/NO/company/923609016", []byte(`r{"name":"EQUINOR ASA"}`), time.Hour)
+	v, ok, _ := b.Get(ctx, "companyregistry/2/NO/company/923609016")
 	fmt.Println(ok, string(v))
 	// Output: true r{"name":"EQUINOR ASA"}
 }

@@ -6,7 +6,7 @@
 // It stores the bytes it is given under the key it is given, with the TTL it
 // is given (SET key value PX ttl), exactly as [cache.Memory] does in
 // process. The keys a registry.Registry writes are already namespaced and
-// versioned ("companyregistry/1/NO/company/923609016", see [cache.Cache]);
+// versioned ("companyregistry/2/NO/company/923609016", see [cache.Cache]);
 // [WithKeyPrefix] adds a prefix of your own in front of them, for example to
 // keep two deployments apart in one Redis database.
 //
@@ -55,6 +55,9 @@ const (
 	DefaultLocalMaxBytes = 16 << 20
 	// DefaultTimeout bounds one Redis operation.
 	DefaultTimeout = redisstate.DefaultTimeout
+	// MaxTimeout is the longest bound of one Redis operation that
+	// [WithTimeout] accepts.
+	MaxTimeout = redisstate.MaxTimeout
 	// MaxLocalTTL is the longest lifetime [WithLocalTier] accepts.
 	MaxLocalTTL = time.Minute
 )
@@ -107,12 +110,12 @@ func WithoutLocalTier() Option {
 	}
 }
 
-// WithTimeout bounds each Redis operation (more than zero, at most 5 s;
-// default [DefaultTimeout]).
+// WithTimeout bounds each Redis operation (more than zero, at most
+// [MaxTimeout]; default [DefaultTimeout]).
 func WithTimeout(d time.Duration) Option {
 	return func(o *options) error {
-		if d <= 0 || d > 5*time.Second {
-			return fmt.Errorf("rediscache: WithTimeout: %v is outside (0, 5s]", d)
+		if d <= 0 || d > MaxTimeout {
+			return fmt.Errorf("rediscache: WithTimeout: %v is outside (0, %v]", d, MaxTimeout)
 		}
 		o.timeout = d
 		return nil

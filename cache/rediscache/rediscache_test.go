@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/companyregistry/registry/cache/rediscache"
 	"github.com/companyregistry/registry/internal/redistest"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 const (
@@ -21,8 +23,9 @@ const (
 
 func newCache(t *testing.T, rdb redis.UniversalClient, opts ...rediscache.Option) *rediscache.Cache {
 	t.Helper()
-	// A generous timeout first (a later option wins): a loaded CI machine
-	// running the race detector must not make Redis look down.
+	// The longest timeout first (a later option wins), for the clients that
+	// keep it: a loaded machine running the race detector must not make
+	// Redis look down. A client of redistest.Client drops it anyway.
 	c, err := rediscache.New(rdb, append([]rediscache.Option{rediscache.WithTimeout(5 * time.Second)}, opts...)...)
 	if err != nil {
 		t.Fatalf("New: %v", err)
@@ -56,7 +59,7 @@ func TestCacheStoresBytesAndTTLInRedis(t *testing.T) {
 	t.Parallel()
 	mr, rdb := redistest.Mini(t)
 	c := newCache(t, rdb, rediscache.WithKeyPrefix("tenant/"))
-	const key = "companyregistry/1/NO/company/923609016"
+	const key = "companyregistry/2/NO/company/923609016"
 	value := "r\x00{\"name\":\"EQUINOR ASA\"}\xff"
 	set(t, c, key, value, time.Hour)
 
@@ -180,7 +183,7 @@ func TestCacheRedisDown(t *testing.T) {
 
 	proxy.Up(mr.Addr())
 	mr.Set("shared", "v")
-	redistest.Eventually(t, 5*time.Second, "the cache shares again", func() bool {
+	testwait.Until(t, "the cache shares again", func() bool {
 		v, ok, _ := c.Get(t.Context(), "shared")
 		return ok && string(v) == "v"
 	})
@@ -200,7 +203,9 @@ func TestCacheRedisDown(t *testing.T) {
 }
 
 // TestCacheSlowRedisIsBounded: a Redis that accepts connections and never
-// answers costs each call at most about the timeout.
+// answers costs a call the cache's timeout, not more: the client has no
+// timeout of its own, so only the cache's 50 ms can end the call, and a
+// call it did not bound would never return (the wait reports a hang).
 func TestCacheSlowRedisIsBounded(t *testing.T) {
 	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -225,18 +230,24 @@ func TestCacheSlowRedisIsBounded(t *testing.T) {
 			}()
 		}
 	}()
-	rdb := redis.NewClient(&redis.Options{Addr: ln.Addr().String(), MaxRetries: -1, ReadTimeout: 5 * time.Second,
-		ContextTimeoutEnabled: true})
+	rdb := redis.NewClient(&redis.Options{Addr: ln.Addr().String(), MaxRetries: -1, DialerRetries: 1,
+		DialTimeout: time.Hour, ReadTimeout: -1, WriteTimeout: -1, PoolTimeout: time.Hour, ContextTimeoutEnabled: true})
 	t.Cleanup(func() { _ = rdb.Close() })
-	c := newCache(t, rdb, rediscache.WithTimeout(50*time.Millisecond), rediscache.WithoutLocalTier())
-	start := time.Now()
-	if diff := cmp.Diff(lookup{}, get(t, c, "k")); diff != "" {
+	var logs redistest.Logs
+	c := newCache(t, rdb, rediscache.WithTimeout(50*time.Millisecond), rediscache.WithoutLocalTier(),
+		rediscache.WithLogger(logs.Logger()))
+	got := make(chan lookup, 1)
+	go func() {
+		v, ok, _ := c.Get(context.Background(), "k")
+		got <- lookup{string(v), ok}
+	}()
+	if diff := cmp.Diff(lookup{}, testwait.Recv(t, got, "a Get against a silent Redis (the timeout does not end it)")); diff != "" {
 		t.Errorf("Get mismatch (-want +got):\n%s", diff)
 	}
-	set(t, c, "k", "v", time.Hour) // no Redis call: Redis is down now
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("a Get and a Set against a silent Redis took %v", d)
+	if !strings.Contains(logs.String(), "cause=timeout") {
+		t.Errorf("the Get did not end by the timeout:\n%s", logs.String())
 	}
+	set(t, c, "k", "v", time.Hour) // Redis is down now: the Set goes to the fallback
 	// The Set went to the in-process fallback.
 	if diff := cmp.Diff(lookup{"v", true}, get(t, c, "k")); diff != "" {
 		t.Errorf("Get mismatch (-want +got):\n%s", diff)
@@ -299,6 +310,15 @@ func TestNewClient(t *testing.T) {
 			t.Errorf("NewClient(%q): ContextTimeoutEnabled %v, DialerRetries %d; want true, 1",
 				ok, o.ContextTimeoutEnabled, o.DialerRetries)
 		}
+		// go-redis ends a call at the earlier of its own timeouts and the
+		// context's deadline: shorter ones would cut a component given the
+		// longest WithTimeout short (they were 1 s, so REDIS_TIMEOUT=2s
+		// bounded each call by 1 s).
+		if o := c.Options(); o.DialTimeout < rediscache.MaxTimeout || o.ReadTimeout < rediscache.MaxTimeout ||
+			o.WriteTimeout < rediscache.MaxTimeout {
+			t.Errorf("NewClient(%q): dial, read, write timeouts %v, %v, %v; want at least %v",
+				ok, o.DialTimeout, o.ReadTimeout, o.WriteTimeout, rediscache.MaxTimeout)
+		}
 		_ = c.Close()
 	}
 	for _, bad := range []string{"", "http://h", "redis://", "redis://:s3cr3t@h:notaport", "redis://:s3cr3t@h/x", "::s3cr3t"} {
@@ -345,10 +365,29 @@ func TestRefusedConnectionFailsAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rdb.Close()
+	dials := &dialCounter{}
+	rdb.AddHook(dials)
 	c := newCache(t, rdb)
-	start := time.Now()
-	d := c.Describe(t.Context())
-	if elapsed := time.Since(start); elapsed > 250*time.Millisecond || d.Reachable {
-		t.Errorf("Describe with Redis refusing: reachable %v after %v, want false within 250ms", d.Reachable, elapsed)
+	if d := c.Describe(t.Context()); d.Reachable {
+		t.Errorf("Describe with Redis refusing: reachable")
 	}
+	if n := dials.n.Load(); n != 1 {
+		t.Errorf("Describe with Redis refusing dialled %d times, want once", n)
+	}
+}
+
+// dialCounter is a redis.Hook that counts dial attempts.
+type dialCounter struct{ n atomic.Int64 }
+
+func (d *dialCounter) DialHook(next redis.DialHook) redis.DialHook {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		d.n.Add(1)
+		return next(ctx, network, addr)
+	}
+}
+
+func (*dialCounter) ProcessHook(next redis.ProcessHook) redis.ProcessHook { return next }
+
+func (*dialCounter) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
 }

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // fakeClock is a Clock that the test moves by hand. Its timers fire when
@@ -92,13 +94,12 @@ func (c *fakeClock) BlockUntil(t *testing.T, n int) {
 }
 
 // WaitFor waits until cond, given the number of waiting timers, holds; it
-// is evaluated again at every change of the timers. A cond that does not
-// hold within a generous real-time bound fails the test (a hang, not a
-// timing assertion).
+// is evaluated again at every change of the timers. A cond that still does
+// not hold at the test's deadline fails the test (a hang, not a timing
+// assertion).
 func (c *fakeClock) WaitFor(t *testing.T, cond func(waiting int) bool) {
 	t.Helper()
-	deadline := time.NewTimer(20 * time.Second)
-	defer deadline.Stop()
+	expired := testwait.Expired(t)
 	for {
 		c.mu.Lock()
 		got, ch := len(c.timers), c.changed
@@ -108,7 +109,7 @@ func (c *fakeClock) WaitFor(t *testing.T, cond func(waiting int) bool) {
 		}
 		select {
 		case <-ch:
-		case <-deadline.C:
+		case <-expired:
 			t.Fatalf("the clock's waiters (%d timers) never met the condition", got)
 		}
 	}
@@ -117,16 +118,7 @@ func (c *fakeClock) WaitFor(t *testing.T, cond func(waiting int) bool) {
 // recv waits for a value on ch, failing the test on a hang.
 func recv[T any](t *testing.T, ch <-chan T, what string) T {
 	t.Helper()
-	deadline := time.NewTimer(20 * time.Second)
-	defer deadline.Stop()
-	select {
-	case v := <-ch:
-		return v
-	case <-deadline.C:
-		t.Fatalf("no %s", what)
-	}
-	var zero T
-	return zero
+	return testwait.Recv(t, ch, what)
 }
 
 // slogJSON is a JSON logger at debug level into w.

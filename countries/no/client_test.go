@@ -139,7 +139,7 @@ func TestLookupGone(t *testing.T) {
 			if e := moduletest.AsError(t, err); !strings.Contains(e.Hint, "removed this unit from its open data") {
 				t.Errorf("hint = %q, want it to say the unit was removed from open data", e.Hint)
 			}
-			if diff := cmp.Diff([]string{"companyregistry/1/NO/company/" + tt.id}, rc.deleted); diff != "" {
+			if diff := cmp.Diff([]string{"companyregistry/2/NO/company/" + tt.id}, rc.deleted); diff != "" {
 				t.Errorf("cache deletions mismatch (-want +got):\n%s", diff)
 			}
 			if got := mt.GetTotalCallCount(); got != tt.wantCalls {

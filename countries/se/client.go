@@ -6,8 +6,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"strings"
-	"unicode"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries/se/internal/nameindex"
@@ -198,28 +196,60 @@ func (c *Country) withIndex(fn func(*nameindex.Index) error) error {
 		Message: "The index of Bolagsverket's bulk file is being built.",
 		Hint:    "Retry in a few minutes: the first build of the index takes a few minutes."}
 	if _, building, lastErr := c.store.Status(); !building && lastErr != nil {
-		e.Message = "The index of Bolagsverket's bulk file could not be built: " + lastErr.Error()
-		e.Hint = "The operator checks " + bulkFileEnv + " or " + bulkURLEnv + "; the service retries every hour."
+		e.Message, e.Hint = indexFailure(lastErr)
 	}
 	return e
 }
 
+// indexFailure returns the message and hint of a failed index build for a
+// caller: what failed and what the operator checks, never the error's
+// text, which names the server's file path or the download URL (the store
+// logs it, and [Country.WaitIndexed] returns it to the operator).
+func indexFailure(err error) (message, hint string) {
+	const retry = " The service's log has the cause; the index is retried every hour."
+	switch {
+	case errors.Is(err, nameindex.ErrOpen):
+		return "The index of Bolagsverket's bulk file could not be built: the bulk file cannot be opened.",
+			"The operator checks that " + bulkFileEnv + " names a file that exists and the service may read." + retry
+	case errors.Is(err, nameindex.ErrDownload):
+		return "The index of Bolagsverket's bulk file could not be built: the bulk file cannot be downloaded.",
+			"The operator checks that " + bulkURLEnv + " answers Bolagsverket's bulk file (bolagsverket_bulkfil.zip) to this server." + retry
+	}
+	return "The index of Bolagsverket's bulk file could not be built: the bulk file could not be read or indexed.",
+		"The operator checks that " + bulkFileEnv + " or " + bulkURLEnv + " gives Bolagsverket's bulk file (bolagsverket_bulkfil.zip " +
+			"or its text), and that the data directory (REGISTRY_DATA_DIR) is writable and has room." + retry
+}
+
+// CheckQuery implements [registry.QueryChecker]: a query that is, or
+// holds, a personal identity number in any spelling
+// [idcheck.ParseOrganisationsnummer] reads ([idcheck.ContainsPersonalNumber])
+// is bad_request, so that the Registry refuses it before the number is
+// part of a cache key, and it is neither searched for nor echoed.
+func (c *Country) CheckQuery(query string) error {
+	if !idcheck.ContainsPersonalNumber(query) {
+		return nil
+	}
+	return &registry.Error{Code: registry.CodeBadRequest, Country: countryCode, Registry: registrySlug,
+		Message: "The search query holds what has the form of a Swedish personal identity number (personnummer): this service does not " +
+			"look people up, so it neither searches for nor keeps such a number.",
+		Hint: "Search by the name of a company, or look a company up by its organisation number (its third and fourth digits are 20 or more)."}
+}
+
+var _ registry.QueryChecker = (*Country)(nil)
+
 // Search finds organisations by name in the bulk file's index. Without a
 // bulk file it is not_implemented: the API has no name search. A query
-// that is, or holds, a personal identity number is bad_request, so that
-// the number is neither searched for, cached nor echoed.
+// that is, or holds, a personal identity number is bad_request
+// ([Country.CheckQuery], which the Registry calls first).
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
+	if err := c.CheckQuery(query); err != nil {
+		return nil, err
+	}
 	if c.store == nil {
 		return nil, &registry.Error{Code: registry.CodeNotImplemented, Country: countryCode, Registry: registrySlug,
 			Message: "Bolagsverket's API has no name search, and this deployment has no copy of its bulk file.",
 			Hint: "Look the organisation up by its organisation number; or the operator sets " + bulkFileEnv + " (the path of " +
 				"bolagsverket_bulkfil.zip) or " + bulkURLEnv + " (downloaded weekly) to enable Swedish name searches."}
-	}
-	if personalNumberIn(query) {
-		return nil, &registry.Error{Code: registry.CodeBadRequest, Country: countryCode, Registry: registrySlug,
-			Message: "The search query holds what has the form of a Swedish personal identity number (personnummer): this service does not " +
-				"look people up, so it neither searches for nor keeps such a number.",
-			Hint: "Search by the name of a company, or look a company up by its organisation number (its third and fourth digits are 20 or more)."}
 	}
 	out := &registry.SearchResult{Country: countryCode, Registry: registrySlug, Query: query, Hits: []registry.SearchHit{}}
 	err := c.withIndex(func(x *nameindex.Index) error {
@@ -252,33 +282,4 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 			"Try a shorter or differently spelled name, such as its first distinctive word, without AB.")
 	}
 	return out, nil
-}
-
-// personalNumberIn reports whether query is, or holds as a run of words of
-// digits and separators ("Anna 810105-2382", "19810105 2382", a VAT number
-// "SE 810105238201"), what has the form of a personal identity number.
-func personalNumberIn(query string) bool {
-	numeric := func(f string, first bool) bool {
-		if first && len(f) >= 2 && strings.EqualFold(f[:2], "SE") {
-			f = f[2:]
-		}
-		return strings.IndexFunc(f, func(r rune) bool { return !unicode.IsDigit(r) && !strings.ContainsRune("-+.–", r) }) < 0
-	}
-	fields := strings.Fields(query)
-	for i := range fields {
-		if !numeric(fields[i], true) {
-			continue
-		}
-		run := fields[i]
-		for j := i; ; {
-			if _, p := idcheck.ParseOrganisationsnummer(run); p == idcheck.ProblemPersonalNumber {
-				return true
-			}
-			if j++; j == len(fields) || !numeric(fields[j], false) {
-				break
-			}
-			run += fields[j]
-		}
-	}
-	return false
 }

@@ -43,8 +43,10 @@ type statusResult struct {
 
 // statusOf applies the precedence of the research: a deregistration date
 // is dissolved (its reason named); else an ongoing konkurs (KK) is
-// bankrupt, likvidation (LI) under liquidation; reconstruction and the
-// other procedures keep the organisation active with a note; else active.
+// bankrupt, likvidation (LI) under liquidation, and so is being absorbed
+// (FUOL) or divided (DEOL), the nearest status to the research's
+// "distress or liquidation" (VERIFY); reconstruction and the other
+// procedures keep the organisation active with a note; else active.
 func statusOf(deregDate, reason, reasonText string, procs []bulkfile.Procedure) statusResult {
 	if d := upstream.Date(deregDate); d != nil {
 		why := reason
@@ -79,6 +81,21 @@ func statusOf(deregDate, reason, reasonText string, procs []bulkfile.Procedure) 
 		return statusResult{status: registry.StatusUnderLiquidation, detail: "Liquidation (likvidation, LI)" + since(p),
 			notes: []string{"The register shows the organisation in liquidation (likvidation)" + since(p) + "."}}
 	}
+	// Being absorbed (FUOL) or divided (DEOL): the research counts them as
+	// "distress or liquidation"; the interface has no distress status.
+	for _, w := range []struct{ code, being, event string }{
+		{"FUOL", "absorbed by another organisation in a merger (fusion, FUOL)", "merger"},
+		{"DEOL", "divided in a division (delning, DEOL)", "division"},
+	} {
+		if p, ok := find(w.code); ok {
+			return statusResult{status: registry.StatusUnderLiquidation,
+				detail: "Being " + w.being + since(p) + "; under_liquidation as the nearest status (VERIFY)",
+				notes: []string{"The register shows the organisation being " + w.being + since(p) + ": it will be dissolved " +
+					"without a liquidation when the " + w.event + " is registered, and keeps its filing duties until then. Its " +
+					"status is under_liquidation, the nearest the interface has to being wound up (VERIFY: no primary source " +
+					"says how to classify it)."}}
+		}
+	}
 	var notes []string
 	detail := "Registered, no deregistration and no winding-up procedure"
 	for _, p := range procs {
@@ -89,7 +106,7 @@ func statusOf(deregDate, reason, reasonText string, procs []bulkfile.Procedure) 
 				": the organisation carries on and keeps its filing duties, so its status is active.")
 		case "":
 		default:
-			notes = append(notes, "The register shows the procedure "+p.Code+since(p)+" (a merger, division or conversion); it does not change the status.")
+			notes = append(notes, "The register shows the procedure "+p.Code+since(p)+" (the acquiring side of a merger or division, or a conversion); it does not change the status.")
 		}
 	}
 	return statusResult{status: registry.StatusActive, detail: detail, notes: notes}

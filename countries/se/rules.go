@@ -61,8 +61,13 @@ func buildRules() string {
 		"`status_detail` names the reason (`avregistreringsorsak`: KKAV konkurs, LIAV likvidation, FUAV fusion, …).\n")
 	b.WriteString("2. `bankrupt`: an ongoing procedure KK (konkurs); `bankruptcy_date` is its start.\n")
 	b.WriteString("3. `under_liquidation`: an ongoing LI (likvidation, voluntary or compulsory: the code does not tell).\n")
-	b.WriteString("4. `active`: anything else. FR (företagsrekonstruktion), AC (ackord) and RES (resolution) keep the organisation " +
-		"active, with a note; mergers, divisions and conversions (FUOL, FUOT, DEOL, DEOT, OM, GROM) are noted and change nothing. " +
+	b.WriteString("4. `under_liquidation`: an ongoing FUOL (being absorbed in a merger) or DEOL (being divided): the organisation " +
+		"will be dissolved without a liquidation when the merger or division is registered. The research counts both as " +
+		"\"distress or liquidation\" and the interface has no distress status, so the nearest, `under_liquidation`, is used " +
+		"(VERIFY: no primary source settles it); `status_detail` and `notes` name the procedure, and the filing duties stay.\n")
+	b.WriteString("5. `active`: anything else. FR (företagsrekonstruktion), AC (ackord) and RES (resolution) keep the organisation " +
+		"active, with a note; the acquiring side of a merger or division and conversions (FUOT, DEOT, OM, GROM) are noted and " +
+		"change nothing. " +
 		"SCB's `verksamOrganisation` NEJ (no F-tax, VAT or employer registration) is not a lifecycle status.\n\n")
 
 	b.WriteString("## Reading Bolagsverket's answer\n\n")

@@ -72,9 +72,7 @@ func pacedProgram(t *testing.T, brreg, upstreamWait string) (p *program, waits f
 		t.Fatal(err)
 	}
 	t.Cleanup(sh.close)
-	// The harness's short upstream timeout is for its fault tests; these
-	// answers are instant.
-	p = startProgram(t, programConfig{brreg: brreg, regOpts: append(sh.regOpts, registry.WithUpstreamTimeout(5*time.Second))})
+	p = startProgram(t, programConfig{brreg: brreg, regOpts: sh.regOpts})
 	return p, func() []time.Duration {
 		mu.Lock()
 		defer mu.Unlock()

@@ -24,6 +24,7 @@ import (
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/internal/brregfeed"
 	"github.com/companyregistry/registry/internal/memstore"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 const testToken = "erp-token-0123456789abcdef"
@@ -247,8 +248,8 @@ func TestChangeWiring(t *testing.T) {
 	select {
 	case hook = <-hooks:
 		body = <-bodies
-	case <-time.After(60 * time.Second):
-		t.Fatalf("no webhook within a minute; the program's log:\n%s", r.stderr.String())
+	case <-testwait.Expired(t):
+		t.Fatalf("no webhook before the test's deadline; the program's log:\n%s", r.stderr.String())
 	}
 	if err := webhook.Verify(created.Secret, hook.Header, body, time.Now()); err != nil {
 		t.Errorf("verify: %v", err)

@@ -9,9 +9,10 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // The Danish credential of these tests; no response or log line may hold
@@ -194,13 +195,8 @@ func TestDenmarkOverStdio(t *testing.T) {
 	validate := call("validate_company_id", map[string]any{"country": "dk", "id": "DK 22 75 62 14"})
 	roles := call("company_roles", map[string]any{"country": "DK", "id": "41774037"})
 	_ = cs.Close()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit status %d, stderr %s", code, stderr.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the program did not exit after the client closed stdin")
+	if code := testwait.Recv(t, done, "the program's exit after the client closed stdin"); code != 0 {
+		t.Errorf("exit status %d, stderr %s", code, stderr.String())
 	}
 
 	r := start(t, dkEnv(cvr))

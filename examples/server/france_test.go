@@ -17,6 +17,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/budget"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // fakeRechercheEntreprises serves the recorded answers of the API Recherche
@@ -206,13 +207,8 @@ func TestFranceStdio(t *testing.T) {
 		t.Errorf("registry://rules/fr over stdio: %v", err)
 	}
 	_ = cs.Close()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit status %d, stderr %s", code, stderr.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the program did not exit after the client closed stdin")
+	if code := testwait.Recv(t, done, "the program's exit after the client closed stdin"); code != 0 {
+		t.Errorf("exit status %d, stderr %s", code, stderr.String())
 	}
 	if strings.Contains(strings.ToUpper(stderr.String()), "NON-DIFFUSIBLE") {
 		t.Errorf("stderr holds the placeholder")

@@ -14,11 +14,14 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // program is the program's HTTP stack as run() builds it (countries.All,
 // newHandler, newHTTPServer) with the registers at test URLs, the rate
-// limit off and the Registry's timing shortened.
+// limit off, no pause before a retry, and the longest attempt timeout (a
+// minute) unless the test sets one: a loaded machine never makes a
+// register that answers look hung.
 type program struct {
 	url    string
 	log    *syncBuffer // JSON records of every logger, debug level
@@ -34,6 +37,9 @@ type programConfig struct {
 	sweden  countries.Config
 	limits  limits
 	regOpts []registry.Option
+	// transport, when not nil, carries the modules' requests (a
+	// counting wrapper of an http.Transport).
+	transport http.RoundTripper
 }
 
 func startProgram(t *testing.T, pc programConfig) *program {
@@ -44,22 +50,28 @@ func startProgram(t *testing.T, pc programConfig) *program {
 	p := &program{log: &syncBuffer{}, client: &http.Client{Transport: &http.Transport{}}}
 	logger := slog.New(slog.NewJSONHandler(p.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	sw := pc.sweden
-	cs, err := countries.All(countries.Config{BrregBaseURL: pc.brreg, CompaniesHouseBaseURL: pc.ch,
+	cfg := countries.Config{BrregBaseURL: pc.brreg, CompaniesHouseBaseURL: pc.ch,
 		CompaniesHouseAPIKey: pc.key, RechercheEntreprisesBaseURL: pc.recherche, ContactEmail: "ops@example.com", Logger: logger,
 		BolagsverketCredentials: sw.BolagsverketCredentials, BolagsverketBaseURL: sw.BolagsverketBaseURL,
-		BolagsverketTokenURL: sw.BolagsverketTokenURL, BolagsverketBulkFile: sw.BolagsverketBulkFile, DataDir: sw.DataDir})
+		BolagsverketTokenURL: sw.BolagsverketTokenURL, BolagsverketBulkFile: sw.BolagsverketBulkFile, DataDir: sw.DataDir}
+	if pc.transport != nil {
+		cfg.HTTPClient = &http.Client{Transport: pc.transport}
+	}
+	cs, err := countries.All(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = countries.Close(cs) })
 	for _, c := range cs {
 		if w, ok := c.(interface{ WaitIndexed(context.Context) error }); ok && sw.BolagsverketBulkFile != "" {
-			if err := w.WaitIndexed(t.Context()); err != nil {
+			indexed := make(chan error, 1)
+			go func() { indexed <- w.WaitIndexed(t.Context()) }()
+			if err := testwait.Recv(t, indexed, "the Swedish bulk file's index"); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	opts := append([]registry.Option{registry.WithLogger(logger), registry.WithUpstreamTimeout(200 * time.Millisecond),
+	opts := append([]registry.Option{registry.WithLogger(logger), registry.WithUpstreamTimeout(time.Minute), // no fake answer reaches it
 		registry.WithRetryPause(0), registry.WithVersion("9.9.9-test")}, pc.regOpts...)
 	reg, err := registry.New(cs, opts...)
 	if err != nil {
@@ -94,8 +106,15 @@ type response struct {
 	body   string
 }
 
+// do sends req; a request still unanswered when the test's wait gives up
+// (testwait.Deadline) fails the test as a hang.
 func (p *program) do(t *testing.T, req *http.Request) response {
 	t.Helper()
+	if dl, ok := testwait.Deadline(t); ok {
+		ctx, cancel := context.WithDeadline(req.Context(), dl)
+		defer cancel()
+		req = req.WithContext(ctx)
+	}
 	res, err := p.client.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", req.Method, req.URL, err)

@@ -229,7 +229,8 @@ Environment:
   REGISTRY_UPSTREAM_WAIT    longest wait of a request for an empty upstream budget before rate_limited, at most 10s
                             (default 2s; 0 refuses at once); never past the request's own deadline
   REGISTRY_REPLICAS         most replicas that run at once (default 1): while Redis is unreachable (or
-                            without REDIS_URL) each replica keeps to its share of every upstream budget
+                            without REDIS_URL) each replica keeps to its share of every upstream budget, at
+                            least one call at once and one per window (more than a budget under 2N a window)
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
 

@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 	"github.com/companyregistry/registry/changes/ingest"
 	"github.com/companyregistry/registry/countries"
 	"github.com/companyregistry/registry/internal/moduletest"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 func env(m map[string]string) func(string) string {
@@ -257,7 +259,7 @@ func TestInvalidConfigExits2(t *testing.T) {
 // program exits 0 when the client closes stdin. Logs stay on stderr.
 func TestStdio(t *testing.T) {
 	t.Parallel()
-	upstream := fakeBrreg(t, 0, nil)
+	upstream := fakeBrreg(t, nil, nil)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	var stderr syncBuffer
@@ -278,19 +280,15 @@ func TestStdio(t *testing.T) {
 		t.Errorf("lookup_company: %s", text)
 	}
 	_ = cs.Close()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit status %d, stderr %s", code, stderr.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the program did not exit after the client closed stdin")
+	if code := testwait.Recv(t, done, "the program's exit after the client closed stdin"); code != 0 {
+		t.Errorf("exit status %d, stderr %s", code, stderr.String())
 	}
 }
 
-// fakeBrreg serves the recorded Equinor unit after delay, and 404 for
-// everything else. started receives one value per unit request.
-func fakeBrreg(t *testing.T, delay time.Duration, started chan<- struct{}) *httptest.Server {
+// fakeBrreg serves the recorded Equinor unit, and 404 for everything else.
+// started, when not nil, receives one value per unit request, which then
+// waits until gate is closed (or the test ends).
+func fakeBrreg(t *testing.T, gate <-chan struct{}, started chan<- struct{}) *httptest.Server {
 	t.Helper()
 	body, err := os.ReadFile("testdata/brreg_enhet_923609016.json")
 	if err != nil {
@@ -304,7 +302,13 @@ func fakeBrreg(t *testing.T, delay time.Duration, started chan<- struct{}) *http
 		if started != nil {
 			started <- struct{}{}
 		}
-		time.Sleep(delay)
+		if gate != nil {
+			select {
+			case <-gate:
+			case <-r.Context().Done():
+				return
+			}
+		}
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(body)
 	}))
@@ -319,9 +323,14 @@ type running struct {
 	stderr *syncBuffer
 }
 
+// start runs the program with the environment e on a free loopback port
+// and returns once it listens: run reports the address it listens on,
+// which is the signal. The wait has no time limit of its own (a loaded
+// machine starts the program later); only the test's deadline ends it.
 func start(t *testing.T, e map[string]string) *running {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
+	t.Cleanup(cancel)
 	r := &running{cancel: cancel, done: make(chan int, 1), stderr: &syncBuffer{}}
 	addrc := make(chan string, 1)
 	e["REGISTRY_ADDR"] = "127.0.0.1:0"
@@ -341,10 +350,9 @@ func start(t *testing.T, e map[string]string) *running {
 	case r.addr = <-addrc:
 	case code := <-r.done:
 		t.Fatalf("server exited %d: %s", code, r.stderr.String())
-	case <-time.After(time.Minute): // a hang guard, not a speed check: -race on a loaded machine starts slowly
-		t.Fatal("server did not start")
+	case <-testwait.Expired(t):
+		t.Fatalf("server did not start before the test's deadline: %s", r.stderr.String())
 	}
-	t.Cleanup(cancel)
 	return r
 }
 
@@ -354,7 +362,7 @@ func start(t *testing.T, e map[string]string) *running {
 // public Host name), and the logs are JSON without the key.
 func TestServerEndToEnd(t *testing.T) {
 	t.Parallel()
-	upstream := fakeBrreg(t, 0, nil)
+	upstream := fakeBrreg(t, nil, nil)
 	r := start(t, map[string]string{"BRREG_BASE_URL": upstream.URL, "REGISTRY_LOG_LEVEL": "debug"})
 	get := func(path string) (int, string) {
 		t.Helper()
@@ -416,7 +424,10 @@ func TestServerEndToEnd(t *testing.T) {
 func TestGracefulShutdown(t *testing.T) {
 	t.Parallel()
 	started := make(chan struct{}, 1)
-	upstream := fakeBrreg(t, 700*time.Millisecond, started)
+	slow := make(chan struct{}) // the register answers once closed
+	release := sync.OnceFunc(func() { close(slow) })
+	t.Cleanup(release)
+	upstream := fakeBrreg(t, slow, started)
 	r := start(t, map[string]string{"BRREG_BASE_URL": upstream.URL})
 
 	type result struct {
@@ -435,40 +446,31 @@ func TestGracefulShutdown(t *testing.T) {
 		b, err := io.ReadAll(res.Body)
 		inflight <- result{code: res.StatusCode, body: string(b), err: err}
 	}()
-	select {
-	case <-started:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the request did not reach the upstream")
-	}
+	testwait.Recv(t, started, "the request's arrival at the upstream")
 	r.cancel() // what SIGINT/SIGTERM does through signal.NotifyContext
 
-	refused := false
-	for deadline := time.Now().Add(500 * time.Millisecond); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		c, err := net.DialTimeout("tcp", r.addr, 100*time.Millisecond)
+	// The register holds the request until the server refuses new
+	// connections: the refusal is seen while the request is in flight.
+	testwait.Until(t, "new connections refused after the shutdown signal", func() bool {
+		c, err := net.Dial("tcp", r.addr)
 		if err != nil {
-			refused = true
-			break
+			return true
 		}
 		c.Close()
-	}
-	if !refused {
-		t.Error("new connections are still accepted after the shutdown signal")
-	}
+		return false
+	})
 	select {
 	case res := <-inflight:
-		if res.err != nil || res.code != 200 || !strings.Contains(res.body, "EQUINOR ASA") {
-			t.Errorf("in-flight request: %d %v %.100s", res.code, res.err, res.body)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the in-flight request did not finish")
+		t.Fatalf("the in-flight request ended before the register answered: %d %v", res.code, res.err)
+	default:
 	}
-	select {
-	case code := <-r.done:
-		if code != 0 {
-			t.Errorf("exit status %d", code)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the server did not stop")
+	release()
+	if res := testwait.Recv(t, inflight, "the in-flight request's answer"); res.err != nil || res.code != 200 ||
+		!strings.Contains(res.body, "EQUINOR ASA") {
+		t.Errorf("in-flight request: %d %v %.100s", res.code, res.err, res.body)
+	}
+	if code := testwait.Recv(t, r.done, "the server's stop"); code != 0 {
+		t.Errorf("exit status %d", code)
 	}
 }
 

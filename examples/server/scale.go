@@ -81,8 +81,8 @@ func buildShared(cfg config, codes []string, logger *slog.Logger, m *metrics.Met
 	timeout := rediscache.DefaultTimeout
 	if cfg.redisTimeout != "" {
 		d, err := time.ParseDuration(cfg.redisTimeout)
-		if err != nil || d <= 0 || d > 5*time.Second {
-			return nil, fmt.Errorf("REDIS_TIMEOUT %q is not a duration in (0, 5s] (for example 100ms)", cfg.redisTimeout)
+		if err != nil || d <= 0 || d > rediscache.MaxTimeout {
+			return nil, fmt.Errorf("REDIS_TIMEOUT %q is not a duration in (0, %v] (for example 100ms)", cfg.redisTimeout, rediscache.MaxTimeout)
 		}
 		timeout = d
 	}

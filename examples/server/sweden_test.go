@@ -20,6 +20,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // Sweden's test credential and token, and the sole trader of the bulk
@@ -169,15 +170,20 @@ func startSweden(t *testing.T, e map[string]string) *sweden {
 		cancel()
 		<-s.done
 	})
+	expired := testwait.Expired(t)
 	select {
 	case s.addr = <-addrc:
 	case code := <-s.done:
 		t.Fatalf("the program exited %d: %s", code, s.stderr.String())
+	case <-expired:
+		t.Fatalf("the program did not listen before the test's deadline: %s", s.stderr.String())
 	}
 	select {
 	case <-s.stderr.indexed:
 	case code := <-s.done:
 		t.Fatalf("the program exited %d before indexing: %s", code, s.stderr.String())
+	case <-expired:
+		t.Fatalf("the program did not index the bulk file before the test's deadline: %s", s.stderr.String())
 	}
 	return s
 }
@@ -241,6 +247,8 @@ func stdioSweden(t *testing.T, e map[string]string) *mcp.ClientSession {
 	case <-stderr.indexed:
 	case code := <-done:
 		t.Fatalf("-stdio exited %d before indexing: %s", code, stderr.String())
+	case <-testwait.Expired(t):
+		t.Fatalf("-stdio did not index the bulk file before the test's deadline: %s", stderr.String())
 	}
 	return cs
 }

@@ -47,6 +47,35 @@ func (p Params) Decide(tat, now int64, cost int) (ok bool, newTAT, wait int64) {
 	return true, tat + p.Interval*int64(cost), 0
 }
 
+// Reserve applies the algorithm to one event that may wait: the event is
+// taken when it may happen within the next within nanoseconds, and wait is
+// how long until it may (0: at once). When it may not, nothing is taken
+// (newTAT is tat) and wait is how long until it may happen at once. The
+// event counts from the moment it may happen (now + wait), as if the
+// caller had asked then: a reserved event never lets the key act sooner
+// than [Params.Decide] would.
+func (p Params) Reserve(tat, now, within int64) (ok bool, newTAT, wait int64) {
+	tat = max(tat, now)
+	wait = max(0, tat+p.Interval-p.Tolerance-now)
+	if wait > within {
+		return false, tat, wait
+	}
+	return true, tat + p.Interval, wait
+}
+
+// Release gives back one event reserved to happen at slot (now + wait of
+// [Params.Reserve]) that will not happen, when slot is still ahead and no
+// event was taken after it (tat is still the one its reservation left):
+// then moving tat back one interval is exactly the state without that
+// event. Otherwise tat stays, and the event's place goes unused: giving it
+// to a later caller would put two events in one place.
+func (p Params) Release(tat, now, slot int64) int64 {
+	if now >= slot || tat != slot+p.Tolerance {
+		return tat
+	}
+	return tat - p.Interval
+}
+
 // Limiter is the in-process limiter: one timestamp per key, in shards. It
 // is safe for concurrent use. Build it with [New].
 type Limiter struct {
@@ -92,6 +121,39 @@ func New(p Params, maxKeys int, now func() time.Time) *Limiter {
 // may not happen now it returns false and how long until they may.
 func (l *Limiter) Allow(key string, cost int) (bool, time.Duration) {
 	cost = min(max(cost, 1), MaxCost)
+	var ok bool
+	var wait int64
+	l.update(key, func(tat, now int64) int64 {
+		ok, tat, wait = l.p.Decide(tat, now, cost)
+		return tat
+	})
+	return ok, time.Duration(wait)
+}
+
+// Reserve takes one event of key that may happen within within (see
+// [Params.Reserve]): ok, how long until it may happen, and its slot (the
+// time it may happen, in nanoseconds of the clock) for [Limiter.Release].
+// When it may not happen within within nothing is taken and wait is how
+// long until it may happen at once.
+func (l *Limiter) Reserve(key string, within time.Duration) (ok bool, wait time.Duration, slot int64) {
+	l.update(key, func(tat, now int64) int64 {
+		var w int64
+		ok, tat, w = l.p.Reserve(tat, now, int64(max(within, 0)))
+		wait, slot = time.Duration(w), now+w
+		return tat
+	})
+	return ok, wait, slot
+}
+
+// Release gives back the event of key reserved for slot by
+// [Limiter.Reserve], when slot has not come yet (see [Params.Release]).
+func (l *Limiter) Release(key string, slot int64) {
+	l.update(key, func(tat, now int64) int64 { return l.p.Release(tat, now, slot) })
+}
+
+// update replaces key's timestamp (0 when unknown) with what f makes of it
+// at now.
+func (l *Limiter) update(key string, f func(tat, now int64) int64) {
 	now := l.now().UnixNano()
 	sh := &l.shards[maphash.String(l.seed, key)%shards]
 	sh.mu.Lock()
@@ -105,12 +167,11 @@ func (l *Limiter) Allow(key string, cost int) (bool, time.Duration) {
 			delete(sh.prev, key)
 		}
 	}
-	ok, tat, wait := l.p.Decide(tat, now, cost)
+	tat = f(tat, now)
 	if !found && len(sh.cur) >= l.perShard {
 		sh.rotate(now, now+l.p.Tolerance, 2*l.perShard)
 	}
 	sh.cur[key] = tat
-	return ok, time.Duration(wait)
 }
 
 // rotate starts a new generation: prev = cur, cur = empty. The keys of the

@@ -44,28 +44,51 @@ type Writer struct {
 	// started (a panic): the client saw an error, not Status.
 	Aborted bool
 
-	ipText   string     // IP as text, for ipTextOf
+	ipText   string     // ipTextOf as text, set by SetIP
 	ipTextOf netip.Addr // the address ipText was made of
 }
 
-// IPText returns IP as text ("" for the zero Addr), made once per address:
-// the access log and the rate limit's key both need it.
+// SetIP sets IP and makes its text once, for [Writer.IPText]. Call it
+// before the handler runs: the Writer is read, never written, by the
+// concurrent parts of one request (the tool calls of an MCP batch each
+// charge the client's rate limit with its address).
+func (w *Writer) SetIP(ip netip.Addr) {
+	w.IP = ip
+	w.ipText, w.ipTextOf = "", ip
+	if ip.IsValid() {
+		w.ipText = ip.String()
+	}
+}
+
+// IPText returns IP as text ("" for the zero Addr): the text SetIP made
+// when IP is still the address it was given, else made now. It writes
+// nothing, so concurrent calls are safe.
 func (w *Writer) IPText() string {
+	if w.ipTextOf == w.IP {
+		return w.ipText
+	}
 	if !w.IP.IsValid() {
 		return ""
 	}
-	if w.ipText == "" || w.ipTextOf != w.IP {
-		w.ipText, w.ipTextOf = w.IP.String(), w.IP
-	}
-	return w.ipText
+	return w.IP.String()
 }
 
-// WriteHeader records the first status and passes it on.
+// WriteHeader records the first final status and passes every status on.
+// An informational one (1xx but 101, such as 103 Early Hints) is interim:
+// the final status follows it (RFC 9110, section 15.2), so it is not
+// recorded, as net/http does not count it as the response's header.
 func (w *Writer) WriteHeader(code int) {
-	if w.Status == 0 {
+	if w.Status == 0 && !Informational(code) {
 		w.Status = code
 	}
 	w.ResponseWriter.WriteHeader(code)
+}
+
+// Informational reports whether code is an interim status, one that
+// net/http sends at once and that a final status follows: 1xx but 101
+// Switching Protocols.
+func Informational(code int) bool {
+	return code >= 100 && code <= 199 && code != http.StatusSwitchingProtocols
 }
 
 // Write records the status (200 when none was set) and the size.

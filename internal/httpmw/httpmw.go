@@ -32,8 +32,9 @@
 // # Panics
 //
 // [Stack.Recover] answers a panic with the internal_error envelope when
-// nothing was sent yet. Once the response has started (a status, a body
-// byte or a flush), no clean answer is possible: Recover aborts the
+// nothing was sent yet. Once the response has started (a final status, a
+// body byte or a flush; an informational 1xx such as 103 Early Hints does
+// not start it), no clean answer is possible: Recover aborts the
 // connection (it panics with http.ErrAbortHandler, which net/http turns
 // into a closed connection or an HTTP/2 stream reset), so that the client
 // sees an error instead of a truncated body passed off as complete, and
@@ -49,6 +50,7 @@ import (
 	"net/netip"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -166,7 +168,7 @@ func (s *Stack) Begin(next http.Handler) http.Handler {
 		}
 		q := &Request{start: s.now(), now: s.now}
 		q.ResponseWriter = w
-		q.IP = httplog.ClientIP(r, s.trusted)
+		q.SetIP(httplog.ClientIP(r, s.trusted))
 		s.fill(q, r)
 		q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
 		// The canonical key spares Get and Set an allocation each.
@@ -186,7 +188,7 @@ func (s *Stack) fill(q *Request, r *http.Request) {
 		q.lim = s.lim
 	}
 	if !q.trusted && len(s.trusted) > 0 {
-		q.IP = httplog.ClientIP(r, s.trusted)
+		q.SetIP(httplog.ClientIP(r, s.trusted))
 		q.trusted = true
 	}
 }
@@ -234,10 +236,11 @@ func (s *Stack) AccessLog(msg string) func(http.Handler) http.Handler {
 func (q *Request) AddAttr(attrs ...slog.Attr) { q.attrs = append(q.attrs, attrs...) }
 
 // Recover turns a panic of next into the internal_error envelope (status
-// 500) when nothing was sent yet, and logs it at error level with the
+// 500) when nothing was sent yet, without the headers the handler had set
+// for its own answer (see clearHandlerHeaders), and logs it at error level with the
 // request ID and the stack, on the request's logger (this stack's outside
-// Begin). When the response has started (a status, a body byte or a flush
-// went out), it aborts the connection instead, by panicking with
+// Begin). When the response has started (a final status, a body byte or
+// a flush went out), it aborts the connection instead, by panicking with
 // http.ErrAbortHandler: a client must see an error, not a cut-off body
 // that looks complete, nor an error envelope appended to a 200. A panic
 // with http.ErrAbortHandler itself passes through, as net/http expects.
@@ -271,11 +274,28 @@ func (s *Stack) Recover(next http.Handler) http.Handler {
 				q.Aborted = true
 				panic(http.ErrAbortHandler)
 			}
+			clearHandlerHeaders(w.Header())
 			WriteError(w, &registry.Error{Code: registry.CodeInternalError,
 				Message: "An unexpected error occurred inside the service."})
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// clearHandlerHeaders removes from h what the failed handler set for the
+// answer it never sent (Content-Encoding, Content-Disposition, ETag, Link
+// ...), before the internal_error envelope: it keeps the headers of the
+// stack, which describe the request and not its answer: the request ID, the
+// security headers, and CORS (Access-Control-*, Vary), so that a trusted
+// page can read the error. WriteError sets the rest.
+func clearHandlerHeaders(h http.Header) {
+	for k := range h {
+		switch {
+		case k == "X-Request-Id", k == "X-Content-Type-Options", k == "Vary", strings.HasPrefix(k, "Access-Control-"):
+			continue
+		}
+		delete(h, k)
+	}
 }
 
 // SecurityHeaders sets X-Content-Type-Options: nosniff on every response
@@ -381,9 +401,10 @@ func RateLimited(retryAfter int) *registry.Error {
 }
 
 // WriteHeader sends the status, with Retry-After when a charge of the
-// request was refused and the handler set none.
+// request was refused and the handler set none (on the final status, not
+// on an informational one).
 func (q *Request) WriteHeader(code int) {
-	if q.Status == 0 {
+	if q.Status == 0 && !httplog.Informational(code) {
 		q.retryHeader()
 	}
 	q.Writer.WriteHeader(code)

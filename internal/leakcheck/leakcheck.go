@@ -5,7 +5,10 @@
 // (closeWriteAndWait) before its goroutine ends, longer than goleak's own
 // retries wait (about 0.4 s), so a loaded machine reported such a goroutine
 // as a leak now and then. Main keeps asking for up to Grace before it calls
-// anything a leak; a goroutine that is still there after that is one.
+// anything a leak; a goroutine that is still there after that is one. The
+// grace is a hang guard, not a measure of speed: a leak never ends, so a
+// long grace costs only a failing run its length, while a starved machine
+// may take seconds to let a finishing goroutine end.
 package leakcheck
 
 import (
@@ -18,7 +21,7 @@ import (
 )
 
 // Grace is how long Main waits for goroutines to finish after the tests.
-const Grace = 5 * time.Second
+const Grace = 30 * time.Second
 
 // Main runs the tests of m and then exits non-zero when goroutines other
 // than the runtime's and the test framework's are still running after

@@ -13,8 +13,8 @@ func TestWaitSeesALeakAndItsEnd(t *testing.T) {
 	if err := wait(200 * time.Millisecond); err == nil {
 		t.Error("a running goroutine was not reported")
 	}
-	go func() { time.Sleep(300 * time.Millisecond); close(stop) }()
-	if err := wait(3 * time.Second); err != nil {
+	go func() { time.Sleep(300 * time.Millisecond); close(stop) }() // ends while wait polls
+	if err := wait(Grace); err != nil {
 		t.Errorf("a goroutine that ends within the grace period was reported: %v", err)
 	}
 }

@@ -1,9 +1,10 @@
 // Package moduletest holds the helpers the tests of the country modules
 // (countries/no, countries/gb, countries/fi) share: recorded answers and
 // fuzz seeds from testdata, an httpmock responder for JSON, golden files,
-// a Registry without retry pauses, and a buffer safe for a concurrent
-// logger. The conformance suite a module's users run lives in package
-// countrytest; this package is only for the modules' own tests.
+// a Registry without retry pauses and with a roomy timeout, and a buffer
+// safe for a concurrent logger. The conformance suite a module's users run
+// lives in package countrytest; this package is only for the modules' own
+// tests.
 package moduletest
 
 import (
@@ -15,6 +16,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jarcoal/httpmock"
@@ -160,11 +162,15 @@ func AsError(t testing.TB, err error) *registry.Error {
 	return e
 }
 
-// NewRegistry returns a Registry over m with no pause before the retry,
-// then opts.
+// NewRegistry returns a Registry over m with no pause before the retry and
+// the longest per-attempt upstream timeout (a minute, so that a loaded
+// machine never turns a fake register's answer into a timeout and a
+// retry), then opts. A test of a register that never answers sets a short
+// timeout in opts, and makes no call in that Registry that must answer.
 func NewRegistry(t testing.TB, m registry.Country, opts ...registry.Option) *registry.Registry {
 	t.Helper()
-	reg, err := registry.New([]registry.Country{m}, append([]registry.Option{registry.WithRetryPause(0)}, opts...)...)
+	reg, err := registry.New([]registry.Country{m},
+		append([]registry.Option{registry.WithRetryPause(0), registry.WithUpstreamTimeout(time.Minute)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // countingCache counts the misses of one key, so that a test can tell when
@@ -45,8 +47,11 @@ func TestConcurrentColdLookupsCollapse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc := &countingCache{Cache: mem, key: "companyregistry/1/NO/company/" + equinorID}
-	reg := newNorway(t, upSrv.URL+"/enhetsregisteret/api", upSrv.Client(), cc)
+	cc := &countingCache{Cache: mem, key: "companyregistry/" + registry.CacheFormat + "/NO/company/" + equinorID}
+	// The one upstream request is held until every caller has joined it,
+	// however long a loaded machine takes for that: the attempt timeout is
+	// the longest there is, so that it never cuts the held request.
+	reg := newNorway(t, upSrv.URL+"/enhetsregisteret/api", upSrv.Client(), cc, registry.WithUpstreamTimeout(time.Minute))
 	rest := newREST(t, reg)
 
 	bodies := make([][]byte, callers)
@@ -64,15 +69,11 @@ func TestConcurrentColdLookupsCollapse(t *testing.T) {
 		})
 	}
 	// Hold the one upstream request until every caller has missed the
-	// cache (and so is joining the shared fetch; the fetch itself looks
-	// once more before it asks the register), then a little longer for the
-	// last of them to reach it; release the register then.
+	// cache (the fetch itself looks once more before it asks the register)
+	// and waits for the shared fetch; release the register then.
 	const misses = callers + 1
-	deadline := time.Now().Add(30 * time.Second)
-	for cc.misses.Load() < misses && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	time.Sleep(250 * time.Millisecond)
+	testwait.Until(t, "every caller missed the cache", func() bool { return cc.misses.Load() >= misses })
+	testwait.Blocked(t, testwait.RegistryFetch, callers)
 	close(up.release)
 	wg.Wait()
 

@@ -99,16 +99,19 @@ func (u *brreg) RoundTrip(req *http.Request) (*http.Response, error) {
 // newNorway builds a Registry over the real Norwegian module talking to the
 // register at base through client, with the given cache (nil: the
 // default).
-func newNorway(t testing.TB, base string, client *http.Client, c cache.Cache) *registry.Registry {
+func newNorway(t testing.TB, base string, client *http.Client, c cache.Cache, more ...registry.Option) *registry.Registry {
 	t.Helper()
 	nc, err := no.New(no.WithBaseURL(base), no.WithHTTPClient(client))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := []registry.Option{registry.WithRetryPause(0)}
+	// The longest attempt timeout: no answer of a fake register, however
+	// loaded the machine, is cut short and retried.
+	opts := []registry.Option{registry.WithRetryPause(0), registry.WithUpstreamTimeout(time.Minute)}
 	if c != nil {
 		opts = append(opts, registry.WithCache(c))
 	}
+	opts = append(opts, more...)
 	reg, err := registry.New([]registry.Country{nc}, opts...)
 	if err != nil {
 		t.Fatal(err)

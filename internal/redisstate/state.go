@@ -21,6 +21,9 @@ import (
 const (
 	// DefaultTimeout bounds one Redis operation.
 	DefaultTimeout = 100 * time.Millisecond
+	// MaxTimeout is the longest bound of one Redis operation a component
+	// accepts.
+	MaxTimeout = 5 * time.Second
 	// DefaultRetry is how often a State that saw Redis fail lets one call
 	// try Redis again; the other calls use the fallback at once.
 	DefaultRetry = time.Second

@@ -136,12 +136,13 @@ func reset(c net.Conn) {
 	_ = c.Close()
 }
 
-// MiniBehindProxy starts an in-process Redis for t behind a [Proxy] and
-// returns both with a client on the proxy; all are closed when t ends.
-// Cut Redis off with the proxy's Down, never by closing the miniredis.
+// MiniBehindProxy starts an in-process Redis for t, its clock stopped as
+// [Mini]'s, behind a [Proxy] and returns both with a [Client] on the
+// proxy; all are closed when t ends. Cut Redis off with the proxy's Down,
+// never by closing the miniredis.
 func MiniBehindProxy(t testing.TB) (*miniredis.Miniredis, *Proxy, *redis.Client) {
 	t.Helper()
-	mr := miniredis.RunT(t)
+	mr := runMini(t)
 	p := NewProxy(t, mr.Addr())
 	rdb := Client(p.Addr())
 	t.Cleanup(func() { _ = rdb.Close() })

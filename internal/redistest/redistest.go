@@ -1,8 +1,14 @@
 // Package redistest helps the tests of the Redis-backed components: an
 // in-process Redis (miniredis), a real redis-server started on a free
 // loopback port and stopped by the test, a [Proxy] that cuts either off
-// and brings it back without freeing the address the client dials, and a
-// logger that counts records.
+// and brings it back without freeing the address the client dials, a
+// client without timeouts, and a logger that counts records.
+//
+// The tests never measure how long a call took. A Redis that is up answers
+// every call of a [Client], however slow a loaded machine makes it; a Redis
+// that is down ([Server.Stop], [Proxy.Down]) fails every call at once, on
+// its connection. A component that waited on Redis then would hang, which
+// the test's wait (internal/testwait) reports.
 package redistest
 
 import (
@@ -21,33 +27,85 @@ import (
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
+
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
-// Mini starts an in-process Redis for t and returns it with a client on it;
-// both are closed when t ends.
+// Mini starts an in-process Redis for t, its clock stopped (see runMini),
+// and returns it with a [Client] on it; both are closed when t ends.
 func Mini(t testing.TB) (*miniredis.Miniredis, *redis.Client) {
 	t.Helper()
-	mr := miniredis.RunT(t)
+	mr := runMini(t)
 	rdb := Client(mr.Addr())
 	t.Cleanup(func() { _ = rdb.Close() })
 	return mr, rdb
 }
 
+// runMini starts an in-process Redis whose clock (what its TIME command
+// answers, the clock of the rate limiter's script) stays at a fixed
+// instant until the test moves it with SetTime: how long a loaded machine
+// takes between two calls changes nothing.
+func runMini(t testing.TB) *miniredis.Miniredis {
+	mr := miniredis.RunT(t)
+	mr.SetTime(time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC))
+	return mr
+}
+
 // Client returns a client on addr configured as a replica would be for
-// tests: no retries inside the client (the components time-box every call
-// themselves, and the context bounds every call) and dial, read and write
-// timeouts long enough for a loaded machine running the race detector.
-func Client(addr string) *redis.Client {
-	return redis.NewClient(&redis.Options{
-		Addr:         addr,
-		MaxRetries:   -1,
-		DialTimeout:  5 * time.Second,
-		ReadTimeout:  5 * time.Second,
-		WriteTimeout: 5 * time.Second,
-		PoolSize:     8,
+// tests (no retries, one dial per call), whose calls end only when Redis
+// answers or the connection fails: it has no dial, read or write timeout,
+// and it drops the deadline of each call's context, so that the timeout a
+// component puts on each Redis call never fires in a test. A loaded
+// machine then cannot make a Redis that is up look down, and a test that
+// Redis down costs a caller no wait proves it without a stopwatch: a call
+// that waited on Redis would never end. A test of the timeouts themselves
+// builds a client of its own. The observers are hooks that see each call
+// as the component made it, deadline included, before it is dropped: a
+// test reads the deadline a component gave a call there, as a value.
+func Client(addr string, observers ...redis.Hook) *redis.Client {
+	rdb := redis.NewClient(&redis.Options{
+		Addr:          addr,
+		MaxRetries:    -1,
+		DialerRetries: 1,
+		DialTimeout:   untimed,
+		ReadTimeout:   -1, // none
+		WriteTimeout:  -1,
+		PoolTimeout:   untimed,
+		PoolSize:      8,
 
 		ContextTimeoutEnabled: true,
 	})
+	for _, h := range observers {
+		rdb.AddHook(h) // added first, so called first: before noDeadline
+	}
+	rdb.AddHook(noDeadline{})
+	return rdb
+}
+
+// untimed stands for no timeout where go-redis needs a positive one: longer
+// than any test may run.
+const untimed = 24 * time.Hour
+
+// noDeadline is a redis.Hook that runs every dial and command without the
+// deadline (and the cancellation) of the caller's context.
+type noDeadline struct{}
+
+func (noDeadline) DialHook(next redis.DialHook) redis.DialHook {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		return next(context.WithoutCancel(ctx), network, addr)
+	}
+}
+
+func (noDeadline) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		return next(context.WithoutCancel(ctx), cmd)
+	}
+}
+
+func (noDeadline) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		return next(context.WithoutCancel(ctx), cmds)
+	}
 }
 
 // Server is a redis-server process started by a test, behind a [Proxy]:
@@ -111,7 +169,9 @@ func (s *Server) Start() {
 // startOnce starts redis-server on a fresh port and waits until the
 // server answering there is this process (another test may have been
 // given the same port between the check that it was free and the
-// server's bind). It reports the address, or why it failed.
+// server's bind). It reports the address, or why it failed. The wait has
+// no time limit of its own: a loaded machine starts the server later, and
+// only the test's deadline ends the wait.
 func (s *Server) startOnce() (addr string, ok bool, why string) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -132,12 +192,21 @@ func (s *Server) startOnce() (addr string, ok bool, why string) {
 		_ = cmd.Wait()
 		close(exit)
 	}()
-	c := Client(addr)
+	// A probe of its own, with timeouts: whatever listens on the port may
+	// never answer.
+	c := redis.NewClient(&redis.Options{Addr: addr, MaxRetries: -1, DialerRetries: 1, ContextTimeoutEnabled: true})
 	defer c.Close()
 	want := "process_id:" + strconv.Itoa(cmd.Process.Pid)
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	give := func(why string) (string, bool, string) {
+		_ = cmd.Process.Kill()
+		<-exit
+		return "", false, why + "\n" + out.String()
+	}
+	expired := testwait.Expired(s.t)
+	// Each probe may take longer than the one before, so that a slow
+	// machine is waited for rather than failed.
+	for probe := 200 * time.Millisecond; ; probe = min(2*probe, 10*time.Second) {
+		ctx, cancel := context.WithTimeout(context.Background(), probe)
 		info, err := c.Info(ctx, "server").Result()
 		cancel()
 		switch {
@@ -145,21 +214,16 @@ func (s *Server) startOnce() (addr string, ok bool, why string) {
 			s.cmd, s.exit = cmd, exit
 			return addr, true, ""
 		case err == nil:
-			why = "another server answers on " + addr
-		default:
-			why = err.Error()
+			return give("another server answers on " + addr)
 		}
+		why = err.Error()
 		select {
 		case <-exit:
 			return "", false, "redis-server exited: " + out.String()
-		default:
+		case <-expired:
+			return give("no answer before the test's deadline: " + why)
+		case <-time.After(20 * time.Millisecond):
 		}
-		if err == nil || time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			<-exit
-			return "", false, why + "\n" + out.String()
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -206,19 +270,6 @@ func (l *Logs) String() string {
 // Count returns the number of records whose message is msg.
 func (l *Logs) Count(msg string) int {
 	return strings.Count(l.String(), "msg="+strconv.Quote(msg)) + strings.Count(l.String(), "msg="+msg+" ")
-}
-
-// Eventually calls cond every 10 ms until it is true or d has passed, and
-// fails t then.
-func Eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not true after %v", what, d)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 // String describes s for failure messages.

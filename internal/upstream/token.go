@@ -148,23 +148,34 @@ func (s *TokenSource) fetch(ctx context.Context) (string, error) {
 	default:
 		return "", c.StatusError(a)
 	}
-	var t tokenAnswer
-	if err := c.Decode(a.Body, &t, "a token answer"); err != nil {
-		// The decoder's message may quote the body, which holds a token.
-		e := c.Error(registry.CodeUpstreamError, true, nil, c.cfg.Name+" sent a token answer that is not valid JSON.")
-		return "", e
-	}
-	tok := strings.TrimSpace(t.AccessToken)
-	if tok == "" || strings.ContainsAny(tok, " \r\n\t") || (t.TokenType != "" && !strings.EqualFold(t.TokenType, "bearer")) {
-		return "", c.Error(registry.CodeUpstreamError, true, nil, c.cfg.Name+" sent a token answer without a bearer access token.")
-	}
-	life := defaultTokenLifetime
-	if t.ExpiresIn.Set && t.ExpiresIn.Value > 0 && t.ExpiresIn.Value < 1<<31 {
-		life = time.Duration(t.ExpiresIn.Value) * time.Second
+	tok, life, err := parseTokenAnswer(c, a.Body)
+	if err != nil {
+		return "", err
 	}
 	v := "Bearer " + tok
 	s.mu.Lock()
 	s.value, s.renewAt = v, start.Add(life-life/10)
 	s.mu.Unlock()
 	return v, nil
+}
+
+// parseTokenAnswer reads the token endpoint's 200 answer: the access token
+// (a bearer token, without blanks) and its lifetime (expires_in seconds,
+// [defaultTokenLifetime] when absent or out of range). Its errors never
+// quote the body, which may hold a token.
+func parseTokenAnswer(c *Client, body []byte) (token string, life time.Duration, err error) {
+	var t tokenAnswer
+	if err := c.Decode(body, &t, "a token answer"); err != nil {
+		// The decoder's message may quote the body, which holds a token.
+		return "", 0, c.Error(registry.CodeUpstreamError, true, nil, c.cfg.Name+" sent a token answer that is not valid JSON.")
+	}
+	tok := strings.TrimSpace(t.AccessToken)
+	if tok == "" || strings.ContainsAny(tok, " \r\n\t") || (t.TokenType != "" && !strings.EqualFold(t.TokenType, "bearer")) {
+		return "", 0, c.Error(registry.CodeUpstreamError, true, nil, c.cfg.Name+" sent a token answer without a bearer access token.")
+	}
+	life = defaultTokenLifetime
+	if t.ExpiresIn.Set && t.ExpiresIn.Value > 0 && t.ExpiresIn.Value < 1<<31 {
+		life = time.Duration(t.ExpiresIn.Value) * time.Second
+	}
+	return tok, life, nil
 }

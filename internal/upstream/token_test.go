@@ -326,3 +326,41 @@ func TestTokenCallerCancels(t *testing.T) {
 		t.Errorf("%d token requests, want 1", n)
 	}
 }
+
+// FuzzParseTokenAnswer: any 200 body of the token endpoint gives either a
+// bearer token without blanks and a lifetime from a second to 2^31
+// seconds, or one of the two fixed errors, which never quote the body.
+func FuzzParseTokenAnswer(f *testing.F) {
+	for _, s := range []string{
+		`{"access_token":"tok-1","scope":"x","token_type":"Bearer","expires_in":3600}`,
+		`{"access_token":"tok-1","expires_in":"3600"}`,
+		`{"access_token":" tok 1 ","token_type":"mac"}`,
+		`{"access_token":"tok-1","expires_in":-5}`,
+		`{"access_token":"tok-1","expires_in":1e99}`,
+		`{"access_token":null}`, `[]`, `"tok"`, ``, `{`, "\xff",
+	} {
+		f.Add([]byte(s))
+	}
+	c, err := NewClient(testConfig("https://auth.example/oauth2/token"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	invalid := c.cfg.Name + " sent a token answer that is not valid JSON."
+	noToken := c.cfg.Name + " sent a token answer without a bearer access token."
+	f.Fuzz(func(t *testing.T, body []byte) {
+		tok, life, err := parseTokenAnswer(c, body)
+		if err != nil {
+			e := registry.AsError(err)
+			if e.Message != invalid && e.Message != noToken || e.Err != nil || e.Code != registry.CodeUpstreamError {
+				t.Fatalf("%q: error %+v", body, e)
+			}
+			return
+		}
+		if tok == "" || strings.ContainsAny(tok, " \r\n\t") {
+			t.Fatalf("%q: token %q", body, tok)
+		}
+		if life < time.Second || life >= (1<<31)*time.Second {
+			t.Fatalf("%q: lifetime %v", body, life)
+		}
+	})
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/companyregistry/registry/internal/brregfeed"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 const unitFile = "../../../examples/server/testdata/brreg_enhet_923609016.json"
@@ -92,13 +93,8 @@ func TestRun(t *testing.T) {
 		t.Errorf("unit: %d", res.StatusCode)
 	}
 	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d after cancel, want 0", code)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("did not stop")
+	if code := testwait.Recv(t, done, "the program's stop after cancel"); code != 0 {
+		t.Errorf("exit %d after cancel, want 0", code)
 	}
 }
 
@@ -140,27 +136,22 @@ func TestFaults(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	errc := make(chan error, 1)
 	go func() { _, err := get(ctx, "000000922"); errc <- err }()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+	testwait.Until(t, "the timeout unit reaches the fake", func() bool {
 		res, err := http.Get(srv.URL + "/count")
 		if err != nil {
 			t.Fatal(err)
 		}
 		b, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		if string(b) == `{"requests":5}`+"\n" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the timeout unit never reached the fake: %s", b)
-		}
-	}
+		return string(b) == `{"requests":5}`+"\n"
+	})
 	select {
 	case err := <-errc:
 		t.Fatalf("the timeout unit answered: %v", err)
 	default:
 	}
 	cancel()
-	if err := <-errc; err == nil {
+	if err := testwait.Recv(t, errc, "the timeout unit's end after the client gave up"); err == nil {
 		t.Error("timeout unit answered")
 	}
 	res, err := http.Get(srv.URL + "/api/enheter?navn=x")

@@ -27,7 +27,7 @@ func build(t *testing.T, rows ...string) *Index {
 
 // buildFrom builds an index of the bulk file r, storing the totals of
 // threshold names or more, and opens it.
-func buildFrom(t *testing.T, r io.Reader, threshold int) *Index {
+func buildFrom(t testing.TB, r io.Reader, threshold int) *Index {
 	t.Helper()
 	rd, err := bulkfile.NewReader(r)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/companyregistry/registry/countries/se/internal/bulkfile"
@@ -32,8 +33,23 @@ type StoreConfig struct {
 	// (the file is published weekly): 0 means 7 days. A File is checked
 	// for a change (size or modification time) on every [Store.Refresh].
 	Refresh time.Duration
-	// MaxDownloadBytes bounds the download; 0 means 2 GiB.
+	// MaxDownloadBytes bounds the download; 0 means 2 GiB. A larger
+	// Content-Length is refused before the body is read.
 	MaxDownloadBytes int64
+	// DownloadTimeout bounds the whole download, a deadline on its
+	// request; 0 means 2 hours (the file is a few hundred megabytes, so a
+	// slow link needs far longer than any API call).
+	DownloadTimeout time.Duration
+	// DownloadIdle ends a download that receives nothing, neither the
+	// answer's headers nor a byte of its body, for this long by Now; 0
+	// means 2 minutes. It is checked four times in that period, so a
+	// stalled download ends soon after and Refresh's lock is released.
+	DownloadIdle time.Duration
+	// Ticker starts the ticker of the idle check (the period is a quarter
+	// of DownloadIdle), whose ticks carry the time of the check by Now's
+	// clock; nil means time.NewTicker, the time being what Now gives at
+	// each tick. Tests give one they drive, with Now.
+	Ticker func(d time.Duration) (ticks <-chan time.Time, stop func())
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Logger receives one record per build or failure; nil discards.
@@ -77,6 +93,16 @@ type Store struct {
 // ErrNotReady is returned by [Store.With] before the first index exists.
 var ErrNotReady = errors.New("nameindex: no index yet")
 
+// ErrOpen and ErrDownload mark the failure of a [Store.Refresh] that could
+// not open (or stat) the bulk file or download it from the URL; any other
+// failure happened while reading the file or building the index. They let
+// a caller say what the operator should check without repeating the
+// error's text, which names the file's path or the URL.
+var (
+	ErrOpen     = errors.New("the bulk file cannot be opened")
+	ErrDownload = errors.New("the bulk file cannot be downloaded")
+)
+
 // NewStore returns a Store for cfg and opens the index a previous run left
 // in Dir, if any; it builds nothing (see [Store.Refresh]).
 func NewStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
@@ -94,6 +120,12 @@ func NewStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 	}
 	if cfg.MaxDownloadBytes <= 0 {
 		cfg.MaxDownloadBytes = 2 << 30
+	}
+	if cfg.DownloadTimeout <= 0 {
+		cfg.DownloadTimeout = 2 * time.Hour
+	}
+	if cfg.DownloadIdle <= 0 {
+		cfg.DownloadIdle = 2 * time.Minute
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -208,7 +240,7 @@ func (s *Store) refresh(ctx context.Context) error {
 	if s.cfg.File != "" {
 		st, err := os.Stat(s.cfg.File)
 		if err != nil {
-			return fmt.Errorf("bulk file: %w", err)
+			return fmt.Errorf("%w: %w", ErrOpen, err)
 		}
 		if have && m.Size == st.Size() && m.ModTime.Equal(st.ModTime()) {
 			return nil
@@ -237,7 +269,7 @@ func (s *Store) refresh(ctx context.Context) error {
 	s.mu.Unlock()
 	f, err := bulkfile.Open(path)
 	if err != nil {
-		return fmt.Errorf("bulk file: %w", err)
+		return fmt.Errorf("%w: %w", ErrOpen, err)
 	}
 	defer f.Close()
 	rd, err := bulkfile.NewReader(f)
@@ -278,12 +310,94 @@ func (s *Store) refresh(ctx context.Context) error {
 	return nil
 }
 
+// errStalled is the cause of a download ended by the idle check.
+var errStalled = errors.New("nothing was received for too long")
+
+// watchdog cancels a download that has made no progress for the Store's
+// DownloadIdle, by the Store's clock, checked at each tick of its Ticker.
+type watchdog struct {
+	now   func() time.Time
+	last  atomic.Int64 // the clock's UnixNano at the last progress
+	done  chan struct{}
+	ended chan struct{}
+}
+
+// startWatchdog starts the check; the start counts as progress.
+func (s *Store) startWatchdog(cancel context.CancelCauseFunc) *watchdog {
+	w := &watchdog{now: s.cfg.Now, done: make(chan struct{}), ended: make(chan struct{})}
+	w.progressed()
+	period := max(s.cfg.DownloadIdle/4, time.Millisecond)
+	var ticks <-chan time.Time
+	var stopTicks func()
+	if s.cfg.Ticker != nil {
+		ticks, stopTicks = s.cfg.Ticker(period)
+	} else {
+		t := time.NewTicker(period)
+		ticks, stopTicks = t.C, t.Stop
+	}
+	go func() {
+		defer close(w.ended)
+		defer stopTicks()
+		for {
+			select {
+			case <-w.done:
+				return
+			case at := <-ticks:
+				if s.cfg.Ticker == nil {
+					at = w.now()
+				}
+				if at.UnixNano()-w.last.Load() >= int64(s.cfg.DownloadIdle) {
+					cancel(errStalled)
+					return
+				}
+			}
+		}
+	}()
+	return w
+}
+
+// progressed records progress now.
+func (w *watchdog) progressed() { w.last.Store(w.now().UnixNano()) }
+
+// stop ends the check and waits for its goroutine.
+func (w *watchdog) stop() {
+	close(w.done)
+	<-w.ended
+}
+
+// progressReader reports each read that returns bytes to its watchdog.
+type progressReader struct {
+	r io.Reader
+	w *watchdog
+}
+
+func (p progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if n > 0 {
+		p.w.progressed()
+	}
+	return n, err
+}
+
 // download fetches the URL into Dir, conditionally on the last ETag or
-// Last-Modified when an index exists; changed is false for 304.
+// Last-Modified when an index exists; changed is false for 304. It is
+// bounded in size (MaxDownloadBytes), in time (DownloadTimeout) and in
+// time without progress (DownloadIdle).
 func (s *Store) download(ctx context.Context, m manifest, have bool, next *manifest) (path string, changed bool, err error) {
+	ctx, cancelTimeout := context.WithTimeout(ctx, s.cfg.DownloadTimeout)
+	defer cancelTimeout()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	w := s.startWatchdog(cancel)
+	defer w.stop()
+	defer func() {
+		if err != nil && errors.Is(context.Cause(ctx), errStalled) {
+			err = fmt.Errorf("%w: %w (%s)", ErrDownload, errStalled, s.cfg.DownloadIdle)
+		}
+	}()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.cfg.URL, nil)
 	if err != nil {
-		return "", false, errors.New("bulk file URL: the request cannot be built")
+		return "", false, fmt.Errorf("%w: the request cannot be built", ErrDownload)
 	}
 	req.Header.Set("User-Agent", s.cfg.UserAgent)
 	if have && m.ETag != "" {
@@ -298,9 +412,10 @@ func (s *Store) download(ctx context.Context, m manifest, have bool, next *manif
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return "", false, fmt.Errorf("bulk file download failed: %w", err)
+		return "", false, fmt.Errorf("%w: %w", ErrDownload, err)
 	}
 	defer resp.Body.Close()
+	w.progressed()
 	switch resp.StatusCode {
 	case http.StatusOK:
 	case http.StatusNotModified:
@@ -309,22 +424,25 @@ func (s *Store) download(ctx context.Context, m manifest, have bool, next *manif
 		}
 		fallthrough
 	default:
-		return "", false, fmt.Errorf("bulk file download: HTTP %d", resp.StatusCode)
+		return "", false, fmt.Errorf("%w: HTTP %d", ErrDownload, resp.StatusCode)
+	}
+	if resp.ContentLength > s.cfg.MaxDownloadBytes {
+		return "", false, fmt.Errorf("%w: it is larger than %d bytes", ErrDownload, s.cfg.MaxDownloadBytes)
 	}
 	f, err := os.CreateTemp(s.cfg.Dir, "se-bulk-download-*.zip")
 	if err != nil {
 		return "", false, err
 	}
-	n, err := io.Copy(f, io.LimitReader(resp.Body, s.cfg.MaxDownloadBytes+1))
+	n, err := io.Copy(f, io.LimitReader(progressReader{r: resp.Body, w: w}, s.cfg.MaxDownloadBytes+1))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil && n > s.cfg.MaxDownloadBytes {
-		err = fmt.Errorf("bulk file download is larger than %d bytes", s.cfg.MaxDownloadBytes)
+		err = fmt.Errorf("it is larger than %d bytes", s.cfg.MaxDownloadBytes)
 	}
 	if err != nil {
 		_ = os.Remove(f.Name())
-		return "", false, fmt.Errorf("bulk file download: %w", err)
+		return "", false, fmt.Errorf("%w: %w", ErrDownload, err)
 	}
 	next.Size, next.ETag, next.LastModified = n, resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
 	return f.Name(), true, nil

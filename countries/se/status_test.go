@@ -1,0 +1,60 @@
+package se
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/countries/se/internal/bulkfile"
+)
+
+// TestStatusPrecedence: the status from a deregistration date and the
+// ongoing procedures (pagaendeAvvecklingsEllerOmstruktureringsforfarande),
+// by the precedence written from Bolagsverket's code lists (registry-mcp
+// D-035, as the research gives it): deregistered is dissolved; KK
+// bankrupt; LI under liquidation; FUOL and DEOL (being absorbed or
+// divided) "distress or liquidation", which is under_liquidation here
+// (VERIFY fallback: the interface has no distress status); FR, AC and RES
+// active with a note; FUOT, DEOT, OM and GROM change nothing.
+func TestStatusPrecedence(t *testing.T) {
+	t.Parallel()
+	proc := func(codes ...string) []bulkfile.Procedure {
+		var out []bulkfile.Procedure
+		for _, c := range codes {
+			out = append(out, bulkfile.Procedure{Code: c, From: "2026-03-02"})
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name   string
+		dereg  string
+		procs  []bulkfile.Procedure
+		want   registry.Status
+		detail string
+	}{
+		{"deregistered, with a merger", "2026-05-04", proc("FUOL"), registry.StatusDissolved, "Deregistered (avregistrerad) on 2026-05-04"},
+		{"bankrupt before a merger", "", proc("FUOL", "KK"), registry.StatusBankrupt, "Bankruptcy (konkurs, KK) since 2026-03-02"},
+		{"liquidation", "", proc("LI"), registry.StatusUnderLiquidation, "Liquidation (likvidation, LI) since 2026-03-02"},
+		{"being absorbed", "", proc("FUOL"), registry.StatusUnderLiquidation,
+			"Being absorbed by another organisation in a merger (fusion, FUOL) since 2026-03-02; under_liquidation as the nearest status (VERIFY)"},
+		{"being divided", "", proc("deol"), registry.StatusUnderLiquidation,
+			"Being divided in a division (delning, DEOL) since 2026-03-02; under_liquidation as the nearest status (VERIFY)"},
+		{"being absorbed under reconstruction", "", proc("FR", "FUOL"), registry.StatusUnderLiquidation,
+			"Being absorbed by another organisation in a merger (fusion, FUOL) since 2026-03-02; under_liquidation as the nearest status (VERIFY)"},
+		{"reconstruction", "", proc("FR"), registry.StatusActive, "Active, under reconstruction or composition (FR) since 2026-03-02"},
+		{"acquiring side and conversion", "", proc("FUOT", "DEOT", "OM", "GROM"), registry.StatusActive,
+			"Registered, no deregistration and no winding-up procedure"},
+		{"nothing", "", nil, registry.StatusActive, "Registered, no deregistration and no winding-up procedure"},
+	} {
+		got := statusOf(tt.dereg, "", "", tt.procs)
+		if diff := cmp.Diff([2]string{string(tt.want), tt.detail}, [2]string{string(got.status), got.detail}); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+		if got.status == registry.StatusUnderLiquidation && strings.Contains(tt.detail, "Being") &&
+			(len(got.notes) != 1 || !strings.Contains(got.notes[0], "without a liquidation") || !strings.Contains(got.notes[0], "VERIFY")) {
+			t.Errorf("%s: notes %q", tt.name, got.notes)
+		}
+	}
+}

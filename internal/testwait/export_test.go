@@ -1,0 +1,4 @@
+package testwait
+
+// BlockedIn counts the goroutines blocked in fn.
+var BlockedIn = blockedIn
