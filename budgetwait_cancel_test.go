@@ -6,8 +6,10 @@ import (
 	"time"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/budget"
 	"github.com/companyregistry/registry/countrykit"
 	"github.com/companyregistry/registry/internal/seal"
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // signalBudget passes Take on to b and sends each answer on takes.
@@ -79,7 +81,7 @@ func TestBudgetWaitOfCancelledCallerGivesItsSlotBack(t *testing.T) {
 	t.Parallel()
 	c := newManualClock()
 	start := c.Now()
-	b := budgetOn(t, oneASecond, c.Now)
+	b := &releaseSignal{Budget: budgetOn(t, oneASecond, c.Now), released: make(chan struct{}, 1)}
 	f := &fakeCountry{code: "NO"}
 	r := newRegistry(t, f, registry.WithUpstreamBudget("NO", b), registry.WithWaiter(seal.Key{}, c.Now, c.sleep))
 	if _, err := r.Lookup(t.Context(), "NO", "700000"); err != nil { // uses the burst
@@ -100,6 +102,9 @@ func TestBudgetWaitOfCancelledCallerGivesItsSlotBack(t *testing.T) {
 	if err := <-s.ret; err == nil {
 		t.Fatal("the wait went on after its only caller cancelled")
 	}
+	// The slot goes back after the wait's sleep has returned: the next
+	// caller comes once it has.
+	testwait.Recv(t, b.released, "the cancelled caller's slot given back")
 	next := make(chan error, 1)
 	go func() {
 		_, err := r.Lookup(t.Context(), "NO", "700002")
@@ -117,4 +122,23 @@ func TestBudgetWaitOfCancelledCallerGivesItsSlotBack(t *testing.T) {
 	if n := f.lookups.Load(); n != 2 {
 		t.Errorf("%d upstream calls, want 2 (the cancelled caller's is not made)", n)
 	}
+}
+
+// releaseSignal is a reserving budget that says when a reservation is given
+// back.
+type releaseSignal struct {
+	*budget.Budget
+	released chan struct{}
+}
+
+// Reserve reserves from the budget; its release signals once it is done.
+func (b *releaseSignal) Reserve(ctx context.Context, within time.Duration) (bool, time.Duration, func(context.Context), error) {
+	ok, wait, release, err := b.Budget.Reserve(ctx, within)
+	if release == nil {
+		return ok, wait, nil, err
+	}
+	return ok, wait, func(ctx context.Context) {
+		release(ctx)
+		b.released <- struct{}{}
+	}, err
 }

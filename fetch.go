@@ -190,7 +190,12 @@ func (r *Registry) attempts(ctx, waitCtx context.Context, deadline time.Time, in
 			time.Sleep(r.retryPause)
 		}
 		if err := r.takeBudget(waitCtx, deadline, info, budget, &waited); err != nil {
-			if last != nil {
+			// A wait that ended because every caller counted in gave up
+			// answers errWaitAbandoned, also before a retry: a caller that
+			// joined the fetch after the last counted one left (and so
+			// was counted in a wait of its own) starts a fetch of its own
+			// rather than take the first attempt's failure unretried.
+			if last != nil && !errors.Is(err, errWaitAbandoned) {
 				return nil, last
 			}
 			return nil, err

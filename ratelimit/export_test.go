@@ -19,3 +19,10 @@ func (l *Local) RotateAll() { l.l.RotateAll() }
 
 // GCRAScript is the Lua script of a Redis limiter.
 const GCRAScript = gcraScript
+
+// ReserveScript and ReleaseScript are the reservation scripts of a Redis
+// limiter.
+const (
+	ReserveScript = reserveScript
+	ReleaseScript = releaseScript
+)

@@ -410,18 +410,19 @@ func TestRedisRealServer(t *testing.T) {
 		t.Errorf("after the debt = %+v, want a refusal of about 96 minutes", d)
 	}
 	// The reservation scripts on the real server: the 11th event of "r"
-	// waits about 6 s; given back, the next reservation waits as long.
+	// waits about 6 minutes (one interval of the hourly rate); given
+	// back, the next reservation waits as long.
 	for i := range 10 {
 		if ok, wait, _, err := a.Reserve(t.Context(), "r", 0); !ok || wait != 0 || err != nil {
 			t.Fatalf("reservation %d: %v %v %v", i+1, ok, wait, err)
 		}
 	}
-	ok, wait, release, err := b.Reserve(t.Context(), "r", 10*time.Second)
-	if !ok || wait <= 5*time.Second || wait > 6*time.Second || release == nil || err != nil {
-		t.Fatalf("11th reservation = %v %v %v, want one of about 6 s", ok, wait, err)
+	ok, wait, release, err := b.Reserve(t.Context(), "r", 10*time.Minute)
+	if !ok || wait <= 5*time.Minute || wait > 6*time.Minute || release == nil || err != nil {
+		t.Fatalf("11th reservation = %v %v %v, want one of about 6 minutes", ok, wait, err)
 	}
 	release(t.Context())
-	if ok, again, _, err := a.Reserve(t.Context(), "r", 10*time.Second); !ok || again > wait || again <= 5*time.Second || err != nil {
+	if ok, again, _, err := a.Reserve(t.Context(), "r", 10*time.Minute); !ok || again > wait || again <= 5*time.Minute || err != nil {
 		t.Errorf("after the release = %v %v %v, want a reservation of at most %v", ok, again, err, wait)
 	}
 	srv.Stop()
