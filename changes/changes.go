@@ -119,7 +119,9 @@ type Snapshot struct {
 	// TakenAt is when the report was fetched.
 	TakenAt time.Time
 	// Misses counts consecutive polls that found no company (a company is
-	// reported deleted only after two).
+	// reported deleted only after two), or, of a company found, answers
+	// whose roles report lacks a whole group of roles the snapshot holds
+	// (reported only after two; see [RolesVanished]).
 	Misses int
 }
 

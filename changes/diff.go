@@ -34,7 +34,10 @@ import (
 //   - [KindRolesChanged]: the current roles differ (who holds which role);
 //     old and new are lists of {"group", "role_code", "role", "holder",
 //     "holder_kind", "holder_id"}, a summary that carries no birth date,
-//     nationality or residence.
+//     nationality or residence. When a whole group of roles is gone and
+//     the company is not deleted ([RolesVanished]: what a roles
+//     endpoint's one-off 404 looks like), only when new.Misses is at
+//     least 2 (the second consecutive such answer, counted by the caller).
 //
 // A new snapshot without a report (the register no longer has the
 // company) gives one [KindDeleted] change, old the last status and new
@@ -97,7 +100,8 @@ func Diff(old, new Snapshot, now time.Time) ([]Change, error) {
 		if err != nil {
 			return nil, fmt.Errorf("changes: Diff: the new roles: %w", err)
 		}
-		if r0 != nil && r1 != nil && !sameRoles(r0, r1) {
+		if r0 != nil && r1 != nil && !sameRoles(r0, r1) &&
+			(!groupVanished(r0, r1) || after.Status == registry.StatusDeleted || new.Misses >= 2) {
 			d.add(KindRolesChanged, r0, r1)
 		}
 	}
@@ -232,6 +236,39 @@ func rolesSummary(b json.RawMessage) ([]RoleSummary, error) {
 		)
 	})
 	return out, nil
+}
+
+// groupVanished reports whether a group of roles held in r0 has no role
+// in r1.
+func groupVanished(r0, r1 []RoleSummary) bool {
+	have := map[string]bool{}
+	for _, r := range r1 {
+		have[string(r.Group)] = true
+	}
+	for _, r := range r0 {
+		if !have[string(r.Group)] {
+			return true
+		}
+	}
+	return false
+}
+
+// RolesVanished reports whether new's roles report lacks a whole group of
+// roles that old's holds (every board member, every beneficial owner …)
+// while new's report does not say the company is deleted: what a roles
+// endpoint's one-off 404 looks like (the Norwegian and British modules
+// answer a 404 of a roles list as no roles). [Diff] reports such a
+// change only when new.Misses is at least 2, the second consecutive
+// such answer: the caller counts, as for a deletion. Snapshots that do
+// not decode give false.
+func RolesVanished(old, new Snapshot) bool {
+	r0, err0 := rolesSummary(old.Roles)
+	r1, err1 := rolesSummary(new.Roles)
+	after, err2 := decodeReport(new.Report)
+	if err0 != nil || err1 != nil || err2 != nil || r0 == nil || r1 == nil || after == nil {
+		return false
+	}
+	return groupVanished(r0, r1) && after.Status != registry.StatusDeleted
 }
 
 // sameRoles compares two summaries by who holds which role, ignoring the

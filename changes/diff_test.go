@@ -2,6 +2,7 @@ package changes_test
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 	"time"
 
@@ -256,4 +257,63 @@ func FuzzDiff(f *testing.F) {
 			t.Errorf("a snapshot against itself: %v, %v", wires(got), err)
 		}
 	})
+}
+
+// TestDiffVanishedRoleGroup (issue 28: "a register outage or a 404 must
+// not produce a false" change; Brønnøysund's module and Companies House's
+// read a 404 of a roles list as no roles): a whole group of roles gone
+// from a company still active is reported only on the second consecutive
+// such answer (new.Misses ≥ 2, counted by the caller); a deleted company's
+// roles at once; a role gone from a group that keeps others at once.
+func TestDiffVanishedRoleGroup(t *testing.T) {
+	t.Parallel()
+	board := registry.Role{Group: registry.RoleBoard, RoleCode: "LEDE", Role: "Chair", Current: true,
+		Holder: registry.RoleHolder{Kind: registry.HolderPerson, Name: "Kari Nordmann"}}
+	member := registry.Role{Group: registry.RoleBoard, RoleCode: "MEDL", Role: "Board member", Current: true,
+		Holder: registry.RoleHolder{Kind: registry.HolderPerson, Name: "Ola Nordmann"}}
+	auditor := registry.Role{Group: registry.RoleAuditor, RoleCode: "REVI", Role: "Auditor", Current: true,
+		Holder: registry.RoleHolder{Kind: registry.HolderEntity, Name: "REVISOR AS", ID: countrykit.Ptr("999999999")}}
+	roles := func(rs ...registry.Role) *registry.RolesReport {
+		return &registry.RolesReport{Country: "NO", Registry: "brreg", ID: "923609016", Name: "EKSEMPEL AS", Roles: rs}
+	}
+	old := snapshotOf(t, baseReport(), roles(board, member, auditor))
+	kinds := func(old, new changes.Snapshot) []changes.Kind {
+		t.Helper()
+		got, err := changes.Diff(old, new, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []changes.Kind
+		for _, c := range got {
+			out = append(out, c.Kind)
+		}
+		return out
+	}
+	none := snapshotOf(t, baseReport(), roles())
+	if !changes.RolesVanished(old, none) {
+		t.Error("RolesVanished(every role gone) = false")
+	}
+	if got := kinds(old, none); len(got) != 0 {
+		t.Errorf("every role gone, first answer: %v; want nothing yet", got)
+	}
+	noAuditor := snapshotOf(t, baseReport(), roles(board, member))
+	if got := kinds(old, noAuditor); len(got) != 0 {
+		t.Errorf("the auditor group gone, first answer: %v; want nothing yet", got)
+	}
+	none.Misses = 2
+	if got := kinds(old, none); !slices.Equal(got, []changes.Kind{changes.KindRolesChanged}) {
+		t.Errorf("every role gone, second answer: %v; want roles_changed", got)
+	}
+	if got := kinds(old, snapshotOf(t, baseReport(), roles(board, auditor))); !slices.Equal(got, []changes.Kind{changes.KindRolesChanged}) {
+		t.Errorf("one board member gone, the board kept: %v; want roles_changed at once", got)
+	}
+	deleted := baseReport()
+	deleted.Status = registry.StatusDeleted
+	gone := snapshotOf(t, deleted, roles())
+	if changes.RolesVanished(old, gone) {
+		t.Error("RolesVanished(a deleted company) = true")
+	}
+	if got := kinds(old, gone); !slices.Contains(got, changes.KindRolesChanged) {
+		t.Errorf("a deleted company's roles gone: %v; want roles_changed with the deletion", got)
+	}
 }

@@ -813,7 +813,15 @@ func (s *Service) checkReady(code, reg string) error {
 // register does not know is not_found (details.not_found lists them); a
 // failure of the store or the caller's cancellation is returned as it is.
 func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) ([]Snapshot, []string, error) {
+	// A snapshot of a company no watch holds is not kept up to date (no
+	// ingester reads it) and waits for Prune: it is no baseline, and a
+	// fresh one replaces it.
+	watched, err := s.store.WatchedAmong(ctx, c.code, ids)
+	if err != nil {
+		return nil, nil, err
+	}
 	var need []string
+	stale := map[string]bool{}
 	for _, id := range ids {
 		_, err := s.store.Snapshot(ctx, c.code, id)
 		switch {
@@ -821,6 +829,11 @@ func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) ([]
 			need = append(need, id)
 		case err != nil:
 			return nil, nil, err
+		default:
+			if _, ok := watched[id]; !ok {
+				need = append(need, id)
+				stale[id] = true
+			}
 		}
 	}
 	if len(need) == 0 {
@@ -857,10 +870,12 @@ func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) ([]
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	var snaps []Snapshot
+	var snaps, replace []Snapshot
 	var pending, notFound []string
 	for i, r := range results {
 		switch {
+		case r.done && r.err == nil && stale[need[i]]:
+			replace = append(replace, r.snap)
 		case r.done && r.err == nil:
 			snaps = append(snaps, r.snap)
 		case r.done && errors.Is(r.err, registry.ErrNotFound):
@@ -879,6 +894,13 @@ func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) ([]
 			Hint: "Remove the identifiers listed in details.not_found (the first 100) and send the request again; " +
 				"search by name to find the right ones.",
 			Details: map[string]any{"not_found": shown}}
+	}
+	if len(replace) > 0 {
+		// The store keeps a watch's baseline only where none is: the
+		// stale ones are replaced first.
+		if _, err := s.store.Apply(ctx, Batch{Snapshots: replace}); err != nil {
+			return nil, nil, err
+		}
 	}
 	return snaps, pending, nil
 }

@@ -728,3 +728,32 @@ func TestRunPrune(t *testing.T) {
 		t.Errorf("pruned (before %v) without the lease", <-spy.limits)
 	}
 }
+
+// TestCreateWatchReplacesStaleSnapshot (issue 28: "A baseline is taken
+// when a company is added, so the first event is a real change"): a
+// snapshot left from a watch deleted since (no ingester keeps it up to
+// date; Prune has not removed it yet) is no baseline: a new watch fetches
+// a fresh one. A snapshot of a company another watch holds is used.
+func TestCreateWatchReplacesStaleSnapshot(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	old := changes.Snapshot{Country: "NO", CompanyID: equinor, Report: json.RawMessage(`{"country":"NO","id":"923609016","name":"STATOIL ASA","status":"active"}`),
+		TakenAt: t0.Add(-20 * 24 * time.Hour)}
+	if _, err := f.store.Apply(t.Context(), changes.Batch{Snapshots: []changes.Snapshot{old}}); err != nil {
+		t.Fatal(err)
+	}
+	create(t, f, changes.WatchRequest{Country: "NO", IDs: []string{equinor}, URL: "https://hooks.example.com/a"})
+	snap, err := f.store.Snapshot(t.Context(), "NO", equinor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(snap.Report), "COMPANY 923609016 AS") || !snap.TakenAt.Equal(t0) {
+		t.Errorf("baseline %s taken %v; want a fresh one, not the stale snapshot", snap.Report, snap.TakenAt)
+	}
+	// Watched now: a second watch of it fetches nothing.
+	n := f.fetcher.count(equinor)
+	create(t, f, changes.WatchRequest{Country: "NO", IDs: []string{equinor}, URL: "https://hooks.example.com/b"})
+	if got := f.fetcher.count(equinor); got != n {
+		t.Errorf("%d fetches for a second watch of a watched company, want none", got-n)
+	}
+}

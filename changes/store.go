@@ -34,6 +34,11 @@ type Store interface {
 	// WatchedIDs returns the canonical ids of the country watched by any
 	// watch (enabled or not), for an ingester's filter.
 	WatchedIDs(ctx context.Context, country string) (map[string]struct{}, error)
+	// WatchedAmong returns those of ids (canonical ids of the country)
+	// that any watch (enabled or not) holds now: the cheap check of an
+	// ingester that meets a company missing from the set WatchedIDs gave
+	// it earlier (a watch created since, maybe on another replica).
+	WatchedAmong(ctx context.Context, country string, ids []string) (map[string]struct{}, error)
 	// Snapshot returns the stored snapshot, or ErrNotFound.
 	Snapshot(ctx context.Context, country, companyID string) (Snapshot, error)
 
@@ -43,6 +48,7 @@ type Store interface {
 	// puts it in the feed of every owner with a watch of the company whose
 	// kinds include the change's kind, and queues a delivery for every such
 	// watch that is enabled; replaces the snapshots; and sets the cursors.
+	// The changes of the companies in Purge are deleted first.
 	// It returns the changes it recorded, with ID and Seq.
 	Apply(ctx context.Context, b Batch) ([]Change, error)
 	// Cursor returns an ingester's stored cursor ("" when none).
@@ -67,11 +73,21 @@ type Store interface {
 	// ClaimDeliveries marks at most n pending deliveries due at now as
 	// taken by worker until now+lease (so that no other worker or replica
 	// sends them meanwhile) and returns them with what sending needs.
+	// It takes first, of each watch with due deliveries, the oldest due
+	// up to [FairSharePerWatch] in flight (claimed and not yet recorded),
+	// oldest due first; then, with room left, more of any watch, oldest
+	// due first. So one endpoint's backlog uses every worker only while
+	// no other watch has a delivery due, and another watch's delivery is
+	// taken at the first claim after it is due.
 	ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]Claim, error)
 	// RecordAttempt records the outcome of one attempt of a claimed
 	// delivery, on the delivery and as the watch's last attempt: success,
 	// a retry at a later time, or failure (which, with Disable set,
-	// disables the watch too).
+	// disables the watch too). A redelivery asked for while the delivery
+	// was claimed is kept: the delivery is pending again, due when it
+	// was asked for, whatever the outcome. With a.Worker set, an attempt
+	// of a delivery that worker no longer holds (its lease ended and
+	// another worker claimed it) is not recorded: [ErrClaimLost].
 	RecordAttempt(ctx context.Context, deliveryID string, a Attempt) error
 	// Deliveries lists the deliveries of the owner's watch, newest first.
 	Deliveries(ctx context.Context, owner, watchID string, limit int) ([]Delivery, error)
@@ -89,6 +105,11 @@ type Store interface {
 	Close() error
 }
 
+// FairSharePerWatch is how many deliveries of one watch in flight
+// (claimed, lease not ended, attempt not recorded) a claim takes before
+// it takes more of any watch: see [Store.ClaimDeliveries].
+const FairSharePerWatch = 4
+
 // WatchUpdate is a change to a watch; nil fields are left as they are.
 type WatchUpdate struct {
 	AddIDs    []string
@@ -105,6 +126,18 @@ type Batch struct {
 	Changes   []Change
 	Snapshots []Snapshot
 	Cursors   map[string]string
+	// Purge lists companies the register removed from its open data
+	// (Brønnøysund's Fjernet: copies must remove them too). Apply first
+	// deletes every change stored of each, with its feed entries and its
+	// deliveries (sent or pending), except those the batch records again
+	// (the same source event), then records the batch.
+	Purge []CompanyRef
+}
+
+// CompanyRef names one company of a country.
+type CompanyRef struct {
+	Country   string
+	CompanyID string
 }
 
 // Claim is a delivery taken by a worker, with what sending it needs.
@@ -117,6 +150,9 @@ type Claim struct {
 
 // Attempt is the outcome of one delivery attempt.
 type Attempt struct {
+	// Worker is the claimer that made the attempt (its ClaimDeliveries
+	// worker name), or "" to record it whoever holds the delivery.
+	Worker     string
 	At         time.Time
 	StatusCode int    // 0 when no HTTP answer came
 	Error      string // why it failed; never a secret or a body
@@ -131,6 +167,11 @@ type Attempt struct {
 // ErrNotFound is a watch, delivery or snapshot that does not exist (or is
 // not the owner's).
 var ErrNotFound = errors.New("changes: not found")
+
+// ErrClaimLost is an attempt recorded by a worker that no longer holds
+// the delivery: its lease ended and another worker claimed it, whose
+// outcome counts.
+var ErrClaimLost = errors.New("changes: the delivery is no longer claimed by this worker")
 
 // ErrInvalidCursor is a feed cursor that the store did not give out
 // (garbled, truncated or made up); a caller's error, not the store's.

@@ -272,7 +272,12 @@ func (d *Dispatcher) deliver(ctx context.Context, cl changes.Claim) {
 		// the lease expires and the delivery is sent again.
 		return
 	}
-	if err := d.c.Store.RecordAttempt(context.WithoutCancel(ctx), cl.Delivery.ID, a); err != nil {
+	a.Worker = d.c.Worker
+	if err := d.c.Store.RecordAttempt(context.WithoutCancel(ctx), cl.Delivery.ID, a); errors.Is(err, changes.ErrClaimLost) {
+		d.c.Logger.LogAttrs(ctx, slog.LevelInfo, "a delivery attempt outlasted its claim; another worker's outcome counts",
+			slog.String("delivery", cl.Delivery.ID))
+		return
+	} else if err != nil {
 		d.c.Logger.LogAttrs(ctx, slog.LevelWarn, "recording a delivery attempt failed; it is sent again when its claim expires",
 			slog.String("delivery", cl.Delivery.ID), slog.String("error", err.Error()))
 		return

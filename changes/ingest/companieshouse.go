@@ -45,7 +45,12 @@ const (
 // from the REST API and compared with their snapshots, and each stream's
 // timepoint is stored, with the changes, in one Apply (also when every
 // event was about a company nobody watches, but never a write per
-// event). A restart resumes each stream from its stored timepoint.
+// event). An event about a company missing from the watched set loaded
+// at the last Sync is not dropped at once: the store is asked at the next
+// flush, and again a minute after the event, whether a watch holds it
+// now (a watch created since, maybe on another replica, whose baseline
+// was taken before it was stored), and the stored timepoint stays before
+// it meanwhile. A restart resumes each stream from its stored timepoint.
 //
 // A stream that answers 416 (the timepoint is too old) is read again from
 // now, and the sweeper ([WithSweeper]) polls every watched British
@@ -220,18 +225,50 @@ type streamProgress struct {
 	clear  bool  // the stored timepoint was refused: store none
 }
 
-// pendingCompany is a watched company with events not yet processed.
+// pendingCompany is a watched company with events not yet processed, or
+// a company missing from the watched set whose events wait for the
+// store's word.
 type pendingCompany struct {
 	first   map[string]int64 // per stream, its first unprocessed timepoint
 	last    event
 	removed bool
+	// Of an unknown company: when its last event happened (received or
+	// published, the earlier), and whether the store said once that no
+	// watch holds it.
+	at      time.Time
+	checked bool
 }
+
+func (pc *pendingCompany) add(ev event) {
+	if _, ok := pc.first[ev.stream]; !ok {
+		pc.first[ev.stream] = ev.timepoint
+	}
+	pc.last = ev
+	pc.removed = pc.removed || ev.deleted
+}
+
+// newWatchGrace is how long the event of a company no watch holds is
+// kept before it is dropped: a watch takes its baselines before it is
+// stored (for up to changes.DefaultBaselineTimeout, 20 seconds), so that
+// a company's event that comes between the baseline and the stored watch
+// must still be checked after the watch is stored, or its change is
+// lost. The stream's stored timepoint stays before the events kept.
+const newWatchGrace = time.Minute
+
+// maxUnknown bounds the unknown companies kept for the grace: beyond it
+// they are checked at once.
+const maxUnknown = 20000
 
 // streamProcessor is the state of Run's loop.
 type streamProcessor struct {
 	s        *CompaniesHouseStream
 	progress map[string]*streamProgress
 	pending  map[string]*pendingCompany
+	// unknown holds the events of companies missing from the watched set
+	// loaded at the last Sync, until the store is asked whether a watch
+	// holds them now (a watch created since, maybe on another replica):
+	// once at the next flush, and again when the grace has passed.
+	unknown map[string]*pendingCompany
 }
 
 func (p *streamProcessor) handle(ev event) {
@@ -251,6 +288,7 @@ func (p *streamProcessor) handle(ev event) {
 		return
 	}
 	if _, ok := (*p.s.watched.Load())[ev.company]; !ok {
+		p.keepUnknown(ev)
 		return
 	}
 	pc := p.pending[ev.company]
@@ -258,11 +296,76 @@ func (p *streamProcessor) handle(ev event) {
 		pc = &pendingCompany{first: map[string]int64{}}
 		p.pending[ev.company] = pc
 	}
-	if _, ok := pc.first[ev.stream]; !ok {
-		pc.first[ev.stream] = ev.timepoint
+	pc.add(ev)
+}
+
+// keepUnknown keeps the event of a company missing from the watched set
+// until the store is asked about it.
+func (p *streamProcessor) keepUnknown(ev event) {
+	if p.unknown == nil {
+		p.unknown = map[string]*pendingCompany{}
 	}
-	pc.last = ev
-	pc.removed = pc.removed || ev.deleted
+	at := p.s.o.clock.Now()
+	if ev.published != nil && ev.published.Before(at) {
+		at = *ev.published
+	}
+	u := p.unknown[ev.company]
+	if u == nil {
+		u = &pendingCompany{first: map[string]int64{}}
+		p.unknown[ev.company] = u
+	}
+	u.add(ev)
+	u.at = at
+}
+
+// checkUnknown asks the store which of the unknown companies a watch
+// holds now (one query): those join the pending companies; the others
+// are dropped once their last event is older than the grace (or the
+// store said so twice). A store failure keeps them for the next flush.
+func (p *streamProcessor) checkUnknown(ctx context.Context, now time.Time) {
+	var ids []string
+	for c, u := range p.unknown {
+		if !u.checked || now.Sub(u.at) >= newWatchGrace || len(p.unknown) > maxUnknown {
+			ids = append(ids, c)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	slices.Sort(ids)
+	watched, err := p.s.store.WatchedAmong(ctx, "GB", ids)
+	if err != nil {
+		if ctx.Err() == nil {
+			p.s.o.log.LogAttrs(ctx, slog.LevelWarn, "the stream could not check its unknown companies; retrying at the next flush", errAttrs(err))
+		}
+		return
+	}
+	for _, c := range ids {
+		u := p.unknown[c]
+		if _, ok := watched[c]; ok {
+			pc := p.pending[c]
+			if pc == nil {
+				pc = &pendingCompany{first: map[string]int64{}}
+				p.pending[c] = pc
+			}
+			for stream, tp := range u.first {
+				if f, ok := pc.first[stream]; !ok || tp < f {
+					pc.first[stream] = tp
+				}
+			}
+			if pc.last.stream == "" || u.last.timepoint > pc.last.timepoint {
+				pc.last = u.last
+			}
+			pc.removed = pc.removed || u.removed
+			delete(p.unknown, c)
+			continue
+		}
+		if !u.checked && now.Sub(u.at) < newWatchGrace && len(p.unknown) <= maxUnknown {
+			u.checked = true
+			continue
+		}
+		delete(p.unknown, c)
+	}
 }
 
 // flush fetches the pending companies and stores the changes, the
@@ -272,6 +375,7 @@ func (p *streamProcessor) handle(ev event) {
 func (p *streamProcessor) flush(ctx context.Context) {
 	s := p.s
 	now := s.o.clock.Now()
+	p.checkUnknown(ctx, now)
 	var b changes.Batch
 	done := map[string]bool{}
 	companies := make([]string, 0, len(p.pending))
@@ -297,6 +401,11 @@ func (p *streamProcessor) flush(ctx context.Context) {
 		tp := prog.seen
 		for c, pc := range p.pending {
 			if f, ok := pc.first[name]; ok && !done[c] && f-1 < tp {
+				tp = f - 1
+			}
+		}
+		for _, u := range p.unknown {
+			if f, ok := u.first[name]; ok && f-1 < tp {
 				tp = f - 1
 			}
 		}

@@ -370,8 +370,15 @@ func TestStreamPendingHoldsTheTimepoint(t *testing.T) {
 		t.Errorf("cursor %q while the company waits, want 499", got)
 	}
 	p.flush(t.Context())
+	// The event of 00000001, which no watch holds, keeps the timepoint
+	// before it for the grace a new watch's baselines may take.
+	if got := cursor(t, st, "GB/stream/insolvency-cases"); got != "500" {
+		t.Errorf("cursor %q after the fetch, within the grace of the unwatched company's event, want 500", got)
+	}
+	clock.Advance(newWatchGrace)
+	p.flush(t.Context())
 	if got := cursor(t, st, "GB/stream/insolvency-cases"); got != "502" {
-		t.Errorf("cursor %q after the fetch, want 502", got)
+		t.Errorf("cursor %q after the fetch and the grace, want 502", got)
 	}
 	if cs := companyChanges(t, st, "GB", "11519482"); len(cs) != 1 || cs[0].SourceEventID != "insolvency-cases/502" {
 		t.Errorf("changes %+v", recordedOf(cs))
@@ -528,4 +535,97 @@ func TestStreamWaitsForItsState(t *testing.T) {
 	if n := f.count("GB", "SC571653"); n != 1 {
 		t.Errorf("the watched company was fetched %d times, want 1", n)
 	}
+}
+
+// TestStreamEventBeforeTheWatchIsStored (issue 28, at-least-once; a
+// watch takes its baselines before it is stored): a company's event
+// arrives after the baseline was fetched but before the watch is stored;
+// the first check of the store says no watch holds it, and the second,
+// after the grace, finds the watch and reports the change against the
+// baseline.
+func TestStreamEventBeforeTheWatchIsStored(t *testing.T) {
+	t.Parallel()
+	st, f, clock := newMemStore(), newFakeFetcher(), newFakeClock(t0)
+	s := newTestStream(t, st, f, newCHServer(t, nil), clock, WithStreams("insolvency-cases"))
+	if err := s.Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	baseline := snapshot(report("GB", "11519482", "X LTD"), nil)
+	f.set("GB", "11519482", ok(report("GB", "11519482", "X LTD", withStatus(registry.StatusUnderLiquidation))))
+	p := &streamProcessor{s: s, progress: map[string]*streamProgress{"insolvency-cases": {}}, pending: map[string]*pendingCompany{}}
+	p.handle(event{stream: "insolvency-cases", timepoint: 700, company: "11519482"})
+	p.handle(event{stream: "insolvency-cases", timepoint: 701, company: "00000001"})
+	clock.Advance(5 * time.Second)
+	p.flush(t.Context()) // the watch is not stored yet
+	if got := cursor(t, st, "GB/stream/insolvency-cases"); got != "699" {
+		t.Errorf("cursor %q while the events wait for the grace, want 699", got)
+	}
+	watch(t, st, "GB", []string{"11519482"}, baseline) // stored 15 s after the event
+	clock.Advance(10 * time.Second)
+	p.flush(t.Context()) // within the grace: not asked again yet
+	if cs := companyChanges(t, st, "GB", "11519482"); len(cs) != 0 {
+		t.Errorf("changes before the grace: %+v", recordedOf(cs))
+	}
+	clock.Advance(newWatchGrace)
+	p.flush(t.Context())
+	cs := companyChanges(t, st, "GB", "11519482")
+	if len(cs) != 1 || cs[0].Kind != changes.KindStatusChanged || cs[0].SourceEventID != "insolvency-cases/700" {
+		t.Errorf("changes after the grace %+v, want the status_changed of event 700", recordedOf(cs))
+	}
+	if got := cursor(t, st, "GB/stream/insolvency-cases"); got != "701" {
+		t.Errorf("cursor %q after the grace, want 701", got)
+	}
+}
+
+// TestStreamUnknownCheckFailureHoldsTheTimepoint: when the store cannot
+// say whether a watch holds the company of an event, the event is kept
+// and the stored timepoint stays before it.
+func TestStreamUnknownCheckFailureHoldsTheTimepoint(t *testing.T) {
+	t.Parallel()
+	mem, f, clock := newMemStore(), newFakeFetcher(), newFakeClock(t0)
+	st := &failAmongStore{memStore: mem, fail: true}
+	s := newTestStream(t, st, f, newCHServer(t, nil), clock, WithStreams("insolvency-cases"))
+	if err := s.Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	watch(t, mem, "GB", []string{"11519482"}, snapshot(report("GB", "11519482", "X LTD"), nil))
+	f.set("GB", "11519482", ok(report("GB", "11519482", "X LTD", withStatus(registry.StatusBankrupt))))
+	p := &streamProcessor{s: s, progress: map[string]*streamProgress{"insolvency-cases": {}}, pending: map[string]*pendingCompany{}}
+	p.handle(event{stream: "insolvency-cases", timepoint: 800, company: "11519482"})
+	clock.Advance(2 * newWatchGrace)
+	p.flush(t.Context())
+	if got := cursor(t, mem, "GB/stream/insolvency-cases"); got != "799" {
+		t.Errorf("cursor %q while the store cannot be asked, want 799", got)
+	}
+	st.setFail(false)
+	p.flush(t.Context())
+	if cs := companyChanges(t, mem, "GB", "11519482"); len(cs) != 1 || cs[0].SourceEventID != "insolvency-cases/800" {
+		t.Errorf("changes %+v", recordedOf(cs))
+	}
+	if got := cursor(t, mem, "GB/stream/insolvency-cases"); got != "800" {
+		t.Errorf("cursor %q, want 800", got)
+	}
+}
+
+// failAmongStore fails WatchedAmong while fail is set.
+type failAmongStore struct {
+	*memStore
+	mu   sync.Mutex
+	fail bool
+}
+
+func (s *failAmongStore) setFail(v bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.fail = v
+}
+
+func (s *failAmongStore) WatchedAmong(ctx context.Context, country string, ids []string) (map[string]struct{}, error) {
+	s.mu.Lock()
+	fail := s.fail
+	s.mu.Unlock()
+	if fail {
+		return nil, errors.New("database is locked")
+	}
+	return s.memStore.WatchedAmong(ctx, country, ids)
 }

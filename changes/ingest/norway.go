@@ -119,6 +119,12 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 	return errors.Join(errs...)
 }
 
+// removedType is the endringstype of a unit removed from the open data:
+// "Enheten har blitt fjernet fra Åpne Data. Eventuelle kopier skal også
+// fjerne enheten" (the /oppdateringer operations' description): its
+// stored changes are purged.
+const removedType = "Fjernet"
+
 // timeLayout is the register's time stamp format (dato, afterTime).
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
@@ -235,6 +241,33 @@ func cursorAfter(f feedSpec, id int64) string {
 	return strconv.FormatInt(id+1, 10)
 }
 
+// checkUnknown asks the store whether a watch holds now any company of
+// the page missing from the set loaded at the start of the sync (a watch
+// created since, maybe on another replica), and adds those to watched:
+// one query per page, so that such a company is fetched and compared
+// with its baseline rather than recorded as an unwatched one.
+func (n *Norway) checkUnknown(ctx context.Context, items []feedItem, watched map[string]struct{}) error {
+	seen := map[string]bool{}
+	var ids []string
+	for _, it := range items {
+		if _, ok := watched[it.OrgNr]; !ok && !seen[it.OrgNr] {
+			seen[it.OrgNr] = true
+			ids = append(ids, it.OrgNr)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	now, err := n.store.WatchedAmong(ctx, "NO", ids)
+	if err != nil {
+		return fmt.Errorf("watched ids: %w", err)
+	}
+	for id := range now {
+		watched[id] = struct{}{}
+	}
+	return nil
+}
+
 // process records the items of one page and returns the cursor after
 // the last one it could record. A watched company is fetched once, for
 // its last item on the page, and compared with its snapshot; every other
@@ -243,6 +276,9 @@ func cursorAfter(f feedSpec, id int64) string {
 // down), the page is recorded up to the item before and the error
 // returned; the rest is read again next time.
 func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, cursor string, watched map[string]struct{}, now time.Time) (string, error) {
+	if err := n.checkUnknown(ctx, items, watched); err != nil {
+		return cursor, err
+	}
 	last := map[string]int{}
 	for i, it := range items {
 		if _, ok := watched[it.OrgNr]; ok {
@@ -257,13 +293,16 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			continue
 		}
 		if _, ok := watched[it.OrgNr]; !ok {
+			if it.Type == removedType {
+				purgeInto(&b, "NO", it.OrgNr)
+			}
 			b.Changes = append(b.Changes, feedChanges(f, it, now)...)
 			done = i
 			continue
 		}
 		if last[it.OrgNr] == i {
 			err := n.ref.refreshInto(ctx, signal{country: "NO", id: it.OrgNr, eventID: f.eventID(it.ID),
-				registeredAt: it.Published, removed: it.Type == "Fjernet"}, now, &b)
+				registeredAt: it.Published, removed: it.Type == removedType, purge: it.Type == removedType}, now, &b)
 			if errors.Is(err, errSkip) {
 				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; its update is skipped",
 					slog.String("feed", f.name), slog.Int64("update_id", it.ID), errAttrs(err))

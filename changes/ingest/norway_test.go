@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
+	"log/slog"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -254,7 +256,8 @@ func TestNorwayRemovedAndMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	removed := companyChanges(t, st, "NO", "971421444")
-	if len(removed) != 1 || removed[0].Kind != changes.KindDeleted || string(removed[0].New) != "null" || *removed[0].CompanyName != "FJERNES AS" {
+	// The name is not kept: copies must remove the unit (research §1.3).
+	if len(removed) != 1 || removed[0].Kind != changes.KindDeleted || string(removed[0].New) != "null" || removed[0].CompanyName != nil {
 		t.Errorf("removed: %+v", recordedOf(removed))
 	}
 	snap, err := st.Snapshot(t.Context(), "NO", "971421444")
@@ -426,5 +429,109 @@ func TestNorwaySkipsWhatAFetchCannotMend(t *testing.T) {
 	}
 	if got := cursor(t, st, "NO/enheter"); got != "9400357" {
 		t.Errorf("cursor %q, want 9400357 (the failing item, past the skipped one)", got)
+	}
+}
+
+// TestNorwayWatchedSinceTheSyncStarted (issue 28, at-least-once): a
+// company whose watch was stored after the sync loaded the watched set
+// (here: a store whose WatchedIDs is stale) is found by the page's check
+// of the store, fetched and compared with its baseline, not recorded as
+// an unwatched company's item.
+func TestNorwayWatchedSinceTheSyncStarted(t *testing.T) {
+	t.Parallel()
+	mem, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	st := staleWatchedStore{mem}
+	srv.addRecording(t, "enheter", "oppdateringer_enheter_oppdateringsid-9400339_size20_page0_2020-10.json")
+	watch(t, mem, "NO", []string{"987621370"}, snapshot(report("NO", "987621370", "GAMMELT NAVN AS"), nil))
+	f.set("NO", "987621370", ok(report("NO", "987621370", "NYTT NAVN AS")))
+	setCursors(t, mem, "NO/enheter", "9400339", "NO/underenheter", "1", "NO/roller", "1")
+	if err := newTestNorway(t, st, f, srv).Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	renamed := companyChanges(t, mem, "NO", "987621370")
+	if len(renamed) != 1 || renamed[0].Kind != changes.KindNameChanged || string(renamed[0].New) != `"NYTT NAVN AS"` {
+		t.Errorf("a company watched since the sync started: %+v; want its name_changed against the baseline", recordedOf(renamed))
+	}
+	if f.total() != 1 || mem.deliveryCount() != 1 {
+		t.Errorf("%d fetches and %d deliveries, want 1 and 1", f.total(), mem.deliveryCount())
+	}
+}
+
+// staleWatchedStore answers WatchedIDs with nothing: the set a sync
+// loaded before a watch was stored.
+type staleWatchedStore struct{ *memStore }
+
+func (staleWatchedStore) WatchedIDs(context.Context, string) (map[string]struct{}, error) {
+	return map[string]struct{}{}, nil
+}
+
+// TestNorwayRemovedWatchedUnitIsPurged (the /oppdateringer description of
+// Fjernet: "Enheten har blitt fjernet fra Åpne Data. Eventuelle kopier
+// skal også fjerne enheten"): a watched unit's rename recorded at one
+// sync is purged when a later sync reads its removal; only the deletion
+// stays, without the name, and the rename's delivery is gone.
+func TestNorwayRemovedWatchedUnitIsPurged(t *testing.T) {
+	t.Parallel()
+	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	srv.add(t, "enheter", json.RawMessage(`{"oppdateringsid":100,"dato":"2026-09-01T10:00:00.000Z","organisasjonsnummer":"971421444","endringstype":"Endring"}`))
+	watch(t, st, "NO", []string{"971421444"}, snapshot(report("NO", "971421444", "OLA NORDMANN AS"), nil))
+	f.set("NO", "971421444", ok(report("NO", "971421444", "OLA NORDMANN HOLDING AS")),
+		answer{err: &registry.Error{Code: registry.CodeNotFound, Gone: true}})
+	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
+	n := newTestNorway(t, st, f, srv)
+	if err := n.Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	if cs := companyChanges(t, st, "NO", "971421444"); len(cs) != 1 || cs[0].Kind != changes.KindNameChanged {
+		t.Fatalf("before the removal: %+v", recordedOf(cs))
+	}
+	srv.add(t, "enheter", json.RawMessage(`{"oppdateringsid":101,"dato":"2026-09-01T11:00:00.000Z","organisasjonsnummer":"971421444","endringstype":"Fjernet"}`))
+	if err := n.Sync(t.Context(), t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	cs := companyChanges(t, st, "NO", "971421444")
+	if len(cs) != 1 || cs[0].Kind != changes.KindDeleted || cs[0].CompanyName != nil || cs[0].SourceEventID != "enheter/101" ||
+		strings.Contains(string(cs[0].Old)+string(cs[0].New), "NORDMANN") {
+		t.Errorf("after the removal: %+v; want only the deletion, without the name", recordedOf(cs))
+	}
+	if got := st.deliveryCount(); got != 1 {
+		t.Errorf("%d deliveries after the removal, want 1 (the deletion's)", got)
+	}
+}
+
+// TestRolesGoneTwiceBeforeReported (issue 28: "a register outage or a
+// 404 must not produce a false" change): a watched company whose roles
+// answer is once without roles (Brønnøysund's module reads a 404 of the
+// roles endpoint as none) keeps its known roles, and nothing is reported
+// when they come back; two such answers in a row are roles_changed.
+func TestRolesGoneTwiceBeforeReported(t *testing.T) {
+	t.Parallel()
+	st, f := newMemStore(), newFakeFetcher()
+	full := &registry.RolesReport{Country: "NO", Registry: "brreg", ID: "923609016", Name: "EKSEMPEL AS", Roles: []registry.Role{
+		{Group: registry.RoleBoard, RoleCode: "LEDE", Role: "Chair", Current: true, Holder: registry.RoleHolder{Kind: registry.HolderPerson, Name: "Kari Nordmann"}}}}
+	empty := &registry.RolesReport{Country: "NO", Registry: "brreg", ID: "923609016", Name: "EKSEMPEL AS", Roles: []registry.Role{}}
+	rep := report("NO", "923609016", "EKSEMPEL AS")
+	watch(t, st, "NO", []string{"923609016"}, snapshot(rep, full))
+	f.set("NO", "923609016", answer{rep: rep, roles: empty}, answer{rep: rep, roles: full},
+		answer{rep: rep, roles: empty}, answer{rep: rep, roles: empty})
+	r := refresher{store: st, fetch: f, log: slog.New(slog.DiscardHandler)}
+	for i, want := range []int{0, 0, 0, 1} {
+		var b changes.Batch
+		if err := r.refreshInto(t.Context(), signal{country: "NO", id: "923609016", eventID: fmt.Sprint("roller/", i)}, t0, &b); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(t.Context(), b); err != nil {
+			t.Fatal(err)
+		}
+		cs := companyChanges(t, st, "NO", "923609016")
+		if len(cs) != want {
+			t.Errorf("answer %d: %d changes %+v, want %d", i+1, len(cs), recordedOf(cs), want)
+		}
+	}
+	if cs := companyChanges(t, st, "NO", "923609016"); len(cs) == 1 && (cs[0].Kind != changes.KindRolesChanged || string(cs[0].New) != "[]") {
+		t.Errorf("the change: %+v; want roles_changed to []", recordedOf(cs))
+	}
+	if snap, _ := st.Snapshot(t.Context(), "NO", "923609016"); snap.Misses != 0 {
+		t.Errorf("misses %d after the change was reported, want 0", snap.Misses)
 	}
 }

@@ -79,7 +79,11 @@ func feedChanges(f feedSpec, it feedItem, now time.Time) []changes.Change {
 	switch {
 	case f.roles:
 		add(changes.KindRolesChanged, nil)
-	case it.Type == "Sletting" || it.Type == "Fjernet":
+	case it.Type == removedType:
+		// Removed from the open data: the deletion, without the patch
+		// (which may hold what is to be removed).
+		add(changes.KindDeleted, nil)
+	case it.Type == "Sletting":
 		add(changes.KindDeleted, nil)
 		for _, op := range it.Ops {
 			add(changes.KindDeleted, op.Raw)

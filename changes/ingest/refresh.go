@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"slices"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -23,6 +24,10 @@ type signal struct {
 	// removed says the register reported the company removed: a not_found
 	// then is a deletion at once, not a first miss.
 	removed bool
+	// purge says the register removed the company from its open data
+	// (Brønnøysund's Fjernet), so that copies must remove it too: the
+	// changes stored of it are purged (see [changes.Batch.Purge]).
+	purge bool
 }
 
 // refresher fetches a signalled company and compares it with its stored
@@ -39,18 +44,19 @@ type refresher struct {
 var errSkip = errors.New("ingest: company skipped")
 
 // refresh fetches the company of s and returns the changes and the
-// snapshot to apply (nil when there is nothing to store). A company seen
+// snapshot to apply (nil when there is nothing to store), and whether the
+// register answered that it removed the company (410 Gone). A company seen
 // for the first time gets its snapshot as a baseline and no change. A
 // company the register does not know counts a miss; the second
 // consecutive miss, or the first after a removal signal or a 410 (Gone),
 // is one deleted change, and the snapshot's report is purged. An error
 // is transient (a spent budget, a register or store failure): the caller
 // stops and retries the signal later; errSkip wraps a final one.
-func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]changes.Change, *changes.Snapshot, error) {
+func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]changes.Change, *changes.Snapshot, bool, error) {
 	old, err := r.store.Snapshot(ctx, s.country, s.id)
 	hasOld := err == nil
 	if err != nil && !errors.Is(err, changes.ErrNotFound) {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	fresh, err := r.fetch.Fetch(ctx, s.country, s.id)
 	if err != nil {
@@ -58,40 +64,71 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 		switch {
 		case errors.As(err, &e) && e.Code == registry.CodeNotFound:
 			if !hasOld {
-				return nil, nil, nil
+				return nil, nil, e.Gone, nil
 			}
-			return r.missed(old, s, e.Gone, now)
+			cs, snap, err := r.missed(old, s, e.Gone, now)
+			return cs, snap, e.Gone, err
 		case errors.As(err, &e) && final(e.Code):
-			return nil, nil, errors.Join(errSkip, err)
+			return nil, nil, false, errors.Join(errSkip, err)
 		}
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	fresh.Country, fresh.CompanyID, fresh.Misses = s.country, s.id, 0
 	if fresh.TakenAt.IsZero() {
 		fresh.TakenAt = now
 	}
 	if !hasOld {
-		return nil, &fresh, nil
+		return nil, &fresh, false, nil
+	}
+	// A whole group of roles gone from a company still there is, the
+	// first time, a roles endpoint's one-off 404 until the next answer
+	// says the same: the roles known are kept meanwhile.
+	if changes.RolesVanished(old, fresh) {
+		if old.Misses == 0 {
+			fresh.Roles, fresh.Misses = old.Roles, 1
+		} else {
+			fresh.Misses = 2 // confirmed: Diff reports it
+		}
 	}
 	cs, err := changes.Diff(old, fresh, now)
+	if fresh.Misses >= 2 {
+		fresh.Misses = 0
+	}
 	if err != nil {
 		// A stored snapshot that no longer decodes is replaced: the new
 		// one is the baseline from now on.
 		r.log.LogAttrs(ctx, slog.LevelWarn, "stored snapshot unreadable, taking a new baseline",
 			slog.String("country", s.country), slog.String("error", err.Error()))
-		return nil, &fresh, nil
+		return nil, &fresh, false, nil
 	}
-	return stamp(cs, s), &fresh, nil
+	return stamp(cs, s), &fresh, false, nil
 }
 
-// refreshInto is refresh, adding what it found to b.
+// refreshInto is refresh, adding what it found to b. A company removed
+// from the register's open data (the signal says so, or the register
+// answered 410 Gone) is purged: b.Purge names it, so that the changes
+// stored of it before are deleted, and its deletion carries no name.
 func (r *refresher) refreshInto(ctx context.Context, s signal, now time.Time, b *changes.Batch) error {
-	cs, snap, err := r.refresh(ctx, s, now)
+	cs, snap, gone, err := r.refresh(ctx, s, now)
+	if s.purge || gone {
+		purgeInto(b, s.country, s.id)
+		for i := range cs {
+			cs[i].CompanyName = nil
+		}
+	}
 	b.Changes = append(b.Changes, cs...)
 	if snap != nil {
 		b.Snapshots = append(b.Snapshots, *snap)
 	}
 	return err
+}
+
+// purgeInto names the company in b.Purge and drops its changes already
+// in b: a company removed from the register's open data keeps only the
+// deletion that follows.
+func purgeInto(b *changes.Batch, country, id string) {
+	b.Purge = append(b.Purge, changes.CompanyRef{Country: country, CompanyID: id})
+	b.Changes = slices.DeleteFunc(b.Changes, func(c changes.Change) bool { return c.Country == country && c.CompanyID == id })
 }
 
 // missed handles a company the register answered not_found for.

@@ -77,6 +77,17 @@ func (s *memStore) WatchedIDs(_ context.Context, country string) (map[string]str
 	return out, nil
 }
 
+func (s *memStore) WatchedAmong(ctx context.Context, country string, ids []string) (map[string]struct{}, error) {
+	all, _ := s.WatchedIDs(ctx, country)
+	out := map[string]struct{}{}
+	for _, id := range ids {
+		if _, ok := all[id]; ok {
+			out[id] = struct{}{}
+		}
+	}
+	return out, nil
+}
+
 func (s *memStore) Snapshot(_ context.Context, country, id string) (changes.Snapshot, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -94,6 +105,21 @@ func (s *memStore) Apply(_ context.Context, b changes.Batch) ([]changes.Change, 
 		return nil, s.failApply
 	}
 	s.applies++
+	for _, p := range b.Purge {
+		keep := map[string]bool{}
+		for _, c := range b.Changes {
+			if c.Country == p.Country && c.CompanyID == p.CompanyID && c.SourceEventID != "" {
+				keep[c.SourceEventID] = true
+			}
+		}
+		gone := map[string]bool{}
+		s.log = slices.DeleteFunc(s.log, func(c changes.Change) bool {
+			g := c.Country == p.Country && c.CompanyID == p.CompanyID && (c.SourceEventID == "" || !keep[c.SourceEventID])
+			gone[c.ID] = g
+			return g
+		})
+		s.deliveries = slices.DeleteFunc(s.deliveries, func(d changes.Delivery) bool { return gone[d.ChangeID] })
+	}
 	var out []changes.Change
 	for _, c := range b.Changes {
 		ev := c.Country + "\x00" + c.CompanyID + "\x00" + string(c.Kind) + "\x00" + c.SourceEventID

@@ -1,23 +1,27 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/companyregistry/registry/changes"
 )
 
-// ClaimDeliveries takes at most n pending deliveries due at now (oldest
-// due first, then in feed order) for worker until now+lease and returns them with their
-// change, URL and secret. A delivery taken by another worker whose lease
+// ClaimDeliveries takes at most n pending deliveries due at now (first
+// each watch's fair share, changes.FairSharePerWatch in flight, then the
+// oldest due of any watch; see chooseDue) for worker until now+lease and
+// returns them with their change, URL and secret. A delivery taken by another worker whose lease
 // has not ended is not taken; one whose lease ended (the worker died) is,
 // and is sent again with the same webhook-id. Deliveries of disabled
 // watches wait. On PostgreSQL the rows are chosen with FOR UPDATE SKIP
 // LOCKED, so concurrent claimers, in this process or another replica,
-// never wait for each other nor take the same row; on SQLite one
-// conditional UPDATE … RETURNING on the single writer does it.
+// never wait for each other nor take the same row; on SQLite the single
+// writer claims one batch at a time.
 func (s *Store) ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]changes.Claim, error) {
 	if worker == "" || n < 1 || lease <= 0 {
 		return nil, errors.New("changes/sqlstore: claim deliveries: needs a worker name, n ≥ 1 and a positive lease")
@@ -29,22 +33,28 @@ func (s *Store) ClaimDeliveries(ctx context.Context, worker string, now time.Tim
 	var out []changes.Claim
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		out = nil
-		// The candidates are chosen once (a materialised CTE: with SKIP
-		// LOCKED in a subquery, PostgreSQL may run it more than once and
-		// exceed the limit), then taken by one UPDATE that checks again
-		// that each is still free.
-		rows, err := tx.QueryContext(ctx, s.d.q(`WITH due AS MATERIALIZED (
-    SELECT d.id FROM deliveries d JOIN watches w ON w.id = d.watch_id
-    WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-      AND (d.claimed_until IS NULL OR d.claimed_until <= ?) AND w.disabled_at IS NULL
-    ORDER BY d.next_attempt_at, d.change_seq, d.id LIMIT ?`+s.d.skipLocked()+`
-)
-UPDATE deliveries SET claimed_by = ?, claimed_until = ?
-    FROM due WHERE deliveries.id = due.id
-      AND deliveries.status = 'pending' AND (deliveries.claimed_until IS NULL OR deliveries.claimed_until <= ?)
-    RETURNING deliveries.id`), at, at, n, worker, until, at)
-		if err != nil {
-			return err
+		var rows *sql.Rows
+		if s.d.pg {
+			// One statement: chosen, locked and taken.
+			var err error
+			if rows, err = tx.QueryContext(ctx, s.d.q(pgClaim), at, at, at, changes.FairSharePerWatch, changes.FairSharePerWatch, n,
+				at, at, n, n, worker, until, at); err != nil {
+				return err
+			}
+		} else {
+			chosen, err := s.chooseDue(ctx, tx, at, n)
+			if err != nil || len(chosen) == 0 {
+				return err
+			}
+			// Taken by one UPDATE that checks again that each is still free.
+			args := append([]any{worker, until}, chosen...)
+			args = append(args, at)
+			if rows, err = tx.QueryContext(ctx, s.d.q(`UPDATE deliveries SET claimed_by = ?, claimed_until = ?
+    WHERE id IN (`+placeholders(len(chosen))+`)
+      AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ?)
+    RETURNING id`), args...); err != nil {
+				return err
+			}
 		}
 		var ids []any
 		for rows.Next() {
@@ -61,7 +71,7 @@ UPDATE deliveries SET claimed_by = ?, claimed_until = ?
 		if len(ids) == 0 {
 			return nil
 		}
-		rows, err = tx.QueryContext(ctx, s.d.q(`SELECT `+changeColumns+`, `+deliveryColumns+`, w.url, w.secret
+		rows, err := tx.QueryContext(ctx, s.d.q(`SELECT `+changeColumns+`, `+deliveryColumns+`, w.url, w.secret
     FROM deliveries d JOIN changes c ON c.seq = d.change_seq JOIN watches w ON w.id = d.watch_id
     WHERE d.id IN (`+placeholders(len(ids))+`) ORDER BY d.next_attempt_at, d.change_seq, d.id`), ids...)
 		if err != nil {
@@ -87,12 +97,193 @@ UPDATE deliveries SET claimed_by = ?, claimed_until = ?
 	return out, nil
 }
 
+// postgresSkipLocked is the claim's row lock on PostgreSQL: a replica
+// never waits for, nor takes, a row another is claiming. SQLite, whose
+// single writer claims one batch at a time, needs none.
+const postgresSkipLocked = " FOR UPDATE OF d SKIP LOCKED"
+
+// pgClaim chooses, locks (SKIP LOCKED: a concurrent claimer, in this
+// process or another replica, takes others) and takes the deliveries of
+// a claim on PostgreSQL in one statement, as chooseDue does on SQLite:
+// the watches with pending deliveries by a loose index scan (ws), each
+// one's deliveries in flight (busy), the oldest due of each up to its
+// fair share (fair, LATERAL), the oldest due of any watch (rest), the
+// fair ones first. Parameters: at (busy), at, at, share, share, n
+// (fair), at, at, n (rest), n (cand), worker, until, at.
+const pgClaim = `WITH RECURSIVE ws(w) AS (
+    SELECT MIN(watch_id) FROM deliveries WHERE status = 'pending'
+    UNION ALL
+    SELECT (SELECT MIN(watch_id) FROM deliveries WHERE status = 'pending' AND watch_id > ws.w) FROM ws WHERE ws.w IS NOT NULL
+), busy AS (
+    SELECT watch_id, COUNT(*) AS c FROM deliveries
+    WHERE claimed_until IS NOT NULL AND claimed_until > ? AND status = 'pending' GROUP BY watch_id
+), fair AS (
+    SELECT x.id, x.next_attempt_at, x.change_seq FROM ws JOIN watches w ON w.id = ws.w AND w.disabled_at IS NULL
+    LEFT JOIN busy b ON b.watch_id = ws.w
+    CROSS JOIN LATERAL (SELECT y.id, y.next_attempt_at, y.change_seq,
+            ROW_NUMBER() OVER (ORDER BY y.next_attempt_at, y.change_seq, y.id) AS r
+        FROM (SELECT z.id, z.next_attempt_at, z.change_seq FROM deliveries z
+            WHERE z.watch_id = ws.w AND z.status = 'pending' AND z.next_attempt_at <= ?
+              AND (z.claimed_until IS NULL OR z.claimed_until <= ?)
+            ORDER BY z.next_attempt_at, z.change_seq, z.id LIMIT ?) y) x
+    WHERE x.r + COALESCE(b.c, 0) <= ?
+    ORDER BY x.next_attempt_at, x.change_seq, x.id LIMIT ?
+), rest AS (
+    SELECT d.id, d.next_attempt_at, d.change_seq FROM deliveries d JOIN watches w ON w.id = d.watch_id
+    WHERE d.status = 'pending' AND d.next_attempt_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
+      AND w.disabled_at IS NULL AND d.id NOT IN (SELECT id FROM fair)
+    ORDER BY d.next_attempt_at, d.change_seq, d.id LIMIT ?
+), cand AS MATERIALIZED (
+    SELECT id FROM (SELECT id, next_attempt_at, change_seq, 0 AS pass FROM fair
+        UNION ALL SELECT id, next_attempt_at, change_seq, 1 FROM rest) u
+    ORDER BY pass, next_attempt_at, change_seq, id LIMIT ?
+), locked AS MATERIALIZED (
+    SELECT d.id FROM deliveries d WHERE d.id IN (SELECT id FROM cand)` + postgresSkipLocked + `
+)
+UPDATE deliveries SET claimed_by = ?, claimed_until = ?
+    FROM locked WHERE deliveries.id = locked.id
+      AND deliveries.status = 'pending' AND (deliveries.claimed_until IS NULL OR deliveries.claimed_until <= ?)
+    RETURNING deliveries.id`
+
+// chooseDue returns the ids of at most n deliveries due at at: first the
+// fair shares, of each watch the oldest due up to changes.FairSharePerWatch
+// in flight (claimed, lease not ended), oldest due first (then in feed
+// order); then, with room left, the oldest due of any watch. For the fair
+// shares it reads the watches with pending deliveries by a loose scan of
+// deliveries_pending_watch (one index probe per watch), then the oldest
+// due of each, so that one watch's backlog is never read whole. SQLite
+// only (in process, with one small query per watch); PostgreSQL does the
+// same in one statement, pgClaim.
+func (s *Store) chooseDue(ctx context.Context, tx *sql.Tx, at int64, n int) ([]any, error) {
+	room := map[string]int{}
+	inFlight := map[string]int{}
+	rows, err := tx.QueryContext(ctx, s.d.q(`SELECT watch_id, COUNT(*) FROM deliveries
+    WHERE claimed_until IS NOT NULL AND claimed_until > ? AND status = 'pending' GROUP BY watch_id`), at)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var w string
+		var c int
+		if err := rows.Scan(&w, &c); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		inFlight[w] = c
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	const watchesWithPending = `WITH RECURSIVE ws(w) AS (
+    SELECT MIN(watch_id) FROM deliveries WHERE status = 'pending'
+    UNION ALL
+    SELECT (SELECT MIN(watch_id) FROM deliveries WHERE status = 'pending' AND watch_id > ws.w) FROM ws WHERE ws.w IS NOT NULL
+)`
+	const due = ` x.status = 'pending' AND x.next_attempt_at <= ? AND (x.claimed_until IS NULL OR x.claimed_until <= ?)
+    ORDER BY x.next_attempt_at, x.change_seq, x.id LIMIT ?`
+	type cand struct {
+		id, watch string
+		next, seq int64
+	}
+	var cands []cand
+	scan := func(rows *sql.Rows) error {
+		defer rows.Close()
+		for rows.Next() {
+			var c cand
+			if err := rows.Scan(&c.id, &c.watch, &c.next, &c.seq); err != nil {
+				return err
+			}
+			cands = append(cands, c)
+		}
+		return rows.Err()
+	}
+	rows, err = tx.QueryContext(ctx, watchesWithPending+`
+SELECT ws.w FROM ws JOIN watches w ON w.id = ws.w AND w.disabled_at IS NULL`)
+	if err != nil {
+		return nil, err
+	}
+	var ws []string
+	for rows.Next() {
+		var w string
+		if err := rows.Scan(&w); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ws = append(ws, w)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	for _, w := range ws {
+		k := changes.FairSharePerWatch - inFlight[w]
+		if k <= 0 {
+			continue
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT x.id, x.watch_id, x.next_attempt_at, x.change_seq FROM deliveries x
+    WHERE x.watch_id = ? AND`+due, w, at, at, k)
+		if err != nil {
+			return nil, err
+		}
+		if err := scan(rows); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(a.next, b.next), cmp.Compare(a.seq, b.seq), strings.Compare(a.id, b.id))
+	})
+	var chosen []any
+	for _, c := range cands {
+		if len(chosen) == n {
+			break
+		}
+		if _, ok := room[c.watch]; !ok {
+			room[c.watch] = changes.FairSharePerWatch - inFlight[c.watch]
+		}
+		if room[c.watch] <= 0 {
+			continue
+		}
+		room[c.watch]--
+		chosen = append(chosen, c.id)
+	}
+	if len(chosen) < n {
+		// The rest: the oldest due, whatever their watch.
+		q := `SELECT d.id FROM deliveries d JOIN watches w ON w.id = d.watch_id
+    WHERE d.status = 'pending' AND d.next_attempt_at <= ?
+      AND (d.claimed_until IS NULL OR d.claimed_until <= ?) AND w.disabled_at IS NULL`
+		args := []any{at, at}
+		if len(chosen) > 0 {
+			q += ` AND d.id NOT IN (` + placeholders(len(chosen)) + `)`
+			args = append(args, chosen...)
+		}
+		args = append(args, n-len(chosen))
+		rows, err := tx.QueryContext(ctx, s.d.q(q+` ORDER BY d.next_attempt_at, d.change_seq, d.id LIMIT ?`), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			chosen = append(chosen, id)
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+	}
+	return chosen, nil
+}
+
 // RecordAttempt records the outcome of one attempt of a delivery, on the
 // delivery and as its watch's last attempt (rewritten at most once a
 // second while the outcome stays the same), and ends its claim: succeeded; pending again at a.RetryAt; or failed for good,
 // which with a.Disable disables the watch too (with a.Reason, at a.At;
-// a watch disabled already keeps its first reason). a.At zero is the
-// store's clock. An unknown delivery is changes.ErrNotFound.
+// a watch disabled already keeps its first reason). A redelivery asked
+// for during the attempt leaves the delivery pending, due when it was
+// asked for. a.At zero is the store's clock. An unknown delivery is
+// changes.ErrNotFound; with a.Worker set, a delivery that worker no
+// longer holds is changes.ErrClaimLost and nothing is recorded.
 func (s *Store) RecordAttempt(ctx context.Context, deliveryID string, a changes.Attempt) error {
 	if err := checkText("error", a.Error, "reason", a.Reason); err != nil {
 		return err
@@ -114,11 +305,25 @@ func (s *Store) RecordAttempt(ctx context.Context, deliveryID string, a changes.
 	disable := status == changes.DeliveryFailed && a.Disable
 	record := func(tx querier) error {
 		var watchID string
-		err := tx.QueryRowContext(ctx, s.d.q(`UPDATE deliveries SET status = ?, attempts = attempts + 1,
-    next_attempt_at = ?, last_attempt_at = ?, last_status_code = ?, last_error = ?,
-    claimed_by = NULL, claimed_until = NULL
-    WHERE id = ? RETURNING watch_id`), string(status), next, micros(at), code, emptyNull(a.Error), deliveryID).Scan(&watchID)
+		// A redelivery asked for during the attempt (redeliver_at) wins
+		// over the outcome: pending again, due when it was asked for.
+		q := `UPDATE deliveries SET
+    status = CASE WHEN redeliver_at IS NULL THEN ? ELSE 'pending' END,
+    next_attempt_at = CASE WHEN redeliver_at IS NULL THEN ? ELSE redeliver_at END,
+    attempts = attempts + 1, last_attempt_at = ?, last_status_code = ?, last_error = ?,
+    claimed_by = NULL, claimed_until = NULL, redeliver_at = NULL
+    WHERE id = ?`
+		args := []any{string(status), next, micros(at), code, emptyNull(a.Error), deliveryID}
+		if a.Worker != "" {
+			q += ` AND claimed_by = ?`
+			args = append(args, a.Worker)
+		}
+		err := tx.QueryRowContext(ctx, s.d.q(q+` RETURNING watch_id`), args...).Scan(&watchID)
 		if errors.Is(err, sql.ErrNoRows) {
+			var one int
+			if a.Worker != "" && tx.QueryRowContext(ctx, s.d.q("SELECT 1 FROM deliveries WHERE id = ?"), deliveryID).Scan(&one) == nil {
+				return changes.ErrClaimLost
+			}
 			return changes.ErrNotFound
 		}
 		if err != nil {
@@ -190,13 +395,16 @@ func (s *Store) Deliveries(ctx context.Context, owner, watchID string, limit int
 // Redeliver queues the owner's delivery again, due now (the store's
 // clock), whatever its status; its change and so its webhook-id stay the
 // same. A delivery claimed at the moment keeps its claim, so the worker
-// sending it is not doubled.
+// sending it is not doubled, and the redelivery is remembered
+// (redeliver_at) so that recording that attempt leaves it pending.
 func (s *Store) Redeliver(ctx context.Context, owner, watchID, deliveryID string) (changes.Delivery, error) {
 	var out changes.Delivery
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := found(tx.ExecContext(ctx, s.d.q(`UPDATE deliveries SET status = 'pending', next_attempt_at = ?
+		now := micros(s.now())
+		if err := found(tx.ExecContext(ctx, s.d.q(`UPDATE deliveries SET status = 'pending', next_attempt_at = ?,
+    redeliver_at = CASE WHEN claimed_until IS NOT NULL AND claimed_until > ? THEN CAST(? AS BIGINT) ELSE NULL END
     WHERE id = ? AND watch_id = ? AND watch_id IN (SELECT id FROM watches WHERE owner = ?)`),
-			micros(s.now()), deliveryID, watchID, owner)); err != nil {
+			now, now, now, deliveryID, watchID, owner)); err != nil {
 			return err
 		}
 		dd := deliveryDest{}

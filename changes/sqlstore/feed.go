@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -33,6 +34,9 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 	var out []changes.Change
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		out = nil
+		if err := s.purge(ctx, tx, b); err != nil {
+			return err
+		}
 		if len(b.Changes) > 0 {
 			var err error
 			if out, err = s.recordChanges(ctx, tx, b.Changes, now); err != nil {
@@ -48,6 +52,58 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 		return nil, wrap("apply", err)
 	}
 	return out, nil
+}
+
+// purge deletes the changes of the batch's Purge companies, with their
+// deliveries, but those the batch records again. Their feed entries (a
+// seq and an owner, no data) are left to Prune: the feed reads entries
+// joined with their changes, so that they are never listed, and deleting
+// them by seq would scan the feed table inside the write.
+func (s *Store) purge(ctx context.Context, tx *sql.Tx, b changes.Batch) error {
+	for _, p := range b.Purge {
+		cond := "country = ? AND company_id = ?"
+		args := []any{p.Country, p.CompanyID}
+		var keep []any
+		for _, c := range b.Changes {
+			if c.Country == p.Country && c.CompanyID == p.CompanyID && c.SourceEventID != "" {
+				keep = append(keep, c.SourceEventID)
+			}
+		}
+		if len(keep) > 0 {
+			cond += " AND (source_event_id IS NULL OR source_event_id NOT IN (" + placeholders(len(keep)) + "))"
+			args = append(args, keep...)
+		}
+		rows, err := tx.QueryContext(ctx, s.d.q("SELECT seq FROM changes WHERE "+cond), args...)
+		if err != nil {
+			return err
+		}
+		var seqs []any
+		for rows.Next() {
+			var seq int64
+			if err := rows.Scan(&seq); err != nil {
+				rows.Close()
+				return err
+			}
+			seqs = append(seqs, seq)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return err
+		}
+		for chunk := range slices.Chunk(seqs, maxInList) {
+			in := "(" + placeholders(len(chunk)) + ")"
+			for _, stmt := range []string{
+				"DELETE FROM deliveries WHERE change_seq IN " + in,
+				"DELETE FROM changes WHERE seq IN " + in,
+			} {
+				if _, err := tx.ExecContext(ctx, s.d.q(stmt), chunk...); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // watcher is a watch of a company, as fan-out needs it.

@@ -272,17 +272,6 @@ func (d dialect) q(query string) string {
 	return b.String()
 }
 
-// skipLocked is the claim query's row lock: PostgreSQL's FOR UPDATE SKIP
-// LOCKED (a replica never waits for, nor takes, a row another is
-// claiming); nothing on SQLite, whose single writer claims one batch at a
-// time.
-func (d dialect) skipLocked() string {
-	if d.pg {
-		return " FOR UPDATE OF d SKIP LOCKED"
-	}
-	return ""
-}
-
 // readOptions is a read transaction's options: one snapshot for every
 // statement (PostgreSQL's repeatable read; an SQLite read transaction is a
 // snapshot already).

@@ -220,8 +220,8 @@ func TestMigrate(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		if v, err := s.SchemaVersion(ctx); err != nil || v != 2 {
-			t.Errorf("SchemaVersion = %d, %v; want 2 (0001_init, 0002_watch_last_attempt)", v, err)
+		if v, err := s.SchemaVersion(ctx); err != nil || v != 4 {
+			t.Errorf("SchemaVersion = %d, %v; want 4 (0001_init … 0004_delivery_redeliver)", v, err)
 		}
 	})
 	t.Run("postgres concurrent", func(t *testing.T) {
@@ -253,8 +253,8 @@ func TestMigrate(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		if v, err := s.SchemaVersion(ctx); err != nil || v != 2 {
-			t.Errorf("SchemaVersion = %d, %v; want 2 (0001_init, 0002_watch_last_attempt)", v, err)
+		if v, err := s.SchemaVersion(ctx); err != nil || v != 4 {
+			t.Errorf("SchemaVersion = %d, %v; want 4 (0001_init … 0004_delivery_redeliver)", v, err)
 		}
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/companyregistry/registry/changes"
 )
@@ -222,6 +224,42 @@ func (s *Store) WatchedIDs(ctx context.Context, country string) (map[string]stru
 		out[id] = struct{}{}
 	}
 	return out, wrap("watched ids", rows.Err())
+}
+
+// maxInList bounds the values of one IN list (SQLite allows 32,766
+// parameters, PostgreSQL 65,535).
+const maxInList = 500
+
+// WatchedAmong returns those of ids that any watch holds, enabled or not
+// (index lookups, in chunks of 500 ids).
+func (s *Store) WatchedAmong(ctx context.Context, country string, ids []string) (map[string]struct{}, error) {
+	out := map[string]struct{}{}
+	for chunk := range slices.Chunk(ids, maxInList) {
+		args := make([]any, 0, len(chunk)+1)
+		args = append(args, country)
+		for _, id := range chunk {
+			args = append(args, id)
+		}
+		marks := strings.TrimSuffix(strings.Repeat("?,", len(chunk)), ",")
+		rows, err := s.r.QueryContext(ctx, s.d.q("SELECT DISTINCT company_id FROM watch_companies WHERE country = ? AND company_id IN ("+marks+")"), args...)
+		if err != nil {
+			return nil, wrap("watched among", err)
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, wrap("watched among", err)
+			}
+			out[id] = struct{}{}
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, wrap("watched among", err)
+		}
+	}
+	return out, nil
 }
 
 // Snapshot returns the stored snapshot of a company, or

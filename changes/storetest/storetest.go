@@ -25,6 +25,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"testing"
@@ -43,6 +44,13 @@ var opts = cmp.Options{cmpopts.EquateEmpty()}
 
 // Run runs the suite.
 func Run(t *testing.T, open func(t *testing.T) changes.Store) {
+	RunSome(t, open)
+}
+
+// RunSome runs the checks of [Run] whose names are given (all when none
+// is), each on a new store from open: for a store that keeps only part of
+// the contract, such as a test fake.
+func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...string) {
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s changes.Store)
@@ -53,10 +61,12 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"UpdateWatch", testUpdateWatch},
 		{"DeleteWatch", testDeleteWatch},
 		{"WatchedIDs", testWatchedIDs},
+		{"WatchedAmong", testWatchedAmong},
 		{"ApplyRecords", testApplyRecords},
 		{"ApplyIdempotent", testApplyIdempotent},
 		{"ApplyFanOut", testApplyFanOut},
 		{"ApplyIsOneTransaction", testApplyIsOneTransaction},
+		{"ApplyPurge", testApplyPurge},
 		{"SnapshotsAndCursors", testSnapshotsAndCursors},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
@@ -68,9 +78,12 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"CompanyChanges", testCompanyChanges},
 		{"Claim", testClaim},
 		{"ClaimLeaseExpires", testClaimLeaseExpires},
+		{"ClaimFairShare", testClaimFairShare},
 		{"RecordAttempt", testRecordAttempt},
 		{"RecordAttemptDisables", testRecordAttemptDisables},
 		{"DeliveriesAndRedeliver", testDeliveriesAndRedeliver},
+		{"RedeliverWhileClaimed", testRedeliverWhileClaimed},
+		{"RecordAttemptClaimLost", testRecordAttemptClaimLost},
 		{"Lease", testLease},
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"ConcurrentLease", testConcurrentLease},
@@ -78,6 +91,9 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 		{"BadInput", testBadInput},
 	}
 	for _, tc := range tests {
+		if len(names) > 0 && !slices.Contains(names, tc.name) {
+			continue
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			tc.fn(t, open(t))
@@ -352,6 +368,40 @@ func testWatchedIDs(t *testing.T, s changes.Store) {
 	diff(t, "a watch created disabled", d, rd)
 }
 
+func testWatchedAmong(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	d := watch("carol", "wch_2", "NO", nil, "4")
+	d.Disabled, d.DisabledAt, d.DisabledReason = true, ptr(t0), ptr("gone")
+	create(t, s, d)
+	create(t, s, watch("bob", "wch_3", "GB", nil, "3"))
+	got, err := s.WatchedAmong(ctx(), "NO", []string{"1", "3", "4", "5", "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "WatchedAmong(NO, 1 3 4 5 1)", map[string]struct{}{"1": {}, "4": {}}, got)
+	got, err = s.WatchedAmong(ctx(), "NO", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "WatchedAmong(NO, none)", map[string]struct{}{}, got)
+	// More ids than one query of a SQL store takes.
+	many := make([]string, 0, 1201)
+	for i := range 1200 {
+		many = append(many, fmt.Sprintf("9%05d", i))
+	}
+	many = append(many, "2")
+	got, err = s.WatchedAmong(ctx(), "NO", many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "WatchedAmong(NO, 1,201 ids)", map[string]struct{}{"2": {}}, got)
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{AddIDs: []string{"7"}, RemoveIDs: []string{"2"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.WatchedAmong(ctx(), "NO", []string{"2", "7"})
+	diff(t, "WatchedAmong(NO, 2 7) after an update", map[string]struct{}{"7": {}}, got)
+}
+
 // --- Apply ---
 
 func testApplyRecords(t *testing.T, s changes.Store) {
@@ -513,6 +563,53 @@ func testApplyIsOneTransaction(t *testing.T, s changes.Store) {
 	if got := apply(t, s, change("NO", "923609016", changes.KindAddressChanged, "2", t0)); len(got) != 1 {
 		t.Errorf("re-applying after a failed batch recorded %d", len(got))
 	}
+}
+
+// testApplyPurge: a company removed from the register's open data
+// (Batch.Purge) loses every change stored of it, from the company's
+// changes, the owners' feeds and the deliveries, but the deletion the
+// batch records; other companies keep theirs, and applying the batch
+// again records nothing twice.
+func testApplyPurge(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "enheter/1", t0))
+	kept := apply(t, s, change("NO", "2", changes.KindNameChanged, "enheter/2", t0))
+	apply(t, s, change("NO", "1", changes.KindAddressChanged, "", t0))
+	gone := change("NO", "1", changes.KindDeleted, "enheter/3", t0)
+	gone.CompanyName = nil
+	b := changes.Batch{Changes: []changes.Change{gone}, Purge: []changes.CompanyRef{{Country: "NO", CompanyID: "1"}}}
+	recorded, err := s.Apply(ctx(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recorded) != 1 {
+		t.Fatalf("recorded %d changes, want the deletion", len(recorded))
+	}
+	got, err := s.CompanyChanges(ctx(), "NO", "1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the removed company's changes", recorded, got)
+	f, _ := feed(t, s, "alice", "", 10)
+	diff(t, "the owner's feed", append(slices.Clone(kept), recorded...), f)
+	ds, err := s.Deliveries(ctx(), "alice", "wch_1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var of []string
+	for _, d := range ds {
+		of = append(of, d.ChangeID)
+	}
+	slices.Sort(of)
+	want := []string{kept[0].ID, recorded[0].ID}
+	slices.Sort(want)
+	diff(t, "the deliveries left", want, of)
+	// The same batch again: the deletion stays, once.
+	if again, err := s.Apply(ctx(), b); err != nil || len(again) != 0 {
+		t.Errorf("the batch again recorded %d, %v", len(again), err)
+	}
+	got, _ = s.CompanyChanges(ctx(), "NO", "1", 10)
+	diff(t, "the removed company's changes after the batch again", recorded, got)
 }
 
 func testSnapshotsAndCursors(t *testing.T, s changes.Store) {
@@ -820,6 +917,44 @@ func testClaim(t *testing.T, s changes.Store) {
 	}
 }
 
+// testClaimFairShare: a claim takes first, of each watch with due
+// deliveries, its fair share (changes.FairSharePerWatch in flight), then
+// the oldest due of any watch; so a watch whose backlog holds every
+// worker does not keep another watch's newer delivery waiting.
+func testClaimFairShare(t *testing.T, s changes.Store) {
+	var ids []string
+	for i := range 20 {
+		ids = append(ids, fmt.Sprint(100+i))
+	}
+	create(t, s, watch("alice", "wch_1", "NO", nil, ids...))
+	create(t, s, watch("bob", "wch_2", "NO", nil, "900"))
+	create(t, s, watch("carol", "wch_3", "NO", nil, "950"))
+	for _, id := range ids {
+		apply(t, s, change("NO", id, changes.KindNameChanged, "", t0))
+	}
+	apply(t, s, change("NO", "900", changes.KindStatusChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	share := changes.FairSharePerWatch
+	// wch_1's share, wch_2's one, then the oldest due: more of wch_1.
+	var want []string
+	for _, id := range ids[:share+1] {
+		want = append(want, "wch_1:"+id)
+	}
+	want = append(want, "wch_2:900")
+	diff(t, "a claim of "+fmt.Sprint(share+2)+" with a backlog on wch_1", want, claimedIDs(claim(t, s, "w1", now, share+2)))
+	// wch_1 has more than its share in flight: a new delivery of another
+	// watch comes first.
+	apply(t, s, change("NO", "950", changes.KindStatusChanged, "", t0))
+	diff(t, "a claim of one while wch_1 holds its share", []string{"wch_3:950"}, claimedIDs(claim(t, s, "w2", now, 1)))
+	diff(t, "then", []string{"wch_1:" + ids[share+1]}, claimedIDs(claim(t, s, "w2", now, 1)))
+	// The leases end (the workers died): wch_1 has its share again.
+	want = nil
+	for _, id := range ids[:share] {
+		want = append(want, "wch_1:"+id)
+	}
+	diff(t, "after the leases ended", append(want, "wch_2:900", "wch_3:950"), claimedIDs(claim(t, s, "w3", now.Add(2*time.Minute), share+2)))
+}
+
 func testClaimLeaseExpires(t *testing.T, s changes.Store) {
 	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
 	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
@@ -1031,6 +1166,83 @@ func testDeliveriesAndRedeliver(t *testing.T, s changes.Store) {
 
 // --- leases ---
 
+// testRedeliverWhileClaimed: a redelivery asked for while a worker
+// sends the delivery is not lost when that worker records its outcome
+// (success or failure): the delivery is pending again and claimed again.
+func testRedeliverWhileClaimed(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0), change("NO", "2", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	cl := claim(t, s, "w1", now, 10)
+	if len(cl) != 2 {
+		t.Fatalf("claimed %d of 2", len(cl))
+	}
+	for _, c := range cl {
+		if _, err := s.Redeliver(ctx(), "alice", "wch_1", c.Delivery.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := time.Now()
+	if err := s.RecordAttempt(ctx(), cl[0].Delivery.ID, changes.Attempt{Worker: "w1", At: at, StatusCode: 200, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordAttempt(ctx(), cl[1].Delivery.ID, changes.Attempt{Worker: "w1", At: at, StatusCode: 500, Error: "500"}); err != nil {
+		t.Fatal(err)
+	}
+	again := claim(t, s, "w2", now, 10)
+	diff(t, "claimed again after the attempts", claimedIDs(cl), claimedIDs(again))
+	for _, c := range again {
+		if c.Delivery.Attempts != 1 || c.Change.ID != cl[0].Change.ID && c.Change.ID != cl[1].Change.ID {
+			t.Errorf("the redelivered delivery: %+v", c.Delivery)
+		}
+	}
+	// Recorded now, without a redelivery: done.
+	for _, c := range again {
+		if err := s.RecordAttempt(ctx(), c.Delivery.ID, changes.Attempt{Worker: "w2", At: at, StatusCode: 200, Succeeded: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := claim(t, s, "w3", now.Add(time.Hour), 10); len(got) != 0 {
+		t.Errorf("claimed after the redeliveries succeeded: %v", claimedIDs(got))
+	}
+}
+
+// testRecordAttemptClaimLost: a worker whose lease ended while another
+// worker claimed the delivery cannot record its attempt over the new
+// holder's; the holder records its own.
+func testRecordAttemptClaimLost(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	first := claim(t, s, "w1", now, 1)
+	if len(first) != 1 {
+		t.Fatal("nothing claimed")
+	}
+	id := first[0].Delivery.ID
+	second := claim(t, s, "w2", now.Add(2*time.Minute), 1) // w1's lease of a minute ended
+	if len(second) != 1 {
+		t.Fatal("not claimed again after the lease ended")
+	}
+	retry := now.Add(time.Hour)
+	err := s.RecordAttempt(ctx(), id, changes.Attempt{Worker: "w1", At: now, StatusCode: 500, Error: "500", RetryAt: &retry})
+	if !errors.Is(err, changes.ErrClaimLost) {
+		t.Errorf("the late worker's RecordAttempt = %v, want ErrClaimLost", err)
+	}
+	if err := s.RecordAttempt(ctx(), id, changes.Attempt{Worker: "w2", At: now, StatusCode: 200, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := s.Deliveries(ctx(), "alice", "wch_1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 1 || ds[0].Status != changes.DeliverySucceeded || ds[0].Attempts != 1 {
+		t.Errorf("the delivery after both: %+v; want succeeded after one attempt recorded", ds)
+	}
+	if err := s.RecordAttempt(ctx(), "dlv_unknown", changes.Attempt{Worker: "w1", At: now, Succeeded: true}); !errors.Is(err, changes.ErrNotFound) {
+		t.Errorf("RecordAttempt of an unknown delivery = %v, want ErrNotFound", err)
+	}
+}
+
 func testLease(t *testing.T, s changes.Store) {
 	const ttl = 30 * time.Second
 	acquire := func(holder string, at time.Time) bool {
@@ -1132,6 +1344,14 @@ func testConcurrentClaims(t *testing.T, s changes.Store) {
 					holder[c.Delivery.ID] = name
 				}
 				mu.Unlock()
+				// Recorded, so that the watch's deliveries in flight go
+				// down and the next claims take more.
+				for _, c := range got {
+					if err := s.RecordAttempt(ctx(), c.Delivery.ID, changes.Attempt{At: now, StatusCode: 200, Succeeded: true}); err != nil {
+						errs <- err
+						return
+					}
+				}
 			}
 		}()
 	}

@@ -62,6 +62,7 @@ type delivery struct {
 	owner      string
 	leaseUntil time.Time
 	worker     string
+	redeliver  *time.Time // a redelivery asked for while claimed
 }
 
 type lease struct {
@@ -230,6 +231,27 @@ func (s *Store) WatchedIDs(_ context.Context, country string) (map[string]struct
 	return out, nil
 }
 
+// WatchedAmong implements [changes.Store].
+func (s *Store) WatchedAmong(_ context.Context, country string, ids []string) (map[string]struct{}, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	out := map[string]struct{}{}
+	for _, w := range s.watches {
+		if w.Country == country {
+			for _, id := range w.IDs {
+				if want[id] {
+					out[id] = struct{}{}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
 // Snapshot implements [changes.Store].
 func (s *Store) Snapshot(_ context.Context, country, companyID string) (changes.Snapshot, error) {
 	s.mu.Lock()
@@ -245,6 +267,9 @@ func (s *Store) Snapshot(_ context.Context, country, companyID string) (changes.
 func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, p := range b.Purge {
+		s.purge(p, b.Changes)
+	}
 	var out []changes.Change
 	for _, c := range b.Changes {
 		if c.SourceEventID != "" && s.recorded(c) {
@@ -349,6 +374,42 @@ func (s *Store) CompanyChanges(_ context.Context, country, companyID string, lim
 	return out, nil
 }
 
+// purge deletes the changes of p, and their deliveries, but those of
+// the source events in batch.
+func (s *Store) purge(p changes.CompanyRef, batch []changes.Change) {
+	keep := map[string]bool{}
+	for _, c := range batch {
+		if c.Country == p.Country && c.CompanyID == p.CompanyID && c.SourceEventID != "" {
+			keep[c.SourceEventID] = true
+		}
+	}
+	gone := map[string]bool{}
+	kept := s.changes[:0]
+	for _, e := range s.changes {
+		c := e.change
+		if c.Country == p.Country && c.CompanyID == p.CompanyID && (c.SourceEventID == "" || !keep[c.SourceEventID]) {
+			gone[c.ID] = true
+			continue
+		}
+		kept = append(kept, e)
+	}
+	if len(gone) == 0 {
+		return
+	}
+	s.changes = kept
+	clear(s.byID)
+	for i, e := range s.changes {
+		s.byID[e.change.ID] = i
+	}
+	for did, d := range s.deliveries {
+		if gone[d.ChangeID] {
+			delete(s.deliveries, did)
+			delete(s.pending, did)
+		}
+	}
+	s.dOrder = slices.DeleteFunc(s.dOrder, func(x string) bool { _, ok := s.deliveries[x]; return !ok })
+}
+
 // Prune implements [changes.Store].
 func (s *Store) Prune(_ context.Context, before time.Time) error {
 	s.mu.Lock()
@@ -397,7 +458,13 @@ func (s *Store) change(id string) changes.Change {
 func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time, n int, leaseFor time.Duration) ([]changes.Claim, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var due []*delivery
+	var due, rest []*delivery
+	inFlight := map[string]int{}
+	for id := range s.pending {
+		if d := s.deliveries[id]; d.leaseUntil.After(now) {
+			inFlight[d.WatchID]++
+		}
+	}
 	kept := s.queue[:0]
 	for _, id := range s.queue {
 		if !s.pending[id] {
@@ -407,10 +474,27 @@ func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time,
 		kept = append(kept, id)
 		d := s.deliveries[id]
 		w, ok := s.watches[d.WatchID]
-		if len(due) == n || !ok || w.Disabled || d.NextAttemptAt == nil || d.NextAttemptAt.After(now) || d.leaseUntil.After(now) {
+		if !ok || w.Disabled || d.NextAttemptAt == nil || d.NextAttemptAt.After(now) || d.leaseUntil.After(now) {
 			continue
 		}
-		due = append(due, d)
+		// First each watch's fair share, then the rest (below).
+		if len(due) < n && inFlight[d.WatchID] < changes.FairSharePerWatch {
+			inFlight[d.WatchID]++
+			due = append(due, d)
+		} else {
+			rest = append(rest, d)
+		}
+	}
+	due = append(due, rest[:min(len(rest), n-len(due))]...)
+	taken := map[*delivery]bool{}
+	for _, d := range due {
+		taken[d] = true
+	}
+	due = due[:0]
+	for _, id := range kept { // in the queue's order
+		if d := s.deliveries[id]; taken[d] {
+			due = append(due, d)
+		}
 	}
 	s.queue = kept
 	var out []changes.Claim
@@ -442,6 +526,9 @@ func (s *Store) RecordAttempt(_ context.Context, deliveryID string, a changes.At
 	d, ok := s.deliveries[deliveryID]
 	if !ok {
 		return changes.ErrNotFound
+	}
+	if a.Worker != "" && d.worker != a.Worker {
+		return changes.ErrClaimLost
 	}
 	s.attempts++
 	d.Attempts++
@@ -475,6 +562,10 @@ func (s *Store) RecordAttempt(_ context.Context, deliveryID string, a changes.At
 			reason := a.Reason
 			w.Disabled, w.DisabledReason, w.DisabledAt = true, &reason, &at
 		}
+	}
+	if r := d.redeliver; r != nil {
+		d.Status, d.NextAttemptAt, d.redeliver = changes.DeliveryPending, r, nil
+		s.queue1(deliveryID)
 	}
 	return nil
 }
@@ -515,7 +606,10 @@ func (s *Store) Redeliver(_ context.Context, owner, watchID, deliveryID string) 
 		return changes.Delivery{}, changes.ErrNotFound
 	}
 	now := s.now()
-	d.Status, d.NextAttemptAt, d.leaseUntil = changes.DeliveryPending, &now, time.Time{}
+	d.Status, d.NextAttemptAt = changes.DeliveryPending, &now
+	if d.leaseUntil.After(now) {
+		d.redeliver = &now // claimed: kept for when the attempt is recorded
+	}
 	s.queue1(deliveryID)
 	return d.Delivery, nil
 }
