@@ -13,7 +13,8 @@
 // exits non-zero. Child processes are killed on exit.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import http from "node:http";
 import net from "node:net";
 import { join } from "node:path";
@@ -113,8 +114,11 @@ async function exercise(client, label, rest) {
   assert.match(client.getInstructions() ?? "", /list_countries/);
   assert.match(client.getInstructions() ?? "", /GB, never UK/);
 
+  // The example server keeps change monitoring on (its store in the
+  // REGISTRY_DATA_DIR this run sets, on both transports) and serves
+  // company_changes beside the six read tools.
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS);
+  assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOLS, "company_changes"].sort());
   for (const t of tools) {
     assert.ok(t.title && t.description, `${t.name}: title and description`);
     assert.equal(t.outputSchema?.type, "object", `${t.name}: outputSchema`);
@@ -123,7 +127,7 @@ async function exercise(client, label, rest) {
     assert.equal(t.annotations?.destructiveHint, false, `${t.name}: destructiveHint`);
     assert.equal(t.annotations?.openWorldHint, OPEN_WORLD.has(t.name), `${t.name}: openWorldHint`);
   }
-  step("tools/list: six tools with output schemas and annotations");
+  step(`tools/list: ${tools.length} tools with output schemas and annotations`);
 
   // Portable schemas: no type arrays anywhere (nullability is anyOf with
   // {"type":"null"}), nested resources in $defs, a content-addressed $id
@@ -222,7 +226,12 @@ async function exercise(client, label, rest) {
 
 async function main() {
   const upstream = await fakeBrreg();
-  const env = { ...process.env, BRREG_BASE_URL: `http://127.0.0.1:${upstream.address().port}`, REGISTRY_RATE_LIMIT: "0" };
+  const dataDir = mkdtempSync(join(tmpdir(), "mcp-interop-data-"));
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  const env = {
+    ...process.env, BRREG_BASE_URL: `http://127.0.0.1:${upstream.address().port}`, REGISTRY_RATE_LIMIT: "0",
+    REGISTRY_DATA_DIR: dataDir,
+  };
   delete env.COMPANIES_HOUSE_API_KEY;
 
   // Streamable HTTP, at /mcp and at /mcp/.
