@@ -130,7 +130,10 @@ type Batch struct {
 	// (Brønnøysund's Fjernet: copies must remove them too). Apply first
 	// deletes every change stored of each, with its feed entries and its
 	// deliveries (sent or pending), except those the batch records again
-	// (the same source event), then records the batch.
+	// (the same source event) and the company's deletion (KindDeleted:
+	// it carries no name, and a later answer that purges the company
+	// again must not take the deletion from its watchers), then records
+	// the batch.
 	Purge []CompanyRef
 }
 

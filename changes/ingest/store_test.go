@@ -114,7 +114,8 @@ func (s *memStore) Apply(_ context.Context, b changes.Batch) ([]changes.Change, 
 		}
 		gone := map[string]bool{}
 		s.log = slices.DeleteFunc(s.log, func(c changes.Change) bool {
-			g := c.Country == p.Country && c.CompanyID == p.CompanyID && (c.SourceEventID == "" || !keep[c.SourceEventID])
+			g := c.Country == p.Country && c.CompanyID == p.CompanyID && c.Kind != changes.KindDeleted &&
+				(c.SourceEventID == "" || !keep[c.SourceEventID])
 			gone[c.ID] = g
 			return g
 		})

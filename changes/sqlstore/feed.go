@@ -55,14 +55,16 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 }
 
 // purge deletes the changes of the batch's Purge companies, with their
-// deliveries, but those the batch records again. Their feed entries (a
+// deliveries, but those the batch records again and the company's
+// deletion itself (kind deleted, which carries no name and must reach its
+// watchers even when a later answer purges the company again). Their feed entries (a
 // seq and an owner, no data) are left to Prune: the feed reads entries
 // joined with their changes, so that they are never listed, and deleting
 // them by seq would scan the feed table inside the write.
 func (s *Store) purge(ctx context.Context, tx *sql.Tx, b changes.Batch) error {
 	for _, p := range b.Purge {
-		cond := "country = ? AND company_id = ?"
-		args := []any{p.Country, p.CompanyID}
+		cond := "country = ? AND company_id = ? AND kind <> ?"
+		args := []any{p.Country, p.CompanyID, string(changes.KindDeleted)}
 		var keep []any
 		for _, c := range b.Changes {
 			if c.Country == p.Country && c.CompanyID == p.CompanyID && c.SourceEventID != "" {

@@ -568,8 +568,8 @@ func testApplyIsOneTransaction(t *testing.T, s changes.Store) {
 // testApplyPurge: a company removed from the register's open data
 // (Batch.Purge) loses every change stored of it, from the company's
 // changes, the owners' feeds and the deliveries, but the deletion the
-// batch records; other companies keep theirs, and applying the batch
-// again records nothing twice.
+// batch records; other companies keep theirs, applying the batch again
+// records nothing twice, and a later purge keeps the deletion.
 func testApplyPurge(t *testing.T, s changes.Store) {
 	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
 	apply(t, s, change("NO", "1", changes.KindNameChanged, "enheter/1", t0))
@@ -610,6 +610,20 @@ func testApplyPurge(t *testing.T, s changes.Store) {
 	}
 	got, _ = s.CompanyChanges(ctx(), "NO", "1", 10)
 	diff(t, "the removed company's changes after the batch again", recorded, got)
+	// A later purge of the company (the register answers 410 again, with
+	// nothing new to record) keeps the deletion and its delivery.
+	if _, err := s.Apply(ctx(), changes.Batch{Purge: b.Purge}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.CompanyChanges(ctx(), "NO", "1", 10)
+	diff(t, "the removed company's changes after a second purge", recorded, got)
+	ds, _ = s.Deliveries(ctx(), "alice", "wch_1", 10)
+	of = of[:0]
+	for _, d := range ds {
+		of = append(of, d.ChangeID)
+	}
+	slices.Sort(of)
+	diff(t, "the deliveries left after a second purge", want, of)
 }
 
 func testSnapshotsAndCursors(t *testing.T, s changes.Store) {

@@ -375,7 +375,7 @@ func (s *Store) CompanyChanges(_ context.Context, country, companyID string, lim
 }
 
 // purge deletes the changes of p, and their deliveries, but those of
-// the source events in batch.
+// the source events in batch and p's deletion itself (kind deleted).
 func (s *Store) purge(p changes.CompanyRef, batch []changes.Change) {
 	keep := map[string]bool{}
 	for _, c := range batch {
@@ -387,7 +387,8 @@ func (s *Store) purge(p changes.CompanyRef, batch []changes.Change) {
 	kept := s.changes[:0]
 	for _, e := range s.changes {
 		c := e.change
-		if c.Country == p.Country && c.CompanyID == p.CompanyID && (c.SourceEventID == "" || !keep[c.SourceEventID]) {
+		if c.Country == p.Country && c.CompanyID == p.CompanyID && c.Kind != changes.KindDeleted &&
+			(c.SourceEventID == "" || !keep[c.SourceEventID]) {
 			gone[c.ID] = true
 			continue
 		}
