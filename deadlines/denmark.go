@@ -10,9 +10,11 @@ import (
 )
 
 // The Danish deadline kinds that no other country has. Denmark also uses
-// [GeneralMeeting], [TaxReturn] and [VATReturn], and its annual report to
-// Erhvervsstyrelsen is the kind "annual_report".
+// [GeneralMeeting], [TaxReturn] and [VATReturn].
 const (
+	// AnnualReport is the annual report (DK årsrapport) filed with
+	// Erhvervsstyrelsen.
+	AnnualReport registry.DeadlineKind = "annual_report"
 	// EmployerWithholding is the report and payment of the A-tax and
 	// labour-market contribution an employer withholds from wages (DK
 	// A-skat og AM-bidrag, indberetning til eIndkomst).
@@ -24,9 +26,6 @@ const (
 	// year (DK restskat).
 	TaxBalance registry.DeadlineKind = "tax_balance"
 )
-
-// dkKindAnnualReport is the annual report (årsrapport) to Erhvervsstyrelsen.
-const dkKindAnnualReport registry.DeadlineKind = "annual_report"
 
 // Authorities and sources of the Danish kinds (research dk-deadlines.md).
 const (
@@ -240,7 +239,7 @@ func Denmark(rep *registry.CompanyReport, duties *DenmarkDuties, today registry.
 func (c *dkCalc) bankClosingNotes() {
 	for _, d := range c.out.Deadlines {
 		switch d.Kind {
-		case dkKindAnnualReport, kindGeneralMeeting, kindTaxReturn:
+		case AnnualReport, kindGeneralMeeting, kindTaxReturn:
 			continue
 		}
 		due := normalize(d.DueDate)
@@ -386,7 +385,7 @@ func (c *dkCalc) annual() {
 		p, stat := c.next(dkAnnualReportDate)
 		label, ps, pe := c.periodFields(p, "Financial year")
 		c.add(kindDeadline(registry.Deadline{
-			Kind: dkKindAnnualReport, Name: "Annual report to Erhvervsstyrelsen",
+			Kind: AnnualReport, Name: "Annual report to Erhvervsstyrelsen",
 			LocalName: countrykit.Ptr("årsrapport"), Authority: dkAuthERST,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
 			AppliesBecause: "A " + form + " files its annual report with Erhvervsstyrelsen within six months of the end of its financial " +
