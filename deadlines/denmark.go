@@ -692,7 +692,7 @@ Sundays:
 
 `)
 	for _, h := range danishHolidays {
-		b = append(b, "- "+h.name+" ("+h.en+"): "+dkDayRule(h)...)
+		b = append(b, "- "+h.name+" ("+h.en+"): "+h.describe()...)
 		if h.until != 0 {
 			b = append(b, ", until "+strconv.Itoa(h.until)+" (abolished as a holiday from 1 January 2024)"...)
 		}
@@ -704,7 +704,7 @@ rules counted in bank days:
 
 `...)
 	for _, h := range danishBankClosingDays {
-		b = append(b, "- "+h.name+" ("+h.en+"): "+dkDayRule(h)+"\n"...)
+		b = append(b, "- "+h.name+" ("+h.en+"): "+h.describe()+"\n"...)
 	}
 	b = append(b, `
 Whether a bank closing day also moves a tax deadline is not settled (VERIFY; lov nr. 324 af 30. marts 2019,
@@ -730,19 +730,4 @@ Not computed: EU sales without VAT (the 25th), payroll tax (lønsumsafgift), ben
 contributions.
 `...)
 	return string(b)
-}
-
-// dkDayRule describes how a holiday's date is found.
-func dkDayRule(h danishDay) string {
-	switch {
-	case h.month != 0:
-		return strconv.Itoa(h.day) + " " + h.month.String()
-	case h.offset == 0:
-		return "the first Sunday after the first full moon on or after 21 March"
-	case h.offset < 0:
-		return "Easter Sunday − " + strconv.Itoa(-h.offset) + " days"
-	case h.offset == 1:
-		return "Easter Sunday + 1 day"
-	}
-	return "Easter Sunday + " + strconv.Itoa(h.offset) + " days"
 }
