@@ -122,12 +122,7 @@ func isNorwegianWorkingDay(d registry.Date) bool {
 // skatteforvaltningsloven § 5-5, and a-opplysningsforskriften § 2-1 (5)).
 // The longest run of non-working days is five (Maundy Thursday to Easter
 // Monday), so the loop is short.
-func rollForwardNorway(d registry.Date) registry.Date {
-	for !isNorwegianWorkingDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func rollForwardNorway(d registry.Date) registry.Date { return rollForward(d, isNorwegianWorkingDay) }
 
 // Holiday is a public holiday on a given date.
 type Holiday struct {

@@ -246,10 +246,7 @@ func (c *dkCalc) bankClosingNotes() {
 		if !isDanishBusinessDay(due) || isDanishBankDay(due) {
 			continue
 		}
-		before := due.AddDays(-1)
-		for !isDanishBankDay(before) {
-			before = before.AddDays(-1)
-		}
+		before := lastBusinessDayBefore(due, isDanishBankDay)
 		c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s: the due date %s is a bank closing day (banklukkedag: %s), not a holiday. "+
 			"The tax rules move a deadline off Saturdays, Sundays and holidays only, so it is not moved; whether a bank closing day "+
 			"moves a payment to the next bank day (lov nr. 324 af 30. marts 2019) is not settled: pay by %s, the bank day before, "+

@@ -102,29 +102,15 @@ func isDanishBankDay(d registry.Date) bool {
 // Saturday, a Sunday or a holiday ("lørdag, søndag eller helligdag →
 // nærmest følgende hverdag"). The longest run of such days is five
 // (Maundy Thursday to Easter Monday), so the loop is short.
-func danishRollForward(d registry.Date) registry.Date {
-	for !isDanishBusinessDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func danishRollForward(d registry.Date) registry.Date { return rollForward(d, isDanishBusinessDay) }
 
 // danishRollForwardBank returns d, or the next bank day ("førstkommende
 // bankdag").
-func danishRollForwardBank(d registry.Date) registry.Date {
-	for !isDanishBankDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func danishRollForwardBank(d registry.Date) registry.Date { return rollForward(d, isDanishBankDay) }
 
 // danishLastBankDay returns the last bank day of month m of year y.
 func danishLastBankDay(y int, m time.Month) registry.Date {
-	d := endOfMonth(y, m)
-	for !isDanishBankDay(d) {
-		d = d.AddDays(-1)
-	}
-	return d
+	return lastBusinessDayBefore(endOfMonth(y, m).AddDays(1), isDanishBankDay)
 }
 
 // danishTaxReturnDue applies skattekontrolloven § 13 to the statutory

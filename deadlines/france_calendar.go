@@ -67,12 +67,7 @@ func frIsBusinessDay(d registry.Date) bool {
 // Saturday, a Sunday nor a fête légale (CIBS art. D171-5). The longest run
 // of such days is four (a holiday on a Friday or a Monday next to a
 // weekend, as 15 August 2026 and 17 May 2027), so the loop is short.
-func frRollForward(d registry.Date) registry.Date {
-	for !frIsBusinessDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func frRollForward(d registry.Date) registry.Date { return rollForward(d, frIsBusinessDay) }
 
 // frenchSecondWorkingDayAfterMay1 returns "le deuxième jour ouvré suivant le
 // premier mai" of year y (CGI ann. III art. 344 I-0 bis): the second

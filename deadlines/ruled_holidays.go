@@ -97,3 +97,23 @@ func holidaysOf(table []ruledHoliday, year int) []Holiday {
 	slices.SortStableFunc(out, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
 	return out
 }
+
+// rollForward returns d, or the first day after it that is a business day
+// by business. Every calendar's longest run of non-business days is a few
+// days, so the loop is short.
+func rollForward(d registry.Date, business func(registry.Date) bool) registry.Date {
+	for !business(d) {
+		d = d.AddDays(1)
+	}
+	return d
+}
+
+// lastBusinessDayBefore returns the last day before d that is a business
+// day by business.
+func lastBusinessDayBefore(d registry.Date, business func(registry.Date) bool) registry.Date {
+	d = d.AddDays(-1)
+	for !business(d) {
+		d = d.AddDays(-1)
+	}
+	return d
+}
