@@ -13,10 +13,12 @@
 //	dl, err := reg.Deadlines(ctx, countries.NO, "923609016", today)
 //
 // The operations are [Registry.Countries], [Registry.Lookup],
-// [Registry.Search], [Registry.Deadlines], [Registry.Validate],
-// [Registry.Health] and [Registry.Rules]; [Registry.LookupBatch] and
-// [Registry.DeadlinesBatch] answer many identifiers in one call with bounded
-// concurrency. The REST (package restserver) and MCP (package mcpserver)
+// [Registry.Search], [Registry.Deadlines], [Registry.Roles],
+// [Registry.Validate], [Registry.Health] and [Registry.Rules];
+// [Registry.LookupBatch] and [Registry.DeadlinesBatch] answer many
+// identifiers in one call with bounded concurrency, and [Registry.Refresh]
+// reads a report and its roles from the register past the cache (change
+// monitoring, package changes, compares them over time). The REST (package restserver) and MCP (package mcpserver)
 // adapters call the same Registry and send the same documents.
 //
 // # Documents
@@ -46,7 +48,10 @@
 // the live fetch. Identical concurrent fetches are collapsed into one
 // upstream call that no single caller can cancel; a retryable upstream
 // failure (timeout, connection error, 5xx) is retried exactly once before
-// upstream_timeout or upstream_error.
+// upstream_timeout or upstream_error. With [WithUpstreamBudget] every
+// upstream attempt takes a call from the register's budget first, waiting
+// for it up to [WithBudgetWait]; past that the caller gets rate_limited and
+// the register is not called.
 //
 // # Writing a country module
 //

@@ -1,12 +1,15 @@
 // Package deadlines computes statutory filing deadlines for Norway, the
-// United Kingdom and Finland from a [registry.CompanyReport] and a given
-// day. It is the engine behind the deadlines operation of the country
-// modules: [Norway], [UnitedKingdom] and [Finland] return a
-// [registry.DeadlineReport], and [NorwayRules], [UnitedKingdomRules] and
-// [FinlandRules] describe the rules for the modules' rules documents. The
-// modules own their legal-form tables and pass the duties of a report's
-// form ([NorwegianDuties], [UKDuties], [FinlandDuties]); a Norwegian or
-// Finnish form's duty of a kind is a [KindDuty].
+// United Kingdom, Finland, Denmark, France and Sweden from a
+// [registry.CompanyReport] and a given day. It is the engine behind the
+// deadlines operation of the country modules: [Norway], [UnitedKingdom],
+// [Finland], [Denmark], [France] and [Sweden] return a
+// [registry.DeadlineReport], and [NorwayRules], [UnitedKingdomRules],
+// [FinlandRules], [DenmarkRules], [FranceRules] and [SwedenRules] describe
+// the rules for the modules' rules documents. The modules own their
+// legal-form tables and pass the duties of a report's form
+// ([NorwegianDuties], [UKDuties], [FinlandDuties], [DenmarkDuties],
+// [FranceDuties], [SwedishDuties]); a Norwegian or Finnish form's duty of a
+// kind is a [KindDuty].
 //
 // The package is pure: no I/O, no clock and no package-level mutable state;
 // the same report and day always give the same output. Dates are civil
@@ -43,6 +46,7 @@
 // [FrenchBusinessDay], moves tax and social deadlines (CIBS art. D171-5)
 // but not the company-law ones; it is tested day by day against an
 // independent list for 2025–2031.
+//
 // # Danish holidays and bank closing days
 //
 // Denmark ([Denmark], [DenmarkRules], with the duties of a form and the
@@ -52,8 +56,8 @@
 // weekday ([DanishBusinessDay]), and the bank closing days (the Friday after
 // Ascension Day, Grundlovsdag, Christmas Eve and New Year's Eve,
 // [DanishBankClosingDays]), which also stop the rules counted in bank days
-// ([DanishBankDay]). Both are tested day by day against the research
-// note's table for 2025–2031.
+// ([DanishBankDay]). Both are tested day by day against the table of
+// testdata/denmark_non_business_days_2025-2031.tsv.
 //
 // # Swedish non-business days
 //
@@ -63,6 +67,7 @@
 // nyårsafton), exported as [SwedishHolidays] and [SwedishBusinessDay], moves
 // every Swedish deadline of [Sweden]; the Swedish module passes the duties
 // of its legal-form table as [SwedishDuties], and [SwedenRules] describes
-// the rules. It is tested day by day against the research list for
-// 2025–2031, and the engine against the research's worked 2026–2027 table.
+// the rules. It is tested day by day against the list of
+// testdata/se_non_business_days_2025_2031.tsv, and the engine against the
+// worked table of testdata/sweden_worked_2026-2027.md.
 package deadlines

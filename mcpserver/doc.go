@@ -48,8 +48,9 @@
 // built per Handler and reused for every request. GET and DELETE are 405.
 // A plain tools/call of protocol versions up to 2025-11-25 is answered by a
 // fast path that writes exactly the bytes the SDK would (a test compares
-// them), without the SDK's per-request session; it brings a cached lookup
-// from about a quarter to most of the REST throughput. [ServeStdio] (and
+// them), without the SDK's per-request session, several times faster than
+// the SDK's path for a cached lookup (BenchmarkToolsCallLookupCached against
+// BenchmarkToolsCallLookupCachedSDKPath; figures in BENCHMARKS.md). [ServeStdio] (and
 // [ServeIO] for any reader and writer) serves the same server over stdio.
 //
 // The four lists (tools, resources, resource templates, prompts) are

@@ -26,11 +26,8 @@
 // # Search
 //
 // Search asks GET /enheter?navn=<query>&size=<limit>, with the query sent as
-// one escaped parameter. Each hit gets a confidence: 0.95 when its name
-// equals the query ignoring letter case, 0.8 when its name starts with the
-// query, 0.6 when it contains every word of the query, and 0.4 otherwise.
-// Hits are sorted by confidence, keeping the register's order among equal
-// scores.
+// one escaped parameter, and returns the hits in the register's order; the
+// Registry scores and ranks them (package match).
 //
 // # Mapping
 //

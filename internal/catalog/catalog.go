@@ -9,7 +9,7 @@
 // What is where:
 //
 //	operation              REST                                          MCP
-//	health                 GET /health                                   -
+//	getHealth              GET /health                                   -
 //	listCountries          GET /v1/countries                             list_countries
 //	lookupCompany          GET /v1/{country}/company/{id}                lookup_company
 //	searchCompanies        GET /v1/{country}/search                      search_company
@@ -22,6 +22,11 @@
 //	serverJSON, openAPI    GET /server.json, /openapi.json               -
 //	-                      -                                             resource registry://rules/{country}
 //	-                      -                                             prompt explain_company
+//
+// [ChangeOperations] holds change monitoring's operations (the watch,
+// delivery and feed routes, with a bearer token, and companyChanges, GET
+// /v1/{country}/company/{id}/changes and the MCP tool company_changes),
+// which the adapters serve only when change monitoring is configured.
 //
 // Every function returns fresh values that the caller may change.
 package catalog

@@ -1,10 +1,11 @@
 // Package moduletest holds the helpers the tests of the country modules
-// (countries/no, countries/gb, countries/fi) share: recorded answers and
-// fuzz seeds from testdata, an httpmock responder for JSON, golden files,
-// a Registry without retry pauses and with a roomy timeout, and a buffer
-// safe for a concurrent logger. The conformance suite a module's users run
-// lives in package countrytest; this package is only for the modules' own
-// tests.
+// (the packages under countries/) share, and that the tests of the packages
+// above them (restserver, mcpserver, changes, examples/server) use too:
+// recorded answers and fuzz seeds from testdata, an httpmock responder for
+// JSON, golden files, a Registry without retry pauses and with a roomy
+// timeout, and a buffer safe for a concurrent logger. The conformance suite
+// a module's users run lives in package countrytest; this package is only
+// for this module's own tests.
 package moduletest
 
 import (
