@@ -67,6 +67,7 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ApplyFanOut", testApplyFanOut},
 		{"ApplyIsOneTransaction", testApplyIsOneTransaction},
 		{"ApplyPurge", testApplyPurge},
+		{"ApplyPurgeKeepsNoName", testApplyPurgeKeepsNoName},
 		{"SnapshotsAndCursors", testSnapshotsAndCursors},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
@@ -624,6 +625,40 @@ func testApplyPurge(t *testing.T, s changes.Store) {
 	}
 	slices.Sort(of)
 	diff(t, "the deliveries left after a second purge", want, of)
+}
+
+// testApplyPurgeKeepsNoName: a deletion recorded before the company was
+// removed from the register's open data (a dissolution, which names the
+// company) is kept by the purge, with its delivery, so that its watchers
+// still learn of it, but without the removed company's name (Brønnøysund's
+// Fjernet: copies must remove the unit too).
+func testApplyPurgeKeepsNoName(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	dissolved := apply(t, s, change("NO", "1", changes.KindDeleted, "enheter/1", t0))
+	if len(dissolved) != 1 || dissolved[0].CompanyName == nil {
+		t.Fatalf("the dissolution recorded %+v, want one change with a name", dissolved)
+	}
+	if _, err := s.Apply(ctx(), changes.Batch{Purge: []changes.CompanyRef{{Country: "NO", CompanyID: "1"}}}); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(dissolved)
+	want[0].CompanyName = nil
+	got, err := s.CompanyChanges(ctx(), "NO", "1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the removed company's changes", want, got)
+	f, _ := feed(t, s, "alice", "", 10)
+	diff(t, "the owner's feed", want, f)
+	claims, err := s.ClaimDeliveries(ctx(), "w1", t0, 10, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent []changes.Change
+	for _, c := range claims {
+		sent = append(sent, c.Change)
+	}
+	diff(t, "the changes the pending deliveries send", want, sent)
 }
 
 func testSnapshotsAndCursors(t *testing.T, s changes.Store) {
