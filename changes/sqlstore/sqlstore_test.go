@@ -3,7 +3,6 @@ package sqlstore_test
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,7 +13,6 @@ import (
 	"github.com/companyregistry/registry/changes/sqlstore"
 	"github.com/companyregistry/registry/changes/storetest"
 	"github.com/companyregistry/registry/internal/fakeclock"
-	"github.com/companyregistry/registry/internal/leakcheck"
 	"github.com/companyregistry/registry/internal/pgtest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -23,11 +21,7 @@ import (
 // that asks for a database.
 var pg = pgtest.New()
 
-func TestMain(m *testing.M) {
-	code := leakcheck.Run(m)
-	pg.Stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pg.Main(m) }
 
 // openSQLite opens a store on a new SQLite file in t's folder.
 func openSQLite(t testing.TB, opts ...sqlstore.Option) (*sqlstore.Store, string) {
