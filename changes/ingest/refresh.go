@@ -49,7 +49,9 @@ var errSkip = errors.New("ingest: company skipped")
 // for the first time gets its snapshot as a baseline and no change. A
 // company the register does not know counts a miss; the second
 // consecutive miss, or the first after a removal signal or a 410 (Gone),
-// is one deleted change, and the snapshot's report is purged. An error
+// is one deleted change, and the snapshot's report is purged. A signal
+// that the company was removed from the open data (s.purge) is taken as
+// a 410 without a fetch. An error
 // is transient (a spent budget, a register or store failure): the caller
 // stops and retries the signal later; errSkip wraps a final one.
 func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]changes.Change, *changes.Snapshot, bool, error) {
@@ -57,6 +59,16 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 	hasOld := err == nil
 	if err != nil && !errors.Is(err, changes.ErrNotFound) {
 		return nil, nil, false, err
+	}
+	if s.purge {
+		// The register says it removed the company from its open data:
+		// that wins over a fetch, which may still answer from a copy not
+		// yet updated. The company is gone, as after a 410.
+		if !hasOld {
+			return nil, nil, true, nil
+		}
+		cs, snap, err := r.missed(old, s, true, now)
+		return cs, snap, true, err
 	}
 	fresh, err := r.fetch.Fetch(ctx, s.country, s.id)
 	if err != nil {
