@@ -85,7 +85,7 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 		}
 		return nil, nil, false, err
 	}
-	fresh.Country, fresh.CompanyID, fresh.Misses = s.country, s.id, 0
+	fresh.Country, fresh.CompanyID, fresh.Misses, fresh.RolesMisses = s.country, s.id, 0, 0
 	if fresh.TakenAt.IsZero() {
 		fresh.TakenAt = now
 	}
@@ -96,15 +96,15 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 	// first time, a roles endpoint's one-off 404 until the next answer
 	// says the same: the roles known are kept meanwhile.
 	if changes.RolesVanished(old, fresh) {
-		if old.Misses == 0 {
-			fresh.Roles, fresh.Misses = old.Roles, 1
+		if old.RolesMisses == 0 {
+			fresh.Roles, fresh.RolesMisses = old.Roles, 1
 		} else {
-			fresh.Misses = 2 // confirmed: Diff reports it
+			fresh.RolesMisses = 2 // confirmed: Diff reports it
 		}
 	}
 	cs, err := changes.Diff(old, fresh, now)
-	if fresh.Misses >= 2 {
-		fresh.Misses = 0
+	if fresh.RolesMisses >= 2 {
+		fresh.RolesMisses = 0
 	}
 	if err != nil {
 		// A stored snapshot that no longer decodes is replaced: the new

@@ -310,11 +310,11 @@ func (s *Store) upsertSnapshots(ctx context.Context, q querier, snaps []changes.
 		if last[[2]string{sn.Country, sn.CompanyID}] != i {
 			continue
 		}
-		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses})
+		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses, sn.RolesMisses})
 	}
-	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses)",
+	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)",
 		`ON CONFLICT (country, company_id) DO UPDATE SET report = excluded.report, roles = excluded.roles,
-    taken_at = excluded.taken_at, misses = excluded.misses`, 6, rows)
+    taken_at = excluded.taken_at, misses = excluded.misses, roles_misses = excluded.roles_misses`, 7, rows)
 }
 
 func (s *Store) setCursors(ctx context.Context, q querier, cursors map[string]string, now time.Time) error {

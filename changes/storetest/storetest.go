@@ -661,7 +661,7 @@ func testSnapshotsAndCursors(t *testing.T, s changes.Store) {
 	if c, err := s.Cursor(ctx(), "gb/companies"); err != nil || c != "" {
 		t.Errorf("Cursor before any = %q, %v", c, err)
 	}
-	a := changes.Snapshot{Country: "NO", CompanyID: "1", Report: raw(`{"a":1}`), Roles: raw(`[]`), TakenAt: t0, Misses: 1}
+	a := changes.Snapshot{Country: "NO", CompanyID: "1", Report: raw(`{"a":1}`), Roles: raw(`[]`), TakenAt: t0, Misses: 1, RolesMisses: 1}
 	b := changes.Snapshot{Country: "NO", CompanyID: "1", Report: raw(`{"a":2}`), TakenAt: t0.Add(time.Hour), Misses: 0}
 	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{a}, Cursors: map[string]string{"gb/companies": "t1", "no/roller": "r1"}}); err != nil {
 		t.Fatal(err)
