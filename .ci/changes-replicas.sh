@@ -221,8 +221,8 @@ fi
 survivors=()
 for i in 1 2 3; do [ "$i" != "$sender" ] && [ "$i" != "$leader" ] && survivors+=("$i"); done
 alive=${survivors[0]}
+publish_ns=$(now_ns) # taken before the publication: the delay measured from it is an upper bound
 publish "$B" "RENAMED B2" || die "publishing failed"
-publish_ns=$(now_ns)
 echo "   published a new name of $B after the kill; waiting for the takeover and the redelivery"
 
 takeover() {

@@ -119,10 +119,12 @@ type Snapshot struct {
 	// TakenAt is when the report was fetched.
 	TakenAt time.Time
 	// Misses counts consecutive polls that found no company (a company is
-	// reported deleted only after two), or, of a company found, answers
-	// whose roles report lacks a whole group of roles the snapshot holds
-	// (reported only after two; see [RolesVanished]).
+	// reported deleted only after two).
 	Misses int
+	// RolesMisses counts, of a company found, consecutive answers whose
+	// roles report lacks a whole group of roles the snapshot holds
+	// (reported only after two; see [RolesVanished]).
+	RolesMisses int
 }
 
 // DeliveryStatus is where a delivery stands.

@@ -36,7 +36,7 @@ import (
 //     "holder_kind", "holder_id"}, a summary that carries no birth date,
 //     nationality or residence. When a whole group of roles is gone and
 //     the company is not deleted ([RolesVanished]: what a roles
-//     endpoint's one-off 404 looks like), only when new.Misses is at
+//     endpoint's one-off 404 looks like), only when new.RolesMisses is at
 //     least 2 (the second consecutive such answer, counted by the caller).
 //
 // A new snapshot without a report (the register no longer has the
@@ -101,7 +101,7 @@ func Diff(old, new Snapshot, now time.Time) ([]Change, error) {
 			return nil, fmt.Errorf("changes: Diff: the new roles: %w", err)
 		}
 		if r0 != nil && r1 != nil && !sameRoles(r0, r1) &&
-			(!groupVanished(r0, r1) || after.Status == registry.StatusDeleted || new.Misses >= 2) {
+			(!groupVanished(r0, r1) || after.Status == registry.StatusDeleted || new.RolesMisses >= 2) {
 			d.add(KindRolesChanged, r0, r1)
 		}
 	}
@@ -258,7 +258,7 @@ func groupVanished(r0, r1 []RoleSummary) bool {
 // while new's report does not say the company is deleted: what a roles
 // endpoint's one-off 404 looks like (the Norwegian and British modules
 // answer a 404 of a roles list as no roles). [Diff] reports such a
-// change only when new.Misses is at least 2, the second consecutive
+// change only when new.RolesMisses is at least 2, the second consecutive
 // such answer: the caller counts, as for a deletion. Snapshots that do
 // not decode give false.
 func RolesVanished(old, new Snapshot) bool {

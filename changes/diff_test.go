@@ -263,7 +263,7 @@ func FuzzDiff(f *testing.F) {
 // not produce a false" change; Brønnøysund's module and Companies House's
 // read a 404 of a roles list as no roles): a whole group of roles gone
 // from a company still active is reported only on the second consecutive
-// such answer (new.Misses ≥ 2, counted by the caller); a deleted company's
+// such answer (new.RolesMisses ≥ 2, counted by the caller); a deleted company's
 // roles at once; a role gone from a group that keeps others at once.
 func TestDiffVanishedRoleGroup(t *testing.T) {
 	t.Parallel()
@@ -300,7 +300,7 @@ func TestDiffVanishedRoleGroup(t *testing.T) {
 	if got := kinds(old, noAuditor); len(got) != 0 {
 		t.Errorf("the auditor group gone, first answer: %v; want nothing yet", got)
 	}
-	none.Misses = 2
+	none.RolesMisses = 2
 	if got := kinds(old, none); !slices.Equal(got, []changes.Kind{changes.KindRolesChanged}) {
 		t.Errorf("every role gone, second answer: %v; want roles_changed", got)
 	}

@@ -131,9 +131,9 @@ type Batch struct {
 	// deletes every change stored of each, with its feed entries and its
 	// deliveries (sent or pending), except those the batch records again
 	// (the same source event) and the company's deletion (KindDeleted:
-	// it carries no name, and a later answer that purges the company
-	// again must not take the deletion from its watchers), then records
-	// the batch.
+	// a later answer that purges the company again must not take the
+	// deletion from its watchers); the changes it keeps lose the
+	// company's name. Then it records the batch.
 	Purge []CompanyRef
 }
 

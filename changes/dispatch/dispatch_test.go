@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,7 +20,6 @@ import (
 	"github.com/companyregistry/registry/changes/dispatch"
 	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/companyregistry/registry/internal/fakeclock"
-	"github.com/companyregistry/registry/internal/leakcheck"
 	"github.com/companyregistry/registry/internal/memstore"
 	"github.com/companyregistry/registry/internal/pgtest"
 )
@@ -30,11 +28,7 @@ import (
 // the first that asks for a database.
 var pg = pgtest.New()
 
-func TestMain(m *testing.M) {
-	code := leakcheck.Run(m)
-	pg.Stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pg.Main(m) }
 
 var t0 = time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)
 

@@ -49,7 +49,9 @@ var errSkip = errors.New("ingest: company skipped")
 // for the first time gets its snapshot as a baseline and no change. A
 // company the register does not know counts a miss; the second
 // consecutive miss, or the first after a removal signal or a 410 (Gone),
-// is one deleted change, and the snapshot's report is purged. An error
+// is one deleted change, and the snapshot's report is purged. A signal
+// that the company was removed from the open data (s.purge) is taken as
+// a 410 without a fetch. An error
 // is transient (a spent budget, a register or store failure): the caller
 // stops and retries the signal later; errSkip wraps a final one.
 func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]changes.Change, *changes.Snapshot, bool, error) {
@@ -57,6 +59,16 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 	hasOld := err == nil
 	if err != nil && !errors.Is(err, changes.ErrNotFound) {
 		return nil, nil, false, err
+	}
+	if s.purge {
+		// The register says it removed the company from its open data:
+		// that wins over a fetch, which may still answer from a copy not
+		// yet updated. The company is gone, as after a 410.
+		if !hasOld {
+			return nil, nil, true, nil
+		}
+		cs, snap, err := r.missed(old, s, true, now)
+		return cs, snap, true, err
 	}
 	fresh, err := r.fetch.Fetch(ctx, s.country, s.id)
 	if err != nil {
@@ -73,7 +85,7 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 		}
 		return nil, nil, false, err
 	}
-	fresh.Country, fresh.CompanyID, fresh.Misses = s.country, s.id, 0
+	fresh.Country, fresh.CompanyID, fresh.Misses, fresh.RolesMisses = s.country, s.id, 0, 0
 	if fresh.TakenAt.IsZero() {
 		fresh.TakenAt = now
 	}
@@ -84,15 +96,15 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 	// first time, a roles endpoint's one-off 404 until the next answer
 	// says the same: the roles known are kept meanwhile.
 	if changes.RolesVanished(old, fresh) {
-		if old.Misses == 0 {
-			fresh.Roles, fresh.Misses = old.Roles, 1
+		if old.RolesMisses == 0 {
+			fresh.Roles, fresh.RolesMisses = old.Roles, 1
 		} else {
-			fresh.Misses = 2 // confirmed: Diff reports it
+			fresh.RolesMisses = 2 // confirmed: Diff reports it
 		}
 	}
 	cs, err := changes.Diff(old, fresh, now)
-	if fresh.Misses >= 2 {
-		fresh.Misses = 0
+	if fresh.RolesMisses >= 2 {
+		fresh.RolesMisses = 0
 	}
 	if err != nil {
 		// A stored snapshot that no longer decodes is replaced: the new

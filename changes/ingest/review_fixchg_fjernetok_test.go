@@ -17,7 +17,6 @@ import (
 // removed unit's data is kept and served, and no deleted change is ever
 // recorded.
 func TestReview_FjernetAnsweredFoundKeepsData(t *testing.T) {
-	t.Skip("known and open (issue 28 note): a unit the feed says is Fjernet but the register still answers 200 for keeps its new changes and snapshot; the fix (the feed wins: a nulled snapshot and only the deletion) is not made yet")
 	t.Parallel()
 	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
 	srv.add(t, "enheter",

@@ -119,6 +119,11 @@ func (s *memStore) Apply(_ context.Context, b changes.Batch) ([]changes.Change, 
 			gone[c.ID] = g
 			return g
 		})
+		for i := range s.log {
+			if c := &s.log[i]; c.Country == p.Country && c.CompanyID == p.CompanyID {
+				c.CompanyName = nil
+			}
+		}
 		s.deliveries = slices.DeleteFunc(s.deliveries, func(d changes.Delivery) bool { return gone[d.ChangeID] })
 	}
 	var out []changes.Change

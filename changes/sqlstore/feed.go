@@ -56,11 +56,12 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 
 // purge deletes the changes of the batch's Purge companies, with their
 // deliveries, but those the batch records again and the company's
-// deletion itself (kind deleted, which carries no name and must reach its
-// watchers even when a later answer purges the company again). Their feed entries (a
-// seq and an owner, no data) are left to Prune: the feed reads entries
-// joined with their changes, so that they are never listed, and deleting
-// them by seq would scan the feed table inside the write.
+// deletion itself (kind deleted, which must reach its watchers even when
+// a later answer purges the company again); the changes it keeps lose
+// the company's name. Their feed entries (a seq and an owner, no data)
+// are left to Prune: the feed reads entries joined with their changes, so
+// that they are never listed, and deleting them by seq would scan the
+// feed table inside the write.
 func (s *Store) purge(ctx context.Context, tx *sql.Tx, b changes.Batch) error {
 	for _, p := range b.Purge {
 		cond := "country = ? AND company_id = ? AND kind <> ?"
@@ -103,6 +104,10 @@ func (s *Store) purge(ctx context.Context, tx *sql.Tx, b changes.Batch) error {
 					return err
 				}
 			}
+		}
+		if _, err := tx.ExecContext(ctx, s.d.q("UPDATE changes SET company_name = NULL WHERE country = ? AND company_id = ? AND company_name IS NOT NULL"),
+			p.Country, p.CompanyID); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -305,11 +310,11 @@ func (s *Store) upsertSnapshots(ctx context.Context, q querier, snaps []changes.
 		if last[[2]string{sn.Country, sn.CompanyID}] != i {
 			continue
 		}
-		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses})
+		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses, sn.RolesMisses})
 	}
-	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses)",
+	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)",
 		`ON CONFLICT (country, company_id) DO UPDATE SET report = excluded.report, roles = excluded.roles,
-    taken_at = excluded.taken_at, misses = excluded.misses`, 6, rows)
+    taken_at = excluded.taken_at, misses = excluded.misses, roles_misses = excluded.roles_misses`, 7, rows)
 }
 
 func (s *Store) setCursors(ctx context.Context, q querier, cursors map[string]string, now time.Time) error {

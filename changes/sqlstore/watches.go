@@ -268,8 +268,8 @@ func (s *Store) Snapshot(ctx context.Context, country, companyID string) (change
 	snap := changes.Snapshot{Country: country, CompanyID: companyID}
 	var report, roles []byte
 	var taken int64
-	err := s.r.QueryRowContext(ctx, s.d.q(`SELECT report, roles, taken_at, misses FROM snapshots
-    WHERE country = ? AND company_id = ?`), country, companyID).Scan(&report, &roles, &taken, &snap.Misses)
+	err := s.r.QueryRowContext(ctx, s.d.q(`SELECT report, roles, taken_at, misses, roles_misses FROM snapshots
+    WHERE country = ? AND company_id = ?`), country, companyID).Scan(&report, &roles, &taken, &snap.Misses, &snap.RolesMisses)
 	if errors.Is(err, sql.ErrNoRows) {
 		return changes.Snapshot{}, changes.ErrNotFound
 	}
@@ -361,10 +361,10 @@ func (s *Store) insertBaselines(ctx context.Context, q querier, snaps []changes.
 			continue
 		}
 		seen[k] = true
-		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses})
+		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses, sn.RolesMisses})
 	}
-	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses)",
-		"ON CONFLICT (country, company_id) DO NOTHING", 6, rows)
+	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)",
+		"ON CONFLICT (country, company_id) DO NOTHING", 7, rows)
 }
 
 func encodeKinds(kinds []changes.Kind) (string, error) {

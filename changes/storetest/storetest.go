@@ -67,6 +67,7 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ApplyFanOut", testApplyFanOut},
 		{"ApplyIsOneTransaction", testApplyIsOneTransaction},
 		{"ApplyPurge", testApplyPurge},
+		{"ApplyPurgeKeepsNoName", testApplyPurgeKeepsNoName},
 		{"SnapshotsAndCursors", testSnapshotsAndCursors},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
@@ -626,11 +627,41 @@ func testApplyPurge(t *testing.T, s changes.Store) {
 	diff(t, "the deliveries left after a second purge", want, of)
 }
 
+// testApplyPurgeKeepsNoName: a deletion recorded before the company was
+// removed from the register's open data (a dissolution, which names the
+// company) is kept by the purge, with its delivery, so that its watchers
+// still learn of it, but without the removed company's name (Brønnøysund's
+// Fjernet: copies must remove the unit too).
+func testApplyPurgeKeepsNoName(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	dissolved := apply(t, s, change("NO", "1", changes.KindDeleted, "enheter/1", t0))
+	if len(dissolved) != 1 || dissolved[0].CompanyName == nil {
+		t.Fatalf("the dissolution recorded %+v, want one change with a name", dissolved)
+	}
+	if _, err := s.Apply(ctx(), changes.Batch{Purge: []changes.CompanyRef{{Country: "NO", CompanyID: "1"}}}); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(dissolved)
+	want[0].CompanyName = nil
+	got, err := s.CompanyChanges(ctx(), "NO", "1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the removed company's changes", want, got)
+	f, _ := feed(t, s, "alice", "", 10)
+	diff(t, "the owner's feed", want, f)
+	var sent []changes.Change
+	for _, c := range claim(t, s, "w1", time.Now().Add(time.Hour), 10) {
+		sent = append(sent, c.Change)
+	}
+	diff(t, "the changes the pending deliveries send", want, sent)
+}
+
 func testSnapshotsAndCursors(t *testing.T, s changes.Store) {
 	if c, err := s.Cursor(ctx(), "gb/companies"); err != nil || c != "" {
 		t.Errorf("Cursor before any = %q, %v", c, err)
 	}
-	a := changes.Snapshot{Country: "NO", CompanyID: "1", Report: raw(`{"a":1}`), Roles: raw(`[]`), TakenAt: t0, Misses: 1}
+	a := changes.Snapshot{Country: "NO", CompanyID: "1", Report: raw(`{"a":1}`), Roles: raw(`[]`), TakenAt: t0, Misses: 1, RolesMisses: 1}
 	b := changes.Snapshot{Country: "NO", CompanyID: "1", Report: raw(`{"a":2}`), TakenAt: t0.Add(time.Hour), Misses: 0}
 	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{a}, Cursors: map[string]string{"gb/companies": "t1", "no/roller": "r1"}}); err != nil {
 		t.Fatal(err)

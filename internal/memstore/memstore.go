@@ -375,7 +375,8 @@ func (s *Store) CompanyChanges(_ context.Context, country, companyID string, lim
 }
 
 // purge deletes the changes of p, and their deliveries, but those of
-// the source events in batch and p's deletion itself (kind deleted).
+// the source events in batch and p's deletion itself (kind deleted);
+// those it keeps lose the company's name.
 func (s *Store) purge(p changes.CompanyRef, batch []changes.Change) {
 	keep := map[string]bool{}
 	for _, c := range batch {
@@ -392,12 +393,15 @@ func (s *Store) purge(p changes.CompanyRef, batch []changes.Change) {
 			gone[c.ID] = true
 			continue
 		}
+		if c.Country == p.Country && c.CompanyID == p.CompanyID {
+			e.change.CompanyName = nil
+		}
 		kept = append(kept, e)
 	}
+	s.changes = kept
 	if len(gone) == 0 {
 		return
 	}
-	s.changes = kept
 	clear(s.byID)
 	for i, e := range s.changes {
 		s.byID[e.change.ID] = i

@@ -2,16 +2,13 @@
 // package and gives each test its own empty database on it.
 //
 // One server serves a whole test binary: TestMain makes it with [New] and
-// stops it with [Server.Stop]; it starts on the first [Server.Database]
-// call, so a run that selects no PostgreSQL test starts nothing:
+// runs the tests with [Server.Main], which stops it after them (or calls
+// [Server.Stop] itself); it starts on the first [Server.Database] call, so
+// a run that selects no PostgreSQL test starts nothing:
 //
 //	var pg = pgtest.New() // in a _test.go file
 //
-//	func TestMain(m *testing.M) {
-//		code := m.Run()
-//		pg.Stop()
-//		os.Exit(code)
-//	}
+//	func TestMain(m *testing.M) { pg.Main(m) }
 //
 //	func TestSomething(t *testing.T) {
 //		db, err := sql.Open("pgx", pg.Database(t)) // or any client of a postgres:// URL
@@ -51,6 +48,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/companyregistry/registry/internal/leakcheck"
 )
 
 // The superuser initdb creates; tests connect as it.
@@ -190,6 +189,15 @@ func (s *Server) Stop() {
 		_ = os.RemoveAll(s.dir)
 		s.dir = ""
 	}
+}
+
+// Main is a TestMain for a test binary with this server: it runs the
+// tests of m with the goroutine check of package internal/leakcheck,
+// stops the server and exits with the tests' status.
+func (s *Server) Main(m *testing.M) {
+	code := leakcheck.Run(m)
+	s.Stop()
+	os.Exit(code)
 }
 
 // exec runs one statement in the server's maintenance database.

@@ -2,21 +2,15 @@ package pgtest_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
-	"github.com/companyregistry/registry/internal/leakcheck"
 	"github.com/companyregistry/registry/internal/pgtest"
 	"github.com/jackc/pgx/v5"
 )
 
 var pg = pgtest.New()
 
-func TestMain(m *testing.M) {
-	code := leakcheck.Run(m)
-	pg.Stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pg.Main(m) }
 
 // Each test gets its own empty database: a table made in one is not in
 // the other, and both are on the one server.

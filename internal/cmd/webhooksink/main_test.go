@@ -7,13 +7,13 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/companyregistry/registry/changes/webhook"
+	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/internal/leakcheck"
 )
 
@@ -21,27 +21,6 @@ func TestMain(m *testing.M) { leakcheck.Main(m) }
 
 // secret is the test vector's secret of Standard Webhooks 1.0.
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
-
-// clock is a settable clock for the sink's stamps, safe for concurrent
-// use (the sink's handlers read it while a test sets it).
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newClock(t time.Time) *clock { return &clock{t: t} }
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 // signed returns a webhook request with its Standard Webhooks headers,
 // signed with key at time at.
@@ -59,9 +38,9 @@ func signed(ctx context.Context, t *testing.T, url, id string, key []byte, at ti
 
 // send posts a webhook signed with key at c's time and returns the
 // status.
-func send(t *testing.T, url, id string, key []byte, c *clock, body string) int {
+func send(t *testing.T, url, id string, key []byte, c *fakeclock.Clock, body string) int {
 	t.Helper()
-	resp, err := http.DefaultClient.Do(signed(context.Background(), t, url, id, key, c.now(), body))
+	resp, err := http.DefaultClient.Do(signed(context.Background(), t, url, id, key, c.Now(), body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,8 +75,8 @@ func get(t *testing.T, url string) string {
 // has one line per request with its id, type, data.id, times, outcome and
 // signature check.
 func TestSinkRecords(t *testing.T) {
-	c := newClock(time.Unix(1_700_000_000, 0))
-	srv := httptest.NewServer(newSink(c.now, time.Minute))
+	c := fakeclock.New(time.Unix(1_700_000_000, 0))
+	srv := httptest.NewServer(newSink(c.Now, time.Minute))
 	defer srv.Close()
 	key, err := webhook.ParseSecret(secret)
 	if err != nil {
@@ -112,7 +91,7 @@ func TestSinkRecords(t *testing.T) {
 	post(t, srv.URL+"/control/secret", secret+"\n")
 	post(t, srv.URL+"/control/fail?n=1", "")
 	got = append(got, send(t, srv.URL, "chg_1", key, c, body)) // forced failure
-	c.advance(5 * time.Second)
+	c.Advance(5 * time.Second)
 	got = append(got, send(t, srv.URL, "chg_1", key, c, body))                   // retry: delivered
 	got = append(got, send(t, srv.URL, "chg_2", []byte("another key"), c, body)) // bad signature
 	if s := post(t, srv.URL+"/control/fail?n=-1", ""); s != http.StatusBadRequest {
@@ -135,8 +114,8 @@ func TestSinkRecords(t *testing.T) {
 // (here its request is cancelled, as a killed process closes its
 // connection) it is logged "gone" and no longer held.
 func TestSinkHoldUntilSenderGone(t *testing.T) {
-	c := newClock(time.Unix(1_700_000_000, 0))
-	srv := httptest.NewServer(newSink(c.now, time.Minute))
+	c := fakeclock.New(time.Unix(1_700_000_000, 0))
+	srv := httptest.NewServer(newSink(c.Now, time.Minute))
 	defer srv.Close()
 	key, _ := webhook.ParseSecret(secret)
 	post(t, srv.URL+"/control/secret", secret)
@@ -144,7 +123,7 @@ func TestSinkHoldUntilSenderGone(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	body := `{"type":"company.deleted","data":{"id":"chg_9"}}`
-	req := signed(ctx, t, srv.URL, "chg_9", key, c.now(), body)
+	req := signed(ctx, t, srv.URL, "chg_9", key, c.Now(), body)
 	errc := make(chan error, 1)
 	go func() {
 		resp, err := http.DefaultClient.Do(req)
@@ -161,7 +140,7 @@ func TestSinkHoldUntilSenderGone(t *testing.T) {
 	if diff := cmp.Diff("1\tchg_9\tcompany.deleted\tchg_9\t1700000000000000000\t-\topen\tok\n", get(t, srv.URL+"/control/log")); diff != "" {
 		t.Errorf("log while held (-want +got):\n%s", diff)
 	}
-	c.advance(3 * time.Second)
+	c.Advance(3 * time.Second)
 	cancel()
 	if err := <-errc; err == nil {
 		t.Fatal("the cancelled request succeeded")
@@ -186,8 +165,8 @@ func TestSinkHoldUntilSenderGone(t *testing.T) {
 // TestSinkHoldBound: a held webhook whose sender stays is answered 503
 // after the bound.
 func TestSinkHoldBound(t *testing.T) {
-	c := newClock(time.Unix(1_700_000_000, 0))
-	srv := httptest.NewServer(newSink(c.now, time.Millisecond))
+	c := fakeclock.New(time.Unix(1_700_000_000, 0))
+	srv := httptest.NewServer(newSink(c.Now, time.Millisecond))
 	defer srv.Close()
 	key, _ := webhook.ParseSecret(secret)
 	post(t, srv.URL+"/control/secret", secret)
