@@ -85,8 +85,8 @@ func (g *gatedReserver) Reserve(ctx context.Context, within time.Duration) (bool
 // TestReview_CallerJoiningAnAbandonedWaitFetchesAgain: a caller that
 // joins a fetch just after its only caller gave up while it waited for
 // the budget (the fetch is still giving its slot back) is answered by a
-// fetch of its own (errWaitAbandoned, then fetch's loop), in the slot the
-// first caller gave back.
+// fetch of its own (it waits for the abandoned fetch's end, then fetches
+// again), in the slot the first caller gave back.
 func TestReview_CallerJoiningAnAbandonedWaitFetchesAgain(t *testing.T) {
 	c := newManualClock()
 	start := c.Now()

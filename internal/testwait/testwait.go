@@ -108,9 +108,11 @@ func Blocked(t testing.TB, fn string, n int) {
 
 // RegistryFetch is the function in which the callers of a
 // registry.Registry's shared fetch wait for it, as [Blocked] names it:
-// Blocked(t, RegistryFetch, n) returns once n callers have joined fetches
-// (the caller that started one included).
-const RegistryFetch = "github.com/companyregistry/registry.fetchOnce"
+// Blocked(t, RegistryFetch, n) returns once n callers, of any Registry of
+// the process, have joined fetches (the caller that started one
+// included). The registry package's tests check that it names that
+// function.
+const RegistryFetch = "github.com/companyregistry/registry.awaitFetch"
 
 // blockedIn counts the goroutines whose innermost frame outside the
 // runtime is fn and which wait rather than run.
