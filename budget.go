@@ -86,19 +86,12 @@ func (r *Registry) takeBudget(f *flight, info CountryInfo, b UpstreamBudget, wai
 	}
 	ctx := f.ctx
 	rb, reserves := b.(UpstreamReserver)
+	if !reserves {
+		rb = takeOnly{b}
+	}
 	for {
 		room := r.budgetRoom(f.deadline, *waited)
-		var (
-			ok      bool
-			wait    time.Duration
-			release func(context.Context)
-			err     error
-		)
-		if reserves {
-			ok, wait, release, err = rb.Reserve(ctx, room)
-		} else {
-			ok, wait, err = b.Take(ctx)
-		}
+		ok, wait, release, err := rb.Reserve(ctx, room)
 		if err != nil {
 			r.log.LogAttrs(ctx, slog.LevelWarn, "upstream budget failed, calling the register anyway",
 				slog.String("country", info.Country), slog.String("error", err.Error()))
@@ -122,6 +115,16 @@ func (r *Registry) takeBudget(f *flight, info CountryInfo, b UpstreamBudget, wai
 			return nil
 		}
 	}
+}
+
+// takeOnly is a budget that cannot reserve, seen as one that can: its
+// Reserve is a Take, which never reserves ahead (a refusal is waited out
+// and asked again).
+type takeOnly struct{ UpstreamBudget }
+
+func (t takeOnly) Reserve(ctx context.Context, _ time.Duration) (bool, time.Duration, func(context.Context), error) {
+	ok, wait, err := t.Take(ctx)
+	return ok, wait, nil, err
 }
 
 // waitEnded is the error of a budget wait that ctx ended.
