@@ -60,7 +60,7 @@ func lateJoiner(t *testing.T, joinsFirst bool) {
 	}
 	if joinsFirst {
 		joinB()
-		awaitCallersInFetch(t, 2)
+		awaitCallersInFetch(t, r, 2)
 	}
 	cancel()
 	if err := <-errA; codeOf(err) != registry.CodeCanceled {
@@ -68,7 +68,7 @@ func lateJoiner(t *testing.T, joinsFirst bool) {
 	}
 	if !joinsFirst {
 		joinB()
-		awaitCallersInFetch(t, 1) // B waits for the fetch A started
+		awaitCallersInFetch(t, r, 1) // B waits for the fetch A started
 	}
 	close(gate) // the first attempt fails (503, retryable)
 	done := make(chan struct{})
