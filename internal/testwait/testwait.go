@@ -158,7 +158,12 @@ func blockedFuncs() map[string]int {
 				bytes.HasPrefix(frame, []byte("time.Sleep")) {
 				continue // a file line, or a frame of the runtime or of a primitive the goroutine waits in
 			}
-			name, _, _ := bytes.Cut(frame, []byte("("))
+			// "pkg.F(args)", "pkg.(*T).M(args)": the name ends at the
+			// arguments' parenthesis, the last one.
+			name := frame
+			if i := bytes.LastIndexByte(frame, '('); i > 0 {
+				name = frame[:i]
+			}
 			name = bytes.TrimSuffix(name, []byte("[...]"))
 			count[string(name)]++
 			break
