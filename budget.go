@@ -72,31 +72,26 @@ func WithUpstreamBudget(country string, b UpstreamBudget) Option {
 	}
 }
 
-// takeBudget takes one call from b before an upstream attempt, waiting for
-// it while the wait fits what is left of the Registry's bound (*waited is
-// what the fetch has waited so far, over its attempts, and grows by this
-// wait) and the caller's deadline (zero: none). ctx ends the wait: a call
-// reserved and not made is given back. It returns the rate_limited error
-// when the budget stays empty, the error of ctx when ctx ended the wait,
-// and nil otherwise (also when b is nil or fails, which is logged).
-func (r *Registry) takeBudget(ctx context.Context, deadline time.Time, info CountryInfo, b UpstreamBudget, waited *time.Duration) *Error {
+// takeBudget takes one call from b before an upstream attempt of the
+// fetch f, waiting for it while the wait fits what is left of the
+// Registry's bound (*waited is what the fetch has waited so far, over its
+// attempts, and grows by this wait) and the deadline of f's first caller.
+// The wait ends when f is abandoned: a call reserved and not made is given
+// back. It returns the rate_limited error when the budget stays empty, the
+// canceled error when f was abandoned, and nil otherwise (also when b is
+// nil or fails, which is logged).
+func (r *Registry) takeBudget(f *flight, info CountryInfo, b UpstreamBudget, waited *time.Duration) *Error {
 	if b == nil {
 		return nil
 	}
+	ctx := f.ctx
 	rb, reserves := b.(UpstreamReserver)
+	if !reserves {
+		rb = takeOnly{b}
+	}
 	for {
-		room := r.budgetRoom(deadline, *waited)
-		var (
-			ok      bool
-			wait    time.Duration
-			release func(context.Context)
-			err     error
-		)
-		if reserves {
-			ok, wait, release, err = rb.Reserve(ctx, room)
-		} else {
-			ok, wait, err = b.Take(ctx)
-		}
+		room := r.budgetRoom(f.deadline, *waited)
+		ok, wait, release, err := rb.Reserve(ctx, room)
 		if err != nil {
 			r.log.LogAttrs(ctx, slog.LevelWarn, "upstream budget failed, calling the register anyway",
 				slog.String("country", info.Country), slog.String("error", err.Error()))
@@ -109,11 +104,7 @@ func (r *Registry) takeBudget(ctx context.Context, deadline time.Time, info Coun
 		if !ok && wait > room {
 			return r.budgetRefusal(ctx, info, wait)
 		}
-		serr := r.wait.sleep(ctx, wait)
-		if serr == nil && ctx.Err() != nil {
-			serr = ctx.Err()
-		}
-		if serr != nil {
+		if r.budgetPause(f, wait) != nil {
 			if release != nil {
 				release(context.WithoutCancel(ctx))
 			}
@@ -124,6 +115,16 @@ func (r *Registry) takeBudget(ctx context.Context, deadline time.Time, info Coun
 			return nil
 		}
 	}
+}
+
+// takeOnly is a budget that cannot reserve, seen as one that can: its
+// Reserve is a Take, which never reserves ahead (a refusal is waited out
+// and asked again).
+type takeOnly struct{ UpstreamBudget }
+
+func (t takeOnly) Reserve(ctx context.Context, _ time.Duration) (bool, time.Duration, func(context.Context), error) {
+	ok, wait, err := t.Take(ctx)
+	return ok, wait, nil, err
 }
 
 // waitEnded is the error of a budget wait that ctx ended.

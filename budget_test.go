@@ -11,7 +11,6 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/budget"
-	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/ratelimit"
 )
 
@@ -106,7 +105,7 @@ func TestBudgetCacheHitsCostNothing(t *testing.T) {
 	for range 5 {
 		wg.Go(func() { _, _ = r.Lookup(t.Context(), "NO", "123456") })
 	}
-	testwait.Blocked(t, testwait.RegistryFetch, 5) // all five wait for one fetch
+	awaitCallersInFetch(t, r, 5) // all five wait for one fetch
 	close(release)
 	wg.Wait()
 	// The collapsed callers share the one fetch's take.

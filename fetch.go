@@ -22,32 +22,6 @@ import (
 // or the stored answer when a fetch of key ended just before this one
 // started), which is shared and must not be modified.
 func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, tag byte, call func(context.Context) (T, error)) ([]byte, error) {
-	// A fetch whose every caller gave up while it waited for the budget
-	// ends that wait and answers errWaitAbandoned; a caller that joined it
-	// just then, alive, starts a fetch of its own.
-	for range 3 {
-		b, err := fetchOnce(ctx, r, e, key, tag, call)
-		if !errors.Is(err, errWaitAbandoned) || ctx.Err() != nil {
-			return b, err
-		}
-	}
-	return nil, r.callerGaveUp(ctx, e.info)
-}
-
-// errWaitAbandoned ends the budget wait of a fetch whose callers have all
-// given up.
-var errWaitAbandoned = errors.New("registry: every caller of the fetch gave up")
-
-// fetchOnce is one fetch of key (see fetch).
-func fetchOnce[T answerDoc](ctx context.Context, r *Registry, e entry, key string, tag byte, call func(context.Context) (T, error)) ([]byte, error) {
-	if ctx.Err() != nil {
-		// A caller that has already given up starts no upstream work.
-		return nil, r.callerGaveUp(ctx, e.info)
-	}
-	// leader is set by the function of the call that starts the fetch, before
-	// its result is sent: a caller that reads it false after the result
-	// joined a fetch another call started.
-	leader := false
 	// A refresh (see Registry.Refresh) must read the register after it
 	// was asked: it joins only other refreshes and takes no second look.
 	refresh := isRefresh(ctx)
@@ -55,104 +29,192 @@ func fetchOnce[T answerDoc](ctx context.Context, r *Registry, e entry, key strin
 	if refresh {
 		group = refreshGroup + key
 	}
-	// The callers of the fetch keep its wait for the budget going: it
-	// ends when the last of them gives up.
-	fw := r.fetchWaits.join(group, ctx)
-	ch := r.group.DoChan(group, func() (any, error) {
-		leader = true
-		bg := context.WithoutCancel(ctx)
-		// The caller's deadline bounds a wait for the upstream budget.
-		deadline, _ := ctx.Deadline()
-		// A fetch of key that ended between this caller's cache miss and
-		// this call has stored its answer: send that answer (it says cached
-		// true) rather than ask the register again.
-		if b, hit, err := r.cachedAnswer(bg, key, tag); hit && !refresh {
-			return b, err
+	for {
+		if ctx.Err() != nil {
+			// A caller that has already given up starts no upstream work.
+			return nil, r.callerGaveUp(ctx, e.info)
 		}
-		v, err := r.attempts(bg, fw.ctx, deadline, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
-		if err != nil {
-			r.remember(bg, key, err)
-			return nil, err
+		f, created := r.flights.join(group, ctx)
+		if created {
+			go func() {
+				b, err := fetchRun(r, f, e, key, tag, refresh, call)
+				r.flights.end(group, f, b, err)
+			}()
 		}
-		doc := v.(T)
-		// Two encodings: the stored one says cached true, so that a hit is
-		// sent as stored; the live one, cached false, goes to the callers
-		// of this fetch.
-		doc.setCached(true)
-		stored, err := json.Marshal(doc)
-		if err != nil {
-			return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+		if !awaitFetch(ctx, f.done) {
+			// Leave before answering: when this was the last caller, the
+			// fetch's wait for the budget has ended when the caller hears.
+			r.flights.leave(f)
+			return nil, r.callerGaveUp(ctx, e.info)
 		}
-		doc.setCached(false)
-		live, err := json.Marshal(doc)
-		if err != nil {
-			return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+		r.flights.leave(f)
+		if f.abandoned {
+			// The fetch ended for want of callers before this caller
+			// joined it (it only waited for the end): fetch again.
+			continue
 		}
-		r.cacheSet(bg, key, append([]byte{tag}, stored...), r.ttl)
-		return live, nil
-	})
-	select {
-	case <-ctx.Done():
-		// Leave before answering: when this was the last caller, the
-		// fetch's wait for the budget has ended when the caller hears.
-		r.fetchWaits.leave(group, fw)
-		return nil, r.callerGaveUp(ctx, e.info)
-	case res := <-ch:
-		r.fetchWaits.leave(group, fw)
-		if !leader && r.observer != nil {
+		if !created && r.observer != nil {
 			r.observer.FetchCollapsed(e.info.Country)
 		}
-		if res.Err != nil {
-			return nil, res.Err
-		}
-		return res.Val.([]byte), nil
+		return f.val, f.err
 	}
 }
 
-// fetchWaits counts the callers of each fetch, so that a fetch's wait for
-// the upstream budget ends when they have all given up.
-type fetchWaits struct {
-	mu sync.Mutex
-	m  map[string]*fetchWait
+// awaitFetch is where the callers of a shared fetch wait for it (done),
+// false when ctx ends first. Tests that wait until callers have joined a
+// fetch name it (testwait.RegistryFetch): it does nothing else.
+func awaitFetch(ctx context.Context, done <-chan struct{}) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-done:
+		return true
+	}
 }
 
-// fetchWait is the context of one fetch's wait for the budget.
-type fetchWait struct {
-	ctx     context.Context
-	cancel  context.CancelCauseFunc
+// fetchRun is the work of the fetch f of key: the stored answer of a fetch
+// that ended just before it started, or the register's, stored.
+func fetchRun[T answerDoc](r *Registry, f *flight, e entry, key string, tag byte, refresh bool, call func(context.Context) (T, error)) ([]byte, error) {
+	bg := context.WithoutCancel(f.ctx)
+	// A fetch of key that ended between this caller's cache miss and
+	// this call has stored its answer: send that answer (it says cached
+	// true) rather than ask the register again.
+	if b, hit, err := r.cachedAnswer(bg, key, tag); hit && !refresh {
+		return b, err
+	}
+	v, err := r.attempts(bg, f, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
+	if err != nil {
+		r.remember(bg, key, err)
+		return nil, err
+	}
+	doc := v.(T)
+	// Two encodings: the stored one says cached true, so that a hit is
+	// sent as stored; the live one, cached false, goes to the callers
+	// of this fetch.
+	doc.setCached(true)
+	stored, err := json.Marshal(doc)
+	if err != nil {
+		return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+	}
+	doc.setCached(false)
+	live, err := json.Marshal(doc)
+	if err != nil {
+		return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+	}
+	r.cacheSet(bg, key, append([]byte{tag}, stored...), r.ttl)
+	return live, nil
+}
+
+// flights holds the fetch in flight of each group (a cache key, or a
+// refresh's), so that concurrent callers of one key share one fetch, and
+// counts its callers, so that the fetch's wait for the upstream budget
+// ends when they have all given up.
+type flights struct {
+	mu sync.Mutex
+	m  map[string]*flight
+	// callers counts the callers waiting for any fetch (awaitFetch).
 	callers int
 }
 
-// join counts a caller of the fetch of group in; ctx is its context,
-// whose values (not its end) the wait keeps.
-func (w *fetchWaits) join(group string, ctx context.Context) *fetchWait {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	fw := w.m[group]
-	if fw == nil {
-		c, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
-		fw = &fetchWait{ctx: c, cancel: cancel}
-		if w.m == nil {
-			w.m = make(map[string]*fetchWait)
-		}
-		w.m[group] = fw
-	}
-	fw.callers++
-	return fw
+// flight is one fetch. Its fields other than done, ctx and cancel are
+// guarded by flights.mu until done is closed; val, err and abandoned are
+// read only after.
+type flight struct {
+	done chan struct{}
+	val  []byte
+	err  error
+	// ctx carries the values of the caller that started the fetch (not
+	// its end); it ends, with errWaitAbandoned, when the fetch is
+	// abandoned.
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	// deadline is that caller's (zero: none); it bounds the wait for the
+	// budget.
+	deadline time.Time
+	// callers waiting for the fetch; waiting: the fetch waits for the
+	// budget; abandoned: it ended that wait for want of callers and
+	// answers no one (a caller that joins it waits for its end, then
+	// fetches again).
+	callers   int
+	waiting   bool
+	abandoned bool
 }
 
-// leave counts a caller of the fetch out; the last one ends the wait.
-func (w *fetchWaits) leave(group string, fw *fetchWait) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	fw.callers--
-	if fw.callers > 0 {
-		return
+// errWaitAbandoned ends the budget wait of a fetch whose callers have all
+// given up.
+var errWaitAbandoned = errors.New("registry: every caller of the fetch gave up")
+
+// join counts a caller in to the fetch of group, which it starts (created)
+// when there is none; ctx is the caller's, whose values (not its end) a
+// fetch it starts keeps.
+func (g *flights) join(group string, ctx context.Context) (f *flight, created bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.callers++
+	f = g.m[group]
+	if f == nil {
+		c, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+		f = &flight{done: make(chan struct{}), ctx: c, cancel: cancel}
+		f.deadline, _ = ctx.Deadline()
+		if g.m == nil {
+			g.m = make(map[string]*flight)
+		}
+		g.m[group] = f
+		created = true
 	}
-	if w.m[group] == fw {
-		delete(w.m, group)
+	f.callers++
+	return f, created
+}
+
+// leave counts a caller out of f. The last caller to leave f while it
+// waits for the budget abandons it.
+func (g *flights) leave(f *flight) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.callers--
+	f.callers--
+	if f.callers == 0 && f.waiting {
+		g.abandon(f)
 	}
-	fw.cancel(errWaitAbandoned)
+}
+
+// abandon ends f's wait for the budget; g.mu is held.
+func (g *flights) abandon(f *flight) {
+	f.abandoned = true
+	f.cancel(errWaitAbandoned)
+}
+
+// end sets f's answer and takes it out of group.
+func (g *flights) end(group string, f *flight, val []byte, err error) {
+	g.mu.Lock()
+	if g.m[group] == f {
+		delete(g.m, group)
+	}
+	f.val, f.err = val, err
+	g.mu.Unlock()
+	f.cancel(nil)
+	close(f.done)
+}
+
+// budgetPause is a pause of the fetch f for the budget: d on the
+// Registry's pacing clock, or until f is abandoned (its last caller leaves
+// during the pause, or had left before it), when it returns f.ctx's error.
+func (r *Registry) budgetPause(f *flight, d time.Duration) error {
+	g := &r.flights
+	g.mu.Lock()
+	if f.callers == 0 {
+		g.abandon(f)
+	}
+	f.waiting = true
+	g.mu.Unlock()
+	err := r.wait.sleep(f.ctx, d)
+	if err == nil {
+		err = f.ctx.Err()
+	}
+	g.mu.Lock()
+	f.waiting = false
+	g.mu.Unlock()
+	return err
 }
 
 // answerDoc is a document that the Registry caches: a report or a search
@@ -179,23 +241,19 @@ func (r *Registry) callerGaveUp(ctx context.Context, info CountryInfo) *Error {
 
 // attempts runs call once, and once more after a pause when the first
 // failure is retryable, each time after taking a call from budget (when not
-// nil; waiting for it under waitCtx, within the bound, counted over both
-// attempts, and before deadline): an empty budget stops before the
-// register is called. It never panics.
-func (r *Registry) attempts(ctx, waitCtx context.Context, deadline time.Time, info CountryInfo, budget UpstreamBudget, call func(context.Context) (any, error)) (any, error) {
+// nil; waiting for it while the fetch f has callers, within the bound,
+// counted over both attempts, and before the deadline of f's first
+// caller): an empty budget stops before the register is called. It never
+// panics.
+func (r *Registry) attempts(ctx context.Context, f *flight, info CountryInfo, budget UpstreamBudget, call func(context.Context) (any, error)) (any, error) {
 	var last *Error
 	var waited time.Duration
 	for attempt := 1; attempt <= 2; attempt++ {
 		if attempt == 2 {
 			time.Sleep(r.retryPause)
 		}
-		if err := r.takeBudget(waitCtx, deadline, info, budget, &waited); err != nil {
-			// A wait that ended because every caller counted in gave up
-			// answers errWaitAbandoned, also before a retry: a caller that
-			// joined the fetch after the last counted one left (and so
-			// was counted in a wait of its own) starts a fetch of its own
-			// rather than take the first attempt's failure unretried.
-			if last != nil && !errors.Is(err, errWaitAbandoned) {
+		if err := r.takeBudget(f, info, budget, &waited); err != nil {
+			if last != nil {
 				return nil, last
 			}
 			return nil, err

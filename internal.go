@@ -72,3 +72,13 @@ func (a adapter) Modules() []CountryInfo {
 
 // Now reads the Registry's clock (see [WithClock]).
 func (a adapter) Now() time.Time { return a.r.now() }
+
+// FetchCallers is how many callers wait for the Registry's shared fetches
+// now (each counted from the moment it has joined one, so it gets that
+// fetch's answer). Tests of this module wait on it to know that callers
+// have joined a fetch.
+func (a adapter) FetchCallers() int {
+	a.r.flights.mu.Lock()
+	defer a.r.flights.mu.Unlock()
+	return a.r.flights.callers
+}

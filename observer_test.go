@@ -10,7 +10,6 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
-	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // countingObserver counts the collapsed fetches by country.
@@ -54,7 +53,7 @@ func TestFetchObserverCountsCollapsedCalls(t *testing.T) {
 	wg.Go(func() { _, errs[0] = r.Lookup(t.Context(), "NO", "123456") })
 	<-entered // the first call is in the register
 	wg.Go(func() { _, errs[1] = r.Lookup(t.Context(), "NO", "123456") })
-	testwait.Blocked(t, testwait.RegistryFetch, 2) // both callers wait for the one fetch
+	awaitCallersInFetch(t, r, 2) // both callers wait for the one fetch
 	close(release)
 	wg.Wait()
 	for i, err := range errs {

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sync/singleflight"
-
 	"github.com/companyregistry/registry/cache"
 )
 
@@ -33,8 +31,7 @@ type Registry struct {
 	retryPause  time.Duration
 	version     string
 	stubs       bool
-	group       singleflight.Group
-	fetchWaits  fetchWaits
+	flights     flights
 	observer    FetchObserver // nil: none
 	// batchConcurrency bounds the identifiers of a batch worked on at once.
 	batchConcurrency int

@@ -107,6 +107,15 @@ func newRegistry(t *testing.T, f *fakeCountry, opts ...registry.Option) *registr
 	return r
 }
 
+// awaitCallersInFetch blocks until n callers wait for shared fetches of r
+// (of r only: the callers of other tests' Registries do not count).
+func awaitCallersInFetch(t *testing.T, r *registry.Registry, n int) {
+	t.Helper()
+	testwait.Until(t, fmt.Sprintf("%d callers wait for a shared fetch", n), func() bool {
+		return r.Internal(seal.Key{}).FetchCallers() >= n
+	})
+}
+
 func codeOf(err error) registry.Code {
 	var e *registry.Error
 	if errors.As(err, &e) {
@@ -343,7 +352,7 @@ func TestSingleflightCollapsesConcurrentLookups(t *testing.T) {
 		})
 	}
 	started.Wait()
-	testwait.Blocked(t, testwait.RegistryFetch, n) // every caller waits for the one fetch
+	awaitCallersInFetch(t, r, n) // every caller waits for the one fetch
 	close(release)
 	wg.Wait()
 	if got := f.lookups.Load(); got != 1 {
@@ -477,7 +486,7 @@ func TestCancellingCallerDoesNotFailOthers(t *testing.T) {
 		}
 		other <- rep
 	}()
-	testwait.Blocked(t, testwait.RegistryFetch, 2) // the second caller has joined the fetch
+	awaitCallersInFetch(t, r, 2) // the second caller has joined the fetch
 	cancel1()
 	// Issue 14: the caller's own cancellation is reported as cancellation,
 	// with a code that does not blame the register.

@@ -7,16 +7,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/seal"
-	"github.com/companyregistry/registry/internal/testwait"
 )
-
-// awaitCallersInFetch blocks until n callers wait for a shared fetch. It
-// counts every goroutine of the process: the tests that use it do not run
-// in parallel.
-func awaitCallersInFetch(t *testing.T, n int) {
-	t.Helper()
-	testwait.Blocked(t, testwait.RegistryFetch, n)
-}
 
 // TestReview_SharedFetchWaitGoesOnForItsOtherCallers: two callers share a
 // fetch that waits for the budget; the first (the leader) cancels; the
@@ -42,7 +33,7 @@ func TestReview_SharedFetchWaitGoesOnForItsOtherCallers(t *testing.T) {
 		_, err := r.Lookup(t.Context(), "NO", "800001")
 		errB <- err
 	}()
-	awaitCallersInFetch(t, 2)
+	awaitCallersInFetch(t, r, 2)
 	cancel()
 	if err := <-errA; codeOf(err) != registry.CodeCanceled {
 		t.Fatalf("cancelled caller: %v", err)
@@ -85,8 +76,8 @@ func (g *gatedReserver) Reserve(ctx context.Context, within time.Duration) (bool
 // TestReview_CallerJoiningAnAbandonedWaitFetchesAgain: a caller that
 // joins a fetch just after its only caller gave up while it waited for
 // the budget (the fetch is still giving its slot back) is answered by a
-// fetch of its own (errWaitAbandoned, then fetch's loop), in the slot the
-// first caller gave back.
+// fetch of its own (it waits for the abandoned fetch's end, then fetches
+// again), in the slot the first caller gave back.
 func TestReview_CallerJoiningAnAbandonedWaitFetchesAgain(t *testing.T) {
 	c := newManualClock()
 	start := c.Now()
@@ -112,9 +103,9 @@ func TestReview_CallerJoiningAnAbandonedWaitFetchesAgain(t *testing.T) {
 		_, err := r.Lookup(t.Context(), "NO", "810001")
 		errB <- err
 	}()
-	awaitCallersInFetch(t, 1) // B joined the abandoned fetch
-	close(b.gate)             // which gives its slot back and ends
-	s2 := c.waitSleeping()    // B's own fetch waits for the slot
+	awaitCallersInFetch(t, r, 1) // B joined the abandoned fetch
+	close(b.gate)                // which gives its slot back and ends
+	s2 := c.waitSleeping()       // B's own fetch waits for the slot
 	if got, want := s2.until.Sub(start), s.until.Sub(start); got != want {
 		t.Errorf("B waits for +%v, want +%v (the slot A gave back)", got, want)
 	}

@@ -13,13 +13,14 @@ import (
 
 // TestReview_LateJoinerOfAbandonedFetchLosesTheRetry: a caller that joins
 // a shared fetch after its only other caller gave up (while the register
-// call runs) is not counted by the fetch's wait (fetchWaits.join made it a
-// new fetchWait, but singleflight joined it to the running fetch, which
-// waits on the old one): when the first attempt fails retryably, the
-// retry's budget wait ends at once (its callers have "all" given up) and
-// the live caller is answered the first attempt's failure, although the
-// retry's slot (1 s away) fits the 2 s bound. The same caller joining a
-// moment earlier (before the other one gave up) gets the retried answer.
+// call runs) was not counted by the fetch's wait (the count of callers and
+// the shared fetch were two maps: the count made it a new wait, but
+// singleflight joined it to the running fetch, which waited on the old
+// one): when the first attempt fails retryably, the retry's budget wait
+// ended at once (its callers had "all" given up) and the live caller was
+// answered the first attempt's failure, although the retry's slot (1 s
+// away) fits the 2 s bound. The same caller joining a moment earlier
+// (before the other one gave up) gets the retried answer.
 func TestReview_LateJoinerOfAbandonedFetchLosesTheRetry(t *testing.T) {
 	for _, joinsFirst := range []bool{true, false} {
 		name := map[bool]string{true: "joins before the cancel", false: "joins after the cancel"}[joinsFirst]
@@ -59,7 +60,7 @@ func lateJoiner(t *testing.T, joinsFirst bool) {
 	}
 	if joinsFirst {
 		joinB()
-		awaitCallersInFetch(t, 2)
+		awaitCallersInFetch(t, r, 2)
 	}
 	cancel()
 	if err := <-errA; codeOf(err) != registry.CodeCanceled {
@@ -67,7 +68,7 @@ func lateJoiner(t *testing.T, joinsFirst bool) {
 	}
 	if !joinsFirst {
 		joinB()
-		awaitCallersInFetch(t, 1) // B waits for the fetch A started
+		awaitCallersInFetch(t, r, 1) // B waits for the fetch A started
 	}
 	close(gate) // the first attempt fails (503, retryable)
 	done := make(chan struct{})

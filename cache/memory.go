@@ -230,9 +230,11 @@ func (m *Memory) unpack(e *entry, packed []byte, d *dictionary, plainLen int) []
 	}
 	m.bytes += size - e.size
 	e.value, e.size, e.packed, e.plainLen = plain, size, nil, 0
-	for m.bytes > m.maxBytes && m.root.prev != e {
-		m.remove(m.root.prev)
-	}
+	// Other calls may have made e less recently used while it was
+	// inflated: the hit makes it the most recently used again, so that
+	// eviction can reach every other entry and the bound holds.
+	m.moveToFront(e)
+	m.evictLocked(e)
 	return plain
 }
 

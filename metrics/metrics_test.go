@@ -18,6 +18,7 @@ import (
 	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/countries/no"
 	"github.com/companyregistry/registry/internal/leakcheck"
+	"github.com/companyregistry/registry/internal/seal"
 	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
@@ -140,7 +141,7 @@ func TestFetchCollapsed(t *testing.T) {
 	wg.Go(func() { _, errs[0] = reg.Lookup(t.Context(), "NO", "923609016") })
 	<-entered // the first lookup is at the register
 	wg.Go(func() { _, errs[1] = reg.Lookup(t.Context(), "NO", "923 609 016") })
-	testwait.Blocked(t, testwait.RegistryFetch, 2) // both callers wait for the one fetch
+	testwait.Until(t, "both callers wait for the one fetch", func() bool { return reg.Internal(seal.Key{}).FetchCallers() >= 2 })
 	close(release)
 	wg.Wait()
 	for i, err := range errs {

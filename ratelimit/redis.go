@@ -227,16 +227,8 @@ func (r *Redis) Reachable() bool { return r.state.Up() }
 // unreachable. It never returns an error.
 func (r *Redis) Allow(ctx context.Context, key string, cost int) (bool, time.Duration, error) {
 	cost = min(max(cost, 1), gcra.MaxCost)
-	if !r.state.Usable() {
-		return r.local.Allow(ctx, key, cost)
-	}
-	rctx, cancel := r.state.Context(ctx)
-	res, err := r.script.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, cost, min(cost, r.g.Burst)).Int64Slice()
-	cancel()
-	if err == nil && len(res) != 2 {
-		err = errors.New("ratelimit: unexpected script result")
-	}
-	if !r.state.Report(ctx, err) {
+	res, ok := r.run(ctx, r.script, key, 2, r.intervalU, r.tolU, cost, min(cost, r.g.Burst))
+	if !ok {
 		return r.local.Allow(ctx, key, cost)
 	}
 	if res[0] == 1 {
@@ -249,16 +241,8 @@ func (r *Redis) Allow(ctx context.Context, key string, cost int) (bool, time.Dur
 // is unreachable (an event reserved there is given back there). It never
 // returns an error; a release that fails leaves the event's place unused.
 func (r *Redis) Reserve(ctx context.Context, key string, within time.Duration) (bool, time.Duration, func(context.Context), error) {
-	if !r.state.Usable() {
-		return r.local.Reserve(ctx, key, within)
-	}
-	rctx, cancel := r.state.Context(ctx)
-	res, err := r.reserve.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, max(within, 0).Microseconds()).Int64Slice()
-	cancel()
-	if err == nil && len(res) != 3 {
-		err = errors.New("ratelimit: unexpected script result")
-	}
-	if !r.state.Report(ctx, err) {
+	res, ok := r.run(ctx, r.reserve, key, 3, r.intervalU, r.tolU, max(within, 0).Microseconds())
+	if !ok {
 		return r.local.Reserve(ctx, key, within)
 	}
 	wait := time.Duration(res[1]) * time.Microsecond
@@ -275,4 +259,23 @@ func (r *Redis) Reserve(ctx context.Context, key string, within time.Duration) (
 		err := r.release.Run(rctx, r.rdb, []string{r.prefix + key}, r.intervalU, r.tolU, slot).Err()
 		r.state.Report(ctx, err)
 	}, nil
+}
+
+// run runs s on key with args and returns the n integers it answers. ok is
+// false when Redis is not usable now or the call failed (which is
+// reported): the caller then asks the fallback.
+func (r *Redis) run(ctx context.Context, s *redis.Script, key string, n int, args ...any) (res []int64, ok bool) {
+	if !r.state.Usable() {
+		return nil, false
+	}
+	rctx, cancel := r.state.Context(ctx)
+	res, err := s.Run(rctx, r.rdb, []string{r.prefix + key}, args...).Int64Slice()
+	cancel()
+	if err == nil && len(res) != n {
+		err = errors.New("ratelimit: unexpected script result")
+	}
+	if !r.state.Report(ctx, err) {
+		return nil, false
+	}
+	return res, true
 }

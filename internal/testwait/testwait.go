@@ -80,6 +80,12 @@ func Recv[T any](t testing.TB, ch <-chan T, what string) T {
 // milliseconds.
 func Until(t testing.TB, what string, cond func() bool) {
 	t.Helper()
+	until(t, func() string { return what }, cond)
+}
+
+// until is Until with the failure's subject built when it fails.
+func until(t testing.TB, what func() string, cond func() bool) {
+	t.Helper()
 	expired := Expired(t)
 	tick := time.NewTicker(poll)
 	defer tick.Stop()
@@ -90,7 +96,7 @@ func Until(t testing.TB, what string, cond func() bool) {
 			if cond() {
 				return
 			}
-			t.Fatalf("testwait: %s: still not true at the test's deadline (a hang)", what)
+			t.Fatalf("testwait: %s: still not true at the test's deadline (a hang)", what())
 		}
 	}
 }
@@ -103,18 +109,32 @@ func Until(t testing.TB, what string, cond func() bool) {
 // in which the callers of a shared fetch wait for it, without a sleep.
 func Blocked(t testing.TB, fn string, n int) {
 	t.Helper()
-	Until(t, fmt.Sprintf("%d goroutines blocked in %s", n, fn), func() bool { return blockedIn(fn) >= n })
+	var seen map[string]int
+	until(t, func() string {
+		// A renamed function leaves fn waiting for nothing: say where the
+		// goroutines do wait.
+		return fmt.Sprintf("%d goroutines blocked in %s (goroutines were blocked in: %v)", n, fn, seen)
+	}, func() bool {
+		seen = blockedFuncs()
+		return seen[fn] >= n
+	})
 }
 
 // RegistryFetch is the function in which the callers of a
 // registry.Registry's shared fetch wait for it, as [Blocked] names it:
-// Blocked(t, RegistryFetch, n) returns once n callers have joined fetches
-// (the caller that started one included).
-const RegistryFetch = "github.com/companyregistry/registry.fetchOnce"
+// Blocked(t, RegistryFetch, n) returns once n callers, of any Registry of
+// the process, have joined fetches (the caller that started one
+// included). The registry package's tests check that it names that
+// function.
+const RegistryFetch = "github.com/companyregistry/registry.awaitFetch"
 
 // blockedIn counts the goroutines whose innermost frame outside the
 // runtime is fn and which wait rather than run.
-func blockedIn(fn string) int {
+func blockedIn(fn string) int { return blockedFuncs()[fn] }
+
+// blockedFuncs counts the goroutines that wait rather than run by their
+// innermost frame outside the runtime.
+func blockedFuncs() map[string]int {
 	buf := make([]byte, 1<<20)
 	for {
 		m := runtime.Stack(buf, true)
@@ -124,7 +144,7 @@ func blockedIn(fn string) int {
 		}
 		buf = make([]byte, 2*len(buf))
 	}
-	count := 0
+	count := make(map[string]int)
 	for _, g := range bytes.Split(buf, []byte("\n\n")) {
 		header, frames, _ := bytes.Cut(g, []byte("\n"))
 		if !waiting(header) {
@@ -138,11 +158,14 @@ func blockedIn(fn string) int {
 				bytes.HasPrefix(frame, []byte("time.Sleep")) {
 				continue // a file line, or a frame of the runtime or of a primitive the goroutine waits in
 			}
-			name, _, _ := bytes.Cut(frame, []byte("("))
-			name = bytes.TrimSuffix(name, []byte("[...]"))
-			if string(name) == fn {
-				count++
+			// "pkg.F(args)", "pkg.(*T).M(args)": the name ends at the
+			// arguments' parenthesis, the last one.
+			name := frame
+			if i := bytes.LastIndexByte(frame, '('); i > 0 {
+				name = frame[:i]
 			}
+			name = bytes.TrimSuffix(name, []byte("[...]"))
+			count[string(name)]++
 			break
 		}
 	}
