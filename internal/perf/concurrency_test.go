@@ -12,6 +12,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/internal/seal"
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
@@ -73,7 +74,9 @@ func TestConcurrentColdLookupsCollapse(t *testing.T) {
 	// and waits for the shared fetch; release the register then.
 	const misses = callers + 1
 	testwait.Until(t, "every caller missed the cache", func() bool { return cc.misses.Load() >= misses })
-	testwait.Blocked(t, testwait.RegistryFetch, callers)
+	testwait.Until(t, "every caller waits for the one fetch", func() bool {
+		return reg.Internal(seal.Key{}).FetchCallers() >= callers
+	})
 	close(up.release)
 	wg.Wait()
 
