@@ -344,7 +344,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 type app struct {
 	modules []registry.Country // closed when the program ends
 	reg     *registry.Registry
-	handler http.Handler
+	handler http.Handler // nil with -stdio
 	mcpOpts []mcpserver.Option
 	shared  *shared
 	changes *changeRuntime // nil: change monitoring is off
@@ -438,6 +438,11 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 		sh.close()
 		return nil, err
 	}
+	if cfg.stdio {
+		// MCP over stdio serves no HTTP handler: its settings are
+		// checked above, and it needs only the MCP options.
+		return &app{modules: cs, reg: reg, mcpOpts: mcpOptions(logger, ch), shared: sh, changes: ch}, nil
+	}
 	handler, mcpOpts, err := newHandlerWith(cfg, settings, reg, logger, sh.limiter, ch)
 	if err != nil {
 		sh.close()
@@ -448,6 +453,15 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 		handler = withMetrics(m, handler)
 	}
 	return &app{modules: cs, reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh, changes: ch}, nil
+}
+
+// mcpOptions are the options of the MCP server, over HTTP and stdio alike.
+func mcpOptions(logger *slog.Logger, ch *changeRuntime) []mcpserver.Option {
+	opts := []mcpserver.Option{mcpserver.WithLogger(logger)}
+	if ch != nil {
+		opts = append(opts, mcpserver.WithChanges(ch.svc))
+	}
+	return opts
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
@@ -486,10 +500,9 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 		}
 		trusted = append(trusted, p)
 	}
-	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger)}
+	mcpOpts := mcpOptions(logger, ch)
 	if ch != nil {
 		restOpts = append(restOpts, restserver.WithChanges(ch.svc, ch.tokens))
-		mcpOpts = append(mcpOpts, mcpserver.WithChanges(ch.svc))
 	}
 	rest, err := restserver.New(reg, restOpts...)
 	if err != nil {
