@@ -132,7 +132,7 @@ if [[ " $parts " == *" http "* ]]; then
       bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua"
     done
     : >"$tmp/server-this.log"
-    [ ${#versions[@]} -gt 1 ] && : >"$tmp/server-before.log"
+    if [ ${#versions[@]} -gt 1 ]; then : >"$tmp/server-before.log"; fi
   done | tee "$tmp/http.txt"
   pairs=(rest-this/bare mcp-this/rest-this bare-cpu/rest-this-cpu rest-this-cpu/mcp-this-cpu)
   [ ${#versions[@]} -gt 1 ] && pairs+=(rest-before/bare mcp-before/rest-before rest-this/rest-before mcp-this/mcp-before)
