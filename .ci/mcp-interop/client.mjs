@@ -5,8 +5,9 @@
 //
 // It starts a fake Enhetsregisteret on 127.0.0.1 that serves recorded
 // answers, starts the server on a free loopback port with BRREG_BASE_URL
-// pointing at the fake, and checks: the five tools are listed with output
-// schemas and annotations; every tool answers (the TS client validates each
+// pointing at the fake and change monitoring's store in a temporary
+// REGISTRY_DATA_DIR, and checks: the six read tools and company_changes are
+// listed with output schemas and annotations; every tool answers (the TS client validates each
 // structuredContent against the tool's outputSchema); failures are isError
 // results whose text is the REST error envelope; the documents equal the
 // REST bodies; the rules resource reads; the prompt renders. Any mismatch
@@ -187,6 +188,12 @@ async function exercise(client, label, rest) {
   assert.equal(dl.company_id, "923609016");
   assert.ok(Array.isArray(dl.deadlines) && dl.deadlines.length > 0, "an ASA has deadlines");
   fails(await call("company_deadlines", { id: "923609016", today: "15.01.2026" }), "bad_request", "deadlines bad today");
+  // A fresh store has recorded nothing of the company: an empty list with
+  // a note, in company_changes' outputSchema.
+  const changes = ok(await call("company_changes", { id: "923609016" }), "changes");
+  assert.equal(changes.company_id, "923609016");
+  assert.deepEqual(changes.changes, []);
+  fails(await call("company_changes", { id: "923609017" }), "invalid_id", "changes invalid_id");
   step("tools/call: every tool, successes and error envelopes");
 
   if (rest) {
@@ -200,6 +207,7 @@ async function exercise(client, label, rest) {
     await same("/v1/NO/search?q=Digitaliseringsdirektoratet&limit=1", hits, "search");
     await same("/v1/NO/company/923609016/deadlines?today=2026-01-15", dl, "deadlines");
     await same("/v1/countries", countries, "countries");
+    await same("/v1/NO/company/923609016/changes", changes, "changes");
     const nf = await restGet("/v1/NO/company/974760673");
     const env = JSON.parse((await call("lookup_company", { id: "974760673" })).content[0].text);
     assert.deepEqual(env, nf.body, "not_found: the MCP envelope equals the REST body");
