@@ -1,7 +1,6 @@
 package deadlines
 
 import (
-	"slices"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -70,42 +69,23 @@ func easterSunday(y int) registry.Date {
 
 func mod(a, b int) int { return a - floorDiv(a, b)*b }
 
-// holiday is one Norwegian public holiday.
-type holiday struct {
-	// offset from Easter Sunday in days, or fixed month and day when
-	// month != 0.
-	offset int
-	month  time.Month
-	day    int
-	name   string // Norwegian name
-	en     string // English name
-}
-
 // norwegianHolidays lists the twelve public holidays of helligdagsfredloven
 // § 2 and lov 26. april 1947 nr. 1 (1 and 17 May), in calendar order of
 // their usual dates. 24 and 31 December are not among them: they are
 // ordinary working days for deadlines.
-var norwegianHolidays = [...]holiday{
-	{month: time.January, day: 1, name: "Første nyttårsdag", en: "New Year's Day"},
-	{offset: -3, name: "Skjærtorsdag", en: "Maundy Thursday"},
-	{offset: -2, name: "Langfredag", en: "Good Friday"},
-	{offset: 0, name: "Første påskedag", en: "Easter Sunday"},
-	{offset: 1, name: "Andre påskedag", en: "Easter Monday"},
-	{month: time.May, day: 1, name: "Arbeidernes dag", en: "Labour Day"},
-	{offset: 39, name: "Kristi himmelfartsdag", en: "Ascension Day"},
-	{month: time.May, day: 17, name: "Grunnlovsdag", en: "Constitution Day"},
-	{offset: 49, name: "Første pinsedag", en: "Whit Sunday"},
-	{offset: 50, name: "Andre pinsedag", en: "Whit Monday"},
-	{month: time.December, day: 25, name: "Første juledag", en: "Christmas Day"},
-	{month: time.December, day: 26, name: "Andre juledag", en: "Boxing Day"},
-}
-
-// holidayDate returns the date of h in year y.
-func (h holiday) date(y int, easter registry.Date) registry.Date {
-	if h.month != 0 {
-		return registry.Date{Year: y, Month: h.month, Day: h.day}
-	}
-	return easter.AddDays(h.offset)
+var norwegianHolidays = [...]ruledHoliday{
+	{rule: ruleFixed, month: time.January, day: 1, name: "Første nyttårsdag", en: "New Year's Day"},
+	{rule: ruleEaster, offset: -3, name: "Skjærtorsdag", en: "Maundy Thursday"},
+	{rule: ruleEaster, offset: -2, name: "Langfredag", en: "Good Friday"},
+	{rule: ruleEaster, offset: 0, name: "Første påskedag", en: "Easter Sunday"},
+	{rule: ruleEaster, offset: 1, name: "Andre påskedag", en: "Easter Monday"},
+	{rule: ruleFixed, month: time.May, day: 1, name: "Arbeidernes dag", en: "Labour Day"},
+	{rule: ruleEaster, offset: 39, name: "Kristi himmelfartsdag", en: "Ascension Day"},
+	{rule: ruleFixed, month: time.May, day: 17, name: "Grunnlovsdag", en: "Constitution Day"},
+	{rule: ruleEaster, offset: 49, name: "Første pinsedag", en: "Whit Sunday"},
+	{rule: ruleEaster, offset: 50, name: "Andre pinsedag", en: "Whit Monday"},
+	{rule: ruleFixed, month: time.December, day: 25, name: "Første juledag", en: "Christmas Day"},
+	{rule: ruleFixed, month: time.December, day: 26, name: "Andre juledag", en: "Boxing Day"},
 }
 
 // isNorwegianHoliday reports whether d is a Norwegian public holiday.
@@ -142,12 +122,7 @@ func isNorwegianWorkingDay(d registry.Date) bool {
 // skatteforvaltningsloven § 5-5, and a-opplysningsforskriften § 2-1 (5)).
 // The longest run of non-working days is five (Maundy Thursday to Easter
 // Monday), so the loop is short.
-func rollForwardNorway(d registry.Date) registry.Date {
-	for !isNorwegianWorkingDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func rollForwardNorway(d registry.Date) registry.Date { return rollForward(d, isNorwegianWorkingDay) }
 
 // Holiday is a public holiday on a given date.
 type Holiday struct {
@@ -161,15 +136,7 @@ type Holiday struct {
 // nr. 1), sorted by date, in a fresh slice. Two may fall on one day, as
 // Grunnlovsdag and Andre pinsedag do on 17 May 2027. 24 and 31 December are
 // not holidays.
-func NorwegianHolidays(year int) []Holiday {
-	e := easterSunday(year)
-	out := make([]Holiday, 0, len(norwegianHolidays))
-	for _, h := range norwegianHolidays {
-		out = append(out, Holiday{Date: h.date(year, e), Name: h.name, EnglishName: h.en})
-	}
-	slices.SortStableFunc(out, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
-	return out
-}
+func NorwegianHolidays(year int) []Holiday { return holidaysOf(norwegianHolidays[:], year) }
 
 // NorwegianWorkingDay reports whether d is a working day (virkedag) for
 // Norwegian filing deadlines: not a Saturday, a Sunday or a public holiday.

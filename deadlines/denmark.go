@@ -10,9 +10,11 @@ import (
 )
 
 // The Danish deadline kinds that no other country has. Denmark also uses
-// [GeneralMeeting], [TaxReturn] and [VATReturn], and its annual report to
-// Erhvervsstyrelsen is the kind "annual_report".
+// [GeneralMeeting], [TaxReturn] and [VATReturn].
 const (
+	// AnnualReport is the annual report (DK årsrapport) filed with
+	// Erhvervsstyrelsen.
+	AnnualReport registry.DeadlineKind = "annual_report"
 	// EmployerWithholding is the report and payment of the A-tax and
 	// labour-market contribution an employer withholds from wages (DK
 	// A-skat og AM-bidrag, indberetning til eIndkomst).
@@ -24,9 +26,6 @@ const (
 	// year (DK restskat).
 	TaxBalance registry.DeadlineKind = "tax_balance"
 )
-
-// dkKindAnnualReport is the annual report (årsrapport) to Erhvervsstyrelsen.
-const dkKindAnnualReport registry.DeadlineKind = "annual_report"
 
 // Authorities and sources of the Danish kinds (research dk-deadlines.md).
 const (
@@ -240,17 +239,14 @@ func Denmark(rep *registry.CompanyReport, duties *DenmarkDuties, today registry.
 func (c *dkCalc) bankClosingNotes() {
 	for _, d := range c.out.Deadlines {
 		switch d.Kind {
-		case dkKindAnnualReport, kindGeneralMeeting, kindTaxReturn:
+		case AnnualReport, kindGeneralMeeting, kindTaxReturn:
 			continue
 		}
 		due := normalize(d.DueDate)
 		if !isDanishBusinessDay(due) || isDanishBankDay(due) {
 			continue
 		}
-		before := due.AddDays(-1)
-		for !isDanishBankDay(before) {
-			before = before.AddDays(-1)
-		}
+		before := lastBusinessDayBefore(due, isDanishBankDay)
 		c.out.Notes = append(c.out.Notes, fmt.Sprintf("%s: the due date %s is a bank closing day (banklukkedag: %s), not a holiday. "+
 			"The tax rules move a deadline off Saturdays, Sundays and holidays only, so it is not moved; whether a bank closing day "+
 			"moves a payment to the next bank day (lov nr. 324 af 30. marts 2019) is not settled: pay by %s, the bank day before, "+
@@ -386,7 +382,7 @@ func (c *dkCalc) annual() {
 		p, stat := c.next(dkAnnualReportDate)
 		label, ps, pe := c.periodFields(p, "Financial year")
 		c.add(kindDeadline(registry.Deadline{
-			Kind: dkKindAnnualReport, Name: "Annual report to Erhvervsstyrelsen",
+			Kind: AnnualReport, Name: "Annual report to Erhvervsstyrelsen",
 			LocalName: countrykit.Ptr("årsrapport"), Authority: dkAuthERST,
 			StatutoryDate: stat, PeriodLabel: label, PeriodStart: ps, PeriodEnd: pe, Recurrence: registry.RecurrenceAnnual,
 			AppliesBecause: "A " + form + " files its annual report with Erhvervsstyrelsen within six months of the end of its financial " +
@@ -693,7 +689,7 @@ Sundays:
 
 `)
 	for _, h := range danishHolidays {
-		b = append(b, "- "+h.name+" ("+h.en+"): "+dkDayRule(h)...)
+		b = append(b, "- "+h.name+" ("+h.en+"): "+h.describe()...)
 		if h.until != 0 {
 			b = append(b, ", until "+strconv.Itoa(h.until)+" (abolished as a holiday from 1 January 2024)"...)
 		}
@@ -705,7 +701,7 @@ rules counted in bank days:
 
 `...)
 	for _, h := range danishBankClosingDays {
-		b = append(b, "- "+h.name+" ("+h.en+"): "+dkDayRule(h)+"\n"...)
+		b = append(b, "- "+h.name+" ("+h.en+"): "+h.describe()+"\n"...)
 	}
 	b = append(b, `
 Whether a bank closing day also moves a tax deadline is not settled (VERIFY; lov nr. 324 af 30. marts 2019,
@@ -731,19 +727,4 @@ Not computed: EU sales without VAT (the 25th), payroll tax (lønsumsafgift), ben
 contributions.
 `...)
 	return string(b)
-}
-
-// dkDayRule describes how a holiday's date is found.
-func dkDayRule(h danishDay) string {
-	switch {
-	case h.month != 0:
-		return strconv.Itoa(h.day) + " " + h.month.String()
-	case h.offset == 0:
-		return "the first Sunday after the first full moon on or after 21 March"
-	case h.offset < 0:
-		return "Easter Sunday − " + strconv.Itoa(-h.offset) + " days"
-	case h.offset == 1:
-		return "Easter Sunday + 1 day"
-	}
-	return "Easter Sunday + " + strconv.Itoa(h.offset) + " days"
 }

@@ -1,7 +1,6 @@
 package deadlines
 
 import (
-	"slices"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -11,52 +10,31 @@ import (
 // (helligdage), on which a tax deadline moves to the next weekday, and the
 // bank closing days (banklukkedage), which also stop "bank day" rules.
 
-// danishDay is one Danish non-business day other than a plain weekend: a
-// fixed date, or Easter Sunday plus an offset.
-type danishDay struct {
-	month  time.Month // 0 for a day counted from Easter
-	day    int
-	offset int
-	name   string // Danish name
-	en     string // English name
-	// until, when not 0, is the last year the day is observed (Store
-	// Bededag was abolished from 2024).
-	until int
-}
-
-// date returns the date of h in year y.
-func (h danishDay) date(y int, easter registry.Date) registry.Date {
-	if h.month != 0 {
-		return registry.Date{Year: y, Month: h.month, Day: h.day}
-	}
-	return easter.AddDays(h.offset)
-}
-
 // danishHolidays lists the Danish public holidays (helligdage): Sundays
 // and the days below, in calendar order. Store Bededag (the fourth Friday
 // after Easter) was one until 2023: the act abolishing it applies from 1
 // January 2024.
-var danishHolidays = [...]danishDay{
-	{month: time.January, day: 1, name: "Nytårsdag", en: "New Year's Day"},
-	{offset: -3, name: "Skærtorsdag", en: "Maundy Thursday"},
-	{offset: -2, name: "Langfredag", en: "Good Friday"},
-	{offset: 0, name: "Påskedag", en: "Easter Sunday"},
-	{offset: 1, name: "2. påskedag", en: "Easter Monday"},
-	{offset: 26, name: "Store bededag", en: "General Prayer Day", until: 2023},
-	{offset: 39, name: "Kristi himmelfartsdag", en: "Ascension Day"},
-	{offset: 49, name: "Pinsedag", en: "Whit Sunday"},
-	{offset: 50, name: "2. pinsedag", en: "Whit Monday"},
-	{month: time.December, day: 25, name: "Juledag", en: "Christmas Day"},
-	{month: time.December, day: 26, name: "2. juledag", en: "Boxing Day"},
+var danishHolidays = [...]ruledHoliday{
+	{rule: ruleFixed, month: time.January, day: 1, name: "Nytårsdag", en: "New Year's Day"},
+	{rule: ruleEaster, offset: -3, name: "Skærtorsdag", en: "Maundy Thursday"},
+	{rule: ruleEaster, offset: -2, name: "Langfredag", en: "Good Friday"},
+	{rule: ruleEaster, offset: 0, name: "Påskedag", en: "Easter Sunday"},
+	{rule: ruleEaster, offset: 1, name: "2. påskedag", en: "Easter Monday"},
+	{rule: ruleEaster, offset: 26, name: "Store bededag", en: "General Prayer Day", until: 2023},
+	{rule: ruleEaster, offset: 39, name: "Kristi himmelfartsdag", en: "Ascension Day"},
+	{rule: ruleEaster, offset: 49, name: "Pinsedag", en: "Whit Sunday"},
+	{rule: ruleEaster, offset: 50, name: "2. pinsedag", en: "Whit Monday"},
+	{rule: ruleFixed, month: time.December, day: 25, name: "Juledag", en: "Christmas Day"},
+	{rule: ruleFixed, month: time.December, day: 26, name: "2. juledag", en: "Boxing Day"},
 }
 
 // danishBankClosingDays lists the days that are not helligdage but on
 // which Danmarks Nationalbank and the banks are closed (banklukkedage).
-var danishBankClosingDays = [...]danishDay{
-	{offset: 40, name: "Fredag efter Kristi himmelfartsdag", en: "Friday after Ascension Day"},
-	{month: time.June, day: 5, name: "Grundlovsdag", en: "Constitution Day"},
-	{month: time.December, day: 24, name: "Juleaftensdag", en: "Christmas Eve"},
-	{month: time.December, day: 31, name: "Nytårsaftensdag", en: "New Year's Eve"},
+var danishBankClosingDays = [...]ruledHoliday{
+	{rule: ruleEaster, offset: 40, name: "Fredag efter Kristi himmelfartsdag", en: "Friday after Ascension Day"},
+	{rule: ruleFixed, month: time.June, day: 5, name: "Grundlovsdag", en: "Constitution Day"},
+	{rule: ruleFixed, month: time.December, day: 24, name: "Juleaftensdag", en: "Christmas Eve"},
+	{rule: ruleFixed, month: time.December, day: 31, name: "Nytårsaftensdag", en: "New Year's Eve"},
 }
 
 // isDanishHoliday reports whether d (a normalised date) is a Danish public
@@ -124,29 +102,15 @@ func isDanishBankDay(d registry.Date) bool {
 // Saturday, a Sunday or a holiday ("lørdag, søndag eller helligdag →
 // nærmest følgende hverdag"). The longest run of such days is five
 // (Maundy Thursday to Easter Monday), so the loop is short.
-func danishRollForward(d registry.Date) registry.Date {
-	for !isDanishBusinessDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func danishRollForward(d registry.Date) registry.Date { return rollForward(d, isDanishBusinessDay) }
 
 // danishRollForwardBank returns d, or the next bank day ("førstkommende
 // bankdag").
-func danishRollForwardBank(d registry.Date) registry.Date {
-	for !isDanishBankDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func danishRollForwardBank(d registry.Date) registry.Date { return rollForward(d, isDanishBankDay) }
 
 // danishLastBankDay returns the last bank day of month m of year y.
 func danishLastBankDay(y int, m time.Month) registry.Date {
-	d := endOfMonth(y, m)
-	for !isDanishBankDay(d) {
-		d = d.AddDays(-1)
-	}
-	return d
+	return lastBusinessDayBefore(endOfMonth(y, m).AddDays(1), isDanishBankDay)
 }
 
 // danishTaxReturnDue applies skattekontrolloven § 13 to the statutory
@@ -160,20 +124,6 @@ func danishTaxReturnDue(stat registry.Date) registry.Date {
 	return danishRollForward(stat.AddDays(1))
 }
 
-// danishDays returns the days of list observed in year, sorted by date.
-func danishDays(list []danishDay, year int) []Holiday {
-	e := easterSunday(year)
-	out := make([]Holiday, 0, len(list))
-	for _, h := range list {
-		if h.until != 0 && year > h.until {
-			continue
-		}
-		out = append(out, Holiday{Date: h.date(year, e), Name: h.name, EnglishName: h.en})
-	}
-	slices.SortStableFunc(out, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
-	return out
-}
-
 // DanishHolidays returns the Danish public holidays (helligdage) of year
 // other than ordinary Sundays, sorted by date, in a fresh slice: New Year's
 // Day, Maundy Thursday, Good Friday, Easter Sunday and Monday, Ascension
@@ -181,7 +131,7 @@ func danishDays(list []danishDay, year int) []Holiday {
 // 2023, Store Bededag (abolished as a holiday from 1 January 2024).
 // Easter Sunday and Whit Sunday always fall on a Sunday. A tax deadline on
 // one of these days, a Saturday or a Sunday moves to the next weekday.
-func DanishHolidays(year int) []Holiday { return danishDays(danishHolidays[:], year) }
+func DanishHolidays(year int) []Holiday { return holidaysOf(danishHolidays[:], year) }
 
 // DanishBankClosingDays returns the days of year that are not holidays
 // but on which Danish banks are closed (banklukkedage), sorted by date, in
@@ -189,7 +139,7 @@ func DanishHolidays(year int) []Holiday { return danishDays(danishHolidays[:], y
 // Christmas Eve and New Year's Eve. They stop the rules counted in bank
 // days (the acontoskat payment, a large employer's withholding) and are
 // business days for the others.
-func DanishBankClosingDays(year int) []Holiday { return danishDays(danishBankClosingDays[:], year) }
+func DanishBankClosingDays(year int) []Holiday { return holidaysOf(danishBankClosingDays[:], year) }
 
 // DanishBusinessDay reports whether d is a business day (hverdag) for
 // Danish deadlines: not a Saturday, a Sunday or a day of [DanishHolidays].

@@ -1,6 +1,8 @@
 package deadlines
 
 import (
+	"strings"
+
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
 )
@@ -81,4 +83,30 @@ func kindDeadline(d registry.Deadline, k KindDuty, label string) registry.Deadli
 		d.SourceURL = countrykit.Ptr(k.SourceURL)
 	}
 	return d
+}
+
+// FormKind is a deadline kind whose duty a legal form decides, with the
+// form's duty of it: a row of a country module's legal-form table in its
+// rules document.
+type FormKind struct {
+	Kind registry.DeadlineKind
+	Duty KindDuty
+}
+
+// KindList writes the kinds of ks that apply to a form, for a rules
+// document: each kind in backticks, one whose duty is [DutyConditional]
+// followed by " (" + conditional + ")", joined by ", " in the order of ks.
+// It is "" when none applies.
+func KindList(conditional string, ks ...FormKind) string {
+	var out []string
+	for _, k := range ks {
+		switch k.Duty.Duty {
+		case DutyYes:
+			out = append(out, "`"+string(k.Kind)+"`")
+		case DutyConditional:
+			out = append(out, "`"+string(k.Kind)+"` ("+conditional+")")
+		case DutyNo, DutyUnknown:
+		}
+	}
+	return strings.Join(out, ", ")
 }

@@ -83,21 +83,12 @@ func isFinnishBusinessDay(d registry.Date) bool {
 // rollForwardFinland returns d, or the next Finnish business day when d is
 // a Saturday, a Sunday or a holiday of § 5 of 150/1930. The longest run of
 // such days is four (Good Friday to Easter Monday), so the loop is short.
-func rollForwardFinland(d registry.Date) registry.Date {
-	for !isFinnishBusinessDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func rollForwardFinland(d registry.Date) registry.Date { return rollForward(d, isFinnishBusinessDay) }
 
 // lastFinnishBusinessDayBefore returns the last Finnish business day
 // before d.
 func lastFinnishBusinessDayBefore(d registry.Date) registry.Date {
-	d = d.AddDays(-1)
-	for !isFinnishBusinessDay(d) {
-		d = d.AddDays(-1)
-	}
-	return d
+	return lastBusinessDayBefore(d, isFinnishBusinessDay)
 }
 
 // FinnishHolidays returns the fifteen days of year, other than ordinary

@@ -742,14 +742,7 @@ URSSAF). The fêtes légales are:
 
 `)
 	for _, h := range frenchHolidays {
-		rule := fmt.Sprintf("%d %s", h.day, h.month)
-		if h.easter {
-			rule = fmt.Sprintf("Easter Sunday + %d days", h.offset)
-			if h.offset == 1 {
-				rule = "Easter Sunday + 1 day"
-			}
-		}
-		fmt.Fprintf(&b, "- %s (%s): %s\n", h.name, h.en, rule)
+		fmt.Fprintf(&b, "- %s (%s): %s\n", h.name, h.en, h.describe())
 	}
 	b.WriteString(`
 Whit Monday counts even where it is worked as the journée de solidarité. Alsace-Moselle's Good Friday and 26 December

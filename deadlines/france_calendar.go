@@ -1,7 +1,6 @@
 package deadlines
 
 import (
-	"slices"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -14,42 +13,22 @@ import (
 // ni le jour d'une fête légale prévue à l'article L. 3133-1 du code du
 // travail").
 
-// frenchHoliday is one fête légale of L3133-1.
-type frenchHoliday struct {
-	// easter is true for a movable feast: offset days after Easter Sunday;
-	// otherwise month and day.
-	easter bool
-	offset int
-	month  time.Month
-	day    int
-	name   string // French name
-	en     string // English name
-}
-
 // frenchHolidays lists the eleven fêtes légales of Code du travail art.
 // L3133-1 (1° to 11°), in calendar order of their usual dates. Alsace-Moselle's
 // Good Friday and 26 December (L3134-13) and the overseas days (L3422-2)
 // are not national and are not among them.
-var frenchHolidays = [...]frenchHoliday{
-	{month: time.January, day: 1, name: "Jour de l'an", en: "New Year's Day"},
-	{easter: true, offset: 1, name: "Lundi de Pâques", en: "Easter Monday"},
-	{month: time.May, day: 1, name: "Fête du Travail", en: "Labour Day"},
-	{month: time.May, day: 8, name: "Victoire 1945", en: "Victory in Europe Day"},
-	{easter: true, offset: 39, name: "Ascension", en: "Ascension Day"},
-	{easter: true, offset: 50, name: "Lundi de Pentecôte", en: "Whit Monday"},
-	{month: time.July, day: 14, name: "Fête nationale", en: "Bastille Day"},
-	{month: time.August, day: 15, name: "Assomption", en: "Assumption Day"},
-	{month: time.November, day: 1, name: "Toussaint", en: "All Saints' Day"},
-	{month: time.November, day: 11, name: "Armistice 1918", en: "Armistice Day"},
-	{month: time.December, day: 25, name: "Noël", en: "Christmas Day"},
-}
-
-// date returns the date of h in year y.
-func (h frenchHoliday) date(y int, easter registry.Date) registry.Date {
-	if h.easter {
-		return easter.AddDays(h.offset)
-	}
-	return registry.Date{Year: y, Month: h.month, Day: h.day}
+var frenchHolidays = [...]ruledHoliday{
+	{rule: ruleFixed, month: time.January, day: 1, name: "Jour de l'an", en: "New Year's Day"},
+	{rule: ruleEaster, offset: 1, name: "Lundi de Pâques", en: "Easter Monday"},
+	{rule: ruleFixed, month: time.May, day: 1, name: "Fête du Travail", en: "Labour Day"},
+	{rule: ruleFixed, month: time.May, day: 8, name: "Victoire 1945", en: "Victory in Europe Day"},
+	{rule: ruleEaster, offset: 39, name: "Ascension", en: "Ascension Day"},
+	{rule: ruleEaster, offset: 50, name: "Lundi de Pentecôte", en: "Whit Monday"},
+	{rule: ruleFixed, month: time.July, day: 14, name: "Fête nationale", en: "Bastille Day"},
+	{rule: ruleFixed, month: time.August, day: 15, name: "Assomption", en: "Assumption Day"},
+	{rule: ruleFixed, month: time.November, day: 1, name: "Toussaint", en: "All Saints' Day"},
+	{rule: ruleFixed, month: time.November, day: 11, name: "Armistice 1918", en: "Armistice Day"},
+	{rule: ruleFixed, month: time.December, day: 25, name: "Noël", en: "Christmas Day"},
 }
 
 // frIsHoliday reports whether d (a normalised date) is a fête légale
@@ -88,12 +67,7 @@ func frIsBusinessDay(d registry.Date) bool {
 // Saturday, a Sunday nor a fête légale (CIBS art. D171-5). The longest run
 // of such days is four (a holiday on a Friday or a Monday next to a
 // weekend, as 15 August 2026 and 17 May 2027), so the loop is short.
-func frRollForward(d registry.Date) registry.Date {
-	for !frIsBusinessDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func frRollForward(d registry.Date) registry.Date { return rollForward(d, frIsBusinessDay) }
 
 // frenchSecondWorkingDayAfterMay1 returns "le deuxième jour ouvré suivant le
 // premier mai" of year y (CGI ann. III art. 344 I-0 bis): the second
@@ -115,15 +89,7 @@ func frenchSecondWorkingDayAfterMay1(y int) registry.Date {
 // 1 and 11 November and Christmas Day. Whit Monday is one even where it is
 // worked as the journée de solidarité. With Saturdays and Sundays they are
 // the days that move a French tax or social deadline ([FrenchBusinessDay]).
-func FrenchHolidays(year int) []Holiday {
-	e := easterSunday(year)
-	out := make([]Holiday, 0, len(frenchHolidays))
-	for _, h := range frenchHolidays {
-		out = append(out, Holiday{Date: h.date(year, e), Name: h.name, EnglishName: h.en})
-	}
-	slices.SortStableFunc(out, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
-	return out
-}
+func FrenchHolidays(year int) []Holiday { return holidaysOf(frenchHolidays[:], year) }
 
 // FrenchBusinessDay reports whether d is a business day for French filing
 // deadlines: not a Saturday, a Sunday or a day of [FrenchHolidays].

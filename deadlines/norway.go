@@ -474,9 +474,5 @@ func (c *noCalc) annual(lastAccounts *int) {
 
 // lastWorkingDayBefore returns the last Norwegian working day before d.
 func lastWorkingDayBefore(d registry.Date) registry.Date {
-	d = d.AddDays(-1)
-	for !isNorwegianWorkingDay(d) {
-		d = d.AddDays(-1)
-	}
-	return d
+	return lastBusinessDayBefore(d, isNorwegianWorkingDay)
 }

@@ -36,19 +36,7 @@ public holidays are those of helligdagsfredloven § 2 and lov 26. april 1947 nr.
 
 `)
 	for _, h := range norwegianHolidays {
-		rule := fmt.Sprintf("%d %s", h.day, h.month)
-		switch {
-		case h.month != 0:
-		case h.offset < 0:
-			rule = fmt.Sprintf("Easter Sunday − %d days", -h.offset)
-		case h.offset == 0:
-			rule = "the first Sunday after the first full moon on or after 21 March"
-		case h.offset == 1:
-			rule = "Easter Sunday + 1 day"
-		default:
-			rule = fmt.Sprintf("Easter Sunday + %d days", h.offset)
-		}
-		fmt.Fprintf(&b, "- %s (%s): %s\n", h.name, h.en, rule)
+		fmt.Fprintf(&b, "- %s (%s): %s\n", h.name, h.en, h.describe())
 	}
 	b.WriteString(`
 24 and 31 December are ordinary working days. The annual accounts ("before 1 August") and the general meeting

@@ -8,10 +8,10 @@ import (
 	registry "github.com/companyregistry/registry"
 )
 
-// The Finnish and Swedish calendars list their holidays as rules (a fixed
-// day, an offset from Easter, the Saturday of a seven-day window, the Friday
-// before it), which give each year's dates and describe themselves in the
-// rules documents.
+// Every calendar of the package lists its holidays as rules (a fixed day,
+// an offset from Easter, and in Finland and Sweden the Saturday of a
+// seven-day window or the Friday before it), which give each year's dates
+// and describe themselves in the rules documents.
 
 // holidayRule says how a holiday's date is found in a year.
 type holidayRule uint8
@@ -35,6 +35,9 @@ type ruledHoliday struct {
 	// description ("Midsummer Day").
 	before string
 	eve    bool // Sweden: not an allmän helgdag, but named by 1930:173 2 §
+	// until, when not 0, is the last year the day is observed (Denmark's
+	// Store Bededag was abolished from 2024).
+	until int
 }
 
 // saturdayOnOrAfter returns the first Saturday on or after d.
@@ -80,14 +83,37 @@ func (h ruledHoliday) describe() string {
 	return fmt.Sprintf("%d %s", h.day, h.month)
 }
 
-// holidaysOf returns the days of table in year, sorted by date, in a fresh
-// slice.
+// holidaysOf returns the days of table observed in year, sorted by date,
+// in a fresh slice.
 func holidaysOf(table []ruledHoliday, year int) []Holiday {
 	e := easterSunday(year)
 	out := make([]Holiday, 0, len(table))
 	for _, h := range table {
+		if h.until != 0 && year > h.until {
+			continue
+		}
 		out = append(out, Holiday{Date: h.date(year, e), Name: h.name, EnglishName: h.en})
 	}
 	slices.SortStableFunc(out, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
 	return out
+}
+
+// rollForward returns d, or the first day after it that is a business day
+// by business. Every calendar's longest run of non-business days is a few
+// days, so the loop is short.
+func rollForward(d registry.Date, business func(registry.Date) bool) registry.Date {
+	for !business(d) {
+		d = d.AddDays(1)
+	}
+	return d
+}
+
+// lastBusinessDayBefore returns the last day before d that is a business
+// day by business.
+func lastBusinessDayBefore(d registry.Date, business func(registry.Date) bool) registry.Date {
+	d = d.AddDays(-1)
+	for !business(d) {
+		d = d.AddDays(-1)
+	}
+	return d
 }

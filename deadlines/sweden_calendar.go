@@ -87,12 +87,7 @@ func isSwedishBusinessDay(d registry.Date) bool {
 // not one (1930:173 2 §). The longest run of non-business days is four
 // (Good Friday to Easter Monday; julafton on a Thursday to the Sunday), so
 // the loop is short.
-func rollForwardSweden(d registry.Date) registry.Date {
-	for !isSwedishBusinessDay(d) {
-		d = d.AddDays(1)
-	}
-	return d
-}
+func rollForwardSweden(d registry.Date) registry.Date { return rollForward(d, isSwedishBusinessDay) }
 
 // SwedishHolidays returns the sixteen days of year, other than ordinary
 // Saturdays and Sundays, on which a Swedish statutory time limit moves to

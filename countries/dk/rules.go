@@ -136,28 +136,15 @@ func formKinds(f legalForm) string {
 	if f.Deadlines == nil {
 		return "none computed"
 	}
-	var ks []string
-	for _, k := range []struct {
-		kind string
-		d    deadlines.KindDuty
-	}{
-		{"annual_report", f.Deadlines.AnnualReport},
-		{"general_meeting", f.Deadlines.GeneralMeeting},
-		{"tax_return", f.Deadlines.TaxReturn},
-		{"tax_prepayment", f.Deadlines.TaxPrepayment},
-		{"tax_balance", f.Deadlines.TaxBalance},
-		{"vat_return", f.Deadlines.VAT},
-		{"employer_withholding", f.Deadlines.Employer},
-	} {
-		switch k.d.Duty {
-		case deadlines.DutyYes:
-			ks = append(ks, "`"+k.kind+"`")
-		case deadlines.DutyConditional:
-			ks = append(ks, "`"+k.kind+"` (if applicable)")
-		case deadlines.DutyNo, deadlines.DutyUnknown:
-		}
-	}
-	return strings.Join(ks, ", ")
+	d := f.Deadlines
+	return deadlines.KindList("if applicable",
+		deadlines.FormKind{Kind: deadlines.AnnualReport, Duty: d.AnnualReport},
+		deadlines.FormKind{Kind: deadlines.GeneralMeeting, Duty: d.GeneralMeeting},
+		deadlines.FormKind{Kind: deadlines.TaxReturn, Duty: d.TaxReturn},
+		deadlines.FormKind{Kind: deadlines.TaxPrepayment, Duty: d.TaxPrepayment},
+		deadlines.FormKind{Kind: deadlines.TaxBalance, Duty: d.TaxBalance},
+		deadlines.FormKind{Kind: deadlines.VATReturn, Duty: d.VAT},
+		deadlines.FormKind{Kind: deadlines.EmployerWithholding, Duty: d.Employer})
 }
 
 // workedExample explains the modulus-11 check of a valid CVR number as a

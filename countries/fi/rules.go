@@ -115,24 +115,11 @@ func formKinds(f legalForm) string {
 	if f.Deadlines == nil {
 		return "none modelled"
 	}
-	var ks []string
-	for _, k := range []struct {
-		kind string
-		d    deadlines.KindDuty
-	}{
-		{"general_meeting", f.Deadlines.GeneralMeeting},
-		{"financial_statements", f.Deadlines.FinancialStatements},
-		{"tax_return", f.Deadlines.TaxReturn},
-	} {
-		switch k.d.Duty {
-		case deadlines.DutyYes:
-			ks = append(ks, "`"+k.kind+"`")
-		case deadlines.DutyConditional:
-			ks = append(ks, "`"+k.kind+"` (if applicable)")
-		case deadlines.DutyNo, deadlines.DutyUnknown:
-		}
-	}
-	return strings.Join(ks, ", ")
+	d := f.Deadlines
+	return deadlines.KindList("if applicable",
+		deadlines.FormKind{Kind: deadlines.GeneralMeeting, Duty: d.GeneralMeeting},
+		deadlines.FormKind{Kind: deadlines.FinancialStatements, Duty: d.FinancialStatements},
+		deadlines.FormKind{Kind: deadlines.TaxReturn, Duty: d.TaxReturn})
 }
 
 // workedExample explains the MOD11 check of a valid business ID (its eight

@@ -150,23 +150,15 @@ func familyKinds(f formFamily) string {
 	if d == nil {
 		return "not modelled"
 	}
-	var out []string
-	add := func(kind string, k deadlines.KindDuty) {
-		switch k.Duty {
-		case deadlines.DutyYes:
-			out = append(out, "`"+kind+"`")
-		case deadlines.DutyConditional:
-			out = append(out, "`"+kind+"` (conditional)")
-		}
-	}
-	add("general_meeting", d.GeneralMeeting)
-	add("accounts_filing", d.AccountsFiling)
-	add("tax_return", d.CorporateTax)
-	add("corporate_tax_instalment", d.CorporateTaxInstalments)
-	add("vat_return", d.VAT)
-	add("cfe", d.CFE)
-	if len(out) == 0 {
+	out := deadlines.KindList("conditional",
+		deadlines.FormKind{Kind: deadlines.GeneralMeeting, Duty: d.GeneralMeeting},
+		deadlines.FormKind{Kind: deadlines.FrenchAccountsFiling, Duty: d.AccountsFiling},
+		deadlines.FormKind{Kind: deadlines.TaxReturn, Duty: d.CorporateTax},
+		deadlines.FormKind{Kind: deadlines.FrenchCorporateTaxInstalment, Duty: d.CorporateTaxInstalments},
+		deadlines.FormKind{Kind: deadlines.VATReturn, Duty: d.VAT},
+		deadlines.FormKind{Kind: deadlines.FrenchCFE, Duty: d.CFE})
+	if out == "" {
 		return "none from the form"
 	}
-	return strings.Join(out, ", ")
+	return out
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/companyregistry/registry/countries/se/internal/bulkfile"
 	"github.com/companyregistry/registry/countries/se/internal/nameindex"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/deadlines"
 	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/upstream"
 )
@@ -351,7 +352,7 @@ func financialYear(r *registry.CompanyReport, end *registry.Date, registered str
 		src += ", registered " + d.String()
 	}
 	r.PublishedDeadlines = append(r.PublishedDeadlines, registry.PublishedDeadline{
-		Kind: "annual_accounts", PeriodEnd: end, Source: countrykit.Ptr(src),
+		Kind: deadlines.AnnualAccounts, PeriodEnd: end, Source: countrykit.Ptr(src),
 	})
 	r.LastAnnualAccountsYear = countrykit.Ptr(end.Year)
 }
@@ -360,7 +361,7 @@ func financialYear(r *registry.CompanyReport, end *registry.Date, registered str
 // annual_accounts entry.
 func yearEndFrom(r *registry.CompanyReport) (time.Month, int, string) {
 	for _, p := range r.PublishedDeadlines {
-		if p.Kind == "annual_accounts" && p.PeriodEnd != nil && !p.PeriodEnd.IsZero() {
+		if p.Kind == deadlines.AnnualAccounts && p.PeriodEnd != nil && !p.PeriodEnd.IsZero() {
 			return p.PeriodEnd.Month, p.PeriodEnd.Day, "the annual report for the period ending " + p.PeriodEnd.String() + " (Bolagsverket's list of filed annual reports)"
 		}
 	}

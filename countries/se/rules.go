@@ -118,21 +118,13 @@ func kinds(f legalForm) string {
 	if f.Deadlines == nil {
 		return "none modelled"
 	}
-	var ks []string
-	for _, k := range []struct {
-		kind string
-		d    deadlines.KindDuty
-	}{{"general_meeting", f.Deadlines.GeneralMeeting}, {"annual_accounts", f.Deadlines.AnnualReport}, {"tax_return", f.Deadlines.TaxRet}} {
-		switch k.d.Duty {
-		case deadlines.DutyYes:
-			ks = append(ks, "`"+k.kind+"`")
-		case deadlines.DutyConditional:
-			ks = append(ks, "`"+k.kind+"` (if applicable)")
-		case deadlines.DutyNo, deadlines.DutyUnknown:
-		}
+	d := f.Deadlines
+	ks := deadlines.KindList("if applicable",
+		deadlines.FormKind{Kind: deadlines.GeneralMeeting, Duty: d.GeneralMeeting},
+		deadlines.FormKind{Kind: deadlines.AnnualAccounts, Duty: d.AnnualReport},
+		deadlines.FormKind{Kind: deadlines.TaxReturn, Duty: d.TaxRet})
+	if d.TaxForm != "" && ks != "" {
+		ks += ", "
 	}
-	if f.Deadlines.TaxForm != "" {
-		ks = append(ks, f.Deadlines.TaxForm)
-	}
-	return strings.Join(ks, ", ")
+	return ks + d.TaxForm
 }
