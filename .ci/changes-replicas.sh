@@ -30,30 +30,13 @@
 # Needs go, curl, jq and PostgreSQL's initdb and postgres (found as
 # internal/pgtest finds them; as root the server runs as the postgres
 # user). Run from anywhere: .ci/changes-replicas.sh
+prog=changes-replicas
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C
+. .ci/lib.sh
 
-for tool in go curl jq; do
-  command -v "$tool" >/dev/null 2>&1 || { echo "changes-replicas: $tool is not installed"; exit 1; }
-done
-
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-failures=0
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-check() { # check DESCRIPTION CONDITION...
-  local what=$1; shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
+require go curl jq
 
 # dump_logs: every process's output, for a failure.
 dump_logs() {
@@ -75,25 +58,11 @@ dump_logs() {
 }
 die() { echo "changes-replicas: $*"; dump_logs; exit 1; }
 
-# wait_for DESCRIPTION SECONDS COMMAND...: run COMMAND every 0.2 s until it
-# succeeds or SECONDS pass.
-wait_for() {
-  local what=$1 limit=$2; shift 2
-  local deadline=$((SECONDS + limit))
-  until "$@"; do
-    if ((SECONDS >= deadline)); then echo "changes-replicas: timed out after ${limit}s waiting for $what"; return 1; fi
-    sleep 0.2
-  done
-}
-
-now_ns() { date +%s%N; }
+wait_poll=0.2 # wait_for (.ci/lib.sh) runs its command every 0.2 s
 t0=$SECONDS
-t0ns=$(now_ns)
-phase() { echo; echo "== [$(awk -v s="$t0ns" -v n="$(now_ns)" 'BEGIN{printf "%.1f", (n - s) / 1e9}')s] $*"; }
 
 phase "building the server, the fake register, the receiver and pgserver"
-GOFLAGS="${GOFLAGS:-} -buildvcs=false" go build -o "$tmp/" ./examples/server ./internal/cmd/fakebrreg \
-  ./internal/cmd/webhooksink ./internal/cmd/pgserver
+build "$tmp" ./examples/server ./internal/cmd/fakebrreg ./internal/cmd/webhooksink ./internal/cmd/pgserver
 echo "   built in $((SECONDS - t0))s"
 
 phase "starting PostgreSQL, the fake register and the receiver"
@@ -132,7 +101,7 @@ for i in 1 2 3; do
 done
 for i in 1 2 3; do
   wait_for "replica $i" 60 grep -q '"msg":"listening"' "$tmp/replica$i.log" || die "replica $i did not start"
-  raddr[i]="http://$(grep '"msg":"listening"' "$tmp/replica$i.log" | head -n1 | sed 's/.*"addr":"\([^"]*\)".*/\1/')"
+  raddr[i]="http://$(listen_addr "$tmp/replica$i.log")"
   grep -q '"msg":"change monitoring","store":"postgres"' "$tmp/replica$i.log" || die "replica $i does not keep changes on PostgreSQL"
 done
 echo "   replicas ${raddr[1]} (pid ${rpid[1]}), ${raddr[2]} (pid ${rpid[2]}), ${raddr[3]} (pid ${rpid[3]})"

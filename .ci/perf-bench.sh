@@ -28,39 +28,23 @@
 #   memory  a fresh server caches 20,000 distinct reports; its VmRSS.
 # With BEFORE_REV, the server built from that revision is measured in the
 # same rounds (http, stdio) or right after (cold, memory).
+prog=perf-bench
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. .ci/lib.sh
 
 parts=${PARTS:-http stdio cold memory}
 rounds=${ROUNDS:-5}
 duration=${DURATION:-10s}
 conns=${CONNS:-64}
 calls=${CALLS:-20000}
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-wait_for() { # wait_for DESCRIPTION SECONDS COMMAND...
-  local what=$1 limit=$2; shift 2
-  local deadline=$((SECONDS + limit))
-  until "$@"; do
-    if ((SECONDS >= deadline)); then echo "perf-bench: timed out waiting for $what"; exit 1; fi
-    sleep 0.1
-  done
-}
 
 if ! command -v wrk >/dev/null; then
   apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
 fi
 export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
-go build -o "$tmp/server-this" ./examples/server
-go build -o "$tmp/fakebrreg" ./internal/cmd/fakebrreg
-go build -o "$tmp/perfbench" ./internal/cmd/perfbench
+build "$tmp" ./examples/server ./internal/cmd/fakebrreg ./internal/cmd/perfbench
+mv "$tmp/server" "$tmp/server-this"
 versions=(this)
 if [ $# -gt 0 ]; then
   mkdir -p "$tmp/before-src"
@@ -88,7 +72,7 @@ start() {
   pid=$!
   pids+=("$pid")
   wait_for "the $v server" 20 grep -q '"msg":"listening"' "$tmp/server-$v.log"
-  api=http://$(grep -o '"msg":"listening","addr":"[^"]*"' "$tmp/server-$v.log" | sed 's/.*"addr":"\([^"]*\)"/\1/')
+  api=http://$(listen_addr "$tmp/server-$v.log")
 }
 stop() { kill "$1" && wait "$1" 2>/dev/null || true; }
 
@@ -148,14 +132,12 @@ if [[ " $parts " == *" http "* ]]; then
       bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua"
     done
     : >"$tmp/server-this.log"
-    [ ${#versions[@]} -gt 1 ] && : >"$tmp/server-before.log"
+    if [ ${#versions[@]} -gt 1 ]; then : >"$tmp/server-before.log"; fi
   done | tee "$tmp/http.txt"
   pairs=(rest-this/bare mcp-this/rest-this bare-cpu/rest-this-cpu rest-this-cpu/mcp-this-cpu)
   [ ${#versions[@]} -gt 1 ] && pairs+=(rest-before/bare mcp-before/rest-before rest-this/rest-before mcp-this/mcp-before)
   "$tmp/perfbench" ratios "${pairs[@]}" <"$tmp/http.txt"
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  pids=()
+  stop_all
 fi
 
 if [[ " $parts " == *" stdio "* ]]; then
@@ -164,9 +146,7 @@ if [[ " $parts " == *" stdio "* ]]; then
   servers=()
   for v in "${versions[@]}"; do servers+=("$v=env BRREG_BASE_URL=$brreg REGISTRY_LOG_LEVEL=info $tmp/server-$v -stdio"); done
   "$tmp/perfbench" stdio -calls "$calls" -rounds "$rounds" "${servers[@]}"
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  pids=()
+  stop_all
 fi
 
 if [[ " $parts " == *" cold "* ]]; then
@@ -179,9 +159,7 @@ if [[ " $parts " == *" cold "* ]]; then
     "$tmp/perfbench" cold -api "$api" -register "$brreg" -n 300
     stop "$pid"
   done
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  pids=()
+  stop_all
 fi
 
 if [[ " $parts " == *" memory "* ]]; then

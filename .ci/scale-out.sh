@@ -16,53 +16,19 @@
 # failed. Everything started here is stopped on exit.
 #
 # Needs go, curl and redis-server. Run from anywhere: .ci/scale-out.sh
+prog=scale-out
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. .ci/lib.sh
 
-for tool in go curl redis-server; do
-  command -v "$tool" >/dev/null 2>&1 || { echo "scale-out: $tool is not installed"; exit 1; }
-done
-
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-failures=0
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-check() { # check DESCRIPTION CONDITION...
-  local what=$1; shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
+require go curl redis-server
 
 t0=$SECONDS
 echo "-- building the server and the fake register"
-GOFLAGS="${GOFLAGS:-} -buildvcs=false" go build -o "$tmp/server" ./examples/server
-GOFLAGS="${GOFLAGS:-} -buildvcs=false" go build -o "$tmp/fakebrreg" ./internal/cmd/fakebrreg
+build "$tmp" ./examples/server ./internal/cmd/fakebrreg
 echo "   built in $((SECONDS - t0))s"
 t1=$SECONDS
-t1ns=$(date +%s%N)
-
-# wait_for DESCRIPTION SECONDS COMMAND...: run COMMAND every 0.1 s until it
-# succeeds, fails with status 2 (hopeless) or SECONDS pass.
-wait_for() {
-  local what=$1 limit=$2; shift 2
-  local deadline=$((SECONDS + limit))
-  local rc
-  while :; do
-    rc=0
-    "$@" || rc=$?
-    ((rc == 0)) && return 0
-    ((rc == 2)) && { echo "scale-out: gave up waiting for $what"; return 1; }
-    if ((SECONDS >= deadline)); then echo "scale-out: timed out waiting for $what"; return 1; fi
-    sleep 0.1
-  done
-}
+phase_start_ns=$(now_ns)
 
 # Redis on a free loopback port, without persistence.
 redis_port=
@@ -84,7 +50,7 @@ start_redis() {
 }
 redis_up() { # redis answers, or has exited (then the caller tries another port)
   redis_ping && return 0
-  kill -0 "$redis_pid" 2>/dev/null || return 2
+  kill -0 "$redis_pid" 2>/dev/null || return 125
   return 1
 }
 for _ in 1 2 3 4 5; do
@@ -120,7 +86,7 @@ for i in 1 2 3; do
 done
 for i in 1 2 3; do
   wait_for "replica $i" 20 grep -q '"msg":"listening"' "$tmp/replica$i.log"
-  replicas+=("http://$(grep '"msg":"listening"' "$tmp/replica$i.log" | head -n1 | sed 's/.*"addr":"\([^"]*\)".*/\1/')")
+  replicas+=("http://$(listen_addr "$tmp/replica$i.log")")
 done
 echo "-- replicas at ${replicas[*]}"
 echo "   started in $((SECONDS - t1))s"
@@ -154,21 +120,7 @@ mcp_tool() { # mcp_tool CLIENT REPLICA TOOL ARGS: prints headers and body of too
 # counts: "N×VALUE" for each distinct line of stdin.
 counts() { sort | uniq -c | awk '{printf "%s%d×%s", (NR > 1 ? ", " : ""), $1, $2}'; }
 
-# phase TITLE: a heading with the time since the replicas started.
-phase() { echo; echo "== [$(awk -v s="$t1ns" -v n="$(date +%s%N)" 'BEGIN{printf "%.1f", (n - s) / 1e9}')s] $*"; }
-
-# orgnr I: the I-th valid Norwegian organisation number from 930000000 on.
-orgnr() {
-  local n=$((93000000 + $1 * 7)) s sum c k
-  local w=(3 2 7 6 5 4 3 2)
-  while :; do
-    s=$n sum=0
-    for k in 0 1 2 3 4 5 6 7; do sum=$((sum + ${s:k:1} * w[k])); done
-    c=$((11 - sum % 11)); ((c == 11)) && c=0
-    if ((c != 10)); then echo "$s$c"; return; fi
-    n=$((n + 1))
-  done
-}
+# phase (.ci/lib.sh) counts from the replicas' start.
 
 phase "1. one fetch, three replicas"
 first=$(rest 203.0.113.1 "${replicas[0]}/v1/NO/company/923609016")
@@ -189,7 +141,6 @@ phase "2. the client rate limit across replicas (60 a minute per client)"
 # curl can send them (one process, kept-alive connections), and if the 60
 # took over a second, as many more as seconds passed may pass before the
 # first refusal.
-now_ns() { date +%s%N; }
 refilled() { echo $(( ($(now_ns) - $1) / 1000000000 )); } # whole seconds since $1
 
 # REST: 60 GETs spread over the three replicas, then until the first refusal.

@@ -14,34 +14,16 @@
 # within 10 % of its plateau, no 5xx but the injected upstream errors mapped
 # as the spec says. Exit status 1 when a check failed. Everything started
 # here is stopped on exit. Needs go.
+prog=soak
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. .ci/lib.sh
 
 duration=${SOAK_DURATION:-5m}
 workers=${SOAK_WORKERS:-16}
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-wait_for() { # wait_for DESCRIPTION SECONDS COMMAND...
-  local what=$1 limit=$2; shift 2
-  local deadline=$((SECONDS + limit))
-  until "$@"; do
-    if ((SECONDS >= deadline)); then echo "soak: timed out waiting for $what"; exit 1; fi
-    sleep 0.1
-  done
-}
 
 echo "-- building"
-export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
-go build -o "$tmp/server" ./examples/server
-go build -o "$tmp/fakebrreg" ./internal/cmd/fakebrreg
-go build -o "$tmp/soak" ./internal/cmd/soak
+build "$tmp" ./examples/server ./internal/cmd/fakebrreg ./internal/cmd/soak
 
 "$tmp/fakebrreg" -faults -unit examples/server/testdata/brreg_enhet_923609016.json >"$tmp/fake.out" 2>"$tmp/fake.err" &
 pids+=("$!")
@@ -59,7 +41,7 @@ REGISTRY_ADDR=127.0.0.1:0 BRREG_BASE_URL="$brreg" REGISTRY_RATE_LIMIT=0 REGISTRY
 server_pid=$!
 pids+=("$server_pid")
 wait_for "the server" 20 grep -q '"msg":"listening"' "$tmp/server.log"
-api=$(grep -o '"msg":"listening","addr":"[^"]*"' "$tmp/server.log" | sed 's/.*"addr":"\([^"]*\)"/\1/' || true)
+api=$(listen_addr "$tmp/server.log" || true)
 metrics=$(grep -o '"msg":"metrics listening","addr":"[^"]*"' "$tmp/server.log" | sed 's/.*"addr":"\([^"]*\)"/\1/' || true)
 echo "-- server (pid $server_pid) at $api, metrics at $metrics; register at $brreg"
 echo "-- load for $duration with $workers workers"

@@ -19,6 +19,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/cputime"
 	"github.com/companyregistry/registry/internal/fakeclock"
 	"github.com/companyregistry/registry/restserver"
 )
@@ -104,7 +105,7 @@ func warmBatch(b *testing.B, n int) (*registry.Registry, []string, *atomic.Int64
 func perID(b *testing.B, cpu0 time.Duration, n int) {
 	per := float64(b.N * n)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/id")
-	if cpu := processCPU() - cpu0; cpu > 0 {
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/per, "cpu-ns/id")
 	}
 }
@@ -135,7 +136,7 @@ func BenchmarkDeadlinesBatchWarm500(b *testing.B) {
 
 	b.Run("library", func(b *testing.B) {
 		b.ReportAllocs()
-		cpu0 := processCPU()
+		cpu0 := cputime.Process()
 		for b.Loop() {
 			if _, err := reg.DeadlinesBatch(b.Context(), "NO", ids, today); err != nil {
 				b.Fatal(err)
@@ -145,7 +146,7 @@ func BenchmarkDeadlinesBatchWarm500(b *testing.B) {
 	})
 	b.Run("rest-inprocess", func(b *testing.B) {
 		b.ReportAllocs()
-		cpu0 := processCPU()
+		cpu0 := cputime.Process()
 		size := 0
 		for b.Loop() {
 			w := httptest.NewRecorder()
@@ -163,7 +164,7 @@ func BenchmarkDeadlinesBatchWarm500(b *testing.B) {
 		defer srv.Close()
 		client := srv.Client()
 		b.ReportAllocs()
-		cpu0 := processCPU()
+		cpu0 := cputime.Process()
 		for b.Loop() {
 			res, err := client.Post(srv.URL+route, "application/json", bytes.NewReader(body))
 			if err != nil {
@@ -179,7 +180,7 @@ func BenchmarkDeadlinesBatchWarm500(b *testing.B) {
 	})
 	b.Run("500-single-gets-inprocess", func(b *testing.B) {
 		b.ReportAllocs()
-		cpu0 := processCPU()
+		cpu0 := cputime.Process()
 		for b.Loop() {
 			for _, id := range ids {
 				w := httptest.NewRecorder()

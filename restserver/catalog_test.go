@@ -1,7 +1,6 @@
 package restserver_test
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -28,16 +27,8 @@ func TestCatalogRoutes(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := h.srv.Client().Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer res.Body.Close()
-				b, err := io.ReadAll(res.Body)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return res.StatusCode, string(b)
+				res := send(t, h.srv.Client(), req)
+				return res.status, string(res.body)
 			}
 			first, body := call()
 			second, _ := call()

@@ -79,13 +79,7 @@ func (h *changeHarness) call(t *testing.T, method, path, token, body string) res
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := h.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return response{status: res.StatusCode, header: res.Header, body: b}
+	return send(t, h.srv.Client(), req)
 }
 
 // checkDoc validates a JSON body against what /openapi.json documents for

@@ -235,6 +235,21 @@ type response struct {
 	body   []byte
 }
 
+// send sends req with c and reads the whole answer.
+func send(t *testing.T, c *http.Client, req *http.Request) response {
+	t.Helper()
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return response{status: res.StatusCode, header: res.Header, body: b}
+}
+
 func (h *harness) do(t *testing.T, method, path string, header map[string]string) response {
 	t.Helper()
 	req, err := http.NewRequestWithContext(t.Context(), method, h.srv.URL+path, nil)
@@ -248,16 +263,7 @@ func (h *harness) do(t *testing.T, method, path string, header map[string]string
 		}
 		req.Header.Set(k, v)
 	}
-	res, err := h.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return response{status: res.StatusCode, header: res.Header, body: b}
+	return send(t, h.srv.Client(), req)
 }
 
 func (h *harness) get(t *testing.T, path string) response {

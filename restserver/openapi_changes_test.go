@@ -149,16 +149,7 @@ func (d *changeDeployment) call(t *testing.T, method, path, body string, token b
 	if token {
 		req.Header.Set("Authorization", "Bearer "+exampleToken)
 	}
-	res, err := d.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return response{status: res.StatusCode, header: res.Header, body: b}
+	return send(t, d.srv.Client(), req)
 }
 
 // bankruptcy publishes Equinor's bankruptcy in Brønnøysund's feed an hour

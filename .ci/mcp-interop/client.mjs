@@ -4,10 +4,13 @@
 // Usage: node client.mjs <server-binary> <brreg-fixtures-dir>
 //
 // It starts a fake Enhetsregisteret on 127.0.0.1 that serves recorded
-// answers, starts the server on a free loopback port with BRREG_BASE_URL
-// pointing at the fake, and checks: the five tools are listed with output
-// schemas and annotations; every tool answers (the TS client validates each
-// structuredContent against the tool's outputSchema); failures are isError
+// answers, starts the server on a free loopback port (-addr 127.0.0.1:0; the
+// address read from its "listening" log record) with BRREG_BASE_URL
+// pointing at the fake and change monitoring's store in a temporary
+// REGISTRY_DATA_DIR, and checks: the six read tools and company_changes are
+// listed with output schemas and annotations; every tool answers (the TS
+// client validates each structuredContent against the tool's outputSchema);
+// failures are isError
 // results whose text is the REST error envelope; the documents equal the
 // REST bodies; the rules resource reads; the prompt renders. Any mismatch
 // exits non-zero. Child processes are killed on exit.
@@ -16,7 +19,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import http from "node:http";
-import net from "node:net";
 import { join } from "node:path";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -61,17 +63,6 @@ function fakeBrreg() {
     res.end();
   });
   return new Promise((resolve) => srv.listen(0, "127.0.0.1", () => resolve(srv)));
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitHealthy(base) {
@@ -187,6 +178,12 @@ async function exercise(client, label, rest) {
   assert.equal(dl.company_id, "923609016");
   assert.ok(Array.isArray(dl.deadlines) && dl.deadlines.length > 0, "an ASA has deadlines");
   fails(await call("company_deadlines", { id: "923609016", today: "15.01.2026" }), "bad_request", "deadlines bad today");
+  // A fresh store has recorded nothing of the company: an empty list with
+  // a note, in company_changes' outputSchema.
+  const changes = ok(await call("company_changes", { id: "923609016" }), "changes");
+  assert.equal(changes.company_id, "923609016");
+  assert.deepEqual(changes.changes, []);
+  fails(await call("company_changes", { id: "923609017" }), "invalid_id", "changes invalid_id");
   step("tools/call: every tool, successes and error envelopes");
 
   if (rest) {
@@ -200,6 +197,7 @@ async function exercise(client, label, rest) {
     await same("/v1/NO/search?q=Digitaliseringsdirektoratet&limit=1", hits, "search");
     await same("/v1/NO/company/923609016/deadlines?today=2026-01-15", dl, "deadlines");
     await same("/v1/countries", countries, "countries");
+    await same("/v1/NO/company/923609016/changes", changes, "changes");
     const nf = await restGet("/v1/NO/company/974760673");
     const env = JSON.parse((await call("lookup_company", { id: "974760673" })).content[0].text);
     assert.deepEqual(env, nf.body, "not_found: the MCP envelope equals the REST body");
@@ -234,15 +232,22 @@ async function main() {
   };
   delete env.COMPANIES_HOUSE_API_KEY;
 
-  // Streamable HTTP, at /mcp and at /mcp/.
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(serverBin, ["-addr", `127.0.0.1:${port}`], { env, stdio: ["ignore", "inherit", "pipe"] });
+  // Streamable HTTP, at /mcp and at /mcp/, on a port the server picks:
+  // its "listening" record says which.
+  const server = spawn(serverBin, ["-addr", "127.0.0.1:0"], { env, stdio: ["ignore", "inherit", "pipe"] });
   track(server.pid);
   let serverLog = "";
-  server.stderr.on("data", (d) => (serverLog += d));
+  const listening = new Promise((resolve, reject) => {
+    server.stderr.on("data", (d) => {
+      serverLog += d;
+      const m = serverLog.match(/"msg":"listening","addr":"([^"]+)"/);
+      if (m) resolve(`http://${m[1]}`);
+    });
+    server.on("exit", (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
   server.on("exit", (code) => code && console.error(`server exited with ${code}:\n${serverLog}`));
   try {
+    const base = await listening;
     await waitHealthy(base);
     for (const path of ["/mcp", "/mcp/"]) {
       const client = new Client({ name: "interop-check", version: "0.0.1" });

@@ -17,6 +17,7 @@ import (
 	"github.com/companyregistry/registry/changes/dispatch"
 	"github.com/companyregistry/registry/changes/sqlstore"
 	"github.com/companyregistry/registry/changes/webhook"
+	"github.com/companyregistry/registry/internal/cputime"
 	"github.com/companyregistry/registry/internal/memstore"
 )
 
@@ -125,12 +126,12 @@ func benchThroughput(b *testing.B, s changes.Store) {
 		batch[i] = nameChange(i, now)
 	}
 	b.ResetTimer()
-	start, cpu := time.Now(), processCPU()
+	start, cpu := time.Now(), cputime.Process()
 	if _, err := store.Apply(context.Background(), changes.Batch{Changes: batch}); err != nil {
 		b.Fatal(err)
 	}
 	<-r.all
-	elapsed, used := time.Since(start), processCPU()-cpu
+	elapsed, used := time.Since(start), cputime.Process()-cpu
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "webhooks/s")
 	// CPU of the whole process (dispatcher, store and receiver) per

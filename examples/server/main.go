@@ -344,7 +344,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 type app struct {
 	modules []registry.Country // closed when the program ends
 	reg     *registry.Registry
-	handler http.Handler
+	handler http.Handler // nil with -stdio
 	mcpOpts []mcpserver.Option
 	shared  *shared
 	changes *changeRuntime // nil: change monitoring is off
@@ -428,7 +428,8 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 
 	// Every setting is checked before the change store is opened (which
 	// creates its folder).
-	if _, err := restSettings(cfg, reg); err != nil {
+	settings, err := restSettings(cfg, reg)
+	if err != nil {
 		sh.close()
 		return nil, err
 	}
@@ -437,7 +438,12 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 		sh.close()
 		return nil, err
 	}
-	handler, mcpOpts, err := newHandler(cfg, reg, logger, sh.limiter, ch)
+	if cfg.stdio {
+		// MCP over stdio serves no HTTP handler: its settings are
+		// checked above, and it needs only the MCP options.
+		return &app{modules: cs, reg: reg, mcpOpts: mcpOptions(logger, ch), shared: sh, changes: ch}, nil
+	}
+	handler, mcpOpts, err := newHandlerWith(cfg, settings, reg, logger, sh.limiter, ch)
 	if err != nil {
 		sh.close()
 		ch.close()
@@ -447,6 +453,15 @@ func build(cfg config, logger *slog.Logger) (_ *app, err error) {
 		handler = withMetrics(m, handler)
 	}
 	return &app{modules: cs, reg: reg, handler: handler, mcpOpts: mcpOpts, shared: sh, changes: ch}, nil
+}
+
+// mcpOptions are the options of the MCP server, over HTTP and stdio alike.
+func mcpOptions(logger *slog.Logger, ch *changeRuntime) []mcpserver.Option {
+	opts := []mcpserver.Option{mcpserver.WithLogger(logger)}
+	if ch != nil {
+		opts = append(opts, mcpserver.WithChanges(ch.svc))
+	}
+	return opts
 }
 
 // newHandler builds the mux, REST at / and MCP (Streamable HTTP, stateless)
@@ -469,6 +484,13 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 	if err != nil {
 		return nil, nil, err
 	}
+	return newHandlerWith(cfg, settings, reg, logger, lim, ch)
+}
+
+// newHandlerWith is newHandler with the REST settings of cfg already
+// checked by restSettings.
+func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter,
+	ch *changeRuntime) (http.Handler, []mcpserver.Option, error) {
 	restOpts := append([]restserver.Option{restserver.WithLogger(logger)}, settings...)
 	trusted := make([]netip.Prefix, 0, len(cfg.trustedProxies))
 	for _, c := range cfg.trustedProxies {
@@ -478,10 +500,9 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 		}
 		trusted = append(trusted, p)
 	}
-	mcpOpts := []mcpserver.Option{mcpserver.WithLogger(logger)}
+	mcpOpts := mcpOptions(logger, ch)
 	if ch != nil {
 		restOpts = append(restOpts, restserver.WithChanges(ch.svc, ch.tokens))
-		mcpOpts = append(mcpOpts, mcpserver.WithChanges(ch.svc))
 	}
 	rest, err := restserver.New(reg, restOpts...)
 	if err != nil {
@@ -511,9 +532,11 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 		httpmw.MaxHeaderBytes(maxHeaderBytes))(mux), mcpOpts, nil
 }
 
-// restSettings returns the REST options of the settings, each tried alone
-// first so that a refused one comes back wrapped with the name of its
-// environment variable.
+// restSettings returns the REST options of the settings, tried together
+// (a REST handler is built for the check: its texts and OpenAPI document
+// are most of the program's start-up, so once); when they are refused,
+// each is tried alone, so that a refused one comes back wrapped with the
+// name of its environment variable.
 func restSettings(cfg config, reg *registry.Registry) ([]restserver.Option, error) {
 	type setting struct {
 		name string
@@ -531,12 +554,18 @@ func restSettings(cfg config, reg *registry.Registry) ([]restserver.Option, erro
 	}
 	out := make([]restserver.Option, 0, len(settings))
 	for _, s := range settings {
+		out = append(out, s.opt)
+	}
+	_, err := restserver.New(reg, out...)
+	if err == nil {
+		return out, nil
+	}
+	for _, s := range settings {
 		if _, err := restserver.New(reg, s.opt); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
-		out = append(out, s.opt)
 	}
-	return out, nil
+	return nil, err // refused together only (WithBasePath and WithPublicURL disagree)
 }
 
 // serve runs the HTTP server until ctx is done, then shuts down gracefully:

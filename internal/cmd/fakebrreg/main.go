@@ -33,33 +33,25 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/companyregistry/registry/internal/brregfeed"
+	"github.com/companyregistry/registry/internal/command"
 )
 
 // recordedID is the number of the unit in the recording.
 const recordedID = "923609016"
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
-}
+func main() { command.Main(run) }
 
 // run is the program; it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -90,27 +82,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "fakebrreg: %v\n", err)
-		return 1
-	}
 	h := newHandler(body, *prefix, *faults, *delay)
 	h.roles = roles
 	h.withFeed(brregfeed.New(nil))
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
-	fmt.Fprintf(stdout, "http://%s%s\n", ln.Addr(), strings.TrimRight(*prefix, "/"))
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
+	if err := command.Serve(ctx, *addr, strings.TrimRight(*prefix, "/"), h, stdout, 5*time.Second); err != nil {
 		fmt.Fprintf(stderr, "fakebrreg: %v\n", err)
-		return 1
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return 1
 	}
 	return 0
