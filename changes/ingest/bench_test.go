@@ -13,13 +13,13 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/internal/cputime"
 )
 
 // dayOfUpdates generates a day of Brønnøysund's units feed as the tests'
@@ -192,7 +192,7 @@ func BenchmarkNorwayDay(b *testing.B) {
 		runtime.GC() // the sample before is the live heap: the store's watched ids and the day's items
 		stopSampling, peakOf, first := sampleHeap()
 		before = max(before, first)
-		cpuBefore := cpuTime()
+		cpuBefore := cputime.Process()
 		b.StartTimer()
 
 		if err := n.Sync(context.Background(), t0); err != nil {
@@ -200,7 +200,7 @@ func BenchmarkNorwayDay(b *testing.B) {
 		}
 
 		b.StopTimer()
-		cpu += cpuTime() - cpuBefore
+		cpu += cputime.Process() - cpuBefore
 		stopSampling()
 		peak = max(peak, peakOf())
 		recorded, fetched = int64(len(st.log)), fetch.calls.Load()
@@ -214,13 +214,6 @@ func BenchmarkNorwayDay(b *testing.B) {
 	b.ReportMetric(float64(before)/(1<<20), "heap-before-MiB")
 	b.ReportMetric(float64(recorded), "changes/day")
 	b.ReportMetric(float64(fetched), "fetches/day")
-}
-
-// cpuTime is the process's user and system CPU time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // sampleHeap samples the live heap every 2 ms until stop is called; peak
