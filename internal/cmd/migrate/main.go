@@ -16,18 +16,16 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 
 	"github.com/companyregistry/registry/changes/sqlstore"
+	"github.com/companyregistry/registry/internal/command"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	command.Main(func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+		return run(ctx, args, os.Getenv, stdout, stderr)
+	})
 }
 
 // run is the program; it returns the exit status.

@@ -27,21 +27,19 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/companyregistry/registry/internal/command"
 	"github.com/companyregistry/registry/internal/pgtest"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	command.Main(func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+		return run(ctx, args, os.Getenv, stdout, stderr)
+	})
 }
 
 // queryTimeout bounds a -query run, connection included.

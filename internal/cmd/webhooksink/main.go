@@ -41,26 +41,19 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/companyregistry/registry/changes/webhook"
+	"github.com/companyregistry/registry/internal/command"
 )
 
 // maxBody bounds a webhook's body and the control requests' bodies.
 const maxBody = 1 << 20
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
-}
+func main() { command.Main(run) }
 
 // run is the program; it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
