@@ -214,7 +214,7 @@ Environment:
   BOLAGSVERKET_BULK_FILE    path of Bolagsverket's bulk file (zip or text): Swedish name searches
   BOLAGSVERKET_BULK_URL     or the URL to download it from weekly (both indexed in REGISTRY_DATA_DIR/se)
   REGISTRY_CONTACT_EMAIL    contact e-mail sent in the User-Agent to the registers
-  REGISTRY_RATE_LIMIT       requests per minute per client IP on /v1 (default 60; 0 disables)
+  REGISTRY_RATE_LIMIT       requests a minute per client IP, REST /v1 and MCP tools/call together (default 60; 0 disables)
   REGISTRY_TRUSTED_PROXIES  comma-separated CIDRs or IPs whose X-Forwarded-For is believed (default none)
   REGISTRY_CACHE_TTL        cache lifetime of successful lookups, at most 24h (default 24h)
   REGISTRY_LOG_LEVEL        debug, info, warn or error (default info; JSON on stderr)
