@@ -105,8 +105,9 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 		return fmt.Errorf("ingest: NO watched ids: %w", err)
 	}
 	var errs []error
+	from := readFrom{n: n, watched: watched, now: now}
 	for _, f := range norwayFeeds {
-		err := n.syncFeed(ctx, f, watched, now)
+		err := n.syncFeed(ctx, f, watched, &from)
 		if errors.Is(err, errPaused) || errors.Is(err, registry.ErrRateLimited) {
 			n.o.log.LogAttrs(ctx, slog.LevelInfo, "Brønnøysund's allowance is spent; the feeds are read again at the next sync",
 				slog.String("feed", f.name))
@@ -129,22 +130,63 @@ const removedType = "Fjernet"
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
 // A feed's cursor is "time:<stamp>" before the first item was read (the
-// feed is read from when it was first synced: a watch starts now), then
-// a number: for enheter and underenheter the next oppdateringsid to ask
+// feed is read from when it was first synced, or from the oldest baseline
+// of a watched company if one is older: see [readFrom]), then a number: for enheter and underenheter the next oppdateringsid to ask
 // for (inclusive), for roller the last event id read (afterId is
 // exclusive).
 const timeCursor = "time:"
 
-func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]struct{}, now time.Time) error {
+// readFrom is when a feed without a cursor is read from: now, or the
+// oldest snapshot of a watched company when one was taken before now. A
+// watch created before the first sync took its baselines then; a change
+// the register published between a baseline and the first sync is in the
+// feed before now, and reading from now would lose it. Reading from the
+// baseline loses nothing and reports nothing twice: a watched company is
+// compared with its snapshot, an item older than the snapshot changes
+// nothing. Asked once per sync, only when a feed has no cursor.
+type readFrom struct {
+	n       *Norway
+	watched map[string]struct{}
+	now     time.Time
+	at      time.Time // zero: not asked yet
+}
+
+func (r *readFrom) time(ctx context.Context) (time.Time, error) {
+	if !r.at.IsZero() {
+		return r.at, nil
+	}
+	at := r.now
+	for id := range r.watched {
+		s, err := r.n.store.Snapshot(ctx, "NO", id)
+		if errors.Is(err, changes.ErrNotFound) {
+			continue // no baseline yet: nothing of it is reported before one
+		}
+		if err != nil {
+			return time.Time{}, fmt.Errorf("ingest: NO snapshot: %w", err)
+		}
+		if !s.TakenAt.IsZero() && s.TakenAt.Before(at) {
+			at = s.TakenAt
+		}
+	}
+	r.at = at
+	return at, nil
+}
+
+func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]struct{}, from *readFrom) error {
+	now := from.now
 	cursor, err := n.store.Cursor(ctx, f.cursorName())
 	if err != nil {
 		return err
 	}
 	if !validCursor(cursor) {
 		if cursor != "" {
-			n.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable feed cursor, reading from now", slog.String("feed", f.name))
+			n.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable feed cursor, reading from the oldest baseline", slog.String("feed", f.name))
 		}
-		cursor = timeCursor + now.UTC().Format(timeLayout)
+		start, err := from.time(ctx)
+		if err != nil {
+			return err
+		}
+		cursor = timeCursor + start.UTC().Format(timeLayout)
 		if _, err := n.store.Apply(ctx, changes.Batch{Cursors: map[string]string{f.cursorName(): cursor}}); err != nil {
 			return err
 		}

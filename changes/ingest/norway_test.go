@@ -535,3 +535,39 @@ func TestRolesGoneTwiceBeforeReported(t *testing.T) {
 		t.Errorf("misses %d, roles misses %d after the change was reported, want 0", snap.Misses, snap.RolesMisses)
 	}
 }
+
+// TestNorwayFirstSyncReadsFromTheOldestBaseline: a watch created before
+// the ingester's first sync (its baseline taken at 00:00) and a change the
+// register published at 10:30, before that sync at 12:00: the first sync
+// reads the feed from the baseline, not from now, and reports the rename
+// (issue 28: "a baseline is taken when a company is added, so the first
+// event is a real change"; reading from now lost it). Found by
+// examples/server's TestChangeWiring, which failed when the first sync
+// started after the test published.
+func TestNorwayFirstSyncReadsFromTheOldestBaseline(t *testing.T) {
+	t.Parallel()
+	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	srv.addRecording(t, "enheter", "oppdateringer_enheter_includeChanges_914375916_name-and-address-change_2026-09_ANONYMISED.json")
+	watch(t, st, "NO", []string{"914375916"}, snapshot(report("NO", "914375916", "OPULENS NÆRING 4 AS"), nil)) // taken 2026-09-01 00:00
+	f.set("NO", "914375916", ok(report("NO", "914375916", "TOLLBUGATA 17 OSLO AS")))
+	if err := newTestNorway(t, st, f, srv).Sync(t.Context(), t0); err != nil { // 2026-09-01 12:00
+		t.Fatal(err)
+	}
+	want := []url.Values{{"dato": {"2026-09-01T00:00:00.000Z"}, "size": {"1000"}, "includeChanges": {"true"}}}
+	if diff := cmp.Diff(want, srv.requestsOf("enheter")); diff != "" {
+		t.Errorf("enheter requests (-want +got):\n%s", diff)
+	}
+	cs := companyChanges(t, st, "NO", "914375916")
+	if len(cs) != 1 || cs[0].Kind != changes.KindNameChanged || cs[0].SourceEventID != "enheter/25152016" || st.deliveryCount() != 1 {
+		t.Errorf("changes %+v, %d deliveries; want the rename of item 25152016, delivered", recordedOf(cs), st.deliveryCount())
+	}
+	// With no watched company, the feed is read from now.
+	st2 := newMemStore()
+	srv2 := newFeedServer(t)
+	if err := newTestNorway(t, st2, newFakeFetcher(), srv2).Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	if got := cursor(t, st2, "NO/underenheter"); got != "time:2026-09-01T12:00:00.000Z" {
+		t.Errorf("cursor %q with nothing watched, want now", got)
+	}
+}
