@@ -136,14 +136,16 @@ const timeLayout = "2006-01-02T15:04:05.000Z"
 // exclusive).
 const timeCursor = "time:"
 
-// readFrom is when a feed without a cursor is read from: now, or the
-// oldest snapshot of a watched company when one was taken before now. A
-// watch created before the first sync took its baselines then; a change
-// the register published between a baseline and the first sync is in the
-// feed before now, and reading from now would lose it. Reading from the
-// baseline loses nothing and reports nothing twice: a watched company is
-// compared with its snapshot, an item older than the snapshot changes
-// nothing. Asked once per sync, only when a feed has no cursor.
+// readFrom is when a feed without a cursor is read from: a minute before
+// now ([newWatchGrace]: a watch being created while the sync starts took
+// its baselines before it is stored), or the oldest snapshot of a watched
+// company when one is older. A watch created before the first sync took
+// its baselines then; a change the register published between a baseline
+// and the first sync is in the feed before now, and reading from now
+// would lose it. Reading from the baseline loses nothing and reports
+// nothing twice: a watched company is compared with its snapshot, an item
+// older than the snapshot changes nothing. Asked once per sync, only when
+// a feed has no cursor.
 type readFrom struct {
 	n       *Norway
 	watched map[string]struct{}
@@ -155,7 +157,7 @@ func (r *readFrom) time(ctx context.Context) (time.Time, error) {
 	if !r.at.IsZero() {
 		return r.at, nil
 	}
-	at := r.now
+	at := r.now.Add(-newWatchGrace)
 	for id := range r.watched {
 		s, err := r.n.store.Snapshot(ctx, "NO", id)
 		if errors.Is(err, changes.ErrNotFound) {

@@ -72,7 +72,8 @@ func checkGolden(t *testing.T, name string, v any) {
 }
 
 // TestNorwayStartsNowAndKeepsEveryItem (issue 28): a feed never read is
-// read from now (dato), each feed once; every item of a company nobody
+// read from now (dato, a minute before the sync: see
+// TestNorwayFirstSyncReadsFromTheOldestBaseline), each feed once; every item of a company nobody
 // watches is recorded as the register reported it: the kinds its JSON
 // Patch paths touch (a new name, new addresses), "updated" when they touch
 // none, old null, the register's operations as the new value; the cursor
@@ -86,11 +87,11 @@ func TestNorwayStartsNowAndKeepsEveryItem(t *testing.T) {
 	if err := newTestNorway(t, st, f, srv).Sync(t.Context(), now); err != nil {
 		t.Fatal(err)
 	}
-	want := []url.Values{{"dato": {"2026-08-15T00:00:00.000Z"}, "size": {"1000"}, "includeChanges": {"true"}}}
+	want := []url.Values{{"dato": {"2026-08-14T23:59:00.000Z"}, "size": {"1000"}, "includeChanges": {"true"}}}
 	if diff := cmp.Diff(want, srv.requestsOf("enheter")); diff != "" {
 		t.Errorf("enheter requests (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]url.Values{{"afterTime": {"2026-08-15T00:00:00.000Z"}, "size": {"1000"}}}, srv.requestsOf("roller")); diff != "" {
+	if diff := cmp.Diff([]url.Values{{"afterTime": {"2026-08-14T23:59:00.000Z"}, "size": {"1000"}}}, srv.requestsOf("roller")); diff != "" {
 		t.Errorf("roller requests (-want +got):\n%s", diff)
 	}
 	checkGolden(t, "feed_unwatched_2026-08-15", recordedOf(st.all()))
@@ -100,7 +101,7 @@ func TestNorwayStartsNowAndKeepsEveryItem(t *testing.T) {
 	if got := cursor(t, st, "NO/enheter"); got != "25205461" {
 		t.Errorf("cursor %q, want 25205461 (after the last item)", got)
 	}
-	if got := cursor(t, st, "NO/underenheter"); got != "time:2026-08-15T00:00:00.000Z" {
+	if got := cursor(t, st, "NO/underenheter"); got != "time:2026-08-14T23:59:00.000Z" {
 		t.Errorf("underenheter cursor %q, want the start time", got)
 	}
 	// The next sync reads on from the cursor and finds nothing new.
@@ -561,13 +562,14 @@ func TestNorwayFirstSyncReadsFromTheOldestBaseline(t *testing.T) {
 	if len(cs) != 1 || cs[0].Kind != changes.KindNameChanged || cs[0].SourceEventID != "enheter/25152016" || st.deliveryCount() != 1 {
 		t.Errorf("changes %+v, %d deliveries; want the rename of item 25152016, delivered", recordedOf(cs), st.deliveryCount())
 	}
-	// With no watched company, the feed is read from now.
+	// With no watched company, the feed is read from a minute before now
+	// (a watch being created took its baselines before it is stored).
 	st2 := newMemStore()
 	srv2 := newFeedServer(t)
 	if err := newTestNorway(t, st2, newFakeFetcher(), srv2).Sync(t.Context(), t0); err != nil {
 		t.Fatal(err)
 	}
-	if got := cursor(t, st2, "NO/underenheter"); got != "time:2026-09-01T12:00:00.000Z" {
-		t.Errorf("cursor %q with nothing watched, want now", got)
+	if got := cursor(t, st2, "NO/underenheter"); got != "time:2026-09-01T11:59:00.000Z" {
+		t.Errorf("cursor %q with nothing watched, want a minute before now", got)
 	}
 }
