@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/json"
@@ -87,22 +88,57 @@ func fetchRun[T answerDoc](r *Registry, f *flight, e entry, key string, tag byte
 		r.remember(bg, key, err)
 		return nil, err
 	}
-	doc := v.(T)
-	// Two encodings: the stored one says cached true, so that a hit is
-	// sent as stored; the live one, cached false, goes to the callers
-	// of this fetch.
-	doc.setCached(true)
-	stored, err := json.Marshal(doc)
+	live, stored, err := encodeAnswer(v.(T), tag)
 	if err != nil {
 		return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
 	}
-	doc.setCached(false)
-	live, err := json.Marshal(doc)
-	if err != nil {
-		return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
-	}
-	r.cacheSet(bg, key, append([]byte{tag}, stored...), r.ttl)
+	r.cacheSet(bg, key, stored, r.ttl)
 	return live, nil
+}
+
+// The top-level "cached" member of an answer's encoding and the member
+// that follows it (see encodeAnswer).
+var (
+	cachedFalse = []byte(`,"cached":false,"fetched_at":`)
+	cachedTrue  = []byte(`,"cached":true,"fetched_at":`)
+)
+
+// encodeAnswer returns the two encodings of doc: live, with cached false,
+// for the callers of the fetch, and stored, the cache entry: tag, then the
+// encoding with cached true, so that a hit is sent as stored. Both are the
+// bytes json.Marshal gives (see TestEncodeAnswerIsJSONMarshal).
+//
+// doc is encoded once, by its MarshalJSON: json.Marshal would call the
+// same method and then check and compact its output again, which took as
+// long as the encoding itself. stored is live with its top-level cached
+// member turned true: in every answer type it is followed by fetched_at,
+// and after it come only strings, null and lists of strings, where the
+// bytes `,"cached":false,"fetched_at":` cannot occur (a quote inside a
+// string is escaped), so that their last occurrence is the top-level
+// member. An encoding without it (a type that does not fit that shape) is
+// encoded a second time instead.
+func encodeAnswer[T answerDoc](doc T, tag byte) (live, stored []byte, err error) {
+	doc.setCached(false)
+	live, err = doc.MarshalJSON()
+	if err != nil {
+		return nil, nil, err
+	}
+	i := bytes.LastIndex(live, cachedFalse)
+	if i < 0 {
+		doc.setCached(true)
+		b, err := doc.MarshalJSON()
+		doc.setCached(false)
+		if err != nil {
+			return nil, nil, err
+		}
+		return live, append([]byte{tag}, b...), nil
+	}
+	stored = make([]byte, 0, 1+len(live)-len(cachedFalse)+len(cachedTrue))
+	stored = append(stored, tag)
+	stored = append(stored, live[:i]...)
+	stored = append(stored, cachedTrue...)
+	stored = append(stored, live[i+len(cachedFalse):]...)
+	return live, stored, nil
 }
 
 // flights holds the fetch in flight of each group (a cache key, or a
@@ -217,9 +253,11 @@ func (r *Registry) budgetPause(f *flight, d time.Duration) error {
 	return err
 }
 
-// answerDoc is a document that the Registry caches: a report or a search
-// result.
+// answerDoc is a document that the Registry fetches and caches: a report,
+// a search result or a roles report. Its MarshalJSON must give what
+// json.Marshal gives (encodeAnswer calls it directly).
 type answerDoc interface {
+	json.Marshaler
 	setCached(bool)
 }
 

@@ -309,3 +309,49 @@ func percentile(ds []time.Duration, p int) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// BenchmarkColdLookupCPU measures the CPU work of a cold lookup (every
+// iteration asks for another organisation number) without sockets or
+// waiting: the REST handler on a discarding writer, the register answered
+// in process (brreg as the RoundTripper). What a cold lookup adds over the
+// register's time is this work plus the waits (wake-ups, the loopback round
+// trips) that BenchmarkColdLookup and .ci/perf-bench.sh measure.
+//
+//	registry  Registry.LookupJSON: the fetch, decoding and mapping of the
+//	          register's answer, its two encodings and the cache's Set
+//	rest      GET /v1/NO/company/{id} through restserver
+func BenchmarkColdLookupCPU(b *testing.B) {
+	for _, name := range []string{"registry", "rest"} {
+		b.Run(name, func(b *testing.B) {
+			up := newBrreg(b)
+			reg := newNorway(b, fakeBase, &http.Client{Transport: up}, nil)
+			rest := newREST(b, reg)
+			ids := orgNrs(b.N + 1)
+			in := reg.Internal(seal.Key{})
+			ctx := context.Background()
+			d := &discard{h: make(http.Header)}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				id := ids[i+1]
+				if name == "registry" {
+					if _, err := in.LookupJSON(ctx, "NO", id); err != nil {
+						b.Fatal(err)
+					}
+					continue
+				}
+				d.reset()
+				req := httptest.NewRequest(http.MethodGet, "/v1/NO/company/"+id, nil)
+				req.RemoteAddr = "192.0.2.1:1234"
+				rest.ServeHTTP(d, req)
+				if d.status != http.StatusOK {
+					b.Fatalf("status %d", d.status)
+				}
+			}
+			b.StopTimer()
+			if got := up.requests.Load(); got != int64(b.N) {
+				b.Fatalf("the register got %d requests, want %d", got, b.N)
+			}
+		})
+	}
+}
