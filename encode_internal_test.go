@@ -24,7 +24,7 @@ func answerDocs() map[string]func() answerDoc {
 		"report/full": func() answerDoc {
 			return &CompanyReport{Country: "NO", Registry: "brreg", ID: "923609016", Name: trickyText,
 				PreviousNames: []string{trickyText}, LegalForm: s("Allmennaksjeselskap"), Status: StatusActive,
-				Registers: map[string]bool{"a": true, "cached": false, "fetched_at": true},
+				Registers:       map[string]bool{"a": true, "cached": false, "fetched_at": true},
 				BusinessAddress: &Address{Lines: []string{trickyText}, City: s("STAVANGER")},
 				IndustryCodes:   []IndustryCode{{Code: "06.100", Description: s(trickyText), Rank: 1}},
 				Confidence:      1, FetchedAt: &at, Source: s(trickyText), License: s("NLOD"),
@@ -38,7 +38,7 @@ func answerDocs() map[string]func() answerDoc {
 		"roles/empty": func() answerDoc { return &RolesReport{} },
 		"roles/full": func() answerDoc {
 			return &RolesReport{Country: "NO", Registry: "brreg", ID: "923609016", Name: trickyText, FetchedAt: &at,
-				Roles: []Role{{RoleCode: "LEDE", Role: trickyText, Notes: []string{trickyText}}},
+				Roles:  []Role{{RoleCode: "LEDE", Role: trickyText, Notes: []string{trickyText}}},
 				Source: s(trickyText), Notes: []string{trickyText}}
 		},
 	}
