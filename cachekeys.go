@@ -113,6 +113,32 @@ func (r *Registry) cachedAnswer(ctx context.Context, key string, tag byte) (b []
 	return nil, false, nil
 }
 
+// packer is a cache that can store a value plain at once and compress it
+// later: [cache.Memory], the default. A fetch stores its answer with
+// SetPlain, so that the answer is a hit from then on, answers its callers,
+// and only then calls Pack: none of them waits for the compression (tens
+// of microseconds of a cold lookup).
+type packer interface {
+	SetPlain(ctx context.Context, key string, value []byte, ttl time.Duration) error
+	Pack(key string)
+}
+
+// storeAnswer stores a fetched answer b under key: with SetPlain when the
+// cache is a packer, which it returns for the Pack to come, else with Set
+// (and returns nil).
+func (r *Registry) storeAnswer(ctx context.Context, key string, b []byte, ttl time.Duration) packer {
+	p, ok := r.cache.(packer)
+	if !ok {
+		r.cacheSet(ctx, key, b, ttl)
+		return nil
+	}
+	if err := p.SetPlain(ctx, key, b, ttl); err != nil {
+		r.log.LogAttrs(ctx, slog.LevelWarn, "cache set failed", slog.String("error", err.Error()))
+		return nil
+	}
+	return p
+}
+
 func (r *Registry) cacheSet(ctx context.Context, key string, b []byte, ttl time.Duration) {
 	if err := r.cache.Set(ctx, key, b, ttl); err != nil {
 		r.log.LogAttrs(ctx, slog.LevelWarn, "cache set failed", slog.String("error", err.Error()))

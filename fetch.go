@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
@@ -38,8 +39,15 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 		f, created := r.flights.join(group, ctx)
 		if created {
 			go func() {
-				b, err := fetchRun(r, f, e, key, tag, refresh, call)
+				b, pack, err := fetchRun(r, f, e, key, tag, refresh, call)
 				r.flights.end(group, f, b, err)
+				if pack != nil {
+					// The callers have the answer: let the first of
+					// them (readied on this P) write it before the
+					// stored copy is compressed.
+					runtime.Gosched()
+					pack.Pack(key)
+				}
 			}()
 		}
 		if !awaitFetch(ctx, f.done) {
@@ -74,26 +82,27 @@ func awaitFetch(ctx context.Context, done <-chan struct{}) bool {
 }
 
 // fetchRun is the work of the fetch f of key: the stored answer of a fetch
-// that ended just before it started, or the register's, stored.
-func fetchRun[T answerDoc](r *Registry, f *flight, e entry, key string, tag byte, refresh bool, call func(context.Context) (T, error)) ([]byte, error) {
+// that ended just before it started, or the register's, stored. When pack
+// is not nil, the answer is stored plain and pack.Pack(key) compresses it;
+// the fetch calls it after answering its callers (see storeAnswer).
+func fetchRun[T answerDoc](r *Registry, f *flight, e entry, key string, tag byte, refresh bool, call func(context.Context) (T, error)) (b []byte, pack packer, err error) {
 	bg := context.WithoutCancel(f.ctx)
 	// A fetch of key that ended between this caller's cache miss and
 	// this call has stored its answer: send that answer (it says cached
 	// true) rather than ask the register again.
 	if b, hit, err := r.cachedAnswer(bg, key, tag); hit && !refresh {
-		return b, err
+		return b, nil, err
 	}
 	v, err := r.attempts(bg, f, e.info, e.budget, func(ctx context.Context) (any, error) { return call(ctx) })
 	if err != nil {
 		r.remember(bg, key, err)
-		return nil, err
+		return nil, nil, err
 	}
 	live, stored, err := encodeAnswer(v.(T), tag)
 	if err != nil {
-		return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
+		return nil, nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "The answer could not be encoded.", Err: err})
 	}
-	r.cacheSet(bg, key, stored, r.ttl)
-	return live, nil
+	return live, r.storeAnswer(bg, key, stored, r.ttl), nil
 }
 
 // The top-level "cached" member of an answer's encoding and the member

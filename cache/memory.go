@@ -49,7 +49,9 @@ type options struct {
 // are stored plain. An entry is stored (and an inflated value kept) only
 // when it fits beside the dictionaries. A Set of a large value then costs
 // tens of microseconds more, and the first Get of it some microseconds and
-// an allocation of exactly the plain value's length.
+// an allocation of exactly the plain value's length. [Memory.SetPlain] and
+// [Memory.Pack] split a Set in two, so that the compression can come after
+// the caller has answered.
 func WithCompression() Option {
 	return func(o *options) error {
 		o.compress = true
@@ -144,6 +146,9 @@ type entry struct {
 	size       int64
 	packed     *dictionary // value is compressed with this dictionary; nil: plain
 	plainLen   int         // the length of the plain value, when packed
+	// pending: stored plain by SetPlain and not read since, so that Pack
+	// compresses it.
+	pending bool
 }
 
 var _ Cache = (*Memory)(nil)
@@ -193,6 +198,7 @@ func (m *Memory) Get(_ context.Context, key string) (value []byte, ok bool, err 
 		return nil, false, nil
 	}
 	m.moveToFront(e)
+	e.pending = false // read: it stays plain, as an inflated entry does
 	value, packed, plainLen := e.value, e.packed, e.plainLen
 	m.mu.Unlock()
 	if packed == nil {
@@ -325,6 +331,56 @@ func (m *Memory) Set(_ context.Context, key string, value []byte, ttl time.Durat
 	if ttl > 0 {
 		value, d = m.pack(value)
 	}
+	m.store(key, value, plainLen, d, ttl, false)
+	return nil
+}
+
+// SetPlain is [Memory.Set] without the compression, for a caller that
+// wants the entry readable at once and the compression done later, off its
+// own critical path (the Registry answers the callers of a fetch first):
+// the value is stored plain and counted at its length, and a later
+// [Memory.Pack] of key compresses it as Set would have. Without
+// [WithCompression], SetPlain is Set. Like Set, it takes ownership of
+// value.
+func (m *Memory) SetPlain(_ context.Context, key string, value []byte, ttl time.Duration) error {
+	m.store(key, value, len(value), nil, ttl, m.compress)
+	return nil
+}
+
+// Pack compresses the value that [Memory.SetPlain] stored under key, as
+// [Memory.Set] would have stored it (see [WithCompression]), unless the
+// entry has been read since (it stays plain, as an inflated entry does),
+// replaced or removed. The entry's count towards the bound only shrinks.
+// Pack of any other key does nothing; so does Pack without
+// WithCompression.
+func (m *Memory) Pack(key string) {
+	m.mu.Lock()
+	e, ok := m.items[key]
+	if !ok || !e.pending {
+		m.mu.Unlock()
+		return
+	}
+	plain := e.value
+	m.mu.Unlock()
+	packed, d := m.pack(plain) // outside the lock: Gets go on meanwhile
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.items[key] != e || !e.pending || len(e.value) != len(plain) || &e.value[0] != &plain[0] {
+		return // read, replaced or removed meanwhile
+	}
+	e.pending = false
+	if d == nil {
+		return // small, not smaller compressed, or it became the dictionary
+	}
+	size := int64(len(e.key)) + int64(len(packed)) + EntryOverhead
+	m.bytes += size - e.size
+	e.value, e.size, e.packed, e.plainLen = packed, size, d, len(plain)
+}
+
+// store puts value (compressed with d, from plainLen bytes, when d is not
+// nil) under key until ttl has passed, as Set and SetPlain do; pending
+// marks a plain value for Pack.
+func (m *Memory) store(key string, value []byte, plainLen int, d *dictionary, ttl time.Duration, pending bool) {
 	size := int64(len(key)) + int64(len(value)) + EntryOverhead
 	var expires time.Time
 	if ttl > 0 {
@@ -338,23 +394,23 @@ func (m *Memory) Set(_ context.Context, key string, value []byte, ttl time.Durat
 		if ok {
 			m.remove(e)
 		}
-		return nil
+		return
 	}
 	if d == nil {
 		plainLen = 0
 	}
+	pending = pending && d == nil && len(value) >= CompressMin
 	if ok {
 		m.bytes += size - e.size
-		e.value, e.size, e.expires, e.packed, e.plainLen = value, size, expires, d, plainLen
+		e.value, e.size, e.expires, e.packed, e.plainLen, e.pending = value, size, expires, d, plainLen, pending
 		m.moveToFront(e)
 	} else {
-		e = &entry{key: key, value: value, expires: expires, size: size, packed: d, plainLen: plainLen}
+		e = &entry{key: key, value: value, expires: expires, size: size, packed: d, plainLen: plainLen, pending: pending}
 		m.items[key] = e
 		m.pushFront(e)
 		m.bytes += size
 	}
 	m.evictLocked(e)
-	return nil
 }
 
 // evictLocked removes least recently used entries until the cache is
