@@ -19,7 +19,10 @@
 //	    another fresh number straight to the register (a fakebrreg with
 //	    -delay), and prints the percentiles of both and of the latency the
 //	    service adds: each lookup's time at the client minus the time the
-//	    register's handler took for it (fakebrreg's /held/ID).
+//	    register's handler took for it (fakebrreg's /held/ID). The same
+//	    difference for the requests straight to the register is the floor
+//	    of that figure: what the client's and the register's HTTP stacks
+//	    and one loopback round trip take with no service between them.
 //	perfbench ratios A/B...
 //	    reads lines "NAME VALUE" (one wrk run each, rounds in order) on
 //	    stdin and prints each NAME's median and, for each A/B, the median
@@ -250,9 +253,13 @@ func cold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if _, err := get(ctx, c, *api+"/v1/NO/company/"+fresh[1]); err != nil {
 		return err
 	}
-	var direct, through, added []time.Duration
+	var direct, through, added, floor []time.Duration
 	for i := 1; i <= *n; i++ {
 		d, err := get(ctx, c, *register+"/enheter/"+fresh[2*i])
+		if err != nil {
+			return err
+		}
+		hd, err := heldFor(ctx, c, "http://"+root+"/held/"+fresh[2*i])
 		if err != nil {
 			return err
 		}
@@ -265,9 +272,9 @@ func cold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		direct, through, added = append(direct, d), append(through, t), append(added, t-h)
+		direct, through, added, floor = append(direct, d), append(through, t), append(added, t-h), append(floor, d-hd)
 	}
-	for _, s := range [][]time.Duration{direct, through, added} {
+	for _, s := range [][]time.Duration{direct, through, added, floor} {
 		slices.Sort(s)
 	}
 	line := func(what string, s []time.Duration) {
@@ -278,6 +285,7 @@ func cold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	line("register alone (client's time)", direct)
 	line("through the server (client's time)", through)
 	line("added: client's time minus the register handler's own", added)
+	line("floor: the same for the register alone (no service)", floor)
 	return nil
 }
 
