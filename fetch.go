@@ -10,7 +10,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
@@ -42,11 +41,9 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 				b, pack, err := fetchRun(r, f, e, key, tag, refresh, call)
 				r.flights.end(group, f, b, err)
 				if pack != nil {
-					// The callers have the answer: let the first of
-					// them (readied on this P) write it before the
-					// stored copy is compressed.
-					runtime.Gosched()
-					pack.Pack(key)
+					// The callers have the answer: compress the
+					// stored copy once it has left the process.
+					time.AfterFunc(packDelay, func() { pack.Pack(key) })
 				}
 			}()
 		}
@@ -80,6 +77,14 @@ func awaitFetch(ctx context.Context, done <-chan struct{}) bool {
 		return true
 	}
 }
+
+// packDelay is how long after answering its callers a fetch compresses
+// the answer it stored plain: long enough for the answer to have been
+// written and read, so that the compression does not take a core from the
+// callers' clients on a small machine (run at once, on the other of two
+// cores, it delayed the client of a cold lookup by about 60 µs: BENCHMARKS.md,
+// "Cold lookup: what the service adds (second pass)"). Nothing waits for it.
+const packDelay = 2 * time.Millisecond
 
 // fetchRun is the work of the fetch f of key: the stored answer of a fetch
 // that ended just before it started, or the register's, stored. When pack
