@@ -26,7 +26,7 @@ func TestMemorySetPlainPackConcurrent(t *testing.T) {
 	value := func(k int) []byte {
 		return append([]byte(`r{"id":"`+strconv.Itoa(k)+`","text":"`), bytes.Repeat([]byte(strconv.Itoa(k%10)), 600+k*37)...)
 	}
-	const goroutines, ops, keys = 8, 1500, 40
+	const goroutines, ops, keys = 8, 600, 40
 	var wg sync.WaitGroup
 	for g := range goroutines {
 		wg.Go(func() {
