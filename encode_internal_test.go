@@ -72,7 +72,7 @@ func TestEncodeAnswerIsJSONMarshal(t *testing.T) {
 			if diff := cmp.Diff("x"+string(want(true)), string(stored)); diff != "" {
 				t.Errorf("stored (-json.Marshal +encodeAnswer):\n%s", diff)
 			}
-			if !bytes.Contains(stored, cachedTrue) {
+			if !bytes.Contains(stored, []byte(cachedTrue)) {
 				t.Errorf("stored has no top-level cached true: %s", stored)
 			}
 		})

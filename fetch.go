@@ -82,7 +82,7 @@ func awaitFetch(ctx context.Context, done <-chan struct{}) bool {
 // the answer it stored plain: long enough for the answer to have been
 // written and read, so that the compression does not take a core from the
 // callers' clients on a small machine (run at once, on the other of two
-// cores, it delayed the client of a cold lookup by about 60 µs: BENCHMARKS.md,
+// cores, it delayed the client of a cold lookup by about 50 µs: BENCHMARKS.md,
 // "Cold lookup: what the service adds (second pass)"). Nothing waits for it.
 const packDelay = 2 * time.Millisecond
 
@@ -112,9 +112,9 @@ func fetchRun[T answerDoc](r *Registry, f *flight, e entry, key string, tag byte
 
 // The top-level "cached" member of an answer's encoding and the member
 // that follows it (see encodeAnswer).
-var (
-	cachedFalse = []byte(`,"cached":false,"fetched_at":`)
-	cachedTrue  = []byte(`,"cached":true,"fetched_at":`)
+const (
+	cachedFalse = `,"cached":false,"fetched_at":`
+	cachedTrue  = `,"cached":true,"fetched_at":`
 )
 
 // encodeAnswer returns the two encodings of doc: live, with cached false,
@@ -137,7 +137,7 @@ func encodeAnswer[T answerDoc](doc T, tag byte) (live, stored []byte, err error)
 	if err != nil {
 		return nil, nil, err
 	}
-	i := bytes.LastIndex(live, cachedFalse)
+	i := bytes.LastIndex(live, []byte(cachedFalse))
 	if i < 0 {
 		doc.setCached(true)
 		b, err := doc.MarshalJSON()
