@@ -160,8 +160,7 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: lim})
-	s.handler = httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
-		s.limitV1)(http.HandlerFunc(s.route))
+	s.handler = stack.Handler("", "request", s.limitV1(http.HandlerFunc(s.route)))
 	return s, nil
 }
 

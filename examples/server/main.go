@@ -529,8 +529,8 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 	mux.Handle(cfg.basePath+"/mcp/", mcp)
 	// One allowance per client for REST /v1 and MCP tools/call.
 	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
-	return httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
-		httpmw.MaxHeaderBytes(maxHeaderBytes))(apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux}), mcpOpts, nil
+	return stack.Handler("", "request",
+		httpmw.MaxHeaderBytes(maxHeaderBytes)(apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux})), mcpOpts, nil
 }
 
 // apiRouter hands a request for the REST API (a clean path under prefix,
