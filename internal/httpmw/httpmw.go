@@ -124,6 +124,7 @@ type Request struct {
 	route      string           // the innermost route pattern
 	attrs      []slog.Attr      // more fields of the access-log record
 	retryAfter atomic.Int64
+	idHeader   [1]string // the X-Request-Id header's value, allocated with q
 }
 
 // Of returns the state of the stack w was given by, or nil: w is the
@@ -179,8 +180,10 @@ func (s *Stack) begin(w http.ResponseWriter, r *http.Request) *Request {
 	q.SetIP(httplog.ClientIP(r, s.trusted))
 	s.fill(q, r)
 	q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
-	// The canonical key spares Get and Set an allocation each.
-	w.Header()["X-Request-Id"] = []string{q.ID}
+	// The canonical key spares Get and Set an allocation each, and the
+	// value's slice is q's (capacity 1: an Add makes a new one).
+	q.idHeader[0] = q.ID
+	w.Header()["X-Request-Id"] = q.idHeader[:]
 	return q
 }
 
