@@ -38,6 +38,7 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
+	"path"
 	"strconv"
 	"strings"
 	"syscall"
@@ -514,13 +515,13 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 		return nil, nil, err
 	}
 	mux := http.NewServeMux()
-	if cfg.basePath == "" {
-		mux.Handle("/", rest)
-	} else {
+	restHandler := http.Handler(rest)
+	if cfg.basePath != "" {
 		// Under a base path the REST handler sees paths without it;
 		// nothing is served outside it.
-		mux.Handle(cfg.basePath+"/", http.StripPrefix(cfg.basePath, rest))
+		restHandler = http.StripPrefix(cfg.basePath, rest)
 	}
+	mux.Handle(cfg.basePath+"/", restHandler)
 	// Both paths, so that neither redirects (clients do not follow a
 	// redirected POST). Any Host is accepted, for deployments behind a
 	// reverse proxy; see the mcpserver package documentation.
@@ -528,8 +529,34 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 	mux.Handle(cfg.basePath+"/mcp/", mcp)
 	// One allowance per client for REST /v1 and MCP tools/call.
 	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
-	return httpmw.Chain(httpmw.SecurityHeaders(""), stack.Begin, stack.AccessLog("request"), stack.Recover,
-		httpmw.MaxHeaderBytes(maxHeaderBytes))(mux), mcpOpts, nil
+	return stack.Handler("", "request",
+		httpmw.MaxHeaderBytes(maxHeaderBytes)(apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux})), mcpOpts, nil
+}
+
+// apiRouter hands a request for the REST API (a clean path under prefix,
+// the base path's /v1/) straight to the REST handler, as mux would, and
+// every other request to mux: the mux's match of such a path always ends
+// at the REST handler, after two walks of its tree (the path, then the path
+// with a slash added) and a string built for the second. Any path the mux
+// could redirect (one it would clean, or ending in a slash) or give to
+// another handler goes to the mux, as does CONNECT, whose path the mux does
+// not clean.
+type apiRouter struct {
+	prefix    string       // the base path and "/v1/"
+	rest, mux http.Handler // mux serves rest at prefix's parent, the base path and "/"
+}
+
+func (a apiRouter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodConnect {
+		if p := r.URL.EscapedPath(); strings.HasPrefix(p, a.prefix) && p[len(p)-1] != '/' && path.Clean(p) == p {
+			// The pattern the mux would have matched: the REST
+			// handler's, the base path and "/".
+			r.Pattern = a.prefix[:len(a.prefix)-len("v1/")]
+			a.rest.ServeHTTP(w, r)
+			return
+		}
+	}
+	a.mux.ServeHTTP(w, r)
 }
 
 // restSettings returns the REST options of the settings, tried together

@@ -5,7 +5,9 @@
 // size limit ([MaxHeaderBytes]) and the client rate limit
 // ([Request.Charge]). Each piece is a
 // func(http.Handler) http.Handler; the trusted proxies, the logger, the
-// clock and the limiter are given once, to [New].
+// clock and the limiter are given once, to [New]. [Stack.Handler] is the
+// usual composition (security headers, Begin, AccessLog, Recover) in one
+// handler.
 //
 // The rate limit is not a piece that refuses requests by itself: what a
 // request costs depends on the surface (REST charges a batch by its
@@ -122,6 +124,7 @@ type Request struct {
 	route      string           // the innermost route pattern
 	attrs      []slog.Attr      // more fields of the access-log record
 	retryAfter atomic.Int64
+	idHeader   [1]string // the X-Request-Id header's value, allocated with q
 }
 
 // Of returns the state of the stack w was given by, or nil: w is the
@@ -166,15 +169,22 @@ func (s *Stack) Begin(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		q := &Request{start: s.now(), now: s.now}
-		q.ResponseWriter = w
-		q.SetIP(httplog.ClientIP(r, s.trusted))
-		s.fill(q, r)
-		q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
-		// The canonical key spares Get and Set an allocation each.
-		w.Header()["X-Request-Id"] = []string{q.ID}
-		next.ServeHTTP(q, r)
+		next.ServeHTTP(s.begin(w, r), r)
 	})
+}
+
+// begin starts the state of a request that no stack has begun.
+func (s *Stack) begin(w http.ResponseWriter, r *http.Request) *Request {
+	q := &Request{start: s.now(), now: s.now}
+	q.ResponseWriter = w
+	q.SetIP(httplog.ClientIP(r, s.trusted))
+	s.fill(q, r)
+	q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
+	// The canonical key spares Get and Set an allocation each, and the
+	// value's slice is q's (capacity 1: an Add makes a new one).
+	q.idHeader[0] = q.ID
+	w.Header()["X-Request-Id"] = q.idHeader[:]
+	return q
 }
 
 // fill gives q the pieces of s's configuration that the stacks around s
@@ -209,27 +219,37 @@ func (s *Stack) AccessLog(msg string) func(http.Handler) http.Handler {
 				next.ServeHTTP(w, r)
 				return
 			}
-			q.msg = msg
-			owner := !q.logging
-			q.logging = true
-			defer func() {
-				if q.route == "" {
-					q.route = r.Pattern
-				}
-				if !owner || q.log == nil {
-					return
-				}
-				// The route the innermost handler matched, not this
-				// request's (a mux outside this stack's handler).
-				rr := r
-				if q.route != r.Pattern {
-					rr = &http.Request{Method: r.Method, Pattern: q.route}
-				}
-				httplog.Access(r.Context(), q.log, q.msg, rr, &q.Writer, q.ID, q.now().Sub(q.start), q.attrs...)
-			}()
+			defer q.endLog(r, q.startLog(msg))
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// startLog names msg as the access log's message and reports whether the
+// caller owns the record (no AccessLog around it does).
+func (q *Request) startLog(msg string) (owner bool) {
+	q.msg = msg
+	owner = !q.logging
+	q.logging = true
+	return owner
+}
+
+// endLog records r's route when no AccessLog inside named one and, when
+// owner, writes the record.
+func (q *Request) endLog(r *http.Request, owner bool) {
+	if q.route == "" {
+		q.route = r.Pattern
+	}
+	if !owner || q.log == nil {
+		return
+	}
+	// The route the innermost handler matched, not this request's (a mux
+	// outside this stack's handler).
+	rr := r
+	if q.route != r.Pattern {
+		rr = &http.Request{Method: r.Method, Pattern: q.route}
+	}
+	httplog.Access(r.Context(), q.log, q.msg, rr, &q.Writer, q.ID, q.now().Sub(q.start), q.attrs...)
 }
 
 // AddAttr adds fields to the request's access-log record (MCP's tool).
@@ -247,37 +267,67 @@ func (q *Request) AddAttr(attrs ...slog.Attr) { q.attrs = append(q.attrs, attrs.
 // Either abort marks the access-log record. It must come after Begin.
 func (s *Stack) Recover(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		defer func() {
-			p := recover()
-			if p == nil {
-				return
-			}
-			q := Of(w)
-			if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
-				if q != nil {
-					q.Aborted = true
-				}
-				panic(p)
-			}
-			log, id := s.log, ""
-			if q != nil {
-				id = q.ID
-				if q.log != nil {
-					log = q.log
-				}
-			}
-			started := q != nil && q.Status != 0
-			log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
-				slog.String("request_id", id), slog.String("panic", fmt.Sprint(p)),
-				slog.Bool("response_started", started), slog.String("stack", string(debug.Stack())))
-			if started {
-				q.Aborted = true
-				panic(http.ErrAbortHandler)
-			}
-			clearHandlerHeaders(w.Header())
-			WriteError(w, &registry.Error{Code: registry.CodeInternalError,
-				Message: "An unexpected error occurred inside the service."})
-		}()
+		defer s.recoverPanic(w, r)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// recoverPanic is Recover's deferred call: it must be deferred itself, so that
+// its recover() stops the panic.
+func (s *Stack) recoverPanic(w http.ResponseWriter, r *http.Request) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	q := Of(w)
+	if p == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
+		if q != nil {
+			q.Aborted = true
+		}
+		panic(p)
+	}
+	log, id := s.log, ""
+	if q != nil {
+		id = q.ID
+		if q.log != nil {
+			log = q.log
+		}
+	}
+	started := q != nil && q.Status != 0
+	log.LogAttrs(r.Context(), slog.LevelError, "panic in handler",
+		slog.String("request_id", id), slog.String("panic", fmt.Sprint(p)),
+		slog.Bool("response_started", started), slog.String("stack", string(debug.Stack())))
+	if started {
+		q.Aborted = true
+		panic(http.ErrAbortHandler)
+	}
+	clearHandlerHeaders(w.Header())
+	WriteError(w, &registry.Error{Code: registry.CodeInternalError,
+		Message: "An unexpected error occurred inside the service."})
+}
+
+// Handler is Chain(SecurityHeaders(cacheControl), s.Begin, s.AccessLog(msg),
+// s.Recover)(next), the stack as restserver, mcpserver and the example
+// server compose it, in one handler: one call and one frame for the four
+// pieces. A request goes some twenty calls deep in a composed server before
+// net/http writes its headers, past a goroutine's first stack, which the
+// collector shrinks again while the connection waits; fewer and smaller
+// frames spare the copy.
+func (s *Stack) Handler(cacheControl, msg string, next http.Handler) http.Handler {
+	sec := newSecurityValues(cacheControl)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sec.set(w.Header())
+		q := Of(w)
+		if q != nil {
+			s.fill(q, r)
+		} else {
+			q = s.begin(w, r)
+			w = q
+		}
+		// Deferred calls run last first: the recovery, then the record,
+		// as when AccessLog is around Recover.
+		defer q.endLog(r, q.startLog(msg))
+		defer s.recoverPanic(w, r)
 		next.ServeHTTP(w, r)
 	})
 }
@@ -302,20 +352,35 @@ func clearHandlerHeaders(h http.Header) {
 // and, when cacheControl is not empty, that Cache-Control unless the
 // handler sets its own.
 func SecurityHeaders(cacheControl string) func(http.Handler) http.Handler {
-	// The values are made once and shared by every response, as slices of
-	// capacity 1, so that an Add to one header makes a new slice; nothing
-	// writes into a header value in place.
-	values := []string{"nosniff", cacheControl}
-	nosniff, cc := values[0:1:1], values[1:2:2]
+	sec := newSecurityValues(cacheControl)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			h := w.Header()
-			h["X-Content-Type-Options"] = nosniff
-			if cacheControl != "" {
-				h["Cache-Control"] = cc
-			}
+			sec.set(w.Header())
 			next.ServeHTTP(w, r)
 		})
+	}
+}
+
+// securityValues are the values SecurityHeaders sets, made once and shared
+// by every response, as slices of capacity 1, so that an Add to one header
+// makes a new slice; nothing writes into a header value in place.
+type securityValues struct {
+	nosniff, cacheControl []string // cacheControl nil: none
+}
+
+func newSecurityValues(cacheControl string) securityValues {
+	values := []string{"nosniff", cacheControl}
+	v := securityValues{nosniff: values[0:1:1]}
+	if cacheControl != "" {
+		v.cacheControl = values[1:2:2]
+	}
+	return v
+}
+
+func (v securityValues) set(h http.Header) {
+	h["X-Content-Type-Options"] = v.nosniff
+	if v.cacheControl != nil {
+		h["Cache-Control"] = v.cacheControl
 	}
 }
 
