@@ -1,0 +1,51 @@
+package mcpserver_test
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/internal/testwait"
+	"github.com/companyregistry/registry/mcpserver"
+)
+
+// TestStdioSlowCallDoesNotHoldTheStream checks that a tools/call that
+// waits for the register (uncached) does not hold up the messages after
+// it, and that a notifications/cancelled for it ends it, with the answers
+// the SDK alone gives.
+func TestStdioSlowCallDoesNotHoldTheStream(t *testing.T) {
+	t.Parallel()
+	run := func(opts ...mcpserver.Option) []string {
+		reg, no := newRegistry(t)
+		no.held = make(chan struct{})
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan error, 1)
+		go func() {
+			done <- mcpserver.ServeIO(context.Background(), reg, inR, outW, opts...)
+			_ = outW.Close()
+		}()
+		p := &stdioPeer{in: inW, out: bufio.NewReaderSize(outR, 64<<10)}
+		p.send(t, initialize, true)
+		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.send(t, callLine("5", "lookup_company", `,"arguments":{"id":"`+idHeld+`"}`), false)
+		var got []string
+		// The lookup is held: the ping's answer comes first.
+		got = append(got, p.send(t, `{"jsonrpc":"2.0","id":6,"method":"ping"}`, true))
+		got = append(got, p.send(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}`, true))
+		close(no.held)
+		_ = inW.Close()
+		if err := testwait.Recv(t, done, "ServeIO's end"); err != nil {
+			t.Errorf("ServeIO: %v", err)
+		}
+		return got
+	}
+	want := run(mcpserver.WithoutFastPath())
+	got := run()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-sdk +fast):\n%s", diff)
+	}
+}
