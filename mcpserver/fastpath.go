@@ -105,23 +105,27 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.fallBack(w, r, body)
 		return
 	}
-	msg, ok := parseMessage(body)
+	// The common tools/call by hand; anything else through encoding/json.
+	id, name, args, ok := scanToolsCall(body)
 	if !ok {
-		f.fallBack(w, r, body)
-		return
-	}
-	if f.lists != nil {
-		if id, method, ok := parseListRequest(msg); ok {
-			if res := f.lists.get(method); res != nil {
-				f.writeRaw(w, id, res.raw)
-				return
-			}
-			// The SDK answers the first one, and the cache keeps it.
+		msg, parsed := parseMessage(body)
+		if !parsed {
 			f.fallBack(w, r, body)
 			return
 		}
+		if f.lists != nil {
+			if id, method, ok := parseListRequest(msg); ok {
+				if res := f.lists.get(method); res != nil {
+					f.writeRaw(w, id, res.raw)
+					return
+				}
+				// The SDK answers the first one, and the cache keeps it.
+				f.fallBack(w, r, body)
+				return
+			}
+		}
+		id, name, args, ok = parseToolsCall(msg)
 	}
-	id, name, args, ok := parseToolsCall(msg)
 	tool := f.tools[name]
 	if !ok || tool == nil {
 		f.fallBack(w, r, body)

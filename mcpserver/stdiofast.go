@@ -270,11 +270,14 @@ func (s *stdioIn) answer(line []byte) bool {
 	if len(b) == 0 || len(b) > fastPathMaxBody || b[0] != '{' || b[len(b)-1] != '}' {
 		return false
 	}
-	msg, ok := parseMessage(b)
+	id, name, args, ok := scanToolsCall(b)
 	if !ok {
-		return false
+		msg, parsed := parseMessage(b)
+		if !parsed {
+			return false
+		}
+		id, name, args, ok = parseToolsCall(msg)
 	}
-	id, name, args, ok := parseToolsCall(msg)
 	tool := s.tools[name]
 	if !ok || tool == nil || !s.initialized() {
 		return false
