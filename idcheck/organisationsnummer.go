@@ -245,9 +245,12 @@ func SwedenHint(p Problem) string {
 // or punctuation ("Anna (810105-2382)", "pnr:810105-2382",
 // "810105‐2382,"). A part starts at the first digit of a group of digits
 // and ends at the last digit of a group, so the digits of a longer number
-// are not searched for ten in a row ("0123456789012" holds none). A
-// service that does not look people up refuses a free-text query for
-// which it is true. It does not allocate.
+// are not searched for ten in a row ("0123456789012" holds none). Its
+// date of birth must be one (month 01 to 12, day 01 to 31, or 61 to 91 for
+// a samordningsnummer, folkbokföringslagen 18 a §): a telephone number
+// such as 08-123 456 78 (day 34) holds none. A service that does not look
+// people up refuses a free-text query for which it is true. It does not
+// allocate.
 func ContainsPersonalNumber(s string) bool {
 	se := -1 // the start of an "SE" just before the current run of digits and separators
 	first := true
@@ -296,11 +299,11 @@ func personalNumberFrom(s string, start, se int) bool {
 			digits++
 			k++
 			if (k == len(s) || !isDigit(s[k])) && (digits == 10 || digits == 12) {
-				if _, p := ParseOrganisationsnummer(s[start:k]); p == ProblemPersonalNumber {
+				if _, p := ParseOrganisationsnummer(s[start:k]); p == ProblemPersonalNumber && birthDateShaped(s[start:k], false) {
 					return true
 				}
 				if se >= 0 {
-					if _, p := ParseOrganisationsnummer(s[se:k]); p == ProblemPersonalNumber {
+					if _, p := ParseOrganisationsnummer(s[se:k]); p == ProblemPersonalNumber && birthDateShaped(s[start:k], true) {
 						return true
 					}
 				}
@@ -314,4 +317,28 @@ func personalNumberFrom(s string, start, se int) bool {
 		k += size
 	}
 	return false
+}
+
+// birthDateShaped reports whether the digits of part begin with a date of
+// birth: month 01 to 12, day 01 to 31, or 61 to 91 for a samordningsnummer
+// (the day plus 60, folkbokföringslagen 18 a §). Ten digits, or the twelve
+// of a VAT number (vat: the "SE" before part), are YYMMDD…; twelve others
+// are YYYYMMDD…. The day is not checked against the month: a number with
+// 31 February is still treated as a person's, mistyped.
+func birthDateShaped(part string, vat bool) bool {
+	var d [12]byte
+	n := 0
+	for i := 0; i < len(part) && n < len(d); i++ {
+		if isDigit(part[i]) {
+			d[n] = part[i] - '0'
+			n++
+		}
+	}
+	at := 2
+	if n == 12 && !vat {
+		at = 4
+	}
+	month := int(d[at])*10 + int(d[at+1])
+	day := int(d[at+2])*10 + int(d[at+3])
+	return month >= 1 && month <= 12 && (day >= 1 && day <= 31 || day >= 61 && day <= 91)
 }

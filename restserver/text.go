@@ -103,7 +103,7 @@ func (d docInputs) serverJSON() (string, error) {
 		Schema:      ServerJSONSchemaURL,
 		Name:        ServerName,
 		Title:       ops.ServerTitle,
-		Description: "Company data from national business registers: lookup, name search, ID checks, filing deadlines.",
+		Description: "Business registers: company lookup, name search, roles, filing deadlines, ID checks, change alerts.",
 		Version:     d.Version,
 		WebsiteURL:  basePlaceholder + "/llms.txt",
 		Meta: map[string]any{

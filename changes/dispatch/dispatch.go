@@ -86,7 +86,10 @@ type Config struct {
 	Worker string
 	// Concurrency bounds the webhooks in flight (default
 	// [DefaultConcurrency]); Lease is the claim's length (default
-	// [DefaultLease]); Poll the idle interval (default [DefaultPoll]).
+	// [DefaultLease], or three times the Client's timeout when that is
+	// longer; a Lease no longer than the Client's timeout is refused: a
+	// delivery could be claimed again, and sent twice at once, while its
+	// attempt still runs); Poll the idle interval (default [DefaultPoll]).
 	Concurrency int
 	Lease       time.Duration
 	Poll        time.Duration
@@ -133,8 +136,12 @@ func New(c Config) (*Dispatcher, error) {
 	if c.Concurrency == 0 {
 		c.Concurrency = DefaultConcurrency
 	}
-	if c.Lease == 0 {
-		c.Lease = DefaultLease
+	timeout := c.Client.Timeout()
+	switch {
+	case c.Lease == 0:
+		c.Lease = max(DefaultLease, 3*timeout)
+	case c.Lease <= timeout:
+		return nil, fmt.Errorf("dispatch: New: the claim lease (%v) must be longer than one attempt may take (the client's timeout, %v)", c.Lease, timeout)
 	}
 	if c.Poll == 0 {
 		c.Poll = DefaultPoll

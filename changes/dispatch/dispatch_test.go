@@ -548,3 +548,64 @@ func TestDefaultLeaseOutlivesAnAttempt(t *testing.T) {
 		t.Errorf("DefaultLease %v, want between %v and 30s", dispatch.DefaultLease, 2*webhook.DefaultTimeout)
 	}
 }
+
+// leaseStore records the lease of each claim.
+type leaseStore struct {
+	changes.Store
+	leases chan time.Duration
+}
+
+func (s leaseStore) ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]changes.Claim, error) {
+	select {
+	case s.leases <- lease:
+	default:
+	}
+	return s.Store.ClaimDeliveries(ctx, worker, now, n, lease)
+}
+
+// TestLeaseOutlastsTheClientsTimeout: a claim is held longer than one
+// attempt may take, whatever the client's timeout: by default three times
+// a timeout longer than DefaultLease allows (here 45 s → 135 s), and a
+// Lease set no longer than the timeout is refused, since a delivery
+// claimed again while its attempt still runs is sent twice at once.
+func TestLeaseOutlastsTheClientsTimeout(t *testing.T) {
+	t.Parallel()
+	slow := webhook.NewClient(webhook.ClientOptions{Timeout: 45 * time.Second})
+	if got := slow.Timeout(); got != 45*time.Second {
+		t.Fatalf("Client.Timeout %v", got)
+	}
+	if got := webhook.NewClient(webhook.ClientOptions{}).Timeout(); got != webhook.DefaultTimeout {
+		t.Errorf("default Client.Timeout %v", got)
+	}
+	for _, tt := range []struct {
+		client *webhook.Client
+		lease  time.Duration
+		want   time.Duration // 0: refused
+	}{
+		{slow, 0, 135 * time.Second},
+		{webhook.NewClient(webhook.ClientOptions{}), 0, dispatch.DefaultLease},
+		{slow, 45 * time.Second, 0},
+		{slow, 46 * time.Second, 46 * time.Second},
+		{webhook.NewClient(webhook.ClientOptions{}), 5 * time.Second, 0},
+	} {
+		st := leaseStore{Store: memstore.New(time.Now), leases: make(chan time.Duration, 1)}
+		d, err := dispatch.New(dispatch.Config{Store: st, Client: tt.client, Lease: tt.lease})
+		if tt.want == 0 {
+			if err == nil || !strings.Contains(err.Error(), "lease") {
+				t.Errorf("lease %v with timeout %v: %v, want refused", tt.lease, tt.client.Timeout(), err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan struct{})
+		go func() { defer close(done); _ = d.Run(ctx) }()
+		if got := <-st.leases; got != tt.want {
+			t.Errorf("lease %v with timeout %v: claims held %v, want %v", tt.lease, tt.client.Timeout(), got, tt.want)
+		}
+		cancel()
+		<-done
+	}
+}

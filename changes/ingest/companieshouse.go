@@ -54,7 +54,9 @@ const (
 //
 // A stream that answers 416 (the timepoint is too old) is read again from
 // now, and the sweeper ([WithSweeper]) polls every watched British
-// company once, since events were missed. A stream silent for longer than
+// company once, since events were missed; so does a stream started
+// without a stored timepoint, which gets only the events after its
+// connection. A stream silent for longer than
 // [WithIdleTimeout] (no event, no heartbeat) is reconnected from its last
 // timepoint; failures are retried with exponential back-off and jitter
 // (at least a minute after a 429; a refused key is retried every five
@@ -198,6 +200,7 @@ func (s *CompaniesHouseStream) start(ctx context.Context, p *streamProcessor) bo
 			}
 		}
 		if err == nil {
+			s.sweepWithoutTimepoint(p)
 			return true
 		}
 		if ended(ctx) {
@@ -206,6 +209,24 @@ func (s *CompaniesHouseStream) start(ctx context.Context, p *streamProcessor) bo
 		s.o.log.LogAttrs(ctx, slog.LevelWarn, "the stream's state could not be read; retrying", errAttrs(err))
 		if !sleep(ctx, s.o.clock, s.o.flushEvery) {
 			return false
+		}
+	}
+}
+
+// sweepWithoutTimepoint asks the sweeper ([WithSweeper]) for a sweep when
+// a stream has no stored timepoint: it connects without one and gets only
+// the events after the connection, so a change between a watch's
+// baseline and that connection (the first start; a stream added to the
+// list) would have no event. The sweep compares every watched company
+// with its baseline once.
+func (s *CompaniesHouseStream) sweepWithoutTimepoint(p *streamProcessor) {
+	if s.o.sweeper == nil {
+		return
+	}
+	for _, name := range s.streams {
+		if pr := p.progress[name]; pr == nil || pr.stored == 0 {
+			s.o.sweeper.RequestSweep()
+			return
 		}
 	}
 }

@@ -71,7 +71,7 @@ func (f *fakeFetcher) Fetch(_ context.Context, country, id string) (changes.Snap
 
 // snapshot encodes a report and roles as a fetch does.
 func snapshot(rep *registry.CompanyReport, roles *registry.RolesReport) changes.Snapshot {
-	s := changes.Snapshot{Country: rep.Country, CompanyID: rep.ID, TakenAt: time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)}
+	s := changes.Snapshot{Country: rep.Country, CompanyID: rep.ID, TakenAt: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)} // before every recorded item
 	s.Report, _ = json.Marshal(rep)
 	if roles != nil {
 		s.Roles, _ = json.Marshal(roles)

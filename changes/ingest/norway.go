@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -57,7 +58,22 @@ type Norway struct {
 	ref   refresher
 	up    *upstream.Client
 	o     options
+
+	mu   sync.Mutex
+	held []heldItem // items of companies no watch held, read in the last minute
 }
+
+// heldItem is an item of a company no watch held when it was read, kept
+// for [newWatchGrace] to be asked about again (see [Norway.recheck]).
+type heldItem struct {
+	orgnr     string
+	published *time.Time
+	seen      time.Time
+}
+
+// maxHeld bounds the items kept for a second look (Brønnøysund publishes
+// a few a minute, some thousands in a burst).
+const maxHeld = 10_000
 
 var _ Ingester = (*Norway)(nil)
 
@@ -105,6 +121,9 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 		return fmt.Errorf("ingest: NO watched ids: %w", err)
 	}
 	var errs []error
+	if err := n.recheck(ctx, watched, now); err != nil {
+		errs = append(errs, err)
+	}
 	from := readFrom{n: n, watched: watched, now: now}
 	for _, f := range norwayFeeds {
 		err := n.syncFeed(ctx, f, watched, &from)
@@ -118,6 +137,84 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// recheck looks for a company of the items read in the last minute while
+// no watch held it among the watched companies loaded at this sync's
+// start: a watch takes its baselines before it is
+// stored (up to the baseline timeout), so an item published after a
+// baseline can be read, and recorded as an unwatched company's, before
+// the watch is stored. Each such company is fetched once and compared
+// with its baseline; its changes carry the item's time and no source event
+// (the item itself is recorded already, as the register reported it). An
+// item is asked about at every sync until it is a minute old, at least
+// once; a fetch that fails for a reason that may pass keeps it. What is
+// held is in memory: a restart within the minute forgets it.
+func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now time.Time) error {
+	n.mu.Lock()
+	held := n.held
+	n.held = nil
+	n.mu.Unlock()
+	if len(held) == 0 {
+		return nil
+	}
+	latest := map[string]heldItem{}
+	for _, h := range held {
+		if _, ok := watched[h.orgnr]; ok { // watched is loaded after the items were read
+			latest[h.orgnr] = h // items are held in the order read: the last is the latest
+		}
+	}
+	var b changes.Batch
+	var keep []heldItem
+	var stop error
+	for _, h := range held {
+		l, ok := latest[h.orgnr]
+		switch {
+		case ok && stop == nil:
+			if h != l {
+				continue
+			}
+			err := n.ref.refreshInto(ctx, signal{country: "NO", id: h.orgnr, registeredAt: h.published}, now, &b)
+			switch {
+			case errors.Is(err, errSkip):
+				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a newly watched company could not be read; its recent update is skipped", errAttrs(err))
+			case err != nil:
+				stop = err
+				keep = append(keep, h)
+			}
+		case ok:
+			if h == l {
+				keep = append(keep, h)
+			}
+		case now.Sub(h.seen) < newWatchGrace:
+			keep = append(keep, h)
+		}
+	}
+	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Purge) > 0 {
+		if _, err := n.store.Apply(ctx, b); err != nil {
+			n.keep(held)
+			return err
+		}
+	}
+	n.keep(keep)
+	if stop != nil {
+		return fmt.Errorf("ingest: NO recheck: %w", stop)
+	}
+	return nil
+}
+
+// keep holds items for the next sync's [Norway.recheck], the newest
+// [maxHeld] of them.
+func (n *Norway) keep(items []heldItem) {
+	if len(items) == 0 {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.held = append(n.held, items...) // recheck keeps the older ones before a sync reads on
+	if over := len(n.held) - maxHeld; over > 0 {
+		n.held = n.held[over:]
+	}
 }
 
 // removedType is the endringstype of a unit removed from the open data:
@@ -136,42 +233,47 @@ const timeLayout = "2006-01-02T15:04:05.000Z"
 // exclusive).
 const timeCursor = "time:"
 
-// readFrom is when a feed without a cursor is read from: a minute before
-// now ([newWatchGrace]: a watch being created while the sync starts took
-// its baselines before it is stored), or the oldest snapshot of a watched
-// company when one is older. A watch created before the first sync took
-// its baselines then; a change the register published between a baseline
-// and the first sync is in the feed before now, and reading from now
-// would lose it. Reading from the baseline loses nothing and reports
-// nothing twice: a watched company is compared with its snapshot, an item
-// older than the snapshot changes nothing. Asked once per sync, only when
-// a feed has no cursor.
+// readFrom is when a feed without a cursor is read from: a minute
+// ([newWatchGrace]) before the older of now and the oldest snapshot of a
+// watched company. A watch created before the first sync took its
+// baselines then; a change the register published between a baseline and
+// the first sync is in the feed before now, and reading from now would
+// lose it. The minute covers a watch whose baselines were taken just
+// before the sync started but stored after the sync loaded the watched
+// companies, and a snapshot stamped after the register's time of a change
+// it missed (the stamp is taken when the fetch of report and roles ends,
+// on this machine's clock). An item of a watched company older than its
+// own snapshot by more than the minute is in the snapshot already and is
+// skipped (see refresh). Asked once per sync, only when a feed has no
+// cursor; a failed read of the snapshots is kept for the sync too.
 type readFrom struct {
 	n       *Norway
 	watched map[string]struct{}
 	now     time.Time
 	at      time.Time // zero: not asked yet
+	err     error
 }
 
 func (r *readFrom) time(ctx context.Context) (time.Time, error) {
-	if !r.at.IsZero() {
-		return r.at, nil
+	if !r.at.IsZero() || r.err != nil {
+		return r.at, r.err
 	}
-	at := r.now.Add(-newWatchGrace)
+	at := r.now
 	for id := range r.watched {
 		s, err := r.n.store.Snapshot(ctx, "NO", id)
 		if errors.Is(err, changes.ErrNotFound) {
 			continue // no baseline yet: nothing of it is reported before one
 		}
 		if err != nil {
-			return time.Time{}, fmt.Errorf("ingest: NO snapshot: %w", err)
+			r.err = fmt.Errorf("ingest: NO snapshot: %w", err)
+			return time.Time{}, r.err
 		}
 		if !s.TakenAt.IsZero() && s.TakenAt.Before(at) {
 			at = s.TakenAt
 		}
 	}
-	r.at = at
-	return at, nil
+	r.at = at.Add(-newWatchGrace)
+	return r.at, nil
 }
 
 func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]struct{}, from *readFrom) error {
@@ -330,6 +432,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		}
 	}
 	var b changes.Batch
+	var hold []heldItem
 	done := -1
 	var stop error
 	for i, it := range items {
@@ -339,6 +442,8 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		if _, ok := watched[it.OrgNr]; !ok {
 			if it.Type == removedType {
 				purgeInto(&b, "NO", it.OrgNr)
+			} else {
+				hold = append(hold, heldItem{orgnr: it.OrgNr, published: it.Published, seen: now})
 			}
 			b.Changes = append(b.Changes, feedChanges(f, it, now)...)
 			done = i
@@ -375,6 +480,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			return cursor, err
 		}
 	}
+	n.keep(hold)
 	if stop != nil {
 		return next, stop
 	}

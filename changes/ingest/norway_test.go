@@ -540,7 +540,8 @@ func TestRolesGoneTwiceBeforeReported(t *testing.T) {
 // TestNorwayFirstSyncReadsFromTheOldestBaseline: a watch created before
 // the ingester's first sync (its baseline taken at 00:00) and a change the
 // register published at 10:30, before that sync at 12:00: the first sync
-// reads the feed from the baseline, not from now, and reports the rename
+// reads the feed from a minute before the baseline, not from now, and
+// reports the rename
 // (issue 28: "a baseline is taken when a company is added, so the first
 // event is a real change"; reading from now lost it). Found by
 // examples/server's TestChangeWiring, which failed when the first sync
@@ -549,12 +550,17 @@ func TestNorwayFirstSyncReadsFromTheOldestBaseline(t *testing.T) {
 	t.Parallel()
 	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
 	srv.addRecording(t, "enheter", "oppdateringer_enheter_includeChanges_914375916_name-and-address-change_2026-09_ANONYMISED.json")
-	watch(t, st, "NO", []string{"914375916"}, snapshot(report("NO", "914375916", "OPULENS NÆRING 4 AS"), nil)) // taken 2026-09-01 00:00
+	base := snapshot(report("NO", "914375916", "OPULENS NÆRING 4 AS"), nil)
+	base.TakenAt = time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
+	watch(t, st, "NO", []string{"914375916"}, base)
 	f.set("NO", "914375916", ok(report("NO", "914375916", "TOLLBUGATA 17 OSLO AS")))
 	if err := newTestNorway(t, st, f, srv).Sync(t.Context(), t0); err != nil { // 2026-09-01 12:00
 		t.Fatal(err)
 	}
-	want := []url.Values{{"dato": {"2026-09-01T00:00:00.000Z"}, "size": {"1000"}, "includeChanges": {"true"}}}
+	// A minute before the baseline: its stamp is this machine's, taken when
+	// the fetch ended; the register's time of a change it missed may be
+	// a little earlier.
+	want := []url.Values{{"dato": {"2026-08-31T23:59:00.000Z"}, "size": {"1000"}, "includeChanges": {"true"}}}
 	if diff := cmp.Diff(want, srv.requestsOf("enheter")); diff != "" {
 		t.Errorf("enheter requests (-want +got):\n%s", diff)
 	}
@@ -571,5 +577,62 @@ func TestNorwayFirstSyncReadsFromTheOldestBaseline(t *testing.T) {
 	}
 	if got := cursor(t, st2, "NO/underenheter"); got != "time:2026-09-01T11:59:00.000Z" {
 		t.Errorf("cursor %q with nothing watched, want a minute before now", got)
+	}
+}
+
+// TestNorwayRechecksHeldItems: an item of a company no watch held is
+// asked about again at the next syncs for a minute (a watch takes its
+// baselines before it is stored, so its company's item may be read
+// before it is): a company watched by then is fetched and compared with
+// its baseline, and a fetch that fails for a reason that may pass is
+// tried again at the next sync; a company watched only after the minute
+// is not fetched for that item (its baseline is newer than the item).
+func TestNorwayRechecksHeldItems(t *testing.T) {
+	t.Parallel()
+	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	srv.add(t, "enheter",
+		json.RawMessage(`{"oppdateringsid":100,"dato":"2026-09-01T11:59:40.000Z","organisasjonsnummer":"914375916","endringstype":"Endring",
+		  "endringer":[{"op":"replace","path":"/navn","value":"TOLLBUGATA 17 OSLO AS"}]}`),
+		json.RawMessage(`{"oppdateringsid":101,"dato":"2026-09-01T11:59:41.000Z","organisasjonsnummer":"923609016","endringstype":"Endring",
+		  "endringer":[{"op":"replace","path":"/navn","value":"EQUINOR NY ASA"}]}`))
+	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
+	n := newTestNorway(t, st, f, srv)
+	if err := n.Sync(t.Context(), t0); err != nil { // both read while unwatched
+		t.Fatal(err)
+	}
+	base := snapshot(report("NO", "914375916", "OPULENS NÆRING 4 AS"), nil)
+	base.TakenAt = time.Date(2026, 9, 1, 11, 59, 30, 0, time.UTC) // before the item: the watch was being created
+	watch(t, st, "NO", []string{"914375916"}, base)
+	f.set("NO", "914375916", answer{err: &registry.Error{Code: registry.CodeUpstreamError, Retryable: true}},
+		ok(report("NO", "914375916", "TOLLBUGATA 17 OSLO AS")))
+	if err := n.Sync(t.Context(), t0.Add(30*time.Second)); err == nil {
+		t.Error("the failed fetch of the second look: no error")
+	}
+	if st.deliveryCount() != 0 {
+		t.Fatalf("%d deliveries after a failed fetch", st.deliveryCount())
+	}
+	if err := n.Sync(t.Context(), t0.Add(2*time.Minute)); err != nil { // kept after its minute: the fetch failed
+		t.Fatal(err)
+	}
+	var renamed []changes.Change
+	for _, c := range companyChanges(t, st, "NO", "914375916") {
+		if c.SourceEventID == "" {
+			renamed = append(renamed, c)
+		}
+	}
+	if len(renamed) != 1 || renamed[0].Kind != changes.KindNameChanged || string(renamed[0].Old) != `"OPULENS NÆRING 4 AS"` ||
+		renamed[0].RegisteredAt == nil || !renamed[0].RegisteredAt.Equal(time.Date(2026, 9, 1, 11, 59, 40, 0, time.UTC)) ||
+		st.deliveryCount() != 1 || f.count("NO", "914375916") != 2 {
+		t.Errorf("changes %+v, %d deliveries, %d fetches; want the rename at the item's time, delivered, after two fetches",
+			recordedOf(renamed), st.deliveryCount(), f.count("NO", "914375916"))
+	}
+	// 923609016's item is older than a minute now: a watch made later has
+	// its own baseline, and the item is not asked about again.
+	watch(t, st, "NO", []string{"923609016"}, snapshot(report("NO", "923609016", "EQUINOR NY ASA"), nil))
+	if err := n.Sync(t.Context(), t0.Add(3*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.count("NO", "923609016"); got != 0 {
+		t.Errorf("%d fetches of a company watched after its item's minute, want 0", got)
 	}
 }

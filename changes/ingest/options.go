@@ -195,7 +195,8 @@ func WithSweepOnly() Option {
 
 // WithSweeper gives [NewCompaniesHouseStream] the poller of the watched
 // British companies, asked for a sweep when a stream's timepoint is too
-// old (416) and events may have been missed.
+// old (416) and events may have been missed, and when a stream starts
+// without a stored timepoint.
 func WithSweeper(p *Poller) Option {
 	return func(o *options) error {
 		if p == nil {

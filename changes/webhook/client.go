@@ -54,6 +54,7 @@ type Client struct {
 	hc        *http.Client
 	policy    Policy
 	userAgent string
+	timeout   time.Duration
 }
 
 // NewClient returns a Client.
@@ -64,7 +65,7 @@ func NewClient(o ClientOptions) *Client {
 	if o.UserAgent == "" {
 		o.UserAgent = "companyregistry-webhooks/" + registry.Version
 	}
-	c := &Client{policy: o.Policy, userAgent: o.UserAgent}
+	c := &Client{policy: o.Policy, userAgent: o.UserAgent, timeout: o.Timeout}
 	tr := &http.Transport{
 		Proxy:                 nil, // never HTTP(S)_PROXY: a proxy would connect where the guard cannot see
 		DialContext:           c.dial,
@@ -85,6 +86,10 @@ func NewClient(o ClientOptions) *Client {
 	}
 	return c
 }
+
+// Timeout returns how long one attempt may take (ClientOptions.Timeout,
+// or [DefaultTimeout]); a dispatcher holds a claimed delivery longer.
+func (c *Client) Timeout() time.Duration { return c.timeout }
 
 // CloseIdleConnections closes the client's idle connections.
 func (c *Client) CloseIdleConnections() { c.hc.CloseIdleConnections() }
