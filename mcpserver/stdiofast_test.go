@@ -1,14 +1,10 @@
 package mcpserver_test
 
 import (
-	"bufio"
-	"context"
-	"io"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/companyregistry/registry/mcpserver"
 )
 
@@ -21,14 +17,7 @@ func TestStdioSlowCallDoesNotHoldTheStream(t *testing.T) {
 	run := func(opts ...mcpserver.Option) []string {
 		reg, no := newRegistry(t)
 		no.held = make(chan struct{})
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		done := make(chan error, 1)
-		go func() {
-			done <- mcpserver.ServeIO(context.Background(), reg, inR, outW, opts...)
-			_ = outW.Close()
-		}()
-		p := &stdioPeer{in: inW, out: bufio.NewReaderSize(outR, 64<<10)}
+		p := startStdioWith(t, reg, opts...)
 		p.send(t, initialize, true)
 		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
 		p.send(t, callLine("5", "lookup_company", `,"arguments":{"id":"`+idHeld+`"}`), false)
@@ -36,11 +25,7 @@ func TestStdioSlowCallDoesNotHoldTheStream(t *testing.T) {
 		// The lookup is held: the ping's answer comes first.
 		got = append(got, p.send(t, `{"jsonrpc":"2.0","id":6,"method":"ping"}`, true))
 		got = append(got, p.send(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}`, true))
-		close(no.held)
-		_ = inW.Close()
-		if err := testwait.Recv(t, done, "ServeIO's end"); err != nil {
-			t.Errorf("ServeIO: %v", err)
-		}
+		close(no.held) // the Registry's fetch goes on without its caller: end it
 		return got
 	}
 	want := run(mcpserver.WithoutFastPath())
