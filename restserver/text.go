@@ -98,12 +98,21 @@ type remote struct {
 	URL  string `json:"url"`
 }
 
+// serverDescription is server.json's one line (at most 100 characters):
+// change alerts only where the server serves change monitoring.
+func (d docInputs) serverDescription() string {
+	if d.Changes {
+		return "Business registers: company lookup, name search, roles, filing deadlines, ID checks, change alerts."
+	}
+	return "Business registers: company lookup, name search, roles, filing deadlines, ID checks."
+}
+
 func (d docInputs) serverJSON() (string, error) {
 	m := serverManifest{
 		Schema:      ServerJSONSchemaURL,
 		Name:        ServerName,
 		Title:       ops.ServerTitle,
-		Description: "Business registers: company lookup, name search, roles, filing deadlines, ID checks, change alerts.",
+		Description: d.serverDescription(),
 		Version:     d.Version,
 		WebsiteURL:  basePlaceholder + "/llms.txt",
 		Meta: map[string]any{

@@ -17,9 +17,8 @@
 //   - Norway ([NewNorway]): Brønnøysund's update feeds /oppdateringer/enheter,
 //     /oppdateringer/underenheter and /oppdateringer/roller, each read
 //     forwards from its own cursor (the first read starts a minute before
-//     now, or at the oldest baseline of a watched company when one is
-//     older), a page of
-//     [DefaultPageSize] at a time, never by page number. Updates of
+//     the older of now and the oldest baseline of a watched company), a
+//     page of [DefaultPageSize] at a time, never by page number. Updates of
 //     watched companies are fetched and compared; every other update is
 //     recorded as the register reported it (the kinds its JSON Patch paths
 //     touch, "updated" when none, old null), so that any Norwegian

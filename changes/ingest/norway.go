@@ -161,7 +161,11 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 	latest := map[string]heldItem{}
 	for _, h := range held {
 		if _, ok := watched[h.orgnr]; ok { // watched is loaded after the items were read
-			latest[h.orgnr] = h // items are held in the order read: the last is the latest
+			// The latest published: a roles item read after a unit's item
+			// (the feeds are read in turn) may be older.
+			if l, seen := latest[h.orgnr]; !seen || h.published != nil && (l.published == nil || h.published.After(*l.published)) {
+				latest[h.orgnr] = h
+			}
 		}
 	}
 	var b changes.Batch
@@ -227,10 +231,10 @@ const removedType = "Fjernet"
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
 // A feed's cursor is "time:<stamp>" before the first item was read (the
-// feed is read from when it was first synced, or from the oldest baseline
-// of a watched company if one is older: see [readFrom]), then a number: for enheter and underenheter the next oppdateringsid to ask
-// for (inclusive), for roller the last event id read (afterId is
-// exclusive).
+// feed is read from a minute before the older of the first sync and the
+// oldest baseline of a watched company: see [readFrom]), then a number:
+// for enheter and underenheter the next oppdateringsid to ask for
+// (inclusive), for roller the last event id read (afterId is exclusive).
 const timeCursor = "time:"
 
 // readFrom is when a feed without a cursor is read from: a minute
@@ -242,9 +246,7 @@ const timeCursor = "time:"
 // before the sync started but stored after the sync loaded the watched
 // companies, and a snapshot stamped after the register's time of a change
 // it missed (the stamp is taken when the fetch of report and roles ends,
-// on this machine's clock). An item of a watched company older than its
-// own snapshot by more than the minute is in the snapshot already and is
-// skipped (see refresh). Asked once per sync, only when a feed has no
+// on this machine's clock). Asked once per sync, only when a feed has no
 // cursor; a failed read of the snapshots is kept for the sync too.
 type readFrom struct {
 	n       *Norway
@@ -284,7 +286,7 @@ func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]st
 	}
 	if !validCursor(cursor) {
 		if cursor != "" {
-			n.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable feed cursor, reading from the oldest baseline", slog.String("feed", f.name))
+			n.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable feed cursor, reading from before the oldest baseline", slog.String("feed", f.name))
 		}
 		start, err := from.time(ctx)
 		if err != nil {

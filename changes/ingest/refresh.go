@@ -51,10 +51,7 @@ var errSkip = errors.New("ingest: company skipped")
 // consecutive miss, or the first after a removal signal or a 410 (Gone),
 // is one deleted change, and the snapshot's report is purged. A signal
 // that the company was removed from the open data (s.purge) is taken as
-// a 410 without a fetch. An event published more than [newWatchGrace]
-// before a snapshot of the company found was taken changes nothing (the
-// snapshot holds it).
-// An error
+// a 410 without a fetch. An error
 // is transient (a spent budget, a register or store failure): the caller
 // stops and retries the signal later; errSkip wraps a final one.
 func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]changes.Change, *changes.Snapshot, bool, error) {
@@ -62,13 +59,6 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 	hasOld := err == nil
 	if err != nil && !errors.Is(err, changes.ErrNotFound) {
 		return nil, nil, false, err
-	}
-	if hasOld && old.Misses == 0 && s.registeredAt != nil && s.registeredAt.Before(old.TakenAt.Add(-newWatchGrace)) {
-		// The event is older than the snapshot by more than the clocks'
-		// minute of grace: the snapshot holds what it did. A fetch now
-		// would report a later change as this event's. (A snapshot that
-		// counts a miss is asked again: the second miss is a deletion.)
-		return nil, nil, false, nil
 	}
 	if s.purge {
 		// The register says it removed the company from its open data:
