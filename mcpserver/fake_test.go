@@ -26,6 +26,7 @@ const (
 	idDefect         = "910000039" // a plain error: internal_error
 	idNotImplemented = "910000047" // not_implemented
 	idBadChecksum    = "923609017" // fails MOD11: invalid_id
+	idHeld           = "910000071" // answered once fakeNO.held is closed
 )
 
 // fixedNow is the clock of every test Registry.
@@ -35,6 +36,10 @@ var fixedNow = time.Date(2026, time.January, 15, 9, 30, 0, 0, time.UTC)
 // not depend on countries/no.
 type fakeNO struct {
 	lookups atomic.Int64
+	// held, when set before the first lookup, holds a lookup of idHeld
+	// until it is closed (the Registry's fetch does not end with its
+	// caller's context).
+	held chan struct{}
 }
 
 var _ registry.Country = (*fakeNO)(nil)
@@ -68,6 +73,9 @@ func (f *fakeNO) Validate(input string) registry.ValidationResult {
 func (f *fakeNO) Lookup(_ context.Context, id string) (*registry.CompanyReport, error) {
 	f.lookups.Add(1)
 	switch id {
+	case idHeld:
+		<-f.held
+		return nil, &registry.Error{Code: registry.CodeNotFound, Message: "No unit with this organisation number."}
 	case idEquinor:
 		r := countrykit.NewReport("NO", "brreg", id, "EQUINOR ASA")
 		r.IDFormatted = countrykit.Ptr("923 609 016")

@@ -39,7 +39,7 @@ type fastPath struct {
 	lists *listCache // nil: lists go to the SDK
 	next  http.Handler
 	memo  *resultMemo
-	bufs  sync.Pool // of *bytes.Buffer: request and response buffers, reused
+	bufs  bufferPool // request and response buffers, reused
 }
 
 func newFastPath(tools map[string]rawTool, lists *listCache, next http.Handler) *fastPath {
@@ -73,17 +73,21 @@ var (
 	stringID  = regexp.MustCompile(`^"[A-Za-z0-9_.:-]{0,64}"$`)
 )
 
-func (f *fastPath) getBuffer() *bytes.Buffer {
-	if b, ok := f.bufs.Get().(*bytes.Buffer); ok {
+// bufferPool keeps buffers for reuse, each at most fastPathMaxPooled.
+type bufferPool struct{ p sync.Pool }
+
+func (bp *bufferPool) get() *bytes.Buffer {
+	if b, ok := bp.p.Get().(*bytes.Buffer); ok {
 		return b
 	}
 	return new(bytes.Buffer)
 }
 
-func (f *fastPath) putBuffer(b *bytes.Buffer) {
+// put returns b, which its user no longer reads or writes.
+func (bp *bufferPool) put(b *bytes.Buffer) {
 	if b.Cap() <= fastPathMaxPooled {
 		b.Reset()
-		f.bufs.Put(b)
+		bp.p.Put(b)
 	}
 }
 
@@ -93,31 +97,35 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.next.ServeHTTP(w, r)
 		return
 	}
-	in := f.getBuffer()
-	defer f.putBuffer(in) // after any fallBack: the SDK has read the body by then
+	in := f.bufs.get()
+	defer f.bufs.put(in) // after any fallBack: the SDK has read the body by then
 	_, err := in.ReadFrom(io.LimitReader(r.Body, fastPathMaxBody+1))
 	body := in.Bytes()
 	if err != nil || len(body) > fastPathMaxBody {
 		f.fallBack(w, r, body)
 		return
 	}
-	msg, ok := parseMessage(body)
+	// The common tools/call by hand; anything else through encoding/json.
+	id, name, args, ok := scanToolsCall(body)
 	if !ok {
-		f.fallBack(w, r, body)
-		return
-	}
-	if f.lists != nil {
-		if id, method, ok := parseListRequest(msg); ok {
-			if res := f.lists.get(method); res != nil {
-				f.writeRaw(w, id, res.raw)
-				return
-			}
-			// The SDK answers the first one, and the cache keeps it.
+		msg, parsed := parseMessage(body)
+		if !parsed {
 			f.fallBack(w, r, body)
 			return
 		}
+		if f.lists != nil {
+			if id, method, ok := parseListRequest(msg); ok {
+				if res := f.lists.get(method); res != nil {
+					f.writeRaw(w, id, res.raw)
+					return
+				}
+				// The SDK answers the first one, and the cache keeps it.
+				f.fallBack(w, r, body)
+				return
+			}
+		}
+		id, name, args, ok = parseToolsCall(msg)
 	}
-	id, name, args, ok := parseToolsCall(msg)
 	tool := f.tools[name]
 	if !ok || tool == nil {
 		f.fallBack(w, r, body)
@@ -130,32 +138,34 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// The response is written from a reused buffer (w.Write copies it): a
 	// cached lookup answers some kilobytes on every call.
-	buf := f.getBuffer()
-	defer f.putBuffer(buf)
+	buf := f.bufs.get()
+	defer f.bufs.put(buf)
+	appendResponse(buf, id, out, f.memo)
+	writeJSON(w, buf.Bytes())
+}
+
+// appendResponse appends the JSON-RPC response to a tools/call with id
+// whose tool answered out, as the SDK writes it; a result that cannot be
+// encoded (cannot happen with this package's tools, whose documents are
+// valid JSON) is answered with JSON-RPC's internal error.
+func appendResponse(buf *bytes.Buffer, id json.RawMessage, out toolOutput, memo *resultMemo) {
+	start := buf.Len()
 	buf.WriteString(`{"jsonrpc":"2.0","id":`)
 	buf.Write(id)
 	buf.WriteString(`,"result":`)
-	if !f.memo.append(buf, out) {
+	if !memo.append(buf, out) {
 		enc := json.NewEncoder(buf)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out.result()); err != nil {
-			f.internalError(w, id)
+			buf.Truncate(start)
+			buf.WriteString(`{"jsonrpc":"2.0","id":`)
+			buf.Write(id)
+			buf.WriteString(`,"error":{"code":-32603,"message":"internal error"}}`)
 			return
 		}
 		buf.Truncate(buf.Len() - 1) // Encode's newline
 	}
 	buf.WriteByte('}')
-	writeJSON(w, buf.Bytes())
-}
-
-// internalError answers a tools/call whose tool ran but gave no result that
-// can be sent, with JSON-RPC's internal error.
-func (f *fastPath) internalError(w http.ResponseWriter, id json.RawMessage) {
-	b := make([]byte, 0, 96+len(id))
-	b = append(b, `{"jsonrpc":"2.0","id":`...)
-	b = append(b, id...)
-	b = append(b, `,"error":{"code":-32603,"message":"internal error"}}`...)
-	writeJSON(w, b)
 }
 
 // writeRaw answers a list request with the result stored in the cache.

@@ -157,7 +157,7 @@ func (c *listCache) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 // under its own lock, so a marker is never split across writes. The tag is
 // random per server and never leaves the process, so no other output (a
 // tool result, an error echoing the client's input) can contain a marker.
-func (c *listCache) stdioWriter(w io.Writer) io.Writer {
+func (c *listCache) stdioWriter(w io.Writer) *markWriter {
 	c.tag = []byte(`"` + rand.Text())
 	for i := range c.marks {
 		c.marks[i] = &rawResult{raw: append(append(bytes.Clone(c.tag), byte('0'+i)), '"')}
@@ -170,8 +170,19 @@ type markWriter struct {
 	w     io.Writer
 	lists *listCache
 
-	mu  sync.Mutex // the SDK serializes its writes; this guards buf anyway
+	// mu orders the writes: the SDK serializes its own, and stdioIn
+	// writes its answers beside them; it also guards buf.
+	mu  sync.Mutex
 	buf []byte
+}
+
+// writeLine writes one whole message of stdioIn's, never inside one of the
+// SDK's.
+func (mw *markWriter) writeLine(b []byte) error {
+	mw.mu.Lock()
+	defer mw.mu.Unlock()
+	_, err := mw.w.Write(b)
+	return err
 }
 
 // maxKeptBuffer bounds the buffer a markWriter keeps between writes.
@@ -181,12 +192,12 @@ const maxKeptBuffer = 1 << 20
 // with '{'; a batch answer, which the SDK encodes with json.Marshal, with
 // '[' and gets the escaped form.
 func (mw *markWriter) Write(p []byte) (int, error) {
+	mw.mu.Lock()
+	defer mw.mu.Unlock()
 	tag := mw.lists.tag
 	if !bytes.Contains(p, tag) {
 		return mw.w.Write(p)
 	}
-	mw.mu.Lock()
-	defer mw.mu.Unlock()
 	batch := p[0] == '['
 	buf := mw.buf[:0]
 	rest := p

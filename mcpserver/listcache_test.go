@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/mcpserver"
 )
 
@@ -23,6 +24,12 @@ type stdioPeer struct {
 func startStdio(t testing.TB, opts ...mcpserver.Option) *stdioPeer {
 	t.Helper()
 	reg, _ := newRegistry(t)
+	return startStdioWith(t, reg, opts...)
+}
+
+// startStdioWith is startStdio with the Registry reg.
+func startStdioWith(t testing.TB, reg *registry.Registry, opts ...mcpserver.Option) *stdioPeer {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	p := &stdioPeer{in: inW, out: bufio.NewReaderSize(outR, 64<<10), done: make(chan error, 1)}

@@ -193,6 +193,28 @@ var streamCases = map[string][]step{
 		`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"list_countries","_meta":{"progressToken":1}}}`), 8}},
 	"tool call batch": {{"[" + callLine("5", "list_countries", "") + "," + callLine("6", "validate_company_id", `,"arguments":{"id":"<&>"}`) +
 		"]\n" + callLine("7", "list_countries", "") + "\n", 2}},
+	// The stdio fast path (issue 30, second pass): a tools/call line is
+	// answered in front of the SDK only where the SDK would answer it
+	// alike; every framing it does not vouch for goes to the SDK, and so
+	// does everything after a line the SDK may end the session on.
+	"call crlf":       {{callLine("5", "list_countries", "") + "\r\n" + callLine("6", "list_countries", "") + "\r\n", 2}},
+	"call split":      {{callLine("5", "list_countries", "")[:30], 0}, {callLine("5", "list_countries", "")[30:] + "\n" + callLine("6", "list_countries", "")[:3], 1}, {callLine("6", "list_countries", "")[3:] + "\n" + callLine("7", "list_countries", "") + "\n", 2}},
+	"call no newline": {{callLine("5", "list_countries", ""), 1}, {"\n" + callLine("6", "list_countries", "") + "\n", 1}},
+	"call spaces": {{"  " + callLine("5", "list_countries", "") + "\n" +
+		`{ "jsonrpc" : "2.0" , "id" : 6 , "method" : "tools/call" , "params" : { "name" : "validate_company_id" , "arguments" : { "id" : "923609016" } } }` + "\n" +
+		`{"params":{"arguments":{"country":"NO","id":"923 609 016"},"name":"validate_company_id"},"method":"tools/call","id":"x-7","jsonrpc":"2.0"}` + "\n", 3}},
+	"call keys twice": {{`{"jsonrpc":"2.0","id":5,"id":6,"method":"tools/call","params":{"name":"list_countries"}}` + "\n" +
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_countries","name":"validate_company_id","arguments":{"id":"1","id":"923609016"}}}` + "\n", 2}},
+	"call escapes": {{`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"list_\u0063ountries"}}` + "\n" +
+		callLine("6", "validate_company_id", `,"arguments":{"id":"923\u0036\"09016"}`) + "\n", 2}},
+	"call trailing space":   {{callLine("4", "list_countries", "") + "\n", 1}, {callLine("5", "list_countries", "") + " \n" + callLine("6", "list_countries", "") + "\n", 0}},
+	"call after not json":   {{lines(callLine("4", "list_countries", "")), 1}, {"hello\n" + callLine("6", "list_countries", "") + "\n", 0}},
+	"call after number":     {{"5\n" + callLine("6", "list_countries", "") + "\n", 0}},
+	"call after multi-line": {{"{\"jsonrpc\":\"2.0\",\n\"id\":5,\n\"method\":\"ping\"}\n" + callLine("6", "list_countries", "") + "\n", 2}},
+	"call after response":   {{`{"jsonrpc":"2.0","id":99,"result":{}}` + "\n" + callLine("6", "list_countries", "") + "\n", 1}},
+	"call after batch":      {{"[" + list("5", "") + "]\n" + callLine("6", "list_countries", "") + "\n", 2}},
+	"call ids": {{lines(callLine("1.0", "list_countries", ""), callLine("-0", "list_countries", ""), callLine(`"a\u0041"`, "list_countries", ""),
+		callLine(`"<&>"`, "list_countries", ""), callLine("-7", "list_countries", ""), callLine("9007199254740993", "list_countries", "")), 6}},
 	"re-initialize": {{lines(`{"jsonrpc":"2.0","id":5,"method":"initialize","params":{"protocolVersion":"2025-06-18",` +
 		`"capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`), 1}, {lines(list("6", "")), 1}},
 }
@@ -223,6 +245,20 @@ func TestStdioStreamsMatchSDK(t *testing.T) {
 	t.Run("before initialize", func(t *testing.T) {
 		t.Parallel()
 		compareStreams(t, streamSetup{}, []step{{lines(allLists...), 4}})
+	})
+	t.Run("call before initialize", func(t *testing.T) {
+		t.Parallel()
+		compareStreams(t, streamSetup{}, []step{{lines(callLine("5", "list_countries", "")), 1}})
+	})
+	t.Run("call right after initialize", func(t *testing.T) {
+		t.Parallel()
+		compareStreams(t, streamSetup{}, []step{{lines(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",`+
+			`"capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`, `{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+			callLine("5", "list_countries", "")), 2}})
+	})
+	t.Run("call of protocol 2026-07-28", func(t *testing.T) {
+		t.Parallel()
+		compareStreams(t, streamSetup{version: "2026-07-28"}, []step{{lines(callLine("5", "list_countries", "")), 1}})
 	})
 	t.Run("batch/2025-06-18", func(t *testing.T) {
 		t.Parallel()

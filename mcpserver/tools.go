@@ -230,8 +230,12 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 	if len(raw) == 0 || string(raw) == "null" {
 		return a, nil
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
+	m, ok := scanArgs(raw)
+	if !ok {
+		m = nil
+		ok = json.Unmarshal(raw, &m) == nil
+	}
+	if !ok {
 		return a, h.badRequest(a.country, "The tool arguments must be a JSON object.",
 			"Pass the arguments as an object, for example {\"id\":\"923609016\",\"country\":\"NO\"}.")
 	}
@@ -314,6 +318,9 @@ func stringHint(name string) string {
 func jsonString(v json.RawMessage) (s string, isNull, ok bool) {
 	if string(bytes.TrimSpace(v)) == "null" {
 		return "", true, true
+	}
+	if s, ok := plainStringValue(v); ok {
+		return s, false, true
 	}
 	if err := json.Unmarshal(v, &s); err != nil {
 		return "", false, false

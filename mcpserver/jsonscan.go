@@ -1,0 +1,286 @@
+package mcpserver
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// The fast paths parse the one message they answer most, a tools/call of a
+// cached lookup, by hand: encoding/json's decoding of the message into maps
+// was about a quarter of the CPU of such a call over stdio, and the
+// arguments' decoding another tenth (BENCHMARKS.md, Performance II, second
+// pass). Each scanner below accepts a subset of what its encoding/json
+// counterpart accepts and gives the same result for it; anything else
+// makes it report false, and the caller takes the encoding/json way, which
+// decides as before (FuzzScanToolsCall, FuzzScanArgs).
+
+// skipSpace returns b without its leading JSON whitespace.
+func skipSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\n' || b[0] == '\r') {
+		b = b[1:]
+	}
+	return b
+}
+
+// scanPlainString reads a JSON string at the start of b that holds no
+// escape and no control character: the string as written (quotes
+// included), its content and the rest of b.
+func scanPlainString(b []byte) (raw, content, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, nil, false
+	}
+	for i := 1; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return b[:i+1], b[1:i], b[i+1:], true
+		case c == '\\' || c < 0x20:
+			return nil, nil, nil, false
+		}
+	}
+	return nil, nil, nil, false
+}
+
+// scanSep reads the whitespace, the byte sep and the whitespace at the
+// start of b.
+func scanSep(b []byte, sep byte) ([]byte, bool) {
+	b = skipSpace(b)
+	if len(b) == 0 || b[0] != sep {
+		return nil, false
+	}
+	return skipSpace(b[1:]), true
+}
+
+// scanValueExtent returns the JSON value at the start of b, found by its
+// structure only (the caller checks it with json.Valid), and the rest.
+func scanValueExtent(b []byte) (value, rest []byte, ok bool) {
+	if len(b) == 0 {
+		return nil, nil, false
+	}
+	depth, inString, escaped := 0, false, false
+	for i, c := range b {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+				if depth == 0 {
+					return b[:i+1], b[i+1:], true
+				}
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return b[:i], b[i:], i > 0
+			}
+			depth--
+			if depth == 0 {
+				return b[:i+1], b[i+1:], true
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return b[:i], b[i:], i > 0
+			}
+		}
+	}
+	if depth == 0 && !inString {
+		return b, nil, true
+	}
+	return nil, nil, false
+}
+
+// scanToolsCall is parseToolsCall(parseMessage(body)) for the common
+// shape: one object with the members jsonrpc "2.0", an id the fast paths
+// take, method "tools/call" and params, in any order, each once, with plain
+// keys; params an object of name (a string without escapes) and, or not,
+// arguments (any valid JSON). It reports false for anything else, which
+// the caller then parses with encoding/json.
+func scanToolsCall(body []byte) (id json.RawMessage, name string, args json.RawMessage, ok bool) {
+	if !utf8.Valid(body) || !withinDepth(body, sdkMaxDepth) {
+		return nil, "", nil, false
+	}
+	b, ok := scanSep(body, '{')
+	if !ok {
+		return nil, "", nil, false
+	}
+	var seen [4]bool // jsonrpc, id, method, params
+	for {
+		_, key, rest, ok := scanPlainString(b)
+		if !ok {
+			return nil, "", nil, false
+		}
+		if b, ok = scanSep(rest, ':'); !ok {
+			return nil, "", nil, false
+		}
+		var k int
+		switch string(key) {
+		case "jsonrpc":
+			raw, _, rest, ok := scanPlainString(b)
+			if !ok || string(raw) != `"2.0"` {
+				return nil, "", nil, false
+			}
+			k, b = 0, rest
+		case "id":
+			var raw []byte
+			if len(b) > 0 && b[0] == '"' {
+				raw, _, b, ok = scanPlainString(b)
+				ok = ok && stringID.Match(raw)
+			} else {
+				n := 0
+				for n < len(b) && (b[n] == '-' || b[n] >= '0' && b[n] <= '9') {
+					n++
+				}
+				raw, b, ok = b[:n], b[n:], integerID.Match(b[:n])
+			}
+			if !ok {
+				return nil, "", nil, false
+			}
+			k, id = 1, raw
+		case "method":
+			raw, _, rest, ok := scanPlainString(b)
+			if !ok || string(raw) != `"tools/call"` {
+				return nil, "", nil, false
+			}
+			k, b = 2, rest
+		case "params":
+			if name, args, b, ok = scanParams(b); !ok {
+				return nil, "", nil, false
+			}
+			k = 3
+		default:
+			return nil, "", nil, false
+		}
+		if seen[k] {
+			return nil, "", nil, false
+		}
+		seen[k] = true
+		b = skipSpace(b)
+		if len(b) == 0 {
+			return nil, "", nil, false
+		}
+		if b[0] == '}' {
+			if len(skipSpace(b[1:])) != 0 || seen != [4]bool{true, true, true, true} {
+				return nil, "", nil, false
+			}
+			return id, name, args, true
+		}
+		if b[0] != ',' {
+			return nil, "", nil, false
+		}
+		b = skipSpace(b[1:])
+	}
+}
+
+// scanParams reads the params of scanToolsCall and the rest of b.
+func scanParams(b []byte) (name string, args json.RawMessage, rest []byte, ok bool) {
+	if b, ok = scanSep(b, '{'); !ok {
+		return "", nil, nil, false
+	}
+	var haveName, haveArgs bool
+	for {
+		_, key, r, ok := scanPlainString(b)
+		if !ok {
+			return "", nil, nil, false
+		}
+		if b, ok = scanSep(r, ':'); !ok {
+			return "", nil, nil, false
+		}
+		switch {
+		case string(key) == "name" && !haveName:
+			_, content, r, ok := scanPlainString(b)
+			if !ok {
+				return "", nil, nil, false
+			}
+			name, b, haveName = string(content), r, true
+		case string(key) == "arguments" && !haveArgs:
+			v, r, ok := scanValueExtent(b)
+			if !ok || !json.Valid(v) {
+				return "", nil, nil, false
+			}
+			args, b, haveArgs = v, r, true
+		default:
+			return "", nil, nil, false
+		}
+		b = skipSpace(b)
+		if len(b) == 0 {
+			return "", nil, nil, false
+		}
+		if b[0] == '}' {
+			return name, args, b[1:], haveName
+		}
+		if b[0] != ',' {
+			return "", nil, nil, false
+		}
+		b = skipSpace(b[1:])
+	}
+}
+
+// scanArgs is json.Unmarshal(raw, &m) for an object whose keys are
+// printable ASCII without escapes, each once, and whose values are strings
+// without escapes or control characters; it reports false for anything
+// else.
+func scanArgs(raw []byte) (map[string]json.RawMessage, bool) {
+	b, ok := scanSep(raw, '{')
+	if !ok {
+		return nil, false
+	}
+	m := make(map[string]json.RawMessage, 2)
+	if len(b) > 0 && b[0] == '}' {
+		return m, len(skipSpace(b[1:])) == 0
+	}
+	for {
+		_, key, r, ok := scanPlainString(b)
+		if !ok || !printableASCII(key) {
+			return nil, false
+		}
+		if b, ok = scanSep(r, ':'); !ok {
+			return nil, false
+		}
+		v, _, r, ok := scanPlainString(b)
+		if !ok {
+			return nil, false
+		}
+		if _, dup := m[string(key)]; dup {
+			return nil, false
+		}
+		m[string(key)] = v
+		b = skipSpace(r)
+		if len(b) == 0 {
+			return nil, false
+		}
+		if b[0] == '}' {
+			return m, len(skipSpace(b[1:])) == 0
+		}
+		if b[0] != ',' {
+			return nil, false
+		}
+		b = skipSpace(b[1:])
+	}
+}
+
+func printableASCII(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// plainStringValue is json.Unmarshal(v, &s) for a string without escapes
+// or control characters in valid UTF-8; it reports false for anything else.
+func plainStringValue(v []byte) (string, bool) {
+	_, content, rest, ok := scanPlainString(v)
+	if !ok || len(rest) != 0 || !utf8.Valid(content) {
+		return "", false
+	}
+	return string(content), true
+}
