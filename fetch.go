@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/companyregistry/registry/cache"
 )
 
 // fetch runs call at most once for all concurrent callers of key, under a
@@ -43,7 +45,7 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 				if pack != nil {
 					// The callers have the answer: compress the
 					// stored copy once it has left the process.
-					time.AfterFunc(packDelay, func() { pack.Pack(key) })
+					r.packs.add(pack, key)
 				}
 			}()
 		}
@@ -90,7 +92,7 @@ const packDelay = 2 * time.Millisecond
 // that ended just before it started, or the register's, stored. When pack
 // is not nil, the answer is stored plain and pack.Pack(key) compresses it;
 // the fetch calls it after answering its callers (see storeAnswer).
-func fetchRun[T answerDoc](r *Registry, f *flight, e entry, key string, tag byte, refresh bool, call func(context.Context) (T, error)) (b []byte, pack packer, err error) {
+func fetchRun[T answerDoc](r *Registry, f *flight, e entry, key string, tag byte, refresh bool, call func(context.Context) (T, error)) (b []byte, pack *cache.Memory, err error) {
 	bg := context.WithoutCancel(f.ctx)
 	// A fetch of key that ended between this caller's cache miss and
 	// this call has stored its answer: send that answer (it says cached

@@ -73,6 +73,19 @@ func (a adapter) Modules() []CountryInfo {
 // Now reads the Registry's clock (see [WithClock]).
 func (a adapter) Now() time.Time { return a.r.now() }
 
+// PendingPacks is how many answers wait for their compression, or are
+// being compressed (the Registry's default cache stores a fetched answer
+// plain and compresses it after the callers have it). Tests of this module
+// wait for it to be 0.
+func (a adapter) PendingPacks() int {
+	a.r.packs.mu.Lock()
+	defer a.r.packs.mu.Unlock()
+	if !a.r.packs.running {
+		return 0
+	}
+	return len(a.r.packs.keys) + 1
+}
+
 // FetchCallers is how many callers wait for the Registry's shared fetches
 // now (each counted from the moment it has joined one, so it gets that
 // fetch's answer). Tests of this module wait on it to know that callers

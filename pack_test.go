@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,34 +15,6 @@ import (
 	"github.com/companyregistry/registry/internal/seal"
 	"github.com/companyregistry/registry/internal/testwait"
 )
-
-// packCache is a cache.Memory made WithCompression that records what the
-// Registry stores plain (SetPlain) and tells each Pack on packed.
-type packCache struct {
-	*cache.Memory
-	mu     sync.Mutex
-	plain  map[string][]byte // a copy of each value stored with SetPlain
-	packed chan string
-}
-
-func (p *packCache) SetPlain(ctx context.Context, key string, v []byte, ttl time.Duration) error {
-	p.mu.Lock()
-	p.plain[key] = bytes.Clone(v)
-	p.mu.Unlock()
-	return p.Memory.SetPlain(ctx, key, v, ttl)
-}
-
-func (p *packCache) Pack(key string) {
-	p.Memory.Pack(key)
-	p.packed <- key
-}
-
-func (p *packCache) stored(key string) ([]byte, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	v, ok := p.plain[key]
-	return v, ok
-}
 
 // TestFetchStoresPlainThenPacks: with a cache that can compress later (the
 // default cache.Memory), a fetch stores its answer plain before any caller
@@ -57,38 +28,39 @@ func TestFetchStoresPlainThenPacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pc := &packCache{Memory: mem, plain: map[string][]byte{}, packed: make(chan string, 4)}
 	purpose := strings.Repeat("To run a fake register's business and all that goes with it. ", 12)
 	f := &fakeCountry{code: "NO", lookup: func(_ context.Context, id string, _ int64) (*registry.CompanyReport, error) {
 		rep := countrykit.NewReport("NO", "fake", id, "FAKE AS")
 		rep.Purpose = &purpose
 		return rep, nil
 	}}
-	r := newRegistry(t, f, registry.WithCache(pc))
+	r := newRegistry(t, f, registry.WithCache(mem))
 	in := r.Internal(seal.Key{})
 	ctx := t.Context()
 	twin, err := cache.NewMemory(cache.WithCompression())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{"111111", "222222"} { // the first becomes the dictionary
+	for i, id := range []string{"111111", "222222"} { // the first becomes the dictionary
 		key := "companyregistry/2/NO/company/" + id
 		live, err := in.LookupJSON(ctx, "NO", id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, ok := pc.stored(key)
-		if !ok {
-			t.Fatalf("%s: not stored plain before the caller had the answer", id)
+		if mem.Len() != i+1 {
+			t.Fatalf("%s: %d entries when the caller had the answer, want %d (stored before it)", id, mem.Len(), i+1)
 		}
-		if got := testwait.Recv(t, pc.packed, "the Pack after the lookup of "+id); got != key {
-			t.Errorf("packed %q, want %q", got, key)
+		testwait.Until(t, "the compression after the lookup of "+id, func() bool { return in.PendingPacks() == 0 })
+		packed := mem.Bytes()
+		v, ok, err := mem.Get(ctx, key) // inflates: the bytes are read before
+		if err != nil || !ok {
+			t.Fatalf("%s: Get %v %v", id, ok, err)
 		}
 		if err := twin.Set(ctx, key, bytes.Clone(v), time.Hour); err != nil {
 			t.Fatal(err)
 		}
-		if got, want := mem.Bytes(), twin.Bytes(); got != want {
-			t.Errorf("%s: the cache counts %d bytes after Pack, %d after a Set of the same entries", id, got, want)
+		if want := twin.Bytes(); packed != want {
+			t.Errorf("%s: the cache counts %d bytes after the compression, %d after a Set of the same entries", id, packed, want)
 		}
 		hit, err := in.LookupJSON(ctx, "NO", id)
 		if err != nil {

@@ -39,6 +39,8 @@ type Registry struct {
 	// the batches.
 	budgetWait time.Duration
 	wait       waiter
+	// packs compresses the answers fetches stored plain, one at a time.
+	packs packQueue
 }
 
 type entry struct {

@@ -342,9 +342,21 @@ func (m *Memory) Set(_ context.Context, key string, value []byte, ttl time.Durat
 // [Memory.Pack] of key compresses it as Set would have. Without
 // [WithCompression], SetPlain is Set. Like Set, it takes ownership of
 // value.
-func (m *Memory) SetPlain(_ context.Context, key string, value []byte, ttl time.Duration) error {
+// A value too large to be kept plain (but which Set could keep compressed)
+// is stored by Set.
+func (m *Memory) SetPlain(ctx context.Context, key string, value []byte, ttl time.Duration) error {
+	if m.compress && int64(len(key))+int64(len(value))+EntryOverhead > m.room() {
+		return m.Set(ctx, key, value, ttl)
+	}
 	m.store(key, value, len(value), nil, ttl, m.compress)
 	return nil
+}
+
+// room is the most an entry may take: the bound less the dictionaries.
+func (m *Memory) room() int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.maxBytes - m.dictBytes
 }
 
 // Pack compresses the value that [Memory.SetPlain] stored under key, as
