@@ -51,10 +51,7 @@
 // them), without the SDK's per-request session, several times faster than
 // the SDK's path for a cached lookup (BenchmarkToolsCallLookupCached against
 // BenchmarkToolsCallLookupCachedSDKPath; figures in BENCHMARKS.md). [ServeStdio] (and
-// [ServeIO] for any reader and writer) serves the same server over stdio,
-// where a plain tools/call line of an initialized session is likewise
-// answered with the SDK's bytes before the SDK reads it, and every other
-// byte goes to the SDK unchanged.
+// [ServeIO] for any reader and writer) serves the same server over stdio.
 //
 // The four lists (tools, resources, resource templates, prompts) are
 // constant for the life of the servers of Handler and ServeIO, so each is

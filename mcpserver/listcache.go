@@ -157,7 +157,7 @@ func (c *listCache) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 // under its own lock, so a marker is never split across writes. The tag is
 // random per server and never leaves the process, so no other output (a
 // tool result, an error echoing the client's input) can contain a marker.
-func (c *listCache) stdioWriter(w io.Writer) *markWriter {
+func (c *listCache) stdioWriter(w io.Writer) io.Writer {
 	c.tag = []byte(`"` + rand.Text())
 	for i := range c.marks {
 		c.marks[i] = &rawResult{raw: append(append(bytes.Clone(c.tag), byte('0'+i)), '"')}
@@ -170,19 +170,8 @@ type markWriter struct {
 	w     io.Writer
 	lists *listCache
 
-	// mu orders the writes: the SDK serializes its own, and stdioIn
-	// writes its answers beside them; it also guards buf.
-	mu  sync.Mutex
+	mu  sync.Mutex // the SDK serializes its writes; this guards buf anyway
 	buf []byte
-}
-
-// writeLine writes one whole message of stdioIn's, never inside one of the
-// SDK's.
-func (mw *markWriter) writeLine(b []byte) error {
-	mw.mu.Lock()
-	defer mw.mu.Unlock()
-	_, err := mw.w.Write(b)
-	return err
 }
 
 // maxKeptBuffer bounds the buffer a markWriter keeps between writes.

@@ -375,28 +375,19 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	}
 	// The list cache (a middleware inside the SDK) serves the lists here
 	// too, through a writer that puts the cached bytes in place of its
-	// markers. The SDK reads the input, as a stream of JSON values, through
-	// stdioIn, which answers the plain tools/call lines itself and passes
-	// every other byte on unchanged.
+	// markers. Nothing sits in front of the SDK's reader, which decodes
+	// the stream as one JSON value after another, not by lines.
 	srv, th, lists := newServer(reg, o, true)
-	var in *stdioIn
 	if lists != nil {
-		mw := lists.stdioWriter(w)
-		w = mw
-		memo := newResultMemo()
-		// The tool calls the SDK gets go around its encoder the same way.
-		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, memo))
-		in = newStdioIn(ctx, r, mw, srv, th.tools, memo)
-		r = in
+		w = lists.stdioWriter(w)
+		// Cached tool results go around the SDK's encoder the same way.
+		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, newResultMemo()))
 	}
 	rc, ok := r.(io.ReadCloser)
 	if !ok {
 		rc = io.NopCloser(r)
 	}
 	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})
-	if in != nil {
-		in.wait()
-	}
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil // the client went away, or the caller stopped us
 	}
