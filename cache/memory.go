@@ -198,7 +198,12 @@ func (m *Memory) Get(_ context.Context, key string) (value []byte, ok bool, err 
 		return nil, false, nil
 	}
 	m.moveToFront(e)
-	e.pending = false // read: it stays plain, as an inflated entry does
+	// Read: it stays plain, as an inflated entry does. Written only when
+	// set, so that a hit of a hot entry writes nothing to it (its cache
+	// line stays shared between the cores that read it).
+	if e.pending {
+		e.pending = false
+	}
 	value, packed, plainLen := e.value, e.packed, e.plainLen
 	m.mu.Unlock()
 	if packed == nil {
