@@ -6,7 +6,6 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/companyregistry/registry/cache"
@@ -112,76 +111,6 @@ func (r *Registry) cachedAnswer(ctx context.Context, key string, tag byte) (b []
 		}
 	}
 	return nil, false, nil
-}
-
-// storeAnswer stores a fetched answer b under key. When the cache is the
-// default [cache.Memory] itself, the answer is stored plain
-// ([cache.Memory.SetPlain]), so that it is a hit at once, and the cache is
-// returned for the compression ([cache.Memory.Pack]) to come after the
-// fetch's callers have their answer: none of them waits for it (tens of
-// microseconds of a cold lookup). Any other cache, a wrapper of a Memory
-// included (its Set must see every write), is given the answer with Set,
-// and storeAnswer returns nil.
-func (r *Registry) storeAnswer(ctx context.Context, key string, b []byte, ttl time.Duration) *cache.Memory {
-	m, ok := r.cache.(*cache.Memory)
-	if !ok {
-		r.cacheSet(ctx, key, b, ttl)
-		return nil
-	}
-	if err := m.SetPlain(ctx, key, b, ttl); err != nil {
-		r.log.LogAttrs(ctx, slog.LevelWarn, "cache set failed", slog.String("error", err.Error()))
-		return nil
-	}
-	return m
-}
-
-// maxPending bounds the keys waiting for their compression; beyond it an
-// answer stays plain (counted at its length, so the cache's bound holds).
-const maxPending = 4096
-
-// packQueue compresses the answers that fetches stored plain, one at a
-// time, on one goroutine that runs while keys wait and ends when none do
-// (a compressor holds about a megabyte: one per fetch at once raised the
-// peak memory of a burst of cold lookups). The first key of a burst waits
-// [packDelay], so that its answer has left the process first.
-type packQueue struct {
-	mu      sync.Mutex
-	keys    []string
-	running bool
-}
-
-// add queues key for m.Pack.
-func (q *packQueue) add(m *cache.Memory, key string) {
-	q.mu.Lock()
-	if len(q.keys) >= maxPending {
-		q.mu.Unlock()
-		return
-	}
-	q.keys = append(q.keys, key)
-	start := !q.running
-	q.running = true
-	q.mu.Unlock()
-	if start {
-		time.AfterFunc(packDelay, func() { q.drain(m) })
-	}
-}
-
-// drain packs the queued keys until none is left.
-func (q *packQueue) drain(m *cache.Memory) {
-	for {
-		q.mu.Lock()
-		keys := q.keys
-		q.keys = nil
-		if len(keys) == 0 {
-			q.running = false
-			q.mu.Unlock()
-			return
-		}
-		q.mu.Unlock()
-		for _, k := range keys {
-			m.Pack(k)
-		}
-	}
 }
 
 func (r *Registry) cacheSet(ctx context.Context, key string, b []byte, ttl time.Duration) {

@@ -80,14 +80,6 @@ func awaitFetch(ctx context.Context, done <-chan struct{}) bool {
 	}
 }
 
-// packDelay is how long after answering its callers a fetch compresses
-// the answer it stored plain: long enough for the answer to have been
-// written and read, so that the compression does not take a core from the
-// callers' clients on a small machine (run at once, on the other of two
-// cores, it delayed the client of a cold lookup by about 50 µs: BENCHMARKS.md,
-// "Cold lookup: what the service adds (second pass)"). Nothing waits for it.
-const packDelay = 2 * time.Millisecond
-
 // fetchRun is the work of the fetch f of key: the stored answer of a fetch
 // that ended just before it started, or the register's, stored. When pack
 // is not nil, the answer is stored plain and pack.Pack(key) compresses it;

@@ -95,6 +95,17 @@ func WithReplicas(n int) Option {
 	}
 }
 
+// scriptHead starts the three scripts below: now, the server's time in
+// microseconds, and ARGV[1] and ARGV[2], the interval and the tolerance in
+// microseconds. Writing after TIME needs effects replication (see
+// gcraScript).
+const scriptHead = `
+redis.replicate_commands()
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local interval = tonumber(ARGV[1])
+local tolerance = tonumber(ARGV[2])`
+
 // gcraScript is the GCRA in one atomic step. It takes the time from the
 // server (in microseconds), so that replicas with skewed clocks agree.
 // Writing after TIME needs effects replication: redis.replicate_commands()
@@ -105,12 +116,7 @@ func WithReplicas(n int) Option {
 // microseconds, the cost, and the part of it that must be available (the
 // cost, at most the burst; see gcra.Params.Decide). It returns {1, 0} when allowed and {0, wait in
 // microseconds} when not.
-const gcraScript = `
-redis.replicate_commands()
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local interval = tonumber(ARGV[1])
-local tolerance = tonumber(ARGV[2])
+const gcraScript = scriptHead + `
 local cost = tonumber(ARGV[3])
 local need = tonumber(ARGV[4])
 local tat = tonumber(redis.call('GET', KEYS[1]) or 0) or 0
@@ -129,12 +135,7 @@ return {1, 0}
 // longest wait, in microseconds. It returns {1, wait, slot} when the event
 // is taken (slot: the server's time it may happen) and {0, wait, 0} when
 // it may not happen within the longest wait.
-const reserveScript = `
-redis.replicate_commands()
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local interval = tonumber(ARGV[1])
-local tolerance = tonumber(ARGV[2])
+const reserveScript = scriptHead + `
 local within = tonumber(ARGV[3])
 local tat = tonumber(redis.call('GET', KEYS[1]) or 0) or 0
 if tat < now then tat = now end
@@ -151,12 +152,7 @@ return {1, wait, now + wait}
 // releaseScript is [gcra.Params.Release]: ARGV is the interval, the
 // tolerance and the slot of the reservation, in microseconds of the
 // server's time. It returns 1 when the event was given back.
-const releaseScript = `
-redis.replicate_commands()
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local interval = tonumber(ARGV[1])
-local tolerance = tonumber(ARGV[2])
+const releaseScript = scriptHead + `
 local slot = tonumber(ARGV[3])
 local tat = tonumber(redis.call('GET', KEYS[1]) or 0) or 0
 if now >= slot or tat ~= slot + tolerance then

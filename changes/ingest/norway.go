@@ -124,7 +124,7 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 	if err := n.recheck(ctx, watched, now); err != nil {
 		errs = append(errs, err)
 	}
-	from := readFrom{n: n, watched: watched, now: now}
+	from := readFrom{n: n, now: now}
 	for _, f := range norwayFeeds {
 		err := n.syncFeed(ctx, f, watched, &from)
 		if errors.Is(err, errPaused) || errors.Is(err, registry.ErrRateLimited) {
@@ -239,21 +239,21 @@ const timeCursor = "time:"
 
 // readFrom is when a feed without a cursor is read from: a minute
 // ([newWatchGrace]) before the older of now and the oldest snapshot of a
-// watched company. A watch created before the first sync took its
-// baselines then; a change the register published between a baseline and
-// the first sync is in the feed before now, and reading from now would
-// lose it. The minute covers a watch whose baselines were taken just
-// before the sync started but stored after the sync loaded the watched
-// companies, and a snapshot stamped after the register's time of a change
-// it missed (the stamp is taken when the fetch of report and roles ends,
-// on this machine's clock). Asked once per sync, only when a feed has no
-// cursor; a failed read of the snapshots is kept for the sync too.
+// watched company (Store.OldestSnapshot). A watch created before the
+// first sync took its baselines then; a change the register published
+// between a baseline and the first sync is in the feed before now, and
+// reading from now would lose it. The minute covers a watch whose
+// baselines were taken just before the sync started but stored after the
+// sync loaded the watched companies, and a snapshot stamped after the
+// register's time of a change it missed (the stamp is taken when the
+// fetch of report and roles ends, on this machine's clock). Asked once
+// per sync, only when a feed has no cursor; a failed read is kept for the
+// sync too.
 type readFrom struct {
-	n       *Norway
-	watched map[string]struct{}
-	now     time.Time
-	at      time.Time // zero: not asked yet
-	err     error
+	n   *Norway
+	now time.Time
+	at  time.Time // zero: not asked yet
+	err error
 }
 
 func (r *readFrom) time(ctx context.Context) (time.Time, error) {
@@ -261,18 +261,13 @@ func (r *readFrom) time(ctx context.Context) (time.Time, error) {
 		return r.at, r.err
 	}
 	at := r.now
-	for id := range r.watched {
-		s, err := r.n.store.Snapshot(ctx, "NO", id)
-		if errors.Is(err, changes.ErrNotFound) {
-			continue // no baseline yet: nothing of it is reported before one
-		}
-		if err != nil {
-			r.err = fmt.Errorf("ingest: NO snapshot: %w", err)
-			return time.Time{}, r.err
-		}
-		if !s.TakenAt.IsZero() && s.TakenAt.Before(at) {
-			at = s.TakenAt
-		}
+	oldest, ok, err := r.n.store.OldestSnapshot(ctx, "NO")
+	if err != nil {
+		r.err = fmt.Errorf("ingest: NO oldest snapshot: %w", err)
+		return time.Time{}, r.err
+	}
+	if ok && !oldest.IsZero() && oldest.Before(at) {
+		at = oldest
 	}
 	r.at = at.Add(-newWatchGrace)
 	return r.at, nil

@@ -88,6 +88,24 @@ func (s *memStore) WatchedAmong(ctx context.Context, country string, ids []strin
 	return out, nil
 }
 
+func (s *memStore) OldestSnapshot(_ context.Context, country string) (time.Time, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var at time.Time
+	found := false
+	for i, w := range s.watches {
+		if w.Country != country {
+			continue
+		}
+		for id := range s.watchIDs[i] {
+			if snap, ok := s.snapshots[key(country, id)]; ok && (!found || snap.TakenAt.Before(at)) {
+				at, found = snap.TakenAt, true
+			}
+		}
+	}
+	return at, found, nil
+}
+
 func (s *memStore) Snapshot(_ context.Context, country, id string) (changes.Snapshot, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -23,8 +23,9 @@ func (noFetch) Fetch(context.Context, string, string) (changes.Snapshot, error) 
 
 // BenchmarkReview_NorwayFirstSyncSnapshotScan measures what the first
 // sync of Brønnøysund's feeds (or one after an unreadable cursor) costs
-// for its start time (norway.go, readFrom: one Store.Snapshot per watched
-// company, each reading the company's report and roles, about 5.9 kB),
+// for its start time (norway.go, readFrom: Store.OldestSnapshot, one query;
+// it was one Store.Snapshot per watched company, each reading the
+// company's report and roles, about 5.9 kB),
 // against the store used in production, with n watched companies, and
 // beside it a sync with the cursors set (the feeds are empty in both):
 //

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/companyregistry/registry/changes"
 )
@@ -260,6 +261,22 @@ func (s *Store) WatchedAmong(ctx context.Context, country string, ids []string) 
 		}
 	}
 	return out, nil
+}
+
+// OldestSnapshot returns the earliest taken_at of the snapshots of the
+// watched companies of country (ok false when there is none).
+func (s *Store) OldestSnapshot(ctx context.Context, country string) (time.Time, bool, error) {
+	var taken sql.NullInt64
+	err := s.r.QueryRowContext(ctx, s.d.q(`SELECT MIN(s.taken_at) FROM snapshots s
+    WHERE s.country = ? AND EXISTS (SELECT 1 FROM watch_companies w WHERE w.country = s.country AND w.company_id = s.company_id)`),
+		country).Scan(&taken)
+	if err != nil {
+		return time.Time{}, false, wrap("oldest snapshot", err)
+	}
+	if !taken.Valid {
+		return time.Time{}, false, nil
+	}
+	return fromMicros(taken.Int64), true, nil
 }
 
 // Snapshot returns the stored snapshot of a company, or

@@ -62,6 +62,7 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"DeleteWatch", testDeleteWatch},
 		{"WatchedIDs", testWatchedIDs},
 		{"WatchedAmong", testWatchedAmong},
+		{"OldestSnapshot", testOldestSnapshot},
 		{"ApplyRecords", testApplyRecords},
 		{"ApplyIdempotent", testApplyIdempotent},
 		{"ApplyFanOut", testApplyFanOut},
@@ -1520,5 +1521,46 @@ func testBadInput(t *testing.T, s changes.Store) {
 	}
 	if n, _ := s.CountWatches(ctx(), "alice"); n != 1 {
 		t.Errorf("a refused watch was stored: %d watches", n)
+	}
+}
+
+// testOldestSnapshot: the earliest TakenAt of the snapshots of the
+// watched companies of a country, a disabled watch's included; a snapshot
+// of a company no watch holds, or of another country, does not count;
+// none: ok false.
+func testOldestSnapshot(t *testing.T, s changes.Store) {
+	if _, ok, err := s.OldestSnapshot(ctx(), "NO"); err != nil || ok {
+		t.Fatalf("empty store: ok %v, %v", ok, err)
+	}
+	snap := func(country, id string, at time.Time) changes.Snapshot {
+		return changes.Snapshot{Country: country, CompanyID: id, Report: raw(`{}`), TakenAt: at}
+	}
+	d := watch("carol", "wch_2", "NO", nil, "2")
+	d.Disabled, d.DisabledAt, d.DisabledReason = true, ptr(t0), ptr("gone")
+	if err := s.CreateWatch(ctx(), watch("alice", "wch_1", "NO", nil, "1"), []byte("s"),
+		[]changes.Snapshot{snap("NO", "1", t0.Add(time.Hour))}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateWatch(ctx(), d, []byte("s"), []changes.Snapshot{snap("NO", "2", t0.Add(30*time.Minute))}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateWatch(ctx(), watch("bob", "wch_3", "GB", nil, "3"), []byte("s"),
+		[]changes.Snapshot{snap("GB", "3", t0.Add(-time.Hour))}); err != nil {
+		t.Fatal(err)
+	}
+	// A company no watch holds (an ingester's snapshot of it is kept).
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{snap("NO", "9", t0.Add(-2*time.Hour))}}); err != nil {
+		t.Fatal(err)
+	}
+	at, ok, err := s.OldestSnapshot(ctx(), "NO")
+	if err != nil || !ok || !at.Equal(t0.Add(30*time.Minute)) {
+		t.Errorf("OldestSnapshot(NO) = %v, %v, %v; want %v (the disabled watch's company)", at, ok, err, t0.Add(30*time.Minute))
+	}
+	at, ok, err = s.OldestSnapshot(ctx(), "GB")
+	if err != nil || !ok || !at.Equal(t0.Add(-time.Hour)) {
+		t.Errorf("OldestSnapshot(GB) = %v, %v, %v; want %v", at, ok, err, t0.Add(-time.Hour))
+	}
+	if _, ok, err := s.OldestSnapshot(ctx(), "FI"); err != nil || ok {
+		t.Errorf("OldestSnapshot(FI): ok %v, %v; want none", ok, err)
 	}
 }

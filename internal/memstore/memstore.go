@@ -252,6 +252,26 @@ func (s *Store) WatchedAmong(_ context.Context, country string, ids []string) (m
 	return out, nil
 }
 
+// OldestSnapshot implements [changes.Store].
+func (s *Store) OldestSnapshot(_ context.Context, country string) (time.Time, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var at time.Time
+	found := false
+	for _, w := range s.watches {
+		if w.Country != country {
+			continue
+		}
+		for _, id := range w.IDs {
+			snap, ok := s.snapshots[[2]string{country, id}]
+			if ok && (!found || snap.TakenAt.Before(at)) {
+				at, found = snap.TakenAt, true
+			}
+		}
+	}
+	return at, found, nil
+}
+
 // Snapshot implements [changes.Store].
 func (s *Store) Snapshot(_ context.Context, country, companyID string) (changes.Snapshot, error) {
 	s.mu.Lock()
