@@ -39,12 +39,12 @@ func TestReview_HeldCapDropsWatchedRetry(t *testing.T) {
 		t.Fatal("Sync = nil, want the recheck's upstream error")
 	}
 	// The same sync reads on a burst of unwatched items (process holds them
-	// with n.keep, as it does at the end of a page).
+	// with n.hold, as it does at the end of a page).
 	burst := make([]heldItem, maxHeld)
 	for i := range burst {
 		burst[i] = heldItem{orgnr: fmt.Sprintf("9%08d", i), seen: t0.Add(30 * time.Second)}
 	}
-	n.keep(burst)
+	n.hold(burst, nil)
 	if err := n.Sync(t.Context(), t0.Add(40*time.Second)); err != nil {
 		t.Fatal(err)
 	}
