@@ -41,12 +41,14 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 		if created {
 			go func() {
 				b, pack, err := fetchRun(r, f, e, key, tag, refresh, call)
-				r.flights.end(group, f, b, err)
 				if pack != nil {
-					// The callers have the answer: compress the
-					// stored copy once it has left the process.
+					// Queued before the callers have the answer, and
+					// compressed packDelay later, once it has left the
+					// process (so a caller that has it finds the key
+					// queued: Internal.PendingPacks).
 					r.packs.add(pack, key)
 				}
+				r.flights.end(group, f, b, err)
 			}()
 		}
 		if !awaitFetch(ctx, f.done) {

@@ -78,12 +78,14 @@ func (a adapter) Now() time.Time { return a.r.now() }
 // plain and compresses it after the callers have it). Tests of this module
 // wait for it to be 0.
 func (a adapter) PendingPacks() int {
-	a.r.packs.mu.Lock()
-	defer a.r.packs.mu.Unlock()
-	if !a.r.packs.running {
-		return 0
+	q := &a.r.packs
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	n := len(q.keys)
+	if q.busy {
+		n++
 	}
-	return len(a.r.packs.keys) + 1
+	return n
 }
 
 // FetchCallers is how many callers wait for the Registry's shared fetches

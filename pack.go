@@ -41,8 +41,9 @@ const maxPending = 4096
 // [packDelay], so that its answer has left the process first.
 type packQueue struct {
 	mu      sync.Mutex
-	keys    []string
-	running bool
+	keys    []string // waiting, at most maxPending
+	running bool     // a drain goroutine runs, or its timer is set
+	busy    bool     // the drain compresses a key taken off keys
 }
 
 // add queues key for m.Pack.
@@ -65,17 +66,18 @@ func (q *packQueue) add(m *cache.Memory, key string) {
 func (q *packQueue) drain(m *cache.Memory) {
 	for {
 		q.mu.Lock()
-		keys := q.keys
-		q.keys = nil
-		if len(keys) == 0 {
-			q.running = false
+		q.busy = false
+		if len(q.keys) == 0 {
+			q.keys, q.running = nil, false
 			q.mu.Unlock()
 			return
 		}
+		// One key at a time off the queue, so that the queue says what
+		// is still plain and its bound counts all of it.
+		k := q.keys[0]
+		q.keys, q.busy = q.keys[1:], true
 		q.mu.Unlock()
-		for _, k := range keys {
-			m.Pack(k)
-		}
+		m.Pack(k)
 	}
 }
 

@@ -193,10 +193,10 @@ var streamCases = map[string][]step{
 		`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"list_countries","_meta":{"progressToken":1}}}`), 8}},
 	"tool call batch": {{"[" + callLine("5", "list_countries", "") + "," + callLine("6", "validate_company_id", `,"arguments":{"id":"<&>"}`) +
 		"]\n" + callLine("7", "list_countries", "") + "\n", 2}},
-	// The stdio fast path (issue 30, second pass): a tools/call line is
-	// answered in front of the SDK only where the SDK would answer it
-	// alike; every framing it does not vouch for goes to the SDK, and so
-	// does everything after a line the SDK may end the session on.
+	// Framings around tool calls (issue 30, second pass): the default
+	// options (the list cache and the tools/call middleware with its hand
+	// parse) answer each as the SDK alone does (WithoutFastPath), whatever
+	// the line endings, splits, duplicate keys or invalid lines around it.
 	"call crlf":       {{callLine("5", "list_countries", "") + "\r\n" + callLine("6", "list_countries", "") + "\r\n", 2}},
 	"call split":      {{callLine("5", "list_countries", "")[:30], 0}, {callLine("5", "list_countries", "")[30:] + "\n" + callLine("6", "list_countries", "")[:3], 1}, {callLine("6", "list_countries", "")[3:] + "\n" + callLine("7", "list_countries", "") + "\n", 2}},
 	"call no newline": {{callLine("5", "list_countries", ""), 1}, {"\n" + callLine("6", "list_countries", "") + "\n", 1}},

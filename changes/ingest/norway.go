@@ -59,8 +59,9 @@ type Norway struct {
 	up    *upstream.Client
 	o     options
 
-	mu   sync.Mutex
-	held []heldItem // items of companies no watch held, read in the last minute
+	mu    sync.Mutex
+	held  []heldItem // items of companies no watch held, read in the last minute
+	retry []heldItem // the latest item of a company watched since, whose fetch failed
 }
 
 // heldItem is an item of a company no watch held when it was read, kept
@@ -152,70 +153,80 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 // held is in memory: a restart within the minute forgets it.
 func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now time.Time) error {
 	n.mu.Lock()
-	held := n.held
-	n.held = nil
+	// Retries first: they are older than anything held since.
+	items := append(n.retry, n.held...)
+	n.held, n.retry = nil, nil
 	n.mu.Unlock()
-	if len(held) == 0 {
+	if len(items) == 0 {
 		return nil
 	}
-	latest := map[string]heldItem{}
-	for _, h := range held {
-		if _, ok := watched[h.orgnr]; ok { // watched is loaded after the items were read
-			// The latest published: a roles item read after a unit's item
-			// (the feeds are read in turn) may be older.
-			if l, seen := latest[h.orgnr]; !seen || h.published != nil && (l.published == nil || h.published.After(*l.published)) {
-				latest[h.orgnr] = h
-			}
+	// latest is, of each company watched now (watched is loaded after the
+	// items were read), the index of its latest-published item: a roles
+	// item read after a unit's item (the feeds are read in turn) may be
+	// older, and two items without a time are told apart by their index.
+	latest := map[string]int{}
+	for i, h := range items {
+		if _, ok := watched[h.orgnr]; !ok {
+			continue
+		}
+		if l, seen := latest[h.orgnr]; !seen || h.published != nil && (items[l].published == nil || h.published.After(*items[l].published)) {
+			latest[h.orgnr] = i
 		}
 	}
 	var b changes.Batch
-	var keep []heldItem
+	var keep, retry []heldItem
 	var stop error
-	for _, h := range held {
+	for i, h := range items {
 		l, ok := latest[h.orgnr]
 		switch {
+		case ok && i != l:
+			// An older item of a company watched now: its latest stands for it.
 		case ok && stop == nil:
-			if h != l {
-				continue
-			}
 			err := n.ref.refreshInto(ctx, signal{country: "NO", id: h.orgnr, registeredAt: h.published}, now, &b)
 			switch {
 			case errors.Is(err, errSkip):
 				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a newly watched company could not be read; its recent update is skipped", errAttrs(err))
 			case err != nil:
 				stop = err
-				keep = append(keep, h)
+				retry = append(retry, h)
 			}
 		case ok:
-			if h == l {
-				keep = append(keep, h)
-			}
+			retry = append(retry, h)
 		case now.Sub(h.seen) < newWatchGrace:
 			keep = append(keep, h)
 		}
 	}
 	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Purge) > 0 {
 		if _, err := n.store.Apply(ctx, b); err != nil {
-			n.keep(held)
+			// Nothing was stored: every company watched now is tried again.
+			retry, keep = nil, nil
+			for i, h := range items {
+				if l, ok := latest[h.orgnr]; !ok {
+					keep = append(keep, h)
+				} else if i == l {
+					retry = append(retry, h)
+				}
+			}
+			n.hold(keep, retry)
 			return err
 		}
 	}
-	n.keep(keep)
+	n.hold(keep, retry)
 	if stop != nil {
 		return fmt.Errorf("ingest: NO recheck: %w", stop)
 	}
 	return nil
 }
 
-// keep holds items for the next sync's [Norway.recheck], the newest
-// [maxHeld] of them.
-func (n *Norway) keep(items []heldItem) {
-	if len(items) == 0 {
-		return
-	}
+// hold keeps items for the next sync's [Norway.recheck]: the newest
+// [maxHeld] of the items of companies no watch held, and every retry (the
+// latest item of a watched company whose fetch failed for a reason that
+// may pass, one a company), which no burst of other items pushes out.
+func (n *Norway) hold(items, retry []heldItem) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.held = append(n.held, items...) // recheck keeps the older ones before a sync reads on
+	n.retry = append(n.retry, retry...)
+	n.held = append(n.held, items...) // recheck holds the older ones before a sync reads on
 	if over := len(n.held) - maxHeld; over > 0 {
 		n.held = n.held[over:]
 	}
@@ -477,7 +488,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			return cursor, err
 		}
 	}
-	n.keep(hold)
+	n.hold(hold, nil)
 	if stop != nil {
 		return next, stop
 	}
