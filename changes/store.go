@@ -42,8 +42,8 @@ type Store interface {
 	// Snapshot returns the stored snapshot, or ErrNotFound.
 	Snapshot(ctx context.Context, country, companyID string) (Snapshot, error)
 	// OldestSnapshot returns the earliest TakenAt of the snapshots of the
-	// companies of country that a watch (enabled or not) holds; ok is
-	// false when there is none. An ingester that reads a feed for the
+	// companies of country that a watch (enabled or not) holds, a zero
+	// TakenAt not counted; ok is false when there is none. An ingester that reads a feed for the
 	// first time reads it from there, so that no change after a baseline
 	// is missed.
 	OldestSnapshot(ctx context.Context, country string) (at time.Time, ok bool, err error)

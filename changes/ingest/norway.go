@@ -277,7 +277,7 @@ func (r *readFrom) time(ctx context.Context) (time.Time, error) {
 		r.err = fmt.Errorf("ingest: NO oldest snapshot: %w", err)
 		return time.Time{}, r.err
 	}
-	if ok && !oldest.IsZero() && oldest.Before(at) {
+	if ok && oldest.Before(at) {
 		at = oldest
 	}
 	r.at = at.Add(-newWatchGrace)

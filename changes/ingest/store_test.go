@@ -98,7 +98,7 @@ func (s *memStore) OldestSnapshot(_ context.Context, country string) (time.Time,
 			continue
 		}
 		for id := range s.watchIDs[i] {
-			if snap, ok := s.snapshots[key(country, id)]; ok && (!found || snap.TakenAt.Before(at)) {
+			if snap, ok := s.snapshots[key(country, id)]; ok && !snap.TakenAt.IsZero() && (!found || snap.TakenAt.Before(at)) {
 				at, found = snap.TakenAt, true
 			}
 		}

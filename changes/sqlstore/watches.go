@@ -264,12 +264,14 @@ func (s *Store) WatchedAmong(ctx context.Context, country string, ids []string) 
 }
 
 // OldestSnapshot returns the earliest taken_at of the snapshots of the
-// watched companies of country (ok false when there is none).
+// watched companies of country (ok false when there is none); a snapshot
+// without a time (the zero time) does not count.
 func (s *Store) OldestSnapshot(ctx context.Context, country string) (time.Time, bool, error) {
 	var taken sql.NullInt64
 	err := s.r.QueryRowContext(ctx, s.d.q(`SELECT MIN(s.taken_at) FROM snapshots s
-    WHERE s.country = ? AND EXISTS (SELECT 1 FROM watch_companies w WHERE w.country = s.country AND w.company_id = s.company_id)`),
-		country).Scan(&taken)
+    WHERE s.country = ? AND s.taken_at > ?
+    AND EXISTS (SELECT 1 FROM watch_companies w WHERE w.country = s.country AND w.company_id = s.company_id)`),
+		country, micros(time.Time{})).Scan(&taken)
 	if err != nil {
 		return time.Time{}, false, wrap("oldest snapshot", err)
 	}

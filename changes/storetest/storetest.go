@@ -1526,8 +1526,8 @@ func testBadInput(t *testing.T, s changes.Store) {
 
 // testOldestSnapshot: the earliest TakenAt of the snapshots of the
 // watched companies of a country, a disabled watch's included; a snapshot
-// of a company no watch holds, or of another country, does not count;
-// none: ok false.
+// of a company no watch holds, of the same id watched in another country,
+// or without a time (zero TakenAt), does not count; none: ok false.
 func testOldestSnapshot(t *testing.T, s changes.Store) {
 	if _, ok, err := s.OldestSnapshot(ctx(), "NO"); err != nil || ok {
 		t.Fatalf("empty store: ok %v, %v", ok, err)
@@ -1548,8 +1548,15 @@ func testOldestSnapshot(t *testing.T, s changes.Store) {
 		[]changes.Snapshot{snap("GB", "3", t0.Add(-time.Hour))}); err != nil {
 		t.Fatal(err)
 	}
-	// A company no watch holds (an ingester's snapshot of it is kept).
-	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{snap("NO", "9", t0.Add(-2*time.Hour))}}); err != nil {
+	// A company no watch holds (an ingester's snapshot of it is kept), the
+	// id of GB's watched company in Norway, and a watched company's
+	// snapshot without a time.
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{snap("NO", "9", t0.Add(-2*time.Hour)),
+		snap("NO", "3", t0.Add(-3*time.Hour))}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateWatch(ctx(), watch("dave", "wch_4", "NO", nil, "5"), []byte("s"),
+		[]changes.Snapshot{snap("NO", "5", time.Time{})}); err != nil {
 		t.Fatal(err)
 	}
 	at, ok, err := s.OldestSnapshot(ctx(), "NO")

@@ -264,7 +264,7 @@ func (s *Store) OldestSnapshot(_ context.Context, country string) (time.Time, bo
 		}
 		for _, id := range w.IDs {
 			snap, ok := s.snapshots[[2]string{country, id}]
-			if ok && (!found || snap.TakenAt.Before(at)) {
+			if ok && !snap.TakenAt.IsZero() && (!found || snap.TakenAt.Before(at)) {
 				at, found = snap.TakenAt, true
 			}
 		}
