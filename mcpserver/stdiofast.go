@@ -30,11 +30,17 @@ import (
 // parse, panic recovery and logging) and the same result encoding
 // (resultMemo, appendResponse) as the toolCalls middleware.
 //
-// No call of stdioIn's is ever in flight: it is answered inside Read, and
-// its answer written, before Read returns. So the end of the input, a
+// No call of stdioIn's is ever in flight: it is answered inside Read before
+// the next line is read, and its answer handed to stdioOut, which writes it
+// at once on the same thread unless the client is not reading its output
+// (then Read goes on, as the SDK's reader does). So the end of the input, a
 // notifications/cancelled and the SDK's concurrency meet only calls the SDK
 // runs, as without stdioIn; a slow call (a miss) runs in the SDK and does
-// not hold the stream.
+// not hold the stream. A request repeating the id of an answer of stdioIn's
+// not yet written is refused without an answer, as the SDK refuses the id
+// of a call it has in flight (for a line split across reads, which went to
+// the SDK in part already, the SDK takes it: the one known difference, for
+// a client that neither reads its answers nor waits for them).
 //
 // What makes removing a line safe is that the SDK would have decoded it as
 // one message and answered it as stdioIn does:
