@@ -36,11 +36,9 @@ import (
 // (then Read goes on, as the SDK's reader does). So the end of the input, a
 // notifications/cancelled and the SDK's concurrency meet only calls the SDK
 // runs, as without stdioIn; a slow call (a miss) runs in the SDK and does
-// not hold the stream. A request repeating the id of an answer of stdioIn's
-// not yet written is refused without an answer, as the SDK refuses the id
-// of a call it has in flight (for a line split across reads, which went to
-// the SDK in part already, the SDK takes it: the one known difference, for
-// a client that neither reads its answers nor waits for them).
+// not hold the stream. An answer waiting for the output is not a call in
+// flight: the SDK too takes a call out of those in flight before it waits
+// to write its answer, and takes a new request with its id.
 //
 // What makes removing a line safe is that the SDK would have decoded it as
 // one message and answered it as stdioIn does:
@@ -120,7 +118,7 @@ func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, srv *mcp.Server, 
 		}
 	}
 	return &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ctx: ctx, ids: ids,
-		out: &stdioOut{w: w, ours: map[string]int{}}, buf: make([]byte, stdioReadSize)}
+		out: &stdioOut{w: w}, buf: make([]byte, stdioReadSize)}
 }
 
 // Read gives the SDK the next bytes of the input that stdioIn does not
@@ -170,14 +168,7 @@ func (s *stdioIn) next() {
 		s.start += len(line)
 		return
 	}
-	whole := !s.midLine
-	if id := s.passLine(line); whole && id != nil && s.out.isOurs(id) {
-		// The id of an answer of ours not yet written (the client is
-		// not reading): the SDK alone would have that call in flight and
-		// refuse this request, answering nothing.
-		s.start += len(line)
-		s.pass = 0
-	}
+	s.passLine(line)
 }
 
 // passPart passes on the start of a line whose newline has not come.
@@ -196,8 +187,8 @@ func (s *stdioIn) passPart(b []byte) {
 
 // passLine passes on the rest of a line, its newline included, and checks
 // the whole line: one the SDK reads as a single message, whose id (if
-// any) is counted and returned, or else the end of stdioIn's answers.
-func (s *stdioIn) passLine(b []byte) []byte {
+// any) is counted, or else the end of stdioIn's answers.
+func (s *stdioIn) passLine(b []byte) {
 	s.pass = len(b)
 	whole := b
 	if s.midLine {
@@ -207,21 +198,19 @@ func (s *stdioIn) passLine(b []byte) []byte {
 		}
 		if s.off {
 			s.line = nil
-			return nil
+			return
 		}
 		s.line = append(s.line, b...)
 		whole = s.line
 		defer func() { s.line = s.line[:0] }()
 	}
 	if s.off {
-		return nil
+		return
 	}
 	id, ok := plainLine(whole)
 	if !ok || (id != nil && !s.ids.add(string(id))) {
 		s.off = true
-		return nil
 	}
-	return id
 }
 
 // plainLine reports whether line (ending with its newline) is blank, or
@@ -280,7 +269,7 @@ func (s *stdioIn) answer(line []byte) bool {
 	if !ok || tool == nil || s.ctx.Err() != nil || !s.initialized() || s.ids.busy(string(id)) {
 		return false
 	}
-	if s.out.full() || s.out.isOurs(id) {
+	if s.out.full() {
 		return false
 	}
 	out := tool(cacheonly.With(s.ctx), args)
@@ -290,7 +279,7 @@ func (s *stdioIn) answer(line []byte) bool {
 	buf := s.out.bufs.get()
 	appendResponse(buf, id, out, s.memo)
 	buf.WriteByte('\n')
-	s.out.send(string(id), buf)
+	s.out.send(buf)
 	return true
 }
 
@@ -393,32 +382,24 @@ type stdioOut struct {
 	bufs bufferPool
 
 	mu      sync.Mutex
-	queue   []stdioAnswer
-	bytes   int            // in queue
-	ours    map[string]int // ids of the answers in queue
-	running bool           // a writer goroutine runs
-	stopped bool           // ServeIO is done: nothing more is written
+	queue   []*bytes.Buffer
+	bytes   int  // in queue
+	running bool // a writer goroutine runs
+	stopped bool // ServeIO is done: nothing more is written
 	wg      sync.WaitGroup
 }
 
-// stdioAnswer is an answer waiting for the output.
-type stdioAnswer struct {
-	id  string
-	buf *bytes.Buffer
-}
-
-// send queues the answer buf to the call with id (buf is the writer's from
-// now on) and yields to the writer.
-func (o *stdioOut) send(id string, buf *bytes.Buffer) {
+// send queues the answer buf (the writer's from now on) and yields to the
+// writer.
+func (o *stdioOut) send(buf *bytes.Buffer) {
 	o.mu.Lock()
 	if o.stopped {
 		o.mu.Unlock()
 		o.bufs.put(buf)
 		return
 	}
-	o.queue = append(o.queue, stdioAnswer{id: id, buf: buf})
+	o.queue = append(o.queue, buf)
 	o.bytes += buf.Len()
-	o.ours[id]++
 	start := !o.running
 	if start {
 		o.running = true
@@ -441,27 +422,15 @@ func (o *stdioOut) write() {
 			o.mu.Unlock()
 			return
 		}
-		a := o.queue[0]
-		o.queue[0] = stdioAnswer{}
+		buf := o.queue[0]
+		o.queue[0] = nil
 		o.queue = o.queue[1:]
-		o.bytes -= a.buf.Len()
-		// As the SDK takes a call out of those in flight before it writes
-		// its answer.
-		if o.ours[a.id]--; o.ours[a.id] == 0 {
-			delete(o.ours, a.id)
-		}
+		o.bytes -= buf.Len()
 		o.mu.Unlock()
 		// A failed write is ignored, as the SDK ignores its own.
-		_, _ = o.w.Write(a.buf.Bytes())
-		o.bufs.put(a.buf)
+		_, _ = o.w.Write(buf.Bytes())
+		o.bufs.put(buf)
 	}
-}
-
-// isOurs reports whether an answer to a call with id waits for the output.
-func (o *stdioOut) isOurs(id []byte) bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.ours[string(id)] > 0
 }
 
 // full reports whether the answers waiting hold stdioOutMax bytes or more.
@@ -476,11 +445,10 @@ func (o *stdioOut) full() bool {
 func (o *stdioOut) stop() {
 	o.mu.Lock()
 	o.stopped = true
-	for _, a := range o.queue {
-		o.bufs.put(a.buf)
+	for _, buf := range o.queue {
+		o.bufs.put(buf)
 	}
 	o.queue, o.bytes = nil, 0
-	clear(o.ours)
 	o.mu.Unlock()
 	o.wg.Wait()
 }
