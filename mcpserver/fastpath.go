@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,13 +64,46 @@ func fastPathVersion(v string) bool {
 	return false
 }
 
-// The SDK decodes an integer id into a float64 and then an int64, so the
-// fast paths take only the ids that survive that unchanged: no -0, and at
-// most 15 digits (below 2^53).
-var (
-	integerID = regexp.MustCompile(`^(0|-?[1-9][0-9]{0,14})$`)
-	stringID  = regexp.MustCompile(`^"[A-Za-z0-9_.:-]{0,64}"$`)
-)
+// isIntegerID reports whether id is an integer id the fast paths take. The
+// SDK decodes an integer id into a float64 and then an int64, so the fast
+// paths take only the ids that survive that unchanged: no -0, and at most
+// 15 digits (below 2^53). It is the regular expression
+// ^(0|-?[1-9][0-9]{0,14})$ by hand (TestIDCheckersMatchRegexps): the id is
+// checked on every call.
+func isIntegerID(id []byte) bool {
+	if len(id) > 0 && id[0] == '-' {
+		id = id[1:]
+		if len(id) == 1 && id[0] == '0' {
+			return false
+		}
+	}
+	if len(id) == 0 || len(id) > 15 || id[0] == '0' && len(id) > 1 {
+		return false
+	}
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isStringID reports whether id (with its quotes) is a string id the fast
+// paths take: up to 64 letters, digits and _.:- (the regular expression
+// ^"[A-Za-z0-9_.:-]{0,64}"$ by hand).
+func isStringID(id []byte) bool {
+	if len(id) < 2 || len(id) > 66 || id[0] != '"' || id[len(id)-1] != '"' {
+		return false
+	}
+	for _, c := range id[1 : len(id)-1] {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '.', c == ':', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // bufferPool keeps buffers for reuse, each at most fastPathMaxPooled.
 type bufferPool struct{ p sync.Pool }
@@ -266,7 +298,7 @@ func parseToolsCall(msg map[string]json.RawMessage) (id json.RawMessage, name st
 		return nil, "", nil, false
 	}
 	id = msg["id"]
-	if !integerID.Match(id) && !stringID.Match(id) {
+	if !isIntegerID(id) && !isStringID(id) {
 		return nil, "", nil, false
 	}
 	var params map[string]json.RawMessage
