@@ -148,6 +148,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if f.lists != nil {
 			if id, method, ok := parseListRequest(msg); ok {
 				if res := f.lists.get(method); res != nil {
+					closeRead(r)
 					f.writeRaw(w, id, res.raw)
 					return
 				}
@@ -163,6 +164,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.fallBack(w, r, body)
 		return
 	}
+	closeRead(r)
 	ri := &requestInfo{req: httpmw.Of(w)}
 	out := tool(context.WithValue(r.Context(), requestInfoKey{}, ri), args)
 	if ri.req != nil {
@@ -224,6 +226,14 @@ func writeJSON(w http.ResponseWriter, b []byte) {
 	h["Cache-Control"], h["Content-Type"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
 	_, _ = w.Write(b)
 }
+
+// closeRead closes the body of a request that the fast path answers, read
+// to its end: net/http then knows the body is done and skips its own read
+// of the rest before it writes the headers (an io.CopyN into io.Discard,
+// with a reader and a pooled buffer, on every request). Nothing on the wire
+// changes: the body was read to its end either way, and the connection
+// stays open.
+func closeRead(r *http.Request) { _ = r.Body.Close() }
 
 // fallBack hands the request to the SDK with the part of the body already
 // read put back in front of the rest.
