@@ -124,8 +124,9 @@ func (bp *bufferPool) put(b *bytes.Buffer) {
 }
 
 func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost || !fastPathVersion(r.Header.Get("Mcp-Protocol-Version")) ||
-		r.Header.Get("Mcp-Method") != "" || !isJSON(r.Header.Get("Content-Type")) || !acceptsBoth(r.Header.Values("Accept")) {
+	h := r.Header
+	if r.Method != http.MethodPost || !fastPathVersion(headerValue(h, "Mcp-Protocol-Version")) ||
+		headerValue(h, "Mcp-Method") != "" || !isJSON(headerValue(h, "Content-Type")) || !acceptsBoth(h["Accept"]) {
 		f.next.ServeHTTP(w, r)
 		return
 	}
@@ -225,6 +226,15 @@ func writeJSON(w http.ResponseWriter, b []byte) {
 	v := []string{"no-cache, no-transform", "application/json", strconv.Itoa(len(b))}
 	h["Cache-Control"], h["Content-Type"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
 	_, _ = w.Write(b)
+}
+
+// headerValue is h.Get(key) for a key in canonical form, without Get's
+// check and canonicalisation of the key (four headers on every request).
+func headerValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // closeRead closes the body of a request that the fast path answers, read

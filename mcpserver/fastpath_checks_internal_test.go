@@ -1,7 +1,10 @@
 package mcpserver
 
 import (
+	"bufio"
+	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -42,4 +45,23 @@ func FuzzIDCheckers(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, id []byte) { checkIDs(t, id) })
+}
+
+// TestHeaderValueIsGet: headerValue answers as http.Header.Get for the
+// canonical keys the fast path reads, whatever case the request used.
+func TestHeaderValueIsGet(t *testing.T) {
+	for _, raw := range []string{
+		"", "Mcp-Protocol-Version: 2025-06-18\r\n", "mcp-protocol-version: 2025-06-18\r\nMCP-METHOD: tools/call\r\n",
+		"Content-Type: application/json\r\nContent-Type: text/plain\r\n", "Content-Type:\r\n",
+	} {
+		req, err := http.ReadRequest(bufio.NewReader(strings.NewReader("POST /mcp HTTP/1.1\r\nHost: x\r\n" + raw + "\r\n")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"Mcp-Protocol-Version", "Mcp-Method", "Content-Type"} {
+			if got, want := headerValue(req.Header, key), req.Header.Get(key); got != want {
+				t.Errorf("%q: headerValue(%s) = %q, Get %q", raw, key, got, want)
+			}
+		}
+	}
 }
