@@ -242,7 +242,7 @@ func plainLine(line []byte) (id []byte, ok bool) {
 		return nil, false
 	}
 	if id, ok := msg["id"]; ok {
-		if !integerID.Match(id) && !stringID.Match(id) {
+		if !isIntegerID(id) && !isStringID(id) {
 			return nil, false
 		}
 		return id, true
