@@ -124,7 +124,8 @@ func (w *Writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // The record goes straight to log's handler, as [slog.Logger.LogAttrs]
 // would send it but without the caller's program counter (the source
 // location of an access-log record would always name this function), which
-// spares a stack walk per request.
+// spares a stack walk per request. A handler that is an [AccessWriter]
+// writes a record without extra fields itself.
 func Access(ctx context.Context, log *slog.Logger, msg string, r *http.Request, w *Writer, rid string, took time.Duration, extra ...slog.Attr) {
 	status := w.Status
 	if status == 0 {
@@ -141,6 +142,12 @@ func Access(ctx context.Context, log *slog.Logger, msg string, r *http.Request, 
 	route := r.Pattern
 	if route == "" {
 		route = "(none)"
+	}
+	if aw, ok := h.(AccessWriter); ok && len(extra) == 0 && aw.WriteAccess(ctx, AccessRecord{
+		Time: time.Now(), Level: level, Msg: msg, Method: r.Method, Route: route, Status: status, Bytes: w.Bytes,
+		Duration: took, ID: rid, ClientIP: w.IPText(), Aborted: w.Aborted,
+	}) {
+		return
 	}
 	rec := slog.NewRecord(time.Now(), level, msg, 0)
 	rec.AddAttrs(
