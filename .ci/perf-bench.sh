@@ -25,6 +25,8 @@
 #           that holds each answer 50 ms, each beside a request straight
 #           to the register (perfbench cold); the added latency of a lookup
 #           is its time at the client minus the register handler's own.
+#           Then the same against perfbench proxy, a plain net/http proxy
+#           of the lookup: what one more Go process in the path adds here.
 #   memory  a fresh server caches 20,000 distinct reports; its VmRSS.
 # With BEFORE_REV, the server built from that revision is measured in the
 # same rounds (http, stdio) or right after (cold, memory).
@@ -159,6 +161,13 @@ if [[ " $parts " == *" cold "* ]]; then
     "$tmp/perfbench" cold -api "$api" -register "$brreg" -n 300
     stop "$pid"
   done
+  # The floor of a service in between: a plain Go proxy of the lookup.
+  rm -f "$tmp/proxy.out"
+  "$tmp/perfbench" proxy -register "$brreg" >"$tmp/proxy.out" 2>"$tmp/proxy.err" &
+  pids+=("$!")
+  wait_for "the proxy" 10 test -s "$tmp/proxy.out"
+  echo "-- proxy (perfbench proxy: net/http passing the lookup on, no cache, decoding or log)"
+  "$tmp/perfbench" cold -api "$(head -n1 "$tmp/proxy.out")" -register "$brreg" -n 300 -from 40000000
   stop_all
 fi
 

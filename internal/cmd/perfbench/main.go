@@ -23,6 +23,14 @@
 //	    difference for the requests straight to the register is the floor
 //	    of that figure: what the client's and the register's HTTP stacks
 //	    and one loopback round trip take with no service between them.
+//	perfbench proxy -register URL [-addr 127.0.0.1:0]
+//	    the least a Go net/http service in front of the register can do for
+//	    a cold lookup: GET URL/v1/NO/company/ID asks the register (a
+//	    fakebrreg) for unit ID with one shared net/http client and writes
+//	    its status and body back; no cache, no decoding, no log. perfbench
+//	    cold against it measures what one more hop through a Go process
+//	    adds on the machine, the floor of the server's cold figure. It
+//	    prints its base URL as the first line on stdout.
 //	perfbench ratios A/B...
 //	    reads lines "NAME VALUE" (one wrk run each, rounds in order) on
 //	    stdin and prints each NAME's median and, for each A/B, the median
@@ -63,7 +71,7 @@ func main() { command.Main(run) }
 // 2 for bad arguments.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: perfbench bare|stdio|cold|fill [flags]")
+		fmt.Fprintln(stderr, "usage: perfbench bare|stdio|cold|proxy|fill|ratios [flags]")
 		return 2
 	}
 	var err error
@@ -74,12 +82,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = stdio(ctx, args[1:], stdout, stderr)
 	case "cold":
 		err = cold(ctx, args[1:], stdout, stderr)
+	case "proxy":
+		err = proxy(ctx, args[1:], stdout, stderr)
 	case "fill":
 		err = fill(ctx, args[1:], stdout, stderr)
 	case "ratios":
 		err = ratios(os.Stdin, args[1:], stdout)
 	default:
-		fmt.Fprintf(stderr, "perfbench: unknown command %q (bare, stdio, cold, fill, ratios)\n", args[0])
+		fmt.Fprintf(stderr, "perfbench: unknown command %q (bare, stdio, cold, proxy, fill, ratios)\n", args[0])
 		return 2
 	}
 	var usage usageError
@@ -166,6 +176,54 @@ func bare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return command.Serve(ctx, *addr, "", c, stdout, 5*time.Second)
+}
+
+// lookupProxy is perfbench proxy's handler: a lookup passed to the
+// register as it is.
+type lookupProxy struct {
+	register string // the register's base URL, fakebrreg's
+	client   *http.Client
+}
+
+func (p lookupProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	id, ok := strings.CutPrefix(r.URL.Path, "/v1/NO/company/")
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodGet, p.register+"/enheter/"+id, nil)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	res, err := p.client.Do(req)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(res.StatusCode)
+	_, _ = w.Write(b)
+}
+
+func proxy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("proxy", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:0", "listen address")
+	register := fs.String("register", "", "base URL of the register, a fakebrreg (required)")
+	if err := parse(fs, args, stderr); err != nil {
+		return err
+	}
+	if *register == "" {
+		return usageError{errors.New("-register is required")}
+	}
+	h := lookupProxy{register: *register, client: &http.Client{Timeout: 30 * time.Second}}
+	return command.Serve(ctx, *addr, "", h, stdout, 5*time.Second)
 }
 
 // orgnr returns the organisation number of eight leading digits n, when

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -54,5 +57,42 @@ func TestParseStatus(t *testing.T) {
 	got := ids(3, 92360901)
 	if len(got) != 3 || got[0] != "923609016" {
 		t.Errorf("ids: %v, want 3 starting with 923609016", got)
+	}
+}
+
+// TestLookupProxy: perfbench proxy passes a lookup to the register's unit
+// and its answer back as it is, and serves nothing else.
+func TestLookupProxy(t *testing.T) {
+	reg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/enheter/923609016" {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = io.WriteString(w, `{"organisasjonsnummer":"923609016"}`)
+	}))
+	defer reg.Close()
+	p := httptest.NewServer(lookupProxy{register: reg.URL + "/api", client: reg.Client()})
+	defer p.Close()
+	for _, c := range []struct {
+		path   string
+		status int
+		body   string
+	}{
+		{"/v1/NO/company/923609016", http.StatusOK, `{"organisasjonsnummer":"923609016"}`},
+		{"/v1/NO/company/923609017", http.StatusNotFound, "404 page not found\n"},
+		{"/other", http.StatusNotFound, "404 page not found\n"},
+	} {
+		res, err := http.Get(p.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(c.body, string(b)); res.StatusCode != c.status || diff != "" {
+			t.Errorf("GET %s: status %d, want %d; body (-want +got):\n%s", c.path, res.StatusCode, c.status, diff)
+		}
 	}
 }
