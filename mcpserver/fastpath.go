@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,13 +64,46 @@ func fastPathVersion(v string) bool {
 	return false
 }
 
-// The SDK decodes an integer id into a float64 and then an int64, so the
-// fast paths take only the ids that survive that unchanged: no -0, and at
-// most 15 digits (below 2^53).
-var (
-	integerID = regexp.MustCompile(`^(0|-?[1-9][0-9]{0,14})$`)
-	stringID  = regexp.MustCompile(`^"[A-Za-z0-9_.:-]{0,64}"$`)
-)
+// isIntegerID reports whether id is an integer id the fast paths take. The
+// SDK decodes an integer id into a float64 and then an int64, so the fast
+// paths take only the ids that survive that unchanged: no -0, and at most
+// 15 digits (below 2^53). It is the regular expression
+// ^(0|-?[1-9][0-9]{0,14})$ by hand (TestIDCheckersMatchRegexps): the id is
+// checked on every call.
+func isIntegerID(id []byte) bool {
+	if len(id) > 0 && id[0] == '-' {
+		id = id[1:]
+		if len(id) == 1 && id[0] == '0' {
+			return false
+		}
+	}
+	if len(id) == 0 || len(id) > 15 || id[0] == '0' && len(id) > 1 {
+		return false
+	}
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isStringID reports whether id (with its quotes) is a string id the fast
+// paths take: up to 64 letters, digits and _.:- (the regular expression
+// ^"[A-Za-z0-9_.:-]{0,64}"$ by hand).
+func isStringID(id []byte) bool {
+	if len(id) < 2 || len(id) > 66 || id[0] != '"' || id[len(id)-1] != '"' {
+		return false
+	}
+	for _, c := range id[1 : len(id)-1] {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '.', c == ':', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // bufferPool keeps buffers for reuse, each at most fastPathMaxPooled.
 type bufferPool struct{ p sync.Pool }
@@ -92,8 +124,9 @@ func (bp *bufferPool) put(b *bytes.Buffer) {
 }
 
 func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost || !fastPathVersion(r.Header.Get("Mcp-Protocol-Version")) ||
-		r.Header.Get("Mcp-Method") != "" || !isJSON(r.Header.Get("Content-Type")) || !acceptsBoth(r.Header.Values("Accept")) {
+	h := r.Header
+	if r.Method != http.MethodPost || !fastPathVersion(headerValue(h, "Mcp-Protocol-Version")) ||
+		headerValue(h, "Mcp-Method") != "" || !isJSON(headerValue(h, "Content-Type")) || !acceptsBoth(h["Accept"]) {
 		f.next.ServeHTTP(w, r)
 		return
 	}
@@ -116,6 +149,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if f.lists != nil {
 			if id, method, ok := parseListRequest(msg); ok {
 				if res := f.lists.get(method); res != nil {
+					closeRead(r)
 					f.writeRaw(w, id, res.raw)
 					return
 				}
@@ -131,6 +165,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.fallBack(w, r, body)
 		return
 	}
+	closeRead(r)
 	ri := &requestInfo{req: httpmw.Of(w)}
 	out := tool(context.WithValue(r.Context(), requestInfoKey{}, ri), args)
 	if ri.req != nil {
@@ -192,6 +227,23 @@ func writeJSON(w http.ResponseWriter, b []byte) {
 	h["Cache-Control"], h["Content-Type"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
 	_, _ = w.Write(b)
 }
+
+// headerValue is h.Get(key) for a key in canonical form, without Get's
+// check and canonicalisation of the key (four headers on every request).
+func headerValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// closeRead closes the body of a request that the fast path answers, read
+// to its end: net/http then knows the body is done and skips its own read
+// of the rest before it writes the headers (an io.CopyN into io.Discard,
+// with a reader and a pooled buffer, on every request). Nothing on the wire
+// changes: the body was read to its end either way, and the connection
+// stays open.
+func closeRead(r *http.Request) { _ = r.Body.Close() }
 
 // fallBack hands the request to the SDK with the part of the body already
 // read put back in front of the rest.
@@ -266,7 +318,7 @@ func parseToolsCall(msg map[string]json.RawMessage) (id json.RawMessage, name st
 		return nil, "", nil, false
 	}
 	id = msg["id"]
-	if !integerID.Match(id) && !stringID.Match(id) {
+	if !isIntegerID(id) && !isStringID(id) {
 		return nil, "", nil, false
 	}
 	var params map[string]json.RawMessage

@@ -132,13 +132,13 @@ func scanToolsCall(body []byte) (id json.RawMessage, name string, args json.RawM
 			var raw []byte
 			if len(b) > 0 && b[0] == '"' {
 				raw, _, b, ok = scanPlainString(b)
-				ok = ok && stringID.Match(raw)
+				ok = ok && isStringID(raw)
 			} else {
 				n := 0
 				for n < len(b) && (b[n] == '-' || b[n] >= '0' && b[n] <= '9') {
 					n++
 				}
-				raw, b, ok = b[:n], b[n:], integerID.Match(b[:n])
+				raw, b, ok = b[:n], b[n:], isIntegerID(b[:n])
 			}
 			if !ok {
 				return nil, "", nil, false

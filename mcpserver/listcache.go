@@ -289,7 +289,7 @@ func parseListRequest(msg map[string]json.RawMessage) (id json.RawMessage, metho
 		return nil, "", false
 	}
 	id = msg["id"]
-	if !integerID.Match(id) && !stringID.Match(id) {
+	if !isIntegerID(id) && !isStringID(id) {
 		return nil, "", false
 	}
 	return id, method, true

@@ -282,8 +282,10 @@ func Handler(reg *registry.Registry, opts ...Option) (http.Handler, error) {
 	// tools carry "no-cache, no-transform", refusals such as 403 and 405
 	// keep no-store), request ID and client address, one access-log
 	// record, panic recovery.
+	// Stack.Handler is that composition in one frame (the four pieces were
+	// four calls deep on every request).
 	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: o.limiter})
-	return httpmw.Chain(httpmw.SecurityHeaders("no-store"), stack.Begin, stack.AccessLog("mcp request"), stack.Recover)(h), nil
+	return stack.Handler("no-store", "mcp request", h), nil
 }
 
 // cors answers the CORS preflight of a trusted origin and lets a trusted

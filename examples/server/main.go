@@ -530,7 +530,8 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 	// One allowance per client for REST /v1 and MCP tools/call.
 	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
 	return stack.Handler("", "request",
-		httpmw.MaxHeaderBytes(maxHeaderBytes)(apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux})), mcpOpts, nil
+		httpmw.MaxHeaderBytes(maxHeaderBytes)(apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux,
+			mcpPath: cfg.basePath + "/mcp", mcp: mcp})), mcpOpts, nil
 }
 
 // apiRouter hands a request for the REST API (a clean path under prefix,
@@ -541,14 +542,26 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 // could redirect (one it would clean, or ending in a slash) or give to
 // another handler goes to the mux, as does CONNECT, whose path the mux does
 // not clean.
+//
+// The MCP endpoint's exact path (mcpPath, when set) goes straight to the
+// MCP handler in the same way, with the mux's pattern, which is that path:
+// every MCP request saves the mux's walk of its tree.
 type apiRouter struct {
 	prefix    string       // the base path and "/v1/"
 	rest, mux http.Handler // mux serves rest at prefix's parent, the base path and "/"
+	mcpPath   string       // the base path and "/mcp", which mux serves with mcp; "": none
+	mcp       http.Handler
 }
 
 func (a apiRouter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodConnect {
-		if p := r.URL.EscapedPath(); strings.HasPrefix(p, a.prefix) && p[len(p)-1] != '/' && path.Clean(p) == p {
+		p := r.URL.EscapedPath()
+		if p == a.mcpPath && a.mcpPath != "" {
+			r.Pattern = a.mcpPath
+			a.mcp.ServeHTTP(w, r)
+			return
+		}
+		if strings.HasPrefix(p, a.prefix) && p[len(p)-1] != '/' && path.Clean(p) == p {
 			// The pattern the mux would have matched: the REST
 			// handler's, the base path and "/".
 			r.Pattern = a.prefix[:len(a.prefix)-len("v1/")]
