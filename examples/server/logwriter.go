@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"runtime"
 	"sync"
+
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // logWriter hands what is written to it to a goroutine that writes it on,
@@ -138,7 +140,9 @@ func (w *logWriter) Close() error {
 }
 
 // flusher is a writer that gathers what is written to it, such as
-// logWriter, and writes it on when Flush is called.
+// logWriter, and writes it on when Flush is called. Its Write is safe for
+// concurrent use and writes each call's bytes whole (flushingHandler's
+// WriteAccess writes without slog's lock).
 type flusher interface {
 	io.Writer
 	Flush()
@@ -146,11 +150,14 @@ type flusher interface {
 
 // newLogger returns the program's logger: JSON records at level and above,
 // written to out. When out is a flusher, a record at warn level or above is
-// flushed before Log returns (see logWriter).
+// flushed before Log returns (see logWriter), and an access-log record
+// without extra fields is written without slog (see
+// flushingHandler.WriteAccess).
 func newLogger(out io.Writer, level slog.Leveler) *slog.Logger {
 	h := slog.Handler(slog.NewJSONHandler(out, &slog.HandlerOptions{Level: level}))
 	if f, ok := out.(flusher); ok {
-		h = flushingHandler{Handler: h, flush: f.Flush}
+		h = flushingHandler{Handler: h, flush: f.Flush, plain: f,
+			bufs: &sync.Pool{New: func() any { return new([]byte) }}}
 	}
 	return slog.New(h)
 }
@@ -160,6 +167,12 @@ func newLogger(out io.Writer, level slog.Leveler) *slog.Logger {
 type flushingHandler struct {
 	slog.Handler
 	flush func()
+	// plain, when set, is the writer of Handler, a JSON handler with no
+	// options but the level and no attributes or groups: the handler
+	// whose bytes httplog.AccessRecord.AppendJSON writes. WithAttrs and
+	// WithGroup make handlers without it.
+	plain io.Writer
+	bufs  *sync.Pool // of *[]byte, for WriteAccess
 }
 
 func (h flushingHandler) Handle(ctx context.Context, r slog.Record) error {
@@ -168,6 +181,34 @@ func (h flushingHandler) Handle(ctx context.Context, r slog.Record) error {
 		h.flush()
 	}
 	return err
+}
+
+// maxKeptRecord is the largest buffer WriteAccess keeps for the next record.
+const maxKeptRecord = 4 << 10
+
+// WriteAccess writes an access-log record as Handle would, the same bytes
+// (httplog.AccessRecord.AppendJSON), without building a slog.Record and
+// through slog's formatting of each field: a quarter of the cost of the
+// cached REST lookup's own work (BENCHMARKS.md, Performance II, third
+// pass). The buffer goes back to the pool after Write, which copies it
+// (logWriter.Write).
+func (h flushingHandler) WriteAccess(_ context.Context, rec httplog.AccessRecord) bool {
+	if h.plain == nil {
+		return false
+	}
+	bp := h.bufs.Get().(*[]byte)
+	b, ok := rec.AppendJSON((*bp)[:0])
+	if ok {
+		_, _ = h.plain.Write(b) // logWriter.Write never fails; Close reports out's errors
+	}
+	if cap(b) <= maxKeptRecord {
+		*bp = b[:0]
+		h.bufs.Put(bp)
+	}
+	if ok && rec.Level >= slog.LevelWarn {
+		h.flush()
+	}
+	return ok
 }
 
 func (h flushingHandler) WithAttrs(attrs []slog.Attr) slog.Handler {

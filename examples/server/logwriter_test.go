@@ -2,14 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/internal/httplog"
 )
 
 // lockedBuffer is a bytes.Buffer safe for the writer's goroutine and the
@@ -153,5 +157,43 @@ func TestNewLoggerFlushesWarnings(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "below the level") {
 		t.Errorf("a debug record was written at level info: %q", out.String())
+	}
+}
+
+// TestAccessRecordWithoutSlog: over a logWriter, the program's logger
+// writes an access-log record itself (httplog.AccessWriter), the bytes
+// that slog's JSON handler of newLogger over a plain writer writes for it
+// (an error-level one flushed before WriteAccess returns); a logger made
+// With attributes or a group leaves the record to slog, which adds them.
+func TestAccessRecordWithoutSlog(t *testing.T) {
+	var out lockedBuffer
+	w := newLogWriter(&out)
+	t.Cleanup(func() { _ = w.Close() })
+	log := newLogger(w, slog.LevelInfo)
+	aw, ok := log.Handler().(httplog.AccessWriter)
+	if !ok {
+		t.Fatalf("the logger over a logWriter is %T, not an httplog.AccessWriter", log.Handler())
+	}
+	rec := httplog.AccessRecord{Time: time.Date(2026, 11, 26, 19, 0, 1, 5, time.UTC), Level: slog.LevelError,
+		Msg: "request", Method: "GET", Route: "/v1/{country}/company/{id}", Status: 503, Bytes: 9,
+		Duration: time.Millisecond, ID: "a\u2028<b>", ClientIP: "::1", Aborted: true}
+	if !aw.WriteAccess(context.Background(), rec) {
+		t.Fatal("WriteAccess declined")
+	}
+	var plain bytes.Buffer
+	r := slog.NewRecord(rec.Time, rec.Level, rec.Msg, 0)
+	r.AddAttrs(slog.String("method", rec.Method), slog.String("route", rec.Route), slog.Int("status", rec.Status),
+		slog.Int("bytes", rec.Bytes), slog.Duration("duration", rec.Duration), slog.String("request_id", rec.ID),
+		slog.String("client_ip", rec.ClientIP), slog.Bool("aborted", true))
+	if err := newLogger(&plain, slog.LevelInfo).Handler().Handle(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(plain.String(), out.String()); diff != "" {
+		t.Errorf("WriteAccess wrote, before it returned (-slog +WriteAccess):\n%s", diff)
+	}
+	for name, l := range map[string]*slog.Logger{"With": log.With("k", "v"), "WithGroup": log.WithGroup("g")} {
+		if aw, ok := l.Handler().(httplog.AccessWriter); ok && aw.WriteAccess(context.Background(), rec) {
+			t.Errorf("through %s, WriteAccess wrote the record without the logger's attributes", name)
+		}
 	}
 }

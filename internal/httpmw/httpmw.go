@@ -90,12 +90,13 @@ type Stack struct {
 	log     *slog.Logger // never nil: discards when Config.Logger is nil
 	hasLog  bool         // Config.Logger was set
 	now     func() time.Time
+	wall    bool // now is time.Now: its readings can be the records' times
 	lim     Limiter
 }
 
 // New returns the stack of c.
 func New(c Config) *Stack {
-	s := &Stack{trusted: c.Trusted, log: c.Logger, hasLog: c.Logger != nil, now: c.Now, lim: c.Limiter}
+	s := &Stack{trusted: c.Trusted, log: c.Logger, hasLog: c.Logger != nil, now: c.Now, wall: c.Now == nil, lim: c.Limiter}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -116,6 +117,7 @@ type Request struct {
 
 	start      time.Time
 	now        func() time.Time // the clock of the stack that began the request
+	wall       bool             // now is time.Now
 	log        *slog.Logger     // the outermost configured logger; nil: none
 	lim        Limiter          // the outermost limiter; nil: none
 	trusted    bool             // IP was resolved with a stack's trusted proxies
@@ -175,7 +177,7 @@ func (s *Stack) Begin(next http.Handler) http.Handler {
 
 // begin starts the state of a request that no stack has begun.
 func (s *Stack) begin(w http.ResponseWriter, r *http.Request) *Request {
-	q := &Request{start: s.now(), now: s.now}
+	q := &Request{start: s.now(), now: s.now, wall: s.wall}
 	q.ResponseWriter = w
 	q.SetIP(httplog.ClientIP(r, s.trusted))
 	s.fill(q, r)
@@ -249,7 +251,12 @@ func (q *Request) endLog(r *http.Request, owner bool) {
 	if q.route != r.Pattern {
 		rr = &http.Request{Method: r.Method, Pattern: q.route}
 	}
-	httplog.Access(r.Context(), q.log, q.msg, rr, &q.Writer, q.ID, q.now().Sub(q.start), q.attrs...)
+	end := q.now()
+	at := time.Time{} // the record's time: time.Now's, read by Access
+	if q.wall {
+		at = end // one clock read for the duration and the record
+	}
+	httplog.AccessAt(r.Context(), q.log, q.msg, rr, &q.Writer, q.ID, at, end.Sub(q.start), q.attrs...)
 }
 
 // AddAttr adds fields to the request's access-log record (MCP's tool).
