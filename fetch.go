@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/internal/cacheonly"
 )
 
 // fetch runs call at most once for all concurrent callers of key, under a
@@ -25,6 +26,10 @@ import (
 // or the stored answer when a fetch of key ended just before this one
 // started), which is shared and must not be modified.
 func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, tag byte, call func(context.Context) (T, error)) ([]byte, error) {
+	if cacheonly.Is(ctx) {
+		// The MCP stdio server's cache-only attempt: never the register.
+		return nil, cacheonly.Miss{}
+	}
 	// A refresh (see Registry.Refresh) must read the register after it
 	// was asked: it joins only other refreshes and takes no second look.
 	refresh := isRefresh(ctx)

@@ -377,16 +377,24 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	}
 	// The list cache (a middleware inside the SDK) serves the lists here
 	// too, through a writer that puts the cached bytes in place of its
-	// markers. Nothing sits in front of the SDK's reader, which decodes
-	// the stream as one JSON value after another, not by lines.
+	// markers.
 	srv, th, lists := newServer(reg, o, true)
+	var rc io.ReadCloser
 	if lists != nil {
-		w = lists.stdioWriter(w)
+		mw := lists.stdioWriter(w)
+		memo := newResultMemo()
 		// Cached tool results go around the SDK's encoder the same way.
-		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, newResultMemo()))
-	}
-	rc, ok := r.(io.ReadCloser)
-	if !ok {
+		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, memo))
+		// And a call whose answer is cached is answered in front of the
+		// SDK's reader, before the next line is read (stdioIn).
+		ids := newSDKIDs()
+		w = ids.writer(mw)
+		in := newStdioIn(ctx, r, mw, srv, th.tools, memo, ids)
+		defer in.stop()
+		rc = in
+	} else if c, ok := r.(io.ReadCloser); ok {
+		rc = c
+	} else {
 		rc = io.NopCloser(r)
 	}
 	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})

@@ -215,8 +215,44 @@ var streamCases = map[string][]step{
 	"call after batch":      {{"[" + list("5", "") + "]\n" + callLine("6", "list_countries", "") + "\n", 2}},
 	"call ids": {{lines(callLine("1.0", "list_countries", ""), callLine("-0", "list_countries", ""), callLine(`"a\u0041"`, "list_countries", ""),
 		callLine(`"<&>"`, "list_countries", ""), callLine("-7", "list_countries", ""), callLine("9007199254740993", "list_countries", "")), 6}},
+	// Calls answered in front of the SDK's reader (issue 30, third pass):
+	// a call the Registry answers from its cache, or with no register at
+	// all; a miss goes to the SDK. Each step warms what the next reads.
+	"cached calls": {{lines(lookupLine("5", idEquinor), callLine("6", "search_company", `,"arguments":{"name":"equinor"}`),
+		lookupLine("7", idNotFound)), 3},
+		{lines(lookupLine("8", idEquinor), callLine("9", "company_roles", `,"arguments":{"id":"`+idEquinor+`"}`),
+			callLine("10", "company_deadlines", `,"arguments":{"id":"`+idEquinor+`","today":"2026-03-01"}`),
+			callLine("11", "search_company", `,"arguments":{"name":"equinor"}`), lookupLine("12", idNotFound),
+			lookupLine("13", idBadChecksum), callLine("14", "search_company", `,"arguments":{"name":"equinor","limit":0}`)), 7},
+		{lines(callLine("15", "company_roles", `,"arguments":{"id":"`+idEquinor+`"}`), lookupLine("16", idEquinor),
+			lookupLine("17", idUpstreamError), lookupLine("18", idDefect)), 4}},
+	// A cancellation of a call already answered, or of none, changes
+	// nothing. (One sent right behind its call races the SDK's own
+	// handler: the SDK alone answers the result or "context canceled",
+	// whichever of its goroutines wins; stdioIn answers the result, read
+	// and written before the cancellation is read. Not compared here.)
+	"cached call cancelled": {{lines(lookupLine("5", idEquinor)), 1}, {lines(lookupLine("6", idEquinor)), 1},
+		{lines(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":6}}`, lookupLine("7", idEquinor)), 1},
+		{lines(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7.0}}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}`, lookupLine("8", idEquinor),
+			`{"jsonrpc":"2.0","id":9,"method":"ping"}`), 2}},
+	"cached call blank lines": {{lines(lookupLine("5", idEquinor)), 1}, {"\n\n" + lookupLine("6", idEquinor) + "\n \t\n\r\n" + lookupLine("7", idEquinor) + "\n\n", 2}},
+	"cached call split": {{lines(lookupLine("5", idEquinor)), 1}, {lookupLine("6", idEquinor)[:40], 0},
+		{lookupLine("6", idEquinor)[40:] + "\n" + lookupLine("7", idEquinor)[:10], 1}, {lookupLine("7", idEquinor)[10:] + "\n", 1}},
+	"cached call eof mid-line": {{lines(lookupLine("5", idEquinor)), 1}, {lines(lookupLine("6", idEquinor)), 1},
+		{lookupLine("7", idEquinor)[:50], 0}},
+	"cached call no newline at eof": {{lines(lookupLine("5", idEquinor)), 1}, {lookupLine("6", idEquinor), 1}},
+	"cached call after batch": {{lines(lookupLine("5", idEquinor)), 1},
+		{"[" + lookupLine("6", idEquinor) + "," + callLine("7", "list_countries", "") + "]\n" + lookupLine("8", idEquinor) + "\n", 2}},
+	"cached call ids": {{lines(lookupLine("5", idEquinor)), 1}, {lines(lookupLine(`"x-6"`, idEquinor), lookupLine("7.0", idEquinor),
+		lookupLine(`"a\u0062"`, idEquinor), lookupLine("8", idEquinor)), 4}},
 	"re-initialize": {{lines(`{"jsonrpc":"2.0","id":5,"method":"initialize","params":{"protocolVersion":"2025-06-18",` +
 		`"capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`), 1}, {lines(list("6", "")), 1}},
+}
+
+// lookupLine is a tools/call of lookup_company of id with the call's id cid.
+func lookupLine(cid, id string) string {
+	return callLine(cid, "lookup_company", `,"arguments":{"id":"`+id+`"}`)
 }
 
 // callLine is a tools/call of tool with id and the params' rest (",..." or "").

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -16,6 +17,7 @@ import (
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/countrykit"
+	"github.com/companyregistry/registry/internal/cacheonly"
 	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/ops"
 )
@@ -54,6 +56,9 @@ type handlers struct {
 type toolOutput struct {
 	doc      []byte // the document; nil for an error
 	envelope []byte // the error envelope, when doc is nil
+	// miss: no answer, under a cache-only context (internal/cacheonly),
+	// whose operation would have asked a register; never sent.
+	miss bool
 }
 
 // result is the tool result of o, as the SDK sends it.
@@ -202,6 +207,9 @@ func (h *handlers) resultJSON(b []byte, err error) toolOutput {
 // failure renders err as the REST error envelope in a tool result with
 // isError set.
 func (h *handlers) failure(err error) toolOutput {
+	if errors.As(err, new(cacheonly.Miss)) {
+		return toolOutput{miss: true} // not logged: the SDK's path runs the call
+	}
 	b, e := ops.EnvelopeJSON(err)
 	if e.Code == registry.CodeInternalError {
 		h.log.LogAttrs(context.Background(), slog.LevelError, "mcp tool failed",

@@ -1,0 +1,149 @@
+package mcpserver
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"maps"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/testwait"
+)
+
+// reviewStdio is ServeIO's set-up (newServer, stdioIn in front of the SDK,
+// the list cache's writer, the SDK's writer counting its answers) with one
+// more tool, review_block, which blocks until its context ends and reports
+// that context on calls. Brought over from the review of the second pass
+// (branch rev-p2mcp), where a plain call of review_block was answered by
+// the old stdioIn on a goroutine of its own; stdioIn now answers only the
+// tools of stdioFastTool, and only without a register, so a plain call of
+// review_block goes to the SDK, as a call that misses the cache does. With
+// front false the SDK reads the input itself (ServeIO without stdioIn): the
+// answers of both are compared.
+type reviewStdio struct {
+	in      *io.PipeWriter
+	out     *bufio.Reader
+	calls   chan context.Context
+	stdio   *stdioIn // nil without front
+	ids     *sdkIDs
+	sdkDone chan struct{} // closed when the SDK's Run has returned
+	done    chan error    // Run's result
+}
+
+func startReviewStdio(t *testing.T, front bool) *reviewStdio {
+	t.Helper()
+	reg, err := registry.New(nil, registry.WithVersion("t"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := buildOptions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, th, lists := newServer(reg, o, true)
+	r := &reviewStdio{calls: make(chan context.Context, 4), sdkDone: make(chan struct{}), done: make(chan error, 1)}
+	block := func(ctx context.Context, _ json.RawMessage) toolOutput {
+		r.calls <- ctx
+		<-ctx.Done()
+		return toolOutput{envelope: []byte(`{"error":{"code":"cancelled"}}`)}
+	}
+	srv.AddTool(&mcp.Tool{Name: "review_block", InputSchema: map[string]any{"type": "object"}},
+		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return block(ctx, req.Params.Arguments).result(), nil
+		})
+	tools := maps.Clone(th.tools)
+	tools["review_block"] = block
+	ctx, cancel := context.WithCancel(context.Background())
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	mw := lists.stdioWriter(outW)
+	r.in, r.out = inW, bufio.NewReader(outR)
+	memo := newResultMemo()
+	srv.AddReceivingMiddleware(lists.toolCalls(tools, memo))
+	r.ids = newSDKIDs()
+	var in io.ReadCloser = inR
+	if front {
+		r.stdio = newStdioIn(ctx, inR, mw, srv, tools, memo, r.ids)
+		in = r.stdio
+	}
+	go func() {
+		err := srv.Run(ctx, &mcp.IOTransport{Reader: in, Writer: nopWriteCloser{r.ids.writer(mw)}})
+		close(r.sdkDone)
+		if r.stdio != nil {
+			r.stdio.stop()
+		}
+		r.done <- err
+		_ = outW.Close()
+	}()
+	// Drain the output once the test is done with it, so that no writer
+	// blocks while the cleanup ends the session.
+	t.Cleanup(func() {
+		go func() { _, _ = io.Copy(io.Discard, outR) }()
+		cancel() // ends every call of review_block
+		_ = inW.Close()
+		testwait.Recv(t, r.done, "ServeIO's end")
+		_ = inR.Close()
+	})
+	r.send(t, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`)
+	r.readID(t, "0")
+	r.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return r
+}
+
+// send writes msg and a newline.
+func (r *reviewStdio) send(t *testing.T, msg string) {
+	t.Helper()
+	if _, err := io.WriteString(r.in, msg+"\n"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readID reads answers until the one with id (as written in JSON).
+func (r *reviewStdio) readID(t *testing.T, id string) {
+	t.Helper()
+	r.readUntilID(t, id)
+}
+
+// startCall calls review_block with id (JSON), with a plain line (which
+// the second pass's stdioIn answered itself) or, with _meta, a line only
+// the SDK takes, and returns the call's context once it runs. Either way
+// the SDK runs it: with stdioIn in front, its id is counted as in flight.
+func (r *reviewStdio) startCall(t *testing.T, id string, plain bool) context.Context {
+	t.Helper()
+	params := `{"name":"review_block","arguments":{}}`
+	if !plain {
+		params = `{"name":"review_block","arguments":{},"_meta":{"progressToken":1}}`
+	}
+	r.send(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":`+params+`}`)
+	ctx := testwait.Recv(t, r.calls, "the call of review_block")
+	if r.stdio != nil && !r.ids.busy(id) {
+		t.Fatalf("stdioIn passed the call %s to the SDK without counting its id", id)
+	}
+	return ctx
+}
+
+// readUntilID reads answers up to the one with id and returns them all.
+func (r *reviewStdio) readUntilID(t *testing.T, id string) []string {
+	t.Helper()
+	var got []string
+	lines := make(chan string, 1)
+	for {
+		go func() {
+			l, _ := r.out.ReadString('\n')
+			lines <- l
+		}()
+		l := testwait.Recv(t, lines, "the answer with id "+id)
+		if l == "" {
+			t.Fatalf("the output ended before the answer with id %s", id)
+		}
+		got = append(got, l)
+		if strings.HasPrefix(l, `{"jsonrpc":"2.0","id":`+id+`,`) {
+			return got
+		}
+	}
+}

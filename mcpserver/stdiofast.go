@@ -1,0 +1,457 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/companyregistry/registry/internal/cacheonly"
+)
+
+// stdioIn is the reader ServeIO gives the SDK's stdio transport in place
+// of the input. It passes every byte on unchanged except one kind of line,
+// which it answers itself, synchronously, before it reads the next one, and
+// which the SDK never sees: a whole line holding a tools/call of one of the
+// tools stdioFastTool names, with params of only name and arguments (the HTTP
+// fast path's shape), in a session the SDK has initialized with a protocol
+// version up to 2025-11-25, whose answer needs no register: the Registry
+// answers it from its cache (a cache-only context, internal/cacheonly), or
+// it needs none (validate_company_id, list_countries). On a miss the line
+// goes to the SDK as it came.
+//
+// Each message costs the SDK five decodes with a 32 KiB buffer each, a
+// goroutine and its encoder; for a cached lookup that was nearly all of the
+// call's CPU (BENCHMARKS.md, Performance II). The answer is the one the
+// SDK's path writes, byte for byte: the same tool function (its argument
+// parse, panic recovery and logging) and the same result encoding
+// (resultMemo, appendResponse) as the toolCalls middleware.
+//
+// No call of stdioIn's is ever in flight: it is answered inside Read before
+// the next line is read, and its answer handed to stdioOut, which writes it
+// at once on the same thread unless the client is not reading its output
+// (then Read goes on, as the SDK's reader does). So the end of the input, a
+// notifications/cancelled and the SDK's concurrency meet only calls the SDK
+// runs, as without stdioIn; a slow call (a miss) runs in the SDK and does
+// not hold the stream. An answer waiting for the output is not a call in
+// flight: the SDK too takes a call out of those in flight before it waits
+// to write its answer, and takes a new request with its id.
+//
+// What makes removing a line safe is that the SDK would have decoded it as
+// one message and answered it as stdioIn does:
+//   - stdioIn only takes a line that starts at the start of the stream or
+//     right after a newline it passed on and whose bytes arrived in one
+//     read, and only while every line it passed on was itself one JSON-RPC
+//     request or notification on one line that the SDK's reader accepts (a
+//     single object with jsonrpc "2.0", a string method, an id that is
+//     absent, an integer or a plain string, no result or error) or blank.
+//     The SDK's decoder is then at the boundary between two values, and has
+//     not ended the session. On any other line (a value over several lines
+//     or several values on one, a batch, a response, anything invalid, a
+//     line over 64 KiB) stdioIn stops answering for the rest of the session
+//     and only passes bytes on.
+//   - The session state is the SDK's own: InitializeParams of its session.
+//   - The SDK refuses (and does not answer) a request whose id is that of
+//     a request it has in flight. stdioIn counts the ids of the requests it
+//     passed on and the SDK's answers to them (sdkIDs, through the writer
+//     it gives the SDK), and answers a call only when no request with its
+//     id may be in flight in the SDK; otherwise the line goes to the SDK.
+//   - A line split across reads, or without its newline yet, goes to the
+//     SDK at once (the SDK answers a value as soon as it is complete).
+type stdioIn struct {
+	r     io.Reader
+	w     io.Writer // the markWriter the SDK's writer writes to
+	srv   *mcp.Server
+	tools map[string]rawTool // those stdioFastTool names
+	memo  *resultMemo
+	ctx   context.Context // ServeIO's
+	ids   *sdkIDs
+	out   *stdioOut
+
+	// Read's state: Read is called by the SDK's one reading goroutine.
+	buf        []byte // buf[start:end] is read and not yet handled
+	start, end int
+	pass       int    // buf[start:start+pass] goes to the SDK next
+	err        error  // of the last read; returned once buf is drained
+	midLine    bool   // the SDK got part of a line, not yet its newline
+	line       []byte // the part of the current line passed on so far
+	off        bool   // a line stdioIn cannot vouch for went to the SDK
+	session    *mcp.ServerSession
+}
+
+// stdioFastTool reports whether stdioIn answers calls of the tool name:
+// those the Registry answers from its cache, or without a register at all.
+// company_changes (a database query) and any other tool go to the SDK.
+func stdioFastTool(name string) bool {
+	switch name {
+	case ToolLookupCompany, ToolCompanyRoles, ToolSearchCompany, ToolCompanyDeadlines,
+		ToolValidateCompanyID, ToolListCountries:
+		return true
+	}
+	return false
+}
+
+// stdioOutMax bounds the bytes of answers stdioIn keeps waiting for the
+// output (a client that does not read its answers): beyond it, calls go to
+// the SDK.
+const stdioOutMax = 1 << 20
+
+// stdioReadSize is the size of stdioIn's read buffer, and the longest line
+// it keeps to check (a longer one goes to the SDK and ends the fast path).
+const stdioReadSize = 64 << 10
+
+// maxSDKIDs bounds the ids stdioIn counts as possibly in flight in the SDK;
+// beyond it (a client that never waits for its answers, or reuses ids the
+// SDK refuses) stdioIn stops answering.
+const maxSDKIDs = 4096
+
+// newStdioIn returns the reader for r; w is the markWriter that the SDK's
+// writer, ids.writer(w), also writes to.
+func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, srv *mcp.Server, tools map[string]rawTool, memo *resultMemo, ids *sdkIDs) *stdioIn {
+	fast := make(map[string]rawTool, len(tools))
+	for name, t := range tools {
+		if stdioFastTool(name) {
+			fast[name] = t
+		}
+	}
+	return &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ctx: ctx, ids: ids,
+		out: &stdioOut{w: w}, buf: make([]byte, stdioReadSize)}
+}
+
+// Read gives the SDK the next bytes of the input that stdioIn does not
+// answer itself.
+func (s *stdioIn) Read(p []byte) (int, error) {
+	for {
+		if s.pass > 0 {
+			n := copy(p, s.buf[s.start:s.start+s.pass])
+			s.start += n
+			s.pass -= n
+			return n, nil
+		}
+		if s.start < s.end {
+			s.next()
+			continue
+		}
+		if s.err != nil {
+			return 0, s.err
+		}
+		n, err := s.r.Read(s.buf)
+		s.start, s.end, s.err = 0, n, err
+		if n == 0 && err == nil {
+			return 0, nil
+		}
+	}
+}
+
+// Close closes the input when it is an io.Closer.
+func (s *stdioIn) Close() error {
+	if c, ok := s.r.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// next decides what becomes of the next bytes of buf: a line answered
+// here, or bytes passed to the SDK.
+func (s *stdioIn) next() {
+	rest := s.buf[s.start:s.end]
+	i := bytes.IndexByte(rest, '\n')
+	if i < 0 {
+		s.passPart(rest)
+		return
+	}
+	line := rest[:i+1]
+	if !s.off && !s.midLine && s.answer(line) {
+		s.start += len(line)
+		return
+	}
+	s.passLine(line)
+}
+
+// passPart passes on the start of a line whose newline has not come.
+func (s *stdioIn) passPart(b []byte) {
+	s.pass = len(b)
+	s.midLine = true
+	if s.off {
+		return
+	}
+	if len(s.line)+len(b) > stdioReadSize {
+		s.off, s.line = true, nil
+		return
+	}
+	s.line = append(s.line, b...)
+}
+
+// passLine passes on the rest of a line, its newline included, and checks
+// the whole line: one the SDK reads as a single message, whose id (if
+// any) is counted, or else the end of stdioIn's answers.
+func (s *stdioIn) passLine(b []byte) {
+	s.pass = len(b)
+	whole := b
+	if s.midLine {
+		s.midLine = false
+		if !s.off && len(s.line)+len(b) > stdioReadSize {
+			s.off = true
+		}
+		if s.off {
+			s.line = nil
+			return
+		}
+		s.line = append(s.line, b...)
+		whole = s.line
+		defer func() { s.line = s.line[:0] }()
+	}
+	if s.off {
+		return
+	}
+	id, ok := plainLine(whole)
+	if !ok || (id != nil && !s.ids.add(string(id))) {
+		s.off = true
+	}
+}
+
+// plainLine reports whether line (ending with its newline) is blank, or
+// one JSON-RPC request or notification on its own line that the SDK's
+// reader accepts as a single message: one object (nothing but a CR after
+// it) with jsonrpc "2.0", a string method, no id or an id the fast paths
+// take (the SDK writes it back unchanged), and no result or error. It
+// returns the message's id (nil for none, and for a blank line).
+func plainLine(line []byte) (id []byte, ok bool) {
+	b := bytes.TrimLeft(line[:len(line)-1], " \t\r")
+	b = bytes.TrimSuffix(b, []byte{'\r'})
+	if len(b) == 0 {
+		return nil, true
+	}
+	if b[0] != '{' || b[len(b)-1] != '}' {
+		return nil, false
+	}
+	msg, ok := parseMessage(b)
+	if !ok || string(msg["jsonrpc"]) != `"2.0"` {
+		return nil, false
+	}
+	if _, ok := msg["result"]; ok {
+		return nil, false
+	}
+	if _, ok := msg["error"]; ok {
+		return nil, false
+	}
+	if m := msg["method"]; len(m) == 0 || m[0] != '"' {
+		return nil, false
+	}
+	if id, ok := msg["id"]; ok {
+		if !isIntegerID(id) && !isStringID(id) {
+			return nil, false
+		}
+		return id, true
+	}
+	return nil, true
+}
+
+// answer answers line when stdioIn may and the answer needs no register
+// (see stdioIn), and reports whether it did.
+func (s *stdioIn) answer(line []byte) bool {
+	b := bytes.TrimSuffix(line[:len(line)-1], []byte{'\r'})
+	if len(b) == 0 || len(b) > fastPathMaxBody || b[0] != '{' || b[len(b)-1] != '}' {
+		return false
+	}
+	id, name, args, ok := scanToolsCall(b)
+	if !ok {
+		msg, parsed := parseMessage(b)
+		if !parsed {
+			return false
+		}
+		id, name, args, ok = parseToolsCall(msg)
+	}
+	tool := s.tools[name]
+	if !ok || tool == nil || s.ctx.Err() != nil || !s.initialized() || s.ids.busy(string(id)) {
+		return false
+	}
+	if s.out.full() {
+		return false
+	}
+	out := tool(cacheonly.With(s.ctx), args)
+	if out.miss {
+		return false // the SDK runs it, and asks the register
+	}
+	buf := s.out.bufs.get()
+	appendResponse(buf, id, out, s.memo)
+	buf.WriteByte('\n')
+	s.out.send(buf)
+	return true
+}
+
+// initialized reports whether the SDK's session is initialized with a
+// protocol version the fast paths answer.
+func (s *stdioIn) initialized() bool {
+	if s.session == nil {
+		for ss := range s.srv.Sessions() {
+			s.session = ss
+		}
+		if s.session == nil {
+			return false
+		}
+	}
+	init := s.session.InitializeParams()
+	return init != nil && init.ProtocolVersion != "" && fastPathVersion(init.ProtocolVersion)
+}
+
+// sdkIDs counts, by id, the requests stdioIn passed to the SDK that the
+// SDK may not have answered yet: one more when stdioIn passes a request
+// on, one less when the SDK writes an answer with that id (never below
+// zero). The SDK takes an id out of its own set of requests in flight
+// before it writes the answer, and cannot take a request in before
+// stdioIn has passed it on, so an id the SDK has in flight is always
+// counted here; an id that stays counted (a duplicate the SDK refused and
+// never answers) only sends later calls with that id to the SDK.
+type sdkIDs struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func newSDKIDs() *sdkIDs { return &sdkIDs{n: map[string]int{}} }
+
+// add counts a request with id passed on; false when the count is full.
+func (c *sdkIDs) add(id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.n) >= maxSDKIDs && c.n[id] == 0 {
+		return false
+	}
+	c.n[id]++
+	return true
+}
+
+// busy reports whether a request with id may be in flight in the SDK.
+func (c *sdkIDs) busy(id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n[id] > 0
+}
+
+// answered counts an answer of the SDK with id.
+func (c *sdkIDs) answered(id []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := c.n[string(id)]; n > 1 {
+		c.n[string(id)] = n - 1
+	} else if n == 1 {
+		delete(c.n, string(id))
+	}
+}
+
+// writer returns the writer to give the SDK in place of w: it counts the
+// SDK's answers, then writes them to w.
+func (c *sdkIDs) writer(w io.Writer) io.Writer { return &sdkWriter{w: w, ids: c} }
+
+// sdkWriter is sdkIDs.writer's writer.
+type sdkWriter struct {
+	w   io.Writer
+	ids *sdkIDs
+}
+
+// responseHead is how the SDK's encoding of a message starts; an answer
+// has "result" or "error" right after its id, a request of the server's
+// "method".
+const responseHead = `{"jsonrpc":"2.0","id":`
+
+// Write counts p when it is an answer (one message: the SDK writes each in
+// one call) with an id stdioIn counts (no comma in it), then writes it.
+func (sw *sdkWriter) Write(p []byte) (int, error) {
+	if rest, ok := bytes.CutPrefix(p, []byte(responseHead)); ok {
+		if i := bytes.IndexByte(rest, ','); i > 0 {
+			after := rest[i:]
+			if bytes.HasPrefix(after, []byte(`,"result":`)) || bytes.HasPrefix(after, []byte(`,"error":`)) {
+				sw.ids.answered(rest[:i])
+			}
+		}
+	}
+	return sw.w.Write(p)
+}
+
+// stdioOut writes stdioIn's answers, in order, on a goroutine of its own
+// (started when there is one to write and none runs, as the SDK starts its
+// handlers), so that Read never waits for the output: the SDK's reader
+// goes on reading while its answers wait for a client that does not read
+// them, and so does stdioIn. Read yields to the writer after each answer,
+// so that it is written on the same thread before Read reads on.
+type stdioOut struct {
+	w    io.Writer // the markWriter: one Write per answer, under its lock
+	bufs bufferPool
+
+	mu      sync.Mutex
+	queue   []*bytes.Buffer
+	bytes   int  // in queue
+	running bool // a writer goroutine runs
+	stopped bool // ServeIO is done: nothing more is written
+	wg      sync.WaitGroup
+}
+
+// send queues the answer buf (the writer's from now on) and yields to the
+// writer.
+func (o *stdioOut) send(buf *bytes.Buffer) {
+	o.mu.Lock()
+	if o.stopped {
+		o.mu.Unlock()
+		o.bufs.put(buf)
+		return
+	}
+	o.queue = append(o.queue, buf)
+	o.bytes += buf.Len()
+	start := !o.running
+	if start {
+		o.running = true
+		o.wg.Add(1)
+	}
+	o.mu.Unlock()
+	if start {
+		go o.write()
+	}
+	runtime.Gosched()
+}
+
+// write writes the queued answers until none is left.
+func (o *stdioOut) write() {
+	defer o.wg.Done()
+	for {
+		o.mu.Lock()
+		if len(o.queue) == 0 || o.stopped {
+			o.running = false
+			o.mu.Unlock()
+			return
+		}
+		buf := o.queue[0]
+		o.queue[0] = nil
+		o.queue = o.queue[1:]
+		o.bytes -= buf.Len()
+		o.mu.Unlock()
+		// A failed write is ignored, as the SDK ignores its own.
+		_, _ = o.w.Write(buf.Bytes())
+		o.bufs.put(buf)
+	}
+}
+
+// full reports whether the answers waiting hold stdioOutMax bytes or more.
+func (o *stdioOut) full() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.bytes >= stdioOutMax
+}
+
+// stop drops the answers not yet being written (the SDK, once its session
+// is over, writes no more answers) and waits for the one being written.
+func (o *stdioOut) stop() {
+	o.mu.Lock()
+	o.stopped = true
+	for _, buf := range o.queue {
+		o.bufs.put(buf)
+	}
+	o.queue, o.bytes = nil, 0
+	o.mu.Unlock()
+	o.wg.Wait()
+}
+
+// stop is called by ServeIO once the SDK is done: see stdioOut.stop.
+func (s *stdioIn) stop() { s.out.stop() }
