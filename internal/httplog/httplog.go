@@ -132,7 +132,8 @@ func Access(ctx context.Context, log *slog.Logger, msg string, r *http.Request, 
 
 // AccessAt is [Access] with the record's time given: at, a reading of
 // time.Now that the caller has made anyway (the end of the request's
-// duration), which spares the record a clock read of its own.
+// duration), which spares the record a clock read of its own. A zero at
+// is [Access]: the record reads time.Now itself.
 func AccessAt(ctx context.Context, log *slog.Logger, msg string, r *http.Request, w *Writer, rid string, at time.Time, took time.Duration, extra ...slog.Attr) {
 	accessAt(ctx, log, msg, r, w, rid, at, took, extra)
 }
