@@ -18,6 +18,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/internal/seal"
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
@@ -335,7 +336,13 @@ func TestDisconnectingClientKeepsSharedFetch(t *testing.T) {
 	testwait.Recv(t, started, "the first request at the register")
 	resB := make(chan response, 1)
 	go func() { resB <- p.get(t, path) }()
-	testwait.Blocked(t, testwait.RegistryFetch, 2) // B joins the fetch in flight
+	// B joins the fetch in flight: counted on this program's Registry
+	// (testwait.Blocked(t, testwait.RegistryFetch, 2) counted the callers
+	// of every Registry of the process, so a parallel test's fetch made it
+	// return before B had joined, and B then found the answer cached).
+	testwait.Until(t, "the second client joins the fetch in flight", func() bool {
+		return p.reg.Internal(seal.Key{}).FetchCallers() >= 2
+	})
 
 	cancelA()
 	if err := testwait.Recv(t, errA, "the first client's end"); err == nil {

@@ -26,6 +26,7 @@ type program struct {
 	url    string
 	log    *syncBuffer // JSON records of every logger, debug level
 	client *http.Client
+	reg    *registry.Registry
 }
 
 type programConfig struct {
@@ -77,6 +78,7 @@ func startProgram(t *testing.T, pc programConfig) *program {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.reg = reg
 	h, _, err := newHandler(config{rateLimit: 0}, reg, logger, nil, nil)
 	if err != nil {
 		t.Fatal(err)

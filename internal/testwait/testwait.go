@@ -125,7 +125,9 @@ func Blocked(t testing.TB, fn string, n int) {
 // Blocked(t, RegistryFetch, n) returns once n callers, of any Registry of
 // the process, have joined fetches (the caller that started one
 // included). The registry package's tests check that it names that
-// function.
+// function. A test that runs in parallel with others that fetch counts
+// their callers too: it waits on its own Registry's FetchCallers (the
+// adapter of registry.Registry.Internal) instead.
 const RegistryFetch = "github.com/companyregistry/registry.awaitFetch"
 
 // blockedIn counts the goroutines whose innermost frame outside the
