@@ -1,0 +1,106 @@
+package mcpserver
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/testwait"
+)
+
+// TestReview_StdioCallAnsweredBeforeInitialize: the SDK handles initialize
+// synchronously (ServerSession.handle calls jsonrpc2.Async for every call
+// but initialize; handleAsync starts the next request only once the
+// initialize handler has written its answer), so a call a client sends
+// right behind its initialize is answered after it. The SDK's initialize
+// handler sets InitializeParams before that answer is written
+// (ServerSession.initialize's updateState), and stdioIn.initialized reads
+// InitializeParams: a cached call read in between is answered in front,
+// before the SDK has answered initialize. A receiving middleware here
+// holds the initialize answer after the handler has returned, as a
+// descheduled goroutine would.
+func TestReview_StdioCallAnsweredBeforeInitialize(t *testing.T) {
+	// Not parallel: testwait.Blocked counts the goroutines of the process.
+	order := func(front bool) []string {
+		reg, err := registry.New(nil, registry.WithVersion("t"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := buildOptions(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, th, lists := newServer(reg, o, true)
+		held, hold := make(chan struct{}, 1), make(chan struct{})
+		srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				res, err := next(ctx, method, req)
+				if method == "initialize" {
+					held <- struct{}{}
+					<-hold
+				}
+				return res, err
+			}
+		})
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		mw := lists.stdioWriter(outW)
+		memo := newResultMemo()
+		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, memo))
+		ids := newSDKIDs()
+		var in io.ReadCloser = inR
+		var stdio *stdioIn
+		if front {
+			stdio = newStdioIn(context.Background(), inR, mw, srv, th.tools, memo, ids)
+			in = stdio
+		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = srv.Run(context.Background(), &mcp.IOTransport{Reader: in, Writer: nopWriteCloser{ids.writer(mw)}})
+			if stdio != nil {
+				stdio.stop()
+			}
+			_ = outW.Close()
+		}()
+		send := func(msg string) {
+			if _, err := io.WriteString(inW, msg+"\n"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`)
+		testwait.Recv(t, held, "the initialize handler")
+		send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_countries"}}`)
+		// Read only once the line above has been handled: stdioIn reads
+		// the next line when it is done with the one before.
+		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		if front {
+			testwait.Blocked(t, "io.(*pipe).write", 1) // the answer waits for the client
+		}
+		close(hold)
+		out := bufio.NewReader(outR)
+		var got []string
+		for range 2 {
+			l, err := out.ReadString('\n')
+			if err != nil {
+				t.Fatalf("front %v: %v after %q", front, err, got)
+			}
+			id, _, _ := strings.Cut(strings.TrimPrefix(l, `{"jsonrpc":"2.0","id":`), ",")
+			got = append(got, id)
+		}
+		_ = inW.Close()
+		go func() { _, _ = io.Copy(io.Discard, outR) }()
+		testwait.Recv(t, done, "the end of the session")
+		return got
+	}
+	want := order(false)
+	if diff := cmp.Diff(want, order(true)); diff != "" {
+		t.Errorf("ids of the answers, in order (-sdk +stdioIn):\n%s", diff)
+	}
+}
