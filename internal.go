@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/companyregistry/registry/cache"
 	"github.com/companyregistry/registry/internal/seal"
 )
 
@@ -72,6 +73,16 @@ func (a adapter) Modules() []CountryInfo {
 
 // Now reads the Registry's clock (see [WithClock]).
 func (a adapter) Now() time.Time { return a.r.now() }
+
+// LocalCache reports whether the Registry's cache is the in-process
+// memory cache itself (a [cache.Memory], [cache.BackendMemory], not
+// wrapped): its Get neither blocks nor fails, and reading it again is seen
+// by nothing (no log line, no counter, no round trip). The stdio adapter
+// answers a cached call in front of the SDK's reader only then.
+func (a adapter) LocalCache() bool {
+	_, ok := a.r.cache.(*cache.Memory)
+	return ok
+}
 
 // PendingPacks is how many answers wait for their compression, or are
 // being compressed (the Registry's default cache stores a fetched answer

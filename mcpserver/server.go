@@ -385,17 +385,25 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 		memo := newResultMemo()
 		// Cached tool results go around the SDK's encoder the same way.
 		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, memo))
+		w = mw
 		// And a call whose answer is cached is answered in front of the
-		// SDK's reader, before the next line is read (stdioIn).
-		ids := newSDKIDs()
-		w = ids.writer(mw)
-		in := newStdioIn(ctx, r, mw, srv, th.tools, memo, ids)
-		defer in.stop()
-		rc = in
-	} else if c, ok := r.(io.ReadCloser); ok {
-		rc = c
-	} else {
-		rc = io.NopCloser(r)
+		// SDK's reader, before the next line is read (stdioIn), when the
+		// cache is the in-process memory cache: its Get neither blocks
+		// the stream nor fails (with another cache, stdio is the SDK's).
+		if ops.New(reg).LocalCache() {
+			ids := newSDKIDs()
+			w = ids.writer(mw)
+			in := newStdioIn(ctx, r, mw, srv, th.tools, memo, ids)
+			defer in.stop()
+			rc = in
+		}
+	}
+	if rc == nil {
+		if c, ok := r.(io.ReadCloser); ok {
+			rc = c
+		} else {
+			rc = io.NopCloser(r)
+		}
 	}
 	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {

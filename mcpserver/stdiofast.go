@@ -21,7 +21,10 @@ import (
 // version up to 2025-11-25, whose answer needs no register: the Registry
 // answers it from its cache (a cache-only context, internal/cacheonly), or
 // it needs none (validate_company_id, list_countries). On a miss the line
-// goes to the SDK as it came.
+// goes to the SDK as it came. ServeIO uses stdioIn only when the
+// Registry's cache is the in-process memory cache itself (LocalCache),
+// whose Get neither blocks nor fails: the cache read inside Read does not
+// hold the stream, and a miss's read before the SDK's is seen by nothing.
 //
 // Each message costs the SDK five decodes with a 32 KiB buffer each, a
 // goroutine and its encoder; for a cached lookup that was nearly all of the

@@ -26,6 +26,9 @@ type Backend interface {
 	Module(country string) (registry.CountryInfo, error)
 	Modules() []registry.CountryInfo
 	Now() time.Time
+	// LocalCache reports whether the cache is the in-process memory cache
+	// itself, whose Get neither blocks nor fails.
+	LocalCache() bool
 }
 
 // Ops is the adapters' view of one Registry.
