@@ -388,7 +388,7 @@ type stdioOut struct {
 	queue   []*bytes.Buffer
 	bytes   int  // in queue
 	running bool // a writer goroutine runs
-	stopped bool // ServeIO is done: nothing more is written
+	stopped bool // ServeIO is done: no more answers are taken
 	wg      sync.WaitGroup
 }
 
@@ -420,7 +420,7 @@ func (o *stdioOut) write() {
 	defer o.wg.Done()
 	for {
 		o.mu.Lock()
-		if len(o.queue) == 0 || o.stopped {
+		if len(o.queue) == 0 {
 			o.running = false
 			o.mu.Unlock()
 			return
@@ -443,15 +443,17 @@ func (o *stdioOut) full() bool {
 	return o.bytes >= stdioOutMax
 }
 
-// stop drops the answers not yet being written (the SDK, once its session
-// is over, writes no more answers) and waits for the one being written.
+// stop takes no more answers and waits until the writer has written every
+// answer queued. Each was answered inside a Read before the one that ended
+// the session, so its call was over and its answer due before the SDK saw
+// the end: the SDK alone writes such an answer before its Run returns (the
+// connection is not idle while a handler writes), and so ServeIO does
+// before it returns. A write that never returns (nobody reads the output)
+// holds ServeIO as it holds the SDK's Run. The writer's Add is made under
+// mu while stopped is false, so it cannot race the Wait.
 func (o *stdioOut) stop() {
 	o.mu.Lock()
 	o.stopped = true
-	for _, buf := range o.queue {
-		o.bufs.put(buf)
-	}
-	o.queue, o.bytes = nil, 0
 	o.mu.Unlock()
 	o.wg.Wait()
 }
