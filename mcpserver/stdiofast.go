@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -41,7 +42,11 @@ import (
 // runs, as without stdioIn; a slow call (a miss) runs in the SDK and does
 // not hold the stream. An answer waiting for the output is not a call in
 // flight: the SDK too takes a call out of those in flight before it waits
-// to write its answer, and takes a new request with its id.
+// to write its answer, and takes a new request with its id. At the end of
+// the session ServeIO waits until the answers queued are written, as the
+// SDK writes an answer due before it read the end; a failed write ends the
+// session as a failed write of the SDK's does, and ServeIO returns its
+// error (stdioOut.fail).
 //
 // What makes removing a line safe is that the SDK would have decoded it as
 // one message and answered it as stdioIn does:
@@ -120,14 +125,19 @@ func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, srv *mcp.Server, 
 			fast[name] = t
 		}
 	}
-	return &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ctx: ctx, ids: ids,
+	s := &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ctx: ctx, ids: ids,
 		out: &stdioOut{w: w}, buf: make([]byte, stdioReadSize)}
+	s.out.onFail = func() { _ = s.Close() }
+	return s
 }
 
 // Read gives the SDK the next bytes of the input that stdioIn does not
 // answer itself.
 func (s *stdioIn) Read(p []byte) (int, error) {
 	for {
+		if err := s.out.failure(); err != nil {
+			return 0, err // see stdioOut.fail
+		}
 		if s.pass > 0 {
 			n := copy(p, s.buf[s.start:s.start+s.pass])
 			s.start += n
@@ -386,17 +396,20 @@ type stdioOut struct {
 
 	mu      sync.Mutex
 	queue   []*bytes.Buffer
-	bytes   int  // in queue
-	running bool // a writer goroutine runs
-	stopped bool // ServeIO is done: no more answers are taken
+	bytes   int         // in queue
+	running bool        // a writer goroutine runs
+	stopped bool        // ServeIO is done: no more answers are taken
+	err     error       // of the write that failed: the session is over
+	failed  atomic.Bool // err is set
 	wg      sync.WaitGroup
+	onFail  func() // called once a write has failed: closes the input
 }
 
 // send queues the answer buf (the writer's from now on) and yields to the
 // writer.
 func (o *stdioOut) send(buf *bytes.Buffer) {
 	o.mu.Lock()
-	if o.stopped {
+	if o.stopped || o.err != nil {
 		o.mu.Unlock()
 		o.bufs.put(buf)
 		return
@@ -430,10 +443,45 @@ func (o *stdioOut) write() {
 		o.queue = o.queue[1:]
 		o.bytes -= buf.Len()
 		o.mu.Unlock()
-		// A failed write is ignored, as the SDK ignores its own.
-		_, _ = o.w.Write(buf.Bytes())
+		_, err := o.w.Write(buf.Bytes())
+		o.bufs.put(buf)
+		if err != nil {
+			o.fail(err)
+		}
+	}
+}
+
+// fail ends the session after a failed write, as the SDK ends it after a
+// failed write of its own (jsonrpc2 Connection.write records the error,
+// cancels the calls in flight and refuses every later write, then closes
+// the stream; Run returns the error): the answers queued are dropped, no
+// more are taken, the input is closed so that a Read waiting on it returns,
+// and stdioIn's Read returns err from then on, so the SDK's reader ends and
+// Run, so ServeIO, returns err.
+func (o *stdioOut) fail(err error) {
+	o.mu.Lock()
+	if o.err == nil {
+		o.err = err
+		o.failed.Store(true)
+	}
+	for _, buf := range o.queue {
 		o.bufs.put(buf)
 	}
+	o.queue, o.bytes = nil, 0
+	o.mu.Unlock()
+	if o.onFail != nil {
+		o.onFail()
+	}
+}
+
+// failure returns the error of the failed write, if any.
+func (o *stdioOut) failure() error {
+	if !o.failed.Load() {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.err
 }
 
 // full reports whether the answers waiting hold stdioOutMax bytes or more.
