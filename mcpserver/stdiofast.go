@@ -61,7 +61,10 @@ import (
 //     or several values on one, a batch, a response, anything invalid, a
 //     line over 64 KiB) stdioIn stops answering for the rest of the session
 //     and only passes bytes on.
-//   - The session state is the SDK's own: InitializeParams of its session.
+//   - The session state is the SDK's own: InitializeParams of its session,
+//     read only once the SDK has written its answer to the initialize
+//     request (its id counted by sdkIDs), as the SDK answers nothing
+//     after an initialize before it has answered the initialize.
 //   - The SDK refuses (and does not answer) a request whose id is that of
 //     a request it has in flight. stdioIn counts the ids of the requests it
 //     passed on and the SDK's answers to them (sdkIDs, through the writer
@@ -88,6 +91,8 @@ type stdioIn struct {
 	line       []byte // the part of the current line passed on so far
 	off        bool   // a line stdioIn cannot vouch for went to the SDK
 	session    *mcp.ServerSession
+	initID     []byte // of the first initialize request passed on
+	initDone   bool   // the SDK has written its answer to initID's request
 }
 
 // stdioFastTool reports whether stdioIn answers calls of the tool name:
@@ -220,9 +225,13 @@ func (s *stdioIn) passLine(b []byte) {
 	if s.off {
 		return
 	}
-	id, ok := plainLine(whole)
+	id, method, ok := plainLine(whole)
 	if !ok || (id != nil && !s.ids.add(string(id))) {
 		s.off = true
+		return
+	}
+	if id != nil && s.initID == nil && string(method) == `"initialize"` {
+		s.initID = []byte(string(id))
 	}
 }
 
@@ -231,36 +240,38 @@ func (s *stdioIn) passLine(b []byte) {
 // reader accepts as a single message: one object (nothing but a CR after
 // it) with jsonrpc "2.0", a string method, no id or an id the fast paths
 // take (the SDK writes it back unchanged), and no result or error. It
-// returns the message's id (nil for none, and for a blank line).
-func plainLine(line []byte) (id []byte, ok bool) {
+// returns the message's id and method, as written (nil for none, and for a
+// blank line).
+func plainLine(line []byte) (id, method []byte, ok bool) {
 	b := bytes.TrimLeft(line[:len(line)-1], " \t\r")
 	b = bytes.TrimSuffix(b, []byte{'\r'})
 	if len(b) == 0 {
-		return nil, true
+		return nil, nil, true
 	}
 	if b[0] != '{' || b[len(b)-1] != '}' {
-		return nil, false
+		return nil, nil, false
 	}
 	msg, ok := parseMessage(b)
 	if !ok || string(msg["jsonrpc"]) != `"2.0"` {
-		return nil, false
+		return nil, nil, false
 	}
 	if _, ok := msg["result"]; ok {
-		return nil, false
+		return nil, nil, false
 	}
 	if _, ok := msg["error"]; ok {
-		return nil, false
+		return nil, nil, false
 	}
-	if m := msg["method"]; len(m) == 0 || m[0] != '"' {
-		return nil, false
+	method = msg["method"]
+	if len(method) == 0 || method[0] != '"' {
+		return nil, nil, false
 	}
 	if id, ok := msg["id"]; ok {
 		if !isIntegerID(id) && !isStringID(id) {
-			return nil, false
+			return nil, nil, false
 		}
-		return id, true
+		return id, method, true
 	}
-	return nil, true
+	return nil, nil, true
 }
 
 // answer answers line when stdioIn may and the answer needs no register
@@ -297,8 +308,18 @@ func (s *stdioIn) answer(line []byte) bool {
 }
 
 // initialized reports whether the SDK's session is initialized with a
-// protocol version the fast paths answer.
+// protocol version the fast paths answer, and the SDK has written its
+// answer to the initialize request: the SDK handles initialize before the
+// next request (ServerSession.handle), and sets the session's
+// InitializeParams before it writes that answer, so a call read in between
+// is answered after it by the SDK alone.
 func (s *stdioIn) initialized() bool {
+	if !s.initDone {
+		if s.initID == nil || s.ids.busy(string(s.initID)) {
+			return false
+		}
+		s.initDone = true
+	}
 	if s.session == nil {
 		for ss := range s.srv.Sessions() {
 			s.session = ss
