@@ -20,8 +20,7 @@ func TestStdioSlowCallDoesNotHoldTheStream(t *testing.T) {
 		reg, no := newRegistry(t)
 		no.held = make(chan struct{})
 		p := startStdioWith(t, reg, opts...)
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		p.send(t, callLine("5", "lookup_company", `,"arguments":{"id":"`+idHeld+`"}`), false)
 		var got []string
 		// The lookup is held: the ping's answer comes first.
@@ -48,8 +47,7 @@ func TestStdioDuplicateIDOfHeldCall(t *testing.T) {
 		reg, no := newRegistry(t)
 		no.held = make(chan struct{})
 		p := startStdioWith(t, reg, opts...)
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		var got []string
 		got = append(got, p.send(t, lookupLine("4", idEquinor), true)) // cached from now on
 		p.send(t, lookupLine("5", idHeld), false)
@@ -80,8 +78,7 @@ func TestStdioMissAskedOnce(t *testing.T) {
 		reg, no := newRegistry(t)
 		var logs lockedBuffer
 		p := startStdioWith(t, reg, append(opts, mcpserver.WithLogger(slog.New(slog.NewJSONHandler(&logs, nil))))...)
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		got := []string{p.send(t, lookupLine("5", idEquinor), true), p.send(t, lookupLine("6", idNotFound), true),
 			p.send(t, callLine("7", "company_roles", `,"arguments":{"id":"`+idEquinor+`"}`), true),
 			p.send(t, lookupLine("8", idEquinor), true)}
