@@ -50,22 +50,13 @@ func TestReview_StdioCallAnsweredBeforeInitialize(t *testing.T) {
 		})
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
-		mw := lists.stdioWriter(outW)
-		memo := newResultMemo()
-		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, memo))
-		ids := newSDKIDs()
-		var in io.ReadCloser = inR
-		var stdio *stdioIn
-		if front {
-			stdio = newStdioIn(context.Background(), inR, mw, srv, th.tools, memo, ids)
-			in = stdio
-		}
+		st := wireStdio(context.Background(), srv, th.tools, lists, front, inR, outW) // ServeIO's wiring
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			_ = srv.Run(context.Background(), &mcp.IOTransport{Reader: in, Writer: nopWriteCloser{ids.writer(mw)}})
-			if stdio != nil {
-				stdio.stop()
+			_ = srv.Run(context.Background(), &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
+			if st.front != nil {
+				st.front.stop()
 			}
 			_ = outW.Close()
 		}()
@@ -84,7 +75,7 @@ func TestReview_StdioCallAnsweredBeforeInitialize(t *testing.T) {
 			// The call has been handled: passed on to the SDK (answered
 			// in front, it would never be counted; the test then fails
 			// at testwait's deadline).
-			testwait.Until(t, "the call passed on to the SDK", func() bool { return ids.busy("1") })
+			testwait.Until(t, "the call passed on to the SDK", func() bool { return st.ids.busy("1") })
 		}
 		close(hold)
 		out := bufio.NewReader(outR)
