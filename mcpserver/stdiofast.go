@@ -266,7 +266,7 @@ func plainLine(line []byte) (id, method []byte, ok bool) {
 		return nil, nil, false
 	}
 	if id, ok := msg["id"]; ok {
-		if !isIntegerID(id) && !isStringID(id) {
+		if !isFastID(id) {
 			return nil, nil, false
 		}
 		return id, method, true
