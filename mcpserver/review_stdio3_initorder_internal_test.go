@@ -10,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
@@ -26,17 +25,9 @@ import (
 // holds the initialize answer after the handler has returned, as a
 // descheduled goroutine would.
 func TestReview_StdioCallAnsweredBeforeInitialize(t *testing.T) {
-	// Not parallel: testwait.Blocked counts the goroutines of the process.
+	t.Parallel()
 	order := func(front bool) []string {
-		reg, err := registry.New(nil, registry.WithVersion("t"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := buildOptions(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv, th, lists := newServer(reg, o, true)
+		srv, th, lists := newStdioServer(t)
 		held, hold := make(chan struct{}, 1), make(chan struct{})
 		srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {

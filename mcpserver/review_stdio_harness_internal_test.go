@@ -37,15 +37,7 @@ type reviewStdio struct {
 
 func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	t.Helper()
-	reg, err := registry.New(nil, registry.WithVersion("t"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := buildOptions(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, th, lists := newServer(reg, o, true)
+	srv, th, lists := newStdioServer(t)
 	r := &reviewStdio{calls: make(chan context.Context, 4), sdkDone: make(chan struct{}), done: make(chan error, 1)}
 	block := func(ctx context.Context, _ json.RawMessage) toolOutput {
 		r.calls <- ctx
@@ -86,6 +78,21 @@ func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	r.readID(t, "0")
 	r.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	return r
+}
+
+// newStdioServer is ServeIO's server, with its handlers and list cache,
+// for a Registry without modules and the default options.
+func newStdioServer(t *testing.T) (*mcp.Server, *handlers, *listCache) {
+	t.Helper()
+	reg, err := registry.New(nil, registry.WithVersion("t"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := buildOptions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newServer(reg, o, true)
 }
 
 // send writes msg and a newline.

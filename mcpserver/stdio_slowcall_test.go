@@ -29,11 +29,7 @@ func TestStdioSlowCallDoesNotHoldTheStream(t *testing.T) {
 		close(no.held) // the Registry's fetch goes on without its caller: end it
 		return got
 	}
-	want := run(mcpserver.WithoutFastPath())
-	got := run()
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("(-sdk +fast):\n%s", diff)
-	}
+	sameAsSDK(t, run)
 }
 
 // TestStdioDuplicateIDOfHeldCall checks that a call answered from the
@@ -62,11 +58,7 @@ func TestStdioDuplicateIDOfHeldCall(t *testing.T) {
 		got = append(got, p.send(t, lookupLine("5", idEquinor), true))
 		return got
 	}
-	want := run(mcpserver.WithoutFastPath())
-	got := run()
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("(-sdk +fast):\n%s", diff)
-	}
+	sameAsSDK(t, run)
 }
 
 // TestStdioMissAskedOnce checks that a call the cache cannot answer asks
@@ -94,5 +86,15 @@ func TestStdioMissAskedOnce(t *testing.T) {
 	}
 	if strings.Count(log, "\n") != strings.Count(wantLog, "\n") || strings.Contains(log, "mcp tool failed") {
 		t.Errorf("logs:\n%s\nSDK alone:\n%s", log, wantLog)
+	}
+}
+
+// sameAsSDK runs a stdio session twice, with the SDK alone and as ServeIO
+// serves it, and compares the answers.
+func sameAsSDK(t *testing.T, run func(...mcpserver.Option) []string) {
+	t.Helper()
+	want := run(mcpserver.WithoutFastPath())
+	if diff := cmp.Diff(want, run()); diff != "" {
+		t.Errorf("(-sdk +fast):\n%s", diff)
 	}
 }
