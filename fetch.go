@@ -77,7 +77,7 @@ func fetch[T answerDoc](ctx context.Context, r *Registry, e entry, key string, t
 
 // awaitFetch is where the callers of a shared fetch wait for it (done),
 // false when ctx ends first. Tests that wait until callers have joined a
-// fetch name it (testwait.RegistryFetch): it does nothing else.
+// fetch read the Registry's own count (adapter.FetchCallers), not stacks.
 func awaitFetch(ctx context.Context, done <-chan struct{}) bool {
 	select {
 	case <-ctx.Done():

@@ -64,6 +64,10 @@ func fastPathVersion(v string) bool {
 	return false
 }
 
+// isFastID reports whether id (a JSON-RPC id as written) is one the fast
+// paths take: an integer (isIntegerID) or a plain string (isStringID).
+func isFastID(id []byte) bool { return isIntegerID(id) || isStringID(id) }
+
 // isIntegerID reports whether id is an integer id the fast paths take. The
 // SDK decodes an integer id into a float64 and then an int64, so the fast
 // paths take only the ids that survive that unchanged: no -0, and at most
@@ -318,7 +322,7 @@ func parseToolsCall(msg map[string]json.RawMessage) (id json.RawMessage, name st
 		return nil, "", nil, false
 	}
 	id = msg["id"]
-	if !isIntegerID(id) && !isStringID(id) {
+	if !isFastID(id) {
 		return nil, "", nil, false
 	}
 	var params map[string]json.RawMessage

@@ -289,7 +289,7 @@ func parseListRequest(msg map[string]json.RawMessage) (id json.RawMessage, metho
 		return nil, "", false
 	}
 	id = msg["id"]
-	if !isIntegerID(id) && !isStringID(id) {
+	if !isFastID(id) {
 		return nil, "", false
 	}
 	return id, method, true

@@ -46,6 +46,14 @@ func startStdioWith(t testing.TB, reg *registry.Registry, opts ...mcpserver.Opti
 	return p
 }
 
+// handshake initializes the session (protocol 2025-03-26) and reads the
+// initialize answer.
+func (p *stdioPeer) handshake(t testing.TB) {
+	t.Helper()
+	p.send(t, initialize, true)
+	p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+}
+
 // send writes one message and, when answer is set, returns the next line.
 func (p *stdioPeer) send(t testing.TB, msg string, answer bool) string {
 	t.Helper()

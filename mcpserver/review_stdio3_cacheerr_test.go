@@ -43,8 +43,7 @@ func TestReview_StdioCacheGetErrorLoggedTwice(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := startStdioWith(t, reg, opts...)
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		got := []string{p.send(t, lookupLine("5", idEquinor), true)}
 		return got, strings.Count(logs.String(), "cache get failed")
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
@@ -26,17 +25,9 @@ import (
 // holds the initialize answer after the handler has returned, as a
 // descheduled goroutine would.
 func TestReview_StdioCallAnsweredBeforeInitialize(t *testing.T) {
-	// Not parallel: testwait.Blocked counts the goroutines of the process.
+	t.Parallel()
 	order := func(front bool) []string {
-		reg, err := registry.New(nil, registry.WithVersion("t"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := buildOptions(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv, th, lists := newServer(reg, o, true)
+		srv, th, lists := newStdioServer(t)
 		held, hold := make(chan struct{}, 1), make(chan struct{})
 		srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
@@ -50,22 +41,13 @@ func TestReview_StdioCallAnsweredBeforeInitialize(t *testing.T) {
 		})
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
-		mw := lists.stdioWriter(outW)
-		memo := newResultMemo()
-		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, memo))
-		ids := newSDKIDs()
-		var in io.ReadCloser = inR
-		var stdio *stdioIn
-		if front {
-			stdio = newStdioIn(context.Background(), inR, mw, srv, th.tools, memo, ids)
-			in = stdio
-		}
+		st := wireStdio(context.Background(), srv, th.tools, lists, front, inR, outW) // ServeIO's wiring
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			_ = srv.Run(context.Background(), &mcp.IOTransport{Reader: in, Writer: nopWriteCloser{ids.writer(mw)}})
-			if stdio != nil {
-				stdio.stop()
+			_ = srv.Run(context.Background(), &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
+			if st.front != nil {
+				st.front.stop()
 			}
 			_ = outW.Close()
 		}()
@@ -84,7 +66,7 @@ func TestReview_StdioCallAnsweredBeforeInitialize(t *testing.T) {
 			// The call has been handled: passed on to the SDK (answered
 			// in front, it would never be counted; the test then fails
 			// at testwait's deadline).
-			testwait.Until(t, "the call passed on to the SDK", func() bool { return ids.busy("1") })
+			testwait.Until(t, "the call passed on to the SDK", func() bool { return st.ids.busy("1") })
 		}
 		close(hold)
 		out := bufio.NewReader(outR)

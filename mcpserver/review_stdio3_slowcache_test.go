@@ -52,8 +52,7 @@ func TestReview_StdioSlowCacheHoldsTheStream(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := startStdioWith(t, reg, opts...)
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		gate := make(chan struct{})
 		c.gate = gate // set before the call is written: the reader reads it after
 		p.send(t, lookupLine("5", idEquinor), false)

@@ -15,9 +15,9 @@ import (
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
-// reviewStdio is ServeIO's set-up (newServer, stdioIn in front of the SDK,
-// the list cache's writer, the SDK's writer counting its answers) with one
-// more tool, review_block, which blocks until its context ends and reports
+// reviewStdio is ServeIO's set-up (newServer, then wireStdio: stdioIn in
+// front of the SDK, the list cache's writer, the SDK's writer counting its
+// answers) with one more tool, review_block, which blocks until its context ends and reports
 // that context on calls. Brought over from the review of the second pass
 // (branch rev-p2mcp), where a plain call of review_block was answered by
 // the old stdioIn on a goroutine of its own; stdioIn now answers only the
@@ -29,23 +29,15 @@ type reviewStdio struct {
 	in      *io.PipeWriter
 	out     *bufio.Reader
 	calls   chan context.Context
-	stdio   *stdioIn // nil without front
-	ids     *sdkIDs
+	stdio   *stdioIn      // nil without front
+	ids     *sdkIDs       // nil without front
 	sdkDone chan struct{} // closed when the SDK's Run has returned
 	done    chan error    // Run's result
 }
 
 func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	t.Helper()
-	reg, err := registry.New(nil, registry.WithVersion("t"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := buildOptions(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, th, lists := newServer(reg, o, true)
+	srv, th, lists := newStdioServer(t)
 	r := &reviewStdio{calls: make(chan context.Context, 4), sdkDone: make(chan struct{}), done: make(chan error, 1)}
 	block := func(ctx context.Context, _ json.RawMessage) toolOutput {
 		r.calls <- ctx
@@ -61,18 +53,11 @@ func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	ctx, cancel := context.WithCancel(context.Background())
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	mw := lists.stdioWriter(outW)
 	r.in, r.out = inW, bufio.NewReader(outR)
-	memo := newResultMemo()
-	srv.AddReceivingMiddleware(lists.toolCalls(tools, memo))
-	r.ids = newSDKIDs()
-	var in io.ReadCloser = inR
-	if front {
-		r.stdio = newStdioIn(ctx, inR, mw, srv, tools, memo, r.ids)
-		in = r.stdio
-	}
+	st := wireStdio(ctx, srv, tools, lists, front, inR, outW) // ServeIO's wiring
+	r.stdio, r.ids = st.front, st.ids
 	go func() {
-		err := srv.Run(ctx, &mcp.IOTransport{Reader: in, Writer: nopWriteCloser{r.ids.writer(mw)}})
+		err := srv.Run(ctx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
 		close(r.sdkDone)
 		if r.stdio != nil {
 			r.stdio.stop()
@@ -93,6 +78,21 @@ func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	r.readID(t, "0")
 	r.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	return r
+}
+
+// newStdioServer is ServeIO's server, with its handlers and list cache,
+// for a Registry without modules and the default options.
+func newStdioServer(t *testing.T) (*mcp.Server, *handlers, *listCache) {
+	t.Helper()
+	reg, err := registry.New(nil, registry.WithVersion("t"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := buildOptions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newServer(reg, o, true)
 }
 
 // send writes msg and a newline.

@@ -375,41 +375,59 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	if err != nil {
 		return err
 	}
-	// The list cache (a middleware inside the SDK) serves the lists here
-	// too, through a writer that puts the cached bytes in place of its
-	// markers.
 	srv, th, lists := newServer(reg, o, true)
-	var rc io.ReadCloser
-	if lists != nil {
-		mw := lists.stdioWriter(w)
-		memo := newResultMemo()
-		// Cached tool results go around the SDK's encoder the same way.
-		srv.AddReceivingMiddleware(lists.toolCalls(th.tools, memo))
-		w = mw
-		// And a call whose answer is cached is answered in front of the
-		// SDK's reader, before the next line is read (stdioIn), when the
-		// cache is the in-process memory cache: its Get neither blocks
-		// the stream nor fails (with another cache, stdio is the SDK's).
-		if ops.New(reg).LocalCache() {
-			ids := newSDKIDs()
-			w = ids.writer(mw)
-			in := newStdioIn(ctx, r, mw, srv, th.tools, memo, ids)
-			defer in.stop()
-			rc = in
-		}
+	st := wireStdio(ctx, srv, th.tools, lists, th.ops.LocalCache(), r, w)
+	if st.front != nil {
+		defer st.front.stop()
 	}
-	if rc == nil {
-		if c, ok := r.(io.ReadCloser); ok {
-			rc = c
-		} else {
-			rc = io.NopCloser(r)
-		}
-	}
-	err = srv.Run(ctx, &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{w}})
+	err = srv.Run(ctx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil // the client went away, or the caller stopped us
 	}
 	return err
+}
+
+// stdioWiring is what ServeIO gives the SDK's stdio transport: the input
+// and output, and what stands between them and the SDK.
+type stdioWiring struct {
+	in    io.ReadCloser
+	out   io.Writer
+	front *stdioIn // nil: the SDK reads the input itself
+	ids   *sdkIDs  // with front: the ids of the requests the SDK may run
+}
+
+// wireStdio puts the list cache and stdioIn between srv (built by
+// newServer for stdio, with tools and lists) and r and w. The list cache
+// (a middleware inside the SDK) serves the lists through a writer that puts
+// the cached bytes in place of its markers, and cached tool results go
+// around the SDK's encoder the same way. With front, a call whose answer is
+// cached is answered in front of the SDK's reader, before the next line is
+// read (stdioIn): ServeIO asks for it when the cache is the in-process
+// memory cache, whose Get neither blocks the stream nor fails (with another
+// cache, stdio is the SDK's). Without lists there is neither.
+func wireStdio(ctx context.Context, srv *mcp.Server, tools map[string]rawTool, lists *listCache, front bool, r io.Reader, w io.Writer) stdioWiring {
+	var st stdioWiring
+	st.out = w
+	if lists != nil {
+		mw := lists.stdioWriter(w)
+		memo := newResultMemo()
+		srv.AddReceivingMiddleware(lists.toolCalls(tools, memo))
+		st.out = mw
+		if front {
+			st.ids = newSDKIDs()
+			st.out = st.ids.writer(mw)
+			st.front = newStdioIn(ctx, r, mw, srv, tools, memo, st.ids)
+			st.in = st.front
+		}
+	}
+	if st.in == nil {
+		if c, ok := r.(io.ReadCloser); ok {
+			st.in = c
+		} else {
+			st.in = io.NopCloser(r)
+		}
+	}
+	return st
 }
 
 type nopWriteCloser struct{ io.Writer }

@@ -20,8 +20,7 @@ func TestStdioSlowCallDoesNotHoldTheStream(t *testing.T) {
 		reg, no := newRegistry(t)
 		no.held = make(chan struct{})
 		p := startStdioWith(t, reg, opts...)
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		p.send(t, callLine("5", "lookup_company", `,"arguments":{"id":"`+idHeld+`"}`), false)
 		var got []string
 		// The lookup is held: the ping's answer comes first.
@@ -30,11 +29,7 @@ func TestStdioSlowCallDoesNotHoldTheStream(t *testing.T) {
 		close(no.held) // the Registry's fetch goes on without its caller: end it
 		return got
 	}
-	want := run(mcpserver.WithoutFastPath())
-	got := run()
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("(-sdk +fast):\n%s", diff)
-	}
+	sameAsSDK(t, run)
 }
 
 // TestStdioDuplicateIDOfHeldCall checks that a call answered from the
@@ -48,8 +43,7 @@ func TestStdioDuplicateIDOfHeldCall(t *testing.T) {
 		reg, no := newRegistry(t)
 		no.held = make(chan struct{})
 		p := startStdioWith(t, reg, opts...)
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		var got []string
 		got = append(got, p.send(t, lookupLine("4", idEquinor), true)) // cached from now on
 		p.send(t, lookupLine("5", idHeld), false)
@@ -64,11 +58,7 @@ func TestStdioDuplicateIDOfHeldCall(t *testing.T) {
 		got = append(got, p.send(t, lookupLine("5", idEquinor), true))
 		return got
 	}
-	want := run(mcpserver.WithoutFastPath())
-	got := run()
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("(-sdk +fast):\n%s", diff)
-	}
+	sameAsSDK(t, run)
 }
 
 // TestStdioMissAskedOnce checks that a call the cache cannot answer asks
@@ -80,8 +70,7 @@ func TestStdioMissAskedOnce(t *testing.T) {
 		reg, no := newRegistry(t)
 		var logs lockedBuffer
 		p := startStdioWith(t, reg, append(opts, mcpserver.WithLogger(slog.New(slog.NewJSONHandler(&logs, nil))))...)
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		got := []string{p.send(t, lookupLine("5", idEquinor), true), p.send(t, lookupLine("6", idNotFound), true),
 			p.send(t, callLine("7", "company_roles", `,"arguments":{"id":"`+idEquinor+`"}`), true),
 			p.send(t, lookupLine("8", idEquinor), true)}
@@ -97,5 +86,15 @@ func TestStdioMissAskedOnce(t *testing.T) {
 	}
 	if strings.Count(log, "\n") != strings.Count(wantLog, "\n") || strings.Contains(log, "mcp tool failed") {
 		t.Errorf("logs:\n%s\nSDK alone:\n%s", log, wantLog)
+	}
+}
+
+// sameAsSDK runs a stdio session twice, with the SDK alone and as ServeIO
+// serves it, and compares the answers.
+func sameAsSDK(t *testing.T, run func(...mcpserver.Option) []string) {
+	t.Helper()
+	want := run(mcpserver.WithoutFastPath())
+	if diff := cmp.Diff(want, run()); diff != "" {
+		t.Errorf("(-sdk +fast):\n%s", diff)
 	}
 }

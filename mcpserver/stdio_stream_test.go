@@ -320,8 +320,7 @@ func TestStdioHugeFrame(t *testing.T) {
 func TestStdioCachedListNoNewline(t *testing.T) {
 	t.Parallel()
 	p := startStdio(t)
-	p.send(t, initialize, true)
-	p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+	p.handshake(t)
 	want := p.send(t, list("5", ""), true)
 	if _, err := io.WriteString(p.in, list("5", "")); err != nil {
 		t.Fatal(err)

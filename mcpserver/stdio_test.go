@@ -114,8 +114,7 @@ func TestServeIOInvalidBatch(t *testing.T) {
 			_ = outW.Close()
 		}()
 		p := &stdioPeer{in: inW, out: bufio.NewReader(outR)}
-		p.send(t, initialize, true)
-		p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false)
+		p.handshake(t)
 		p.send(t, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, true) // fills the cache
 		go func() {
 			for _, m := range msgs {

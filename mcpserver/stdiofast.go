@@ -266,7 +266,7 @@ func plainLine(line []byte) (id, method []byte, ok bool) {
 		return nil, nil, false
 	}
 	if id, ok := msg["id"]; ok {
-		if !isIntegerID(id) && !isStringID(id) {
+		if !isFastID(id) {
 			return nil, nil, false
 		}
 		return id, method, true
@@ -417,11 +417,10 @@ type stdioOut struct {
 
 	mu      sync.Mutex
 	queue   []*bytes.Buffer
-	bytes   int         // in queue
-	running bool        // a writer goroutine runs
-	stopped bool        // ServeIO is done: no more answers are taken
-	err     error       // of the write that failed: the session is over
-	failed  atomic.Bool // err is set
+	bytes   int                   // in queue
+	running bool                  // a writer goroutine runs
+	stopped bool                  // ServeIO is done: no more answers are taken
+	err     atomic.Pointer[error] // of the write that failed: the session is over
 	wg      sync.WaitGroup
 	onFail  func() // called once a write has failed: closes the input
 }
@@ -430,7 +429,7 @@ type stdioOut struct {
 // writer.
 func (o *stdioOut) send(buf *bytes.Buffer) {
 	o.mu.Lock()
-	if o.stopped || o.err != nil {
+	if o.stopped || o.err.Load() != nil {
 		o.mu.Unlock()
 		o.bufs.put(buf)
 		return
@@ -481,10 +480,7 @@ func (o *stdioOut) write() {
 // Run, so ServeIO, returns err.
 func (o *stdioOut) fail(err error) {
 	o.mu.Lock()
-	if o.err == nil {
-		o.err = err
-		o.failed.Store(true)
-	}
+	o.err.CompareAndSwap(nil, &err)
 	for _, buf := range o.queue {
 		o.bufs.put(buf)
 	}
@@ -497,12 +493,10 @@ func (o *stdioOut) fail(err error) {
 
 // failure returns the error of the failed write, if any.
 func (o *stdioOut) failure() error {
-	if !o.failed.Load() {
-		return nil
+	if p := o.err.Load(); p != nil {
+		return *p
 	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.err
+	return nil
 }
 
 // full reports whether the answers waiting hold stdioOutMax bytes or more.

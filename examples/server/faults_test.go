@@ -336,10 +336,9 @@ func TestDisconnectingClientKeepsSharedFetch(t *testing.T) {
 	testwait.Recv(t, started, "the first request at the register")
 	resB := make(chan response, 1)
 	go func() { resB <- p.get(t, path) }()
-	// B joins the fetch in flight: counted on this program's Registry
-	// (testwait.Blocked(t, testwait.RegistryFetch, 2) counted the callers
-	// of every Registry of the process, so a parallel test's fetch made it
-	// return before B had joined, and B then found the answer cached).
+	// B joins the fetch in flight: counted on this program's Registry (a
+	// count of the goroutines waiting in any fetch of the process also
+	// counted a parallel test's, and let B find the answer cached).
 	testwait.Until(t, "the second client joins the fetch in flight", func() bool {
 		return p.reg.Internal(seal.Key{}).FetchCallers() >= 2
 	})

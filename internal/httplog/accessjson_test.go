@@ -153,7 +153,7 @@ func TestAccessWritesThroughAnAccessWriter(t *testing.T) {
 	} {
 		var buf bytes.Buffer
 		h := &recordingWriter{Handler: slog.NewJSONHandler(&buf, nil), ok: tc.ok}
-		Access(context.Background(), slog.New(h), "request", r, w, "rid", 7*time.Millisecond, tc.extra...)
+		Access(context.Background(), slog.New(h), "request", r, w, "rid", time.Time{}, 7*time.Millisecond, tc.extra...)
 		if len(h.recs) != tc.wantCalls {
 			t.Fatalf("%s: WriteAccess called %d times, want %d", tc.name, len(h.recs), tc.wantCalls)
 		}
@@ -175,18 +175,18 @@ func TestAccessWritesThroughAnAccessWriter(t *testing.T) {
 	}
 }
 
-// TestAccessAtTime: AccessAt's record carries the time it is given, through
+// TestAccessAtTime: Access's record carries the time it is given, through
 // slog and through an AccessWriter alike.
 func TestAccessAtTime(t *testing.T) {
 	r, _ := http.NewRequest(http.MethodGet, "/", nil)
 	at := time.Date(2026, 11, 26, 19, 5, 0, 42, time.UTC)
 	var buf bytes.Buffer
-	AccessAt(context.Background(), slog.New(slog.NewJSONHandler(&buf, nil)), "request", r, &Writer{}, "rid", at, time.Second)
+	Access(context.Background(), slog.New(slog.NewJSONHandler(&buf, nil)), "request", r, &Writer{}, "rid", at, time.Second)
 	if want := `{"time":"2026-11-26T19:05:00.000000042Z",`; !bytes.HasPrefix(buf.Bytes(), []byte(want)) {
 		t.Errorf("through slog: %q, want it to start %q", buf.String(), want)
 	}
 	h := &recordingWriter{Handler: slog.NewJSONHandler(&buf, nil), ok: true}
-	AccessAt(context.Background(), slog.New(h), "request", r, &Writer{}, "rid", at, time.Second)
+	Access(context.Background(), slog.New(h), "request", r, &Writer{}, "rid", at, time.Second)
 	if len(h.recs) != 1 || !h.recs[0].Time.Equal(at) {
 		t.Errorf("through an AccessWriter: %+v, want the time %v", h.recs, at)
 	}

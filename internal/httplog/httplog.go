@@ -126,21 +126,11 @@ func (w *Writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // location of an access-log record would always name this function), which
 // spares a stack walk per request. A handler that is an [AccessWriter]
 // writes a record without extra fields itself.
-func Access(ctx context.Context, log *slog.Logger, msg string, r *http.Request, w *Writer, rid string, took time.Duration, extra ...slog.Attr) {
-	accessAt(ctx, log, msg, r, w, rid, time.Time{}, took, extra)
-}
-
-// AccessAt is [Access] with the record's time given: at, a reading of
-// time.Now that the caller has made anyway (the end of the request's
-// duration), which spares the record a clock read of its own. A zero at
-// is [Access]: the record reads time.Now itself.
-func AccessAt(ctx context.Context, log *slog.Logger, msg string, r *http.Request, w *Writer, rid string, at time.Time, took time.Duration, extra ...slog.Attr) {
-	accessAt(ctx, log, msg, r, w, rid, at, took, extra)
-}
-
-// accessAt is Access with the record's time at, or time.Now when at is
-// zero.
-func accessAt(ctx context.Context, log *slog.Logger, msg string, r *http.Request, w *Writer, rid string, at time.Time, took time.Duration, extra []slog.Attr) {
+//
+// The record's time is at: a reading of time.Now that the caller has made
+// anyway (the end of the request's duration), which spares the record a
+// clock read of its own; for a zero at the record reads time.Now itself.
+func Access(ctx context.Context, log *slog.Logger, msg string, r *http.Request, w *Writer, rid string, at time.Time, took time.Duration, extra ...slog.Attr) {
 	status := w.Status
 	if status == 0 {
 		status = http.StatusOK

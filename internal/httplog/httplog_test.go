@@ -26,12 +26,12 @@ func TestAccess(t *testing.T) {
 	r.Pattern = "GET /v1/{country}/company/{id}"
 	w := &httplog.Writer{ResponseWriter: httptest.NewRecorder(), IP: netip.MustParseAddr("203.0.113.7")}
 	_, _ = w.Write([]byte("{}"))
-	httplog.Access(t.Context(), log, "request", r, w, "rid-1", time.Second)
+	httplog.Access(t.Context(), log, "request", r, w, "rid-1", time.Time{}, time.Second)
 	if buf.Len() != 0 {
 		t.Fatalf("an info record was written at level error: %s", buf.String())
 	}
 	w.Status = http.StatusBadGateway
-	httplog.Access(t.Context(), log, "request", r, w, "rid-1", time.Second, slog.String("tool", "x"))
+	httplog.Access(t.Context(), log, "request", r, w, "rid-1", time.Time{}, time.Second, slog.String("tool", "x"))
 	var got map[string]any
 	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
 		t.Fatal(err)

@@ -256,7 +256,7 @@ func (q *Request) endLog(r *http.Request, owner bool) {
 	if q.wall {
 		at = end // one clock read for the duration and the record
 	}
-	httplog.AccessAt(r.Context(), q.log, q.msg, rr, &q.Writer, q.ID, at, end.Sub(q.start), q.attrs...)
+	httplog.Access(r.Context(), q.log, q.msg, rr, &q.Writer, q.ID, at, end.Sub(q.start), q.attrs...)
 }
 
 // AddAttr adds fields to the request's access-log record (MCP's tool).

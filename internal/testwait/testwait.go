@@ -105,8 +105,11 @@ func until(t testing.TB, what func() string, cond func() bool) {
 // select, a lock, a condition or a sleep) directly in the function fn,
 // named as a stack trace names it ("github.com/you/pkg.F", "pkg.(*T).M";
 // a generic function without its type arguments). It is how a test knows
-// that callers have reached a point where they wait, such as the select
-// in which the callers of a shared fetch wait for it, without a sleep.
+// that callers have reached a point where they wait, without a sleep. It
+// counts the goroutines of the whole process: a test that runs in parallel
+// with others waiting in fn (a library function every test calls, such as
+// the Registry's shared fetch) counts theirs too, and should wait on a
+// count of its own instead (the Registry's adapter.FetchCallers).
 func Blocked(t testing.TB, fn string, n int) {
 	t.Helper()
 	var seen map[string]int
@@ -119,16 +122,6 @@ func Blocked(t testing.TB, fn string, n int) {
 		return seen[fn] >= n
 	})
 }
-
-// RegistryFetch is the function in which the callers of a
-// registry.Registry's shared fetch wait for it, as [Blocked] names it:
-// Blocked(t, RegistryFetch, n) returns once n callers, of any Registry of
-// the process, have joined fetches (the caller that started one
-// included). The registry package's tests check that it names that
-// function. A test that runs in parallel with others that fetch counts
-// their callers too: it waits on its own Registry's FetchCallers (the
-// adapter of registry.Registry.Internal) instead.
-const RegistryFetch = "github.com/companyregistry/registry.awaitFetch"
 
 // blockedIn counts the goroutines whose innermost frame outside the
 // runtime is fn and which wait rather than run.
