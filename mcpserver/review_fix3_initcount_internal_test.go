@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
@@ -46,15 +45,9 @@ func (s *stallInitAnswer) Write(p []byte) (int, error) {
 func TestReview_StdioInitAnswerCountedBeforeWritten(t *testing.T) {
 	t.Parallel()
 	order := func(front bool) []string {
-		reg, err := registry.New(nil, registry.WithVersion("t"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := buildOptions(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv, th, lists := newServer(reg, o, true)
+		srv, th, lists := newStdioServer(t)
+		// ServeIO's wiring (wireStdio) by hand: a staller between the
+		// SDK's counting writer and the list cache's.
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		mw := lists.stdioWriter(outW)

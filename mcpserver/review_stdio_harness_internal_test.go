@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -26,13 +27,14 @@ import (
 // front false the SDK reads the input itself (ServeIO without stdioIn): the
 // answers of both are compared.
 type reviewStdio struct {
-	in      *io.PipeWriter
-	out     *bufio.Reader
-	calls   chan context.Context
-	stdio   *stdioIn      // nil without front
-	ids     *sdkIDs       // nil without front
-	sdkDone chan struct{} // closed when the SDK's Run has returned
-	done    chan error    // Run's result
+	in       *io.PipeWriter
+	out      *bufio.Reader
+	calls    chan context.Context
+	stdio    *stdioIn      // nil without front
+	ids      *sdkIDs       // nil without front
+	sdkDone  chan struct{} // closed when the SDK's Run has returned
+	sdkCalls atomic.Int64  // tools/call requests the SDK has handled
+	done     chan error    // Run's result
 }
 
 func startReviewStdio(t *testing.T, front bool) *reviewStdio {
@@ -44,6 +46,14 @@ func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 		<-ctx.Done()
 		return toolOutput{envelope: []byte(`{"error":{"code":"cancelled"}}`)}
 	}
+	srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				r.sdkCalls.Add(1)
+			}
+			return next(ctx, method, req)
+		}
+	})
 	srv.AddTool(&mcp.Tool{Name: "review_block", InputSchema: map[string]any{"type": "object"}},
 		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return block(ctx, req.Params.Arguments).result(), nil

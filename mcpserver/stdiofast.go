@@ -25,7 +25,10 @@ import (
 // goes to the SDK as it came. ServeIO uses stdioIn only when the
 // Registry's cache is the in-process memory cache itself (LocalCache),
 // whose Get neither blocks nor fails: the cache read inside Read does not
-// hold the stream, and a miss's read before the SDK's is seen by nothing.
+// hold the stream, and a miss's read before the SDK's is seen by nothing;
+// and only when the input is an io.Closer, which a failed write of
+// stdioOut's closes to end the session (the SDK's connection, which would
+// end it without waiting for the input, never sees that write).
 //
 // Each message costs the SDK five decodes with a 32 KiB buffer each, a
 // goroutine and its encoder; for a cached lookup that was nearly all of the
@@ -62,9 +65,12 @@ import (
 //     line over 64 KiB) stdioIn stops answering for the rest of the session
 //     and only passes bytes on.
 //   - The session state is the SDK's own: InitializeParams of its session,
-//     read only once the SDK has written its answer to the initialize
-//     request (its id counted by sdkIDs), as the SDK answers nothing
-//     after an initialize before it has answered the initialize.
+//     read only once the SDK has written its answers to every initialize
+//     request passed on (their ids counted by sdkIDs, which counts an
+//     answer once it is written), as the SDK answers nothing after an
+//     initialize before it has answered that initialize, whether it
+//     accepts or refuses it. A method name written with an escape ends
+//     stdioIn's answers (the SDK reads it decoded).
 //   - The SDK refuses (and does not answer) a request whose id is that of
 //     a request it has in flight. stdioIn counts the ids of the requests it
 //     passed on and the SDK's answers to them (sdkIDs, through the writer
@@ -91,8 +97,8 @@ type stdioIn struct {
 	line       []byte // the part of the current line passed on so far
 	off        bool   // a line stdioIn cannot vouch for went to the SDK
 	session    *mcp.ServerSession
-	initID     []byte // of the first initialize request passed on
-	initDone   bool   // the SDK has written its answer to initID's request
+	sawInit    bool     // an initialize request was passed on
+	inits      []string // ids of initialize requests the SDK may not have answered
 }
 
 // stdioFastTool reports whether stdioIn answers calls of the tool name:
@@ -230,8 +236,13 @@ func (s *stdioIn) passLine(b []byte) {
 		s.off = true
 		return
 	}
-	if id != nil && s.initID == nil && string(method) == `"initialize"` {
-		s.initID = []byte(string(id))
+	if bytes.IndexByte(method, '\\') >= 0 {
+		s.off = true // an escaped method name: the SDK's, not read here
+		return
+	}
+	if id != nil && string(method) == `"initialize"` {
+		s.sawInit = true
+		s.inits = append(s.inits, string(id))
 	}
 }
 
@@ -314,11 +325,14 @@ func (s *stdioIn) answer(line []byte) bool {
 // InitializeParams before it writes that answer, so a call read in between
 // is answered after it by the SDK alone.
 func (s *stdioIn) initialized() bool {
-	if !s.initDone {
-		if s.initID == nil || s.ids.busy(string(s.initID)) {
+	for len(s.inits) > 0 {
+		if s.ids.busy(s.inits[0]) {
 			return false
 		}
-		s.initDone = true
+		s.inits = s.inits[1:]
+	}
+	if !s.sawInit {
+		return false
 	}
 	if s.session == nil {
 		for ss := range s.srv.Sessions() {
@@ -391,9 +405,13 @@ type sdkWriter struct {
 // "method".
 const responseHead = `{"jsonrpc":"2.0","id":`
 
-// Write counts p when it is an answer (one message: the SDK writes each in
-// one call) with an id stdioIn counts (no comma in it), then writes it.
+// Write writes p, then counts it when it is an answer (one message: the
+// SDK writes each in one call) with an id stdioIn counts (no comma in it).
+// Counted after the write, an id stays busy a little longer than in the
+// SDK, which only sends a call to the SDK; counted before it, a call
+// answered in front could overtake the SDK's answer to initialize.
 func (sw *sdkWriter) Write(p []byte) (int, error) {
+	n, err := sw.w.Write(p)
 	if rest, ok := bytes.CutPrefix(p, []byte(responseHead)); ok {
 		if i := bytes.IndexByte(rest, ','); i > 0 {
 			after := rest[i:]
@@ -402,7 +420,7 @@ func (sw *sdkWriter) Write(p []byte) (int, error) {
 			}
 		}
 	}
-	return sw.w.Write(p)
+	return n, err
 }
 
 // stdioOut writes stdioIn's answers, in order, on a goroutine of its own
