@@ -377,14 +377,19 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	}
 	srv, th, lists := newServer(reg, o, true)
 	// stdioIn in front only with the in-process memory cache (its Get
-	// neither blocks the stream nor fails) and an input it can close (a
-	// failed write of its own ends the session by closing the input).
-	_, closer := r.(io.Closer)
-	st := wireStdio(ctx, srv, th.tools, lists, th.ops.LocalCache() && closer, r, w)
+	// neither blocks the stream nor fails).
+	st := wireStdio(ctx, srv, th.tools, lists, th.ops.LocalCache(), r, w)
+	runCtx := ctx
 	if st.front != nil {
 		defer st.front.stop()
+		runCtx = st.front.runContext()
 	}
-	err = srv.Run(ctx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
+	err = srv.Run(runCtx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
+	if st.front != nil {
+		if ferr := st.front.out.failure(); ferr != nil {
+			return ferr // a write of stdioIn's failed: see stdioOut.fail
+		}
+	}
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil // the client went away, or the caller stopped us
 	}
@@ -407,9 +412,9 @@ type stdioWiring struct {
 // around the SDK's encoder the same way. With front, a call whose answer is
 // cached is answered in front of the SDK's reader, before the next line is
 // read (stdioIn): ServeIO asks for it when the cache is the in-process
-// memory cache, whose Get neither blocks the stream nor fails, and the
-// input is an io.Closer (otherwise stdio is the SDK's). Without lists there
-// is neither.
+// memory cache, whose Get neither blocks the stream nor fails (otherwise
+// stdio is the SDK's); the SDK's session must then run with the front's
+// runContext. Without lists there is neither.
 func wireStdio(ctx context.Context, srv *mcp.Server, tools map[string]rawTool, lists *listCache, front bool, r io.Reader, w io.Writer) stdioWiring {
 	var st stdioWiring
 	st.out = w

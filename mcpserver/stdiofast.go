@@ -25,10 +25,7 @@ import (
 // goes to the SDK as it came. ServeIO uses stdioIn only when the
 // Registry's cache is the in-process memory cache itself (LocalCache),
 // whose Get neither blocks nor fails: the cache read inside Read does not
-// hold the stream, and a miss's read before the SDK's is seen by nothing;
-// and only when the input is an io.Closer, which a failed write of
-// stdioOut's closes to end the session (the SDK's connection, which would
-// end it without waiting for the input, never sees that write).
+// hold the stream, and a miss's read before the SDK's is seen by nothing.
 //
 // Each message costs the SDK five decodes with a 32 KiB buffer each, a
 // goroutine and its encoder; for a cached lookup that was nearly all of the
@@ -79,14 +76,15 @@ import (
 //   - A line split across reads, or without its newline yet, goes to the
 //     SDK at once (the SDK answers a value as soon as it is complete).
 type stdioIn struct {
-	r     io.Reader
-	w     io.Writer // the markWriter the SDK's writer writes to
-	srv   *mcp.Server
-	tools map[string]rawTool // those stdioFastTool names
-	memo  *resultMemo
-	ctx   context.Context // ServeIO's
-	ids   *sdkIDs
-	out   *stdioOut
+	r      io.Reader
+	w      io.Writer // the markWriter the SDK's writer writes to
+	srv    *mcp.Server
+	tools  map[string]rawTool // those stdioFastTool names
+	memo   *resultMemo
+	ctx    context.Context    // ServeIO's, cancelled by a failed write of out's
+	cancel context.CancelFunc // cancels ctx
+	ids    *sdkIDs
+	out    *stdioOut
 
 	// Read's state: Read is called by the SDK's one reading goroutine.
 	buf        []byte // buf[start:end] is read and not yet handled
@@ -136,11 +134,17 @@ func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, srv *mcp.Server, 
 			fast[name] = t
 		}
 	}
-	s := &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ctx: ctx, ids: ids,
+	s := &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ids: ids,
 		out: &stdioOut{w: w}, buf: make([]byte, stdioReadSize)}
-	s.out.onFail = func() { _ = s.Close() }
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	s.out.onFail = s.cancel
 	return s
 }
+
+// runContext is the context to run the SDK's session with: cancelled once
+// a write of stdioOut's has failed (stdioOut.fail), which ends the session
+// as the SDK ends it after a failed write of its own.
+func (s *stdioIn) runContext() context.Context { return s.ctx }
 
 // Read gives the SDK the next bytes of the input that stdioIn does not
 // answer itself.
@@ -440,7 +444,7 @@ type stdioOut struct {
 	stopped bool                  // ServeIO is done: no more answers are taken
 	err     atomic.Pointer[error] // of the write that failed: the session is over
 	wg      sync.WaitGroup
-	onFail  func() // called once a write has failed: closes the input
+	onFail  func() // called once a write has failed: ends the session
 }
 
 // send queues the answer buf (the writer's from now on) and yields to the
@@ -493,9 +497,11 @@ func (o *stdioOut) write() {
 // failed write of its own (jsonrpc2 Connection.write records the error,
 // cancels the calls in flight and refuses every later write, then closes
 // the stream; Run returns the error): the answers queued are dropped, no
-// more are taken, the input is closed so that a Read waiting on it returns,
-// and stdioIn's Read returns err from then on, so the SDK's reader ends and
-// Run, so ServeIO, returns err.
+// more are taken, stdioIn's Read returns err from then on, and onFail
+// cancels the context the SDK's session runs with, so Run closes the
+// session without waiting for a Read blocked on the input (an *os.File in
+// blocking mode, as os.Stdin often is, is not woken by its Close) and
+// ServeIO returns err.
 func (o *stdioOut) fail(err error) {
 	o.mu.Lock()
 	o.err.CompareAndSwap(nil, &err)
