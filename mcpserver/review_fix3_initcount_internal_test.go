@@ -59,7 +59,7 @@ func TestReview_StdioInitAnswerCountedBeforeWritten(t *testing.T) {
 		var in io.ReadCloser = inR
 		var stdio *stdioIn
 		if front {
-			stdio = newStdioIn(context.Background(), inR, mw, srv, th.tools, memo, ids)
+			stdio = newStdioIn(context.Background(), inR, mw, nil, srv, th.tools, memo, ids)
 			in = stdio
 		}
 		done := make(chan struct{})

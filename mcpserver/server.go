@@ -426,7 +426,7 @@ func wireStdio(ctx context.Context, srv *mcp.Server, tools map[string]rawTool, l
 		if front {
 			st.ids = newSDKIDs()
 			st.out = st.ids.writer(mw)
-			st.front = newStdioIn(ctx, r, mw, srv, tools, memo, st.ids)
+			st.front = newStdioIn(ctx, r, mw, pipeRoom(w), srv, tools, memo, st.ids)
 			st.in = st.front
 		}
 	}

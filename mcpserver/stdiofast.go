@@ -126,8 +126,9 @@ const stdioReadSize = 64 << 10
 const maxSDKIDs = 4096
 
 // newStdioIn returns the reader for r; w is the markWriter that the SDK's
-// writer, ids.writer(w), also writes to.
-func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, srv *mcp.Server, tools map[string]rawTool, memo *resultMemo, ids *sdkIDs) *stdioIn {
+// writer, ids.writer(w), also writes to; room, if not nil, tells when a
+// write to the output under w cannot block (pipeRoom).
+func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, room func(n int) bool, srv *mcp.Server, tools map[string]rawTool, memo *resultMemo, ids *sdkIDs) *stdioIn {
 	fast := make(map[string]rawTool, len(tools))
 	for name, t := range tools {
 		if stdioFastTool(name) {
@@ -136,6 +137,9 @@ func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, srv *mcp.Server, 
 	}
 	s := &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ids: ids,
 		out: &stdioOut{w: w}, buf: make([]byte, stdioReadSize)}
+	if mw, ok := w.(*markWriter); ok && room != nil {
+		s.out.direct = func(p []byte) (bool, error) { return mw.writeIf(p, room) }
+	}
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	s.out.onFail = s.cancel
 	return s
@@ -432,10 +436,15 @@ func (sw *sdkWriter) Write(p []byte) (int, error) {
 // handlers), so that Read never waits for the output: the SDK's reader
 // goes on reading while its answers wait for a client that does not read
 // them, and so does stdioIn. Read yields to the writer after each answer,
-// so that it is written on the same thread before Read reads on.
+// so that it is written on the same thread before Read reads on. When the
+// write cannot block (direct: the output is an empty pipe with room for
+// the answer, pipeRoom) and none is queued, Read writes it itself: handing
+// it to another goroutine wakes another thread, which cost a sequential
+// client half its calls a second.
 type stdioOut struct {
-	w    io.Writer // the markWriter: one Write per answer, under its lock
-	bufs bufferPool
+	w      io.Writer                    // the markWriter: one Write per answer, under its lock
+	direct func(p []byte) (bool, error) // writes p if that cannot block; nil: never
+	bufs   bufferPool
 
 	mu      sync.Mutex
 	queue   []*bytes.Buffer
@@ -455,6 +464,26 @@ func (o *stdioOut) send(buf *bytes.Buffer) {
 		o.mu.Unlock()
 		o.bufs.put(buf)
 		return
+	}
+	if o.direct != nil && !o.running {
+		// Nothing is queued: the answer goes out now or after those
+		// the SDK writes meanwhile, as from the writer. Under mu, so
+		// that stop waits for it.
+		wrote, err := o.direct(buf.Bytes())
+		o.mu.Unlock()
+		if wrote {
+			o.bufs.put(buf)
+			if err != nil {
+				o.fail(err)
+			}
+			return
+		}
+		o.mu.Lock()
+		if o.stopped || o.err.Load() != nil {
+			o.mu.Unlock()
+			o.bufs.put(buf)
+			return
+		}
 	}
 	o.queue = append(o.queue, buf)
 	o.bytes += buf.Len()
