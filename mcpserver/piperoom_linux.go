@@ -14,7 +14,7 @@ const fGetPipeSz = 1032
 
 // maxSocketWrite bounds a write to a Unix stream socket that pipeRoom
 // vouches for: the kernel sends such a write as one buffer (it splits
-// writes into buffers of at most half the send buffer and at most 32 KiB
+// writes into buffers of at most half the send buffer less 64 bytes and 32 KiB
 // of pages and a head), which an idle socket always takes.
 const maxSocketWrite = 32 << 10
 

@@ -63,13 +63,14 @@ func pipeSession(t *testing.T, socket bool, opts ...mcpserver.Option) (in, out *
 // with the call's id cid.
 func noLookup(cid int) string { return lookupLine(strconv.Itoa(cid), "923609016") }
 
-// TestStdioPipeClientNotReading: a client on OS pipes writes hundreds of
-// cached calls, more than its stdin pipe holds and with more answers than
-// its stdout pipe holds, before it reads any. ServeIO goes on reading (answers that would block wait for the
-// output, they are not written on the reading goroutine), and every answer
-// comes, in order, as the SDK alone writes it. Were an answer written where
-// the write can block, the server would stop reading and the client stop
-// writing: neither would finish.
+// TestStdioPipeClientNotReading: a client on OS pipes (as Go and Python
+// clients make them) or Unix socketpairs (as Node's do) writes hundreds of
+// cached calls, more than its stdin holds and with more answers than its
+// stdout holds, before it reads any. ServeIO goes on reading (answers that
+// would block wait for the output, they are not written on the reading
+// goroutine), and every answer comes as the SDK alone writes it. Were an
+// answer written where the write can block, the server would stop reading
+// and the client stop writing: neither would finish.
 func TestStdioPipeClientNotReading(t *testing.T) {
 	t.Parallel()
 	for _, socket := range []bool{false, true} {
