@@ -20,7 +20,9 @@
 #           Prints the per-round ratios rest/bare and mcp/rest, and each
 #           server's CPU time per request (from /proc/PID/stat).
 #   stdio   MCP over stdio, one plain JSON-RPC client (perfbench stdio):
-#           sequential cached tools/call lookup_company.
+#           sequential cached tools/call lookup_company, over pipes (as a
+#           Go or Python client spawns the server), then over Unix
+#           socketpairs (as a Node client does).
 #   cold    300 sequential lookups of fresh numbers through a fake register
 #           that holds each answer 50 ms, each beside a request straight
 #           to the register (perfbench cold); the added latency of a lookup
@@ -147,7 +149,10 @@ if [[ " $parts " == *" stdio "* ]]; then
   register 0
   servers=()
   for v in "${versions[@]}"; do servers+=("$v=env BRREG_BASE_URL=$brreg REGISTRY_LOG_LEVEL=info $tmp/server-$v -stdio"); done
+  echo "-- pipes"
   "$tmp/perfbench" stdio -calls "$calls" -rounds "$rounds" "${servers[@]}"
+  echo "-- socketpairs"
+  "$tmp/perfbench" stdio -socketpair -calls "$calls" -rounds "$rounds" "${servers[@]}"
   stop_all
 fi
 

@@ -19,19 +19,33 @@ import (
 	"github.com/companyregistry/registry/mcpserver"
 )
 
-// pipeSession serves a session on two OS pipes, as a client that spawns
-// the server gives it, and returns the client's ends and ServeIO's result.
-func pipeSession(t *testing.T, opts ...mcpserver.Option) (in, out *os.File, done chan error) {
+// osPair returns the two ends of a pipe (socket false), as Go and Python
+// clients give the server they spawn, or of a Unix socketpair, as Node's
+// do; the server reads r or writes w.
+func osPair(t *testing.T, socket bool) (r, w *os.File) {
+	t.Helper()
+	if !socket {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r, w
+	}
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
+}
+
+// pipeSession serves a session on two OS pipes or socketpairs, as a client
+// that spawns the server gives it, and returns the client's ends and
+// ServeIO's result.
+func pipeSession(t *testing.T, socket bool, opts ...mcpserver.Option) (in, out *os.File, done chan error) {
 	t.Helper()
 	reg, _ := newRegistry(t)
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	inR, inW := osPair(t, socket)
+	outR, outW := osPair(t, socket)
 	done = make(chan error, 1)
 	go func() {
 		done <- mcpserver.ServeIO(context.Background(), reg, inR, outW, opts...)
@@ -58,8 +72,17 @@ func noLookup(cid int) string { return lookupLine(strconv.Itoa(cid), "923609016"
 // writing: neither would finish.
 func TestStdioPipeClientNotReading(t *testing.T) {
 	t.Parallel()
+	for _, socket := range []bool{false, true} {
+		t.Run(map[bool]string{false: "pipe", true: "socketpair"}[socket], func(t *testing.T) {
+			t.Parallel()
+			clientNotReading(t, socket)
+		})
+	}
+}
+
+func clientNotReading(t *testing.T, socket bool) {
 	// The SDK alone, one call at a time: what each answer must be.
-	in, out, _ := pipeSession(t, mcpserver.WithoutFastPath())
+	in, out, _ := pipeSession(t, socket, mcpserver.WithoutFastPath())
 	r := bufio.NewReaderSize(out, 1<<16)
 	send := func(w *os.File, msg string) {
 		if _, err := w.WriteString(msg + "\n"); err != nil {
@@ -88,9 +111,10 @@ func TestStdioPipeClientNotReading(t *testing.T) {
 	padded := func(id int) string {
 		return strings.Replace(noLookup(id), "{", "{"+strings.Repeat(" ", 1000), 1)
 	}
-	calls := 4*(64<<10)/min(len(want2), len(padded(2))) + 10
+	// A socketpair takes more than a pipe before its writer waits.
+	calls := 16*(64<<10)/min(len(want2), len(padded(2))) + 10
 
-	in, out, _ = pipeSession(t)
+	in, out, _ = pipeSession(t, socket)
 	r = bufio.NewReaderSize(out, 1<<16)
 	send(in, initialize)
 	read(r)
@@ -131,7 +155,7 @@ func TestStdioPipeClientNotReading(t *testing.T) {
 func TestStdioPipeWriteErrorEndsSession(t *testing.T) {
 	t.Parallel()
 	for _, opts := range [][]mcpserver.Option{{mcpserver.WithoutFastPath()}, nil} {
-		in, out, done := pipeSession(t, opts...)
+		in, out, done := pipeSession(t, false, opts...)
 		r := bufio.NewReader(out)
 		for _, msg := range []string{initialize, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, noLookup(1)} {
 			if _, err := in.WriteString(msg + "\n"); err != nil {

@@ -8,11 +8,13 @@
 //	    same bytes, to every request, from a plain net/http handler: the
 //	    ceiling a cached lookup is compared with. It prints its base URL
 //	    ("http://host:port") as the first line on stdout.
-//	perfbench stdio [-calls N] [-rounds R] [-method M] [-params JSON] NAME=COMMAND...
+//	perfbench stdio [-calls N] [-rounds R] [-method M] [-params JSON] [-socketpair] NAME=COMMAND...
 //	    one plain JSON-RPC client over stdio: for each round and each
 //	    server in turn, starts COMMAND, initializes, sends two requests to
 //	    warm up and then N sequential requests (each after the previous
-//	    answer), and prints the calls per second.
+//	    answer), and prints the calls per second. The server's stdin and
+//	    stdout are pipes, as a Go or Python client makes them, or with
+//	    -socketpair Unix socketpairs, as a Node client (libuv) makes them.
 //	perfbench cold -api URL -register URL [-n 300] [-from 20000000]
 //	    n sequential lookups of fresh organisation numbers through the
 //	    server (GET URL/v1/NO/company/ID), each next to a request for
@@ -458,6 +460,7 @@ func stdio(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 3, "rounds")
 	method := fs.String("method", "tools/call", "JSON-RPC method")
 	params := fs.String("params", `{"name":"lookup_company","arguments":{"country":"NO","id":"923609016"}}`, "params (JSON)")
+	socket := fs.Bool("socketpair", false, "give the server Unix socketpairs for stdin and stdout, not pipes")
 	if err := parse(fs, args, stderr); err != nil {
 		return err
 	}
@@ -478,7 +481,7 @@ func stdio(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	rates := make(map[string][]float64)
 	for r := range *rounds {
 		for _, s := range servers {
-			rate, size, err := stdioRound(ctx, s.cmd, *method, *params, *calls)
+			rate, size, err := stdioRound(ctx, s.cmd, *method, *params, *calls, *socket)
 			if err != nil {
 				return fmt.Errorf("%s: %w", s.name, err)
 			}
@@ -495,21 +498,42 @@ func stdio(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 // stdioRound runs one server for one round and returns its calls per
 // second and the size of one answer line.
-func stdioRound(ctx context.Context, command, method, params string, calls int) (float64, int, error) {
+func stdioRound(ctx context.Context, command, method, params string, calls int, socket bool) (float64, int, error) {
 	f := strings.Fields(command)
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, f[0], f[1:]...)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return 0, 0, err
-	}
-	outPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		return 0, 0, err
-	}
-	if err := cmd.Start(); err != nil {
-		return 0, 0, err
+	var in io.WriteCloser
+	var outPipe io.ReadCloser
+	if socket {
+		cin, sin, err := socketpair()
+		if err != nil {
+			return 0, 0, err
+		}
+		cout, sout, err := socketpair()
+		if err != nil {
+			_, _ = cin.Close(), sin.Close()
+			return 0, 0, err
+		}
+		defer cout.Close()
+		in, outPipe, cmd.Stdin, cmd.Stdout = cin, cout, sin, sout
+		err = cmd.Start()
+		_, _ = sin.Close(), sout.Close() // the server's ends, in the server now
+		if err != nil {
+			_ = cin.Close()
+			return 0, 0, err
+		}
+	} else {
+		var err error
+		if in, err = cmd.StdinPipe(); err != nil {
+			return 0, 0, err
+		}
+		if outPipe, err = cmd.StdoutPipe(); err != nil {
+			return 0, 0, err
+		}
+		if err := cmd.Start(); err != nil {
+			return 0, 0, err
+		}
 	}
 	defer func() {
 		_ = in.Close()
