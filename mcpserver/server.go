@@ -382,6 +382,7 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	runCtx := ctx
 	if st.front != nil {
 		defer st.front.stop()
+		defer st.front.cancel() // first: the run context ends with ServeIO
 		runCtx = st.front.runContext()
 	}
 	err = srv.Run(runCtx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
