@@ -429,6 +429,7 @@ func wireStdio(ctx context.Context, srv *mcp.Server, tools map[string]rawTool, l
 			st.out = st.ids.writer(mw)
 			st.front = newStdioIn(ctx, r, mw, pipeRoom(w), srv, tools, memo, st.ids)
 			st.in = st.front
+			srv.AddReceivingMiddleware(st.front.endOnFail)
 		}
 	}
 	if st.in == nil {

@@ -83,6 +83,7 @@ type stdioIn struct {
 	memo   *resultMemo
 	ctx    context.Context    // ServeIO's, cancelled by a failed write of out's
 	cancel context.CancelFunc // cancels ctx
+	failed context.Context    // cancelled by a failed write of out's only
 	ids    *sdkIDs
 	out    *stdioOut
 
@@ -141,7 +142,12 @@ func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, room func(n int) 
 		s.out.direct = func(p []byte) (bool, error) { return mw.writeIf(p, room) }
 	}
 	s.ctx, s.cancel = context.WithCancel(ctx)
-	s.out.onFail = s.cancel
+	failed, fail := context.WithCancel(context.Background())
+	s.failed = failed
+	s.out.onFail = func() {
+		fail()
+		s.cancel()
+	}
 	return s
 }
 
@@ -149,6 +155,23 @@ func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, room func(n int) 
 // a write of stdioOut's has failed (stdioOut.fail), which ends the session
 // as the SDK ends it after a failed write of its own.
 func (s *stdioIn) runContext() context.Context { return s.ctx }
+
+// endOnFail is the receiving middleware that ends the context of each
+// request the SDK handles once a write of stdioOut's has failed: the SDK,
+// after a failed write of its own, cancels its calls in flight
+// (jsonrpc2 Connection.write), whereas closing the session for stdioIn's
+// waits for them (Connection.Close), which for a call waiting at a
+// register could be its timeout. Only a failed write ends them: when the
+// caller's context ends, the SDK alone lets its calls finish, and so do
+// we.
+func (s *stdioIn) endOnFail(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(s.failed, cancel)()
+		return next(ctx, method, req)
+	}
+}
 
 // Read gives the SDK the next bytes of the input that stdioIn does not
 // answer itself.
@@ -527,8 +550,9 @@ func (o *stdioOut) write() {
 // cancels the calls in flight and refuses every later write, then closes
 // the stream; Run returns the error): the answers queued are dropped, no
 // more are taken, stdioIn's Read returns err from then on, and onFail
-// cancels the context the SDK's session runs with, so Run closes the
-// session without waiting for a Read blocked on the input (an *os.File in
+// ends the contexts of the SDK's calls in flight (endOnFail) and cancels
+// the context the SDK's session runs with, so Run closes the session
+// without waiting for a Read blocked on the input (an *os.File in
 // blocking mode, as os.Stdin often is, is not woken by its Close) and
 // ServeIO returns err.
 func (o *stdioOut) fail(err error) {
