@@ -163,9 +163,13 @@ func (s *stdioIn) runContext() context.Context { return s.ctx }
 // waits for them (Connection.Close), which for a call waiting at a
 // register could be its timeout. Only a failed write ends them: when the
 // caller's context ends, the SDK alone lets its calls finish, and so do
-// we.
+// we. The lists, initialize and ping wait for nothing and are left alone.
 func (s *stdioIn) endOnFail(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "tools/list", "resources/list", "resources/templates/list", "prompts/list", "initialize", "ping":
+			return next(ctx, method, req)
+		}
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		defer context.AfterFunc(s.failed, cancel)()
