@@ -381,12 +381,16 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	st := wireStdio(ctx, srv, th.tools, lists, th.ops.LocalCache(), r, w)
 	runCtx := ctx
 	if st.front != nil {
-		defer st.front.stop()
-		defer st.front.cancel() // first: the run context ends with ServeIO
 		runCtx = st.front.runContext()
 	}
 	err = srv.Run(runCtx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
 	if st.front != nil {
+		st.front.cancel() // the run context ends with ServeIO
+		// The answers queued are written before ServeIO returns, and
+		// a failure of one of those writes is ServeIO's error, as the
+		// SDK's Run returns a write of its handlers' that failed after
+		// the end of the input (rev-fail4).
+		st.front.stop()
 		if ferr := st.front.out.failure(); ferr != nil {
 			return ferr // a write of stdioIn's failed: see stdioOut.fail
 		}
