@@ -71,6 +71,11 @@ func TestReview_StdioQueuedAnswerWriteErrorAtEOFLost(t *testing.T) {
 		send(initialize)
 		testwait.Recv(t, w.lines, "the answer to initialize")
 		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		// The SDK writes its answer to the ping after it has counted
+		// its answer to initialize (both under its write lock), and
+		// stdioIn answers calls only after that count.
+		send(`{"jsonrpc":"2.0","id":"p","method":"ping"}`)
+		testwait.Recv(t, w.lines, "the answer to the ping")
 		w.mu.Lock()
 		w.fail = true // the next write waits for release, then fails
 		w.mu.Unlock()

@@ -86,6 +86,13 @@ func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	})
 	r.send(t, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`)
 	r.readID(t, "0")
+	if r.ids != nil {
+		// The SDK counts its answer once its write has returned, which
+		// may be after the answer was read here: until then stdioIn
+		// passes calls on to the SDK (initialized), and a test that
+		// expects them answered in front would wait for ever.
+		testwait.Until(t, "the SDK's answer to initialize counted", func() bool { return !r.ids.busy("0") })
+	}
 	r.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	return r
 }
