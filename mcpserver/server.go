@@ -381,18 +381,28 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	st := wireStdio(ctx, srv, th.tools, lists, th.ops.LocalCache(), r, w)
 	runCtx := ctx
 	if st.front != nil {
+		// Also deferred, for a panic out of Run (a caller's logger):
+		// nothing is written after ServeIO ends. Both may run twice.
+		defer st.front.stop()
+		defer st.front.cancel()
 		runCtx = st.front.runContext()
 	}
 	err = srv.Run(runCtx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
 	if st.front != nil {
-		st.front.cancel() // the run context ends with ServeIO
+		failed := st.front.out.failure() // during the session: see stdioOut.fail
+		st.front.cancel()                // the run context ends with ServeIO
 		// The answers queued are written before ServeIO returns, and
 		// a failure of one of those writes is ServeIO's error, as the
 		// SDK's Run returns a write of its handlers' that failed after
-		// the end of the input (rev-fail4).
+		// the end of the input (rev-fail4); not when the caller ended
+		// the session, where the SDK's Run returns the caller's
+		// ctx.Err() (rev-last4).
 		st.front.stop()
-		if ferr := st.front.out.failure(); ferr != nil {
-			return ferr // a write of stdioIn's failed: see stdioOut.fail
+		if failed == nil && ctx.Err() == nil {
+			failed = st.front.out.failure()
+		}
+		if failed != nil {
+			return failed
 		}
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
