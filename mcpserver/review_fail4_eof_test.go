@@ -53,36 +53,24 @@ func (w *stallWriter) Write(p []byte) (int, error) {
 func TestReview_StdioQueuedAnswerWriteErrorAtEOFLost(t *testing.T) {
 	run := func(front bool, opts ...mcpserver.Option) error {
 		reg, _ := newRegistry(t)
-		in := &chanReader{reading: make(chan struct{}, 64), chunks: make(chan string)}
+		in := newChanInput()
 		w := &stallWriter{stalled: make(chan struct{}, 16), release: make(chan struct{}), lines: make(chan string, 16)}
 		done := make(chan error, 1)
 		go serveReviewFail4(done, func() error { return mcpserver.ServeIO(context.Background(), reg, in, w, opts...) })
-		var releaseOnce, eofOnce sync.Once
+		var releaseOnce sync.Once
 		release := func() { releaseOnce.Do(func() { close(w.release) }) }
-		eof := func() { eofOnce.Do(func() { close(in.chunks) }) }
 		t.Cleanup(func() {
 			release()
-			eof()
+			in.end()
 		})
-		send := func(msg string) {
-			testwait.Recv(t, in.reading, "a Read of the input")
-			in.chunks <- msg + "\n"
-		}
-		send(initialize)
-		testwait.Recv(t, w.lines, "the answer to initialize")
-		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-		// The SDK writes its answer to the ping after it has counted
-		// its answer to initialize (both under its write lock), and
-		// stdioIn answers calls only after that count.
-		send(`{"jsonrpc":"2.0","id":"p","method":"ping"}`)
-		testwait.Recv(t, w.lines, "the answer to the ping")
+		in.readyHandshake(t, w.lines)
 		w.mu.Lock()
 		w.fail = true // the next write waits for release, then fails
 		w.mu.Unlock()
-		send(callLine("1", "list_countries", ""))
+		in.send(t, callLine("1", "list_countries", ""))
 		testwait.Recv(t, w.stalled, "the answer's write in progress")
 		testwait.Recv(t, in.reading, "the Read after the call")
-		eof() // the client closes its input
+		in.end() // the client closes its input
 		if front {
 			// ServeIO has decided what it returns and waits in
 			// stdioIn.stop for the answer being written.

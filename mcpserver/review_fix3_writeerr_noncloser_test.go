@@ -20,6 +20,40 @@ type chanReader struct {
 	rest    string
 }
 
+// chanInput is a chanReader with what the tests of a failing output do
+// with it: send a line once ServeIO reads, end the input once.
+type chanInput struct {
+	*chanReader
+	endOnce sync.Once
+}
+
+func newChanInput() *chanInput {
+	return &chanInput{chanReader: &chanReader{reading: make(chan struct{}, 64), chunks: make(chan string)}}
+}
+
+// send writes msg and a newline once ServeIO reads the input.
+func (in *chanInput) send(t *testing.T, msg string) {
+	t.Helper()
+	testwait.Recv(t, in.reading, "a Read of the input")
+	in.chunks <- msg + "\n"
+}
+
+// end ends the input (the client closes it); later calls do nothing.
+func (in *chanInput) end() { in.endOnce.Do(func() { close(in.chunks) }) }
+
+// readyHandshake initializes the session and waits, on lines (the
+// output's), for the answers to initialize and to a ping: the SDK writes
+// the ping's after it has counted its answer to initialize, and stdioIn
+// answers calls only after that count.
+func (in *chanInput) readyHandshake(t *testing.T, lines <-chan string) {
+	t.Helper()
+	in.send(t, initialize)
+	testwait.Recv(t, lines, "the answer to initialize")
+	in.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	in.send(t, `{"jsonrpc":"2.0","id":"p","method":"ping"}`)
+	testwait.Recv(t, lines, "the answer to the ping")
+}
+
 func (r *chanReader) Read(p []byte) (int, error) {
 	if r.rest == "" {
 		r.reading <- struct{}{}

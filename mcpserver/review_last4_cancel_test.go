@@ -25,32 +25,23 @@ func serveReviewLast4(done chan<- error, serve func() error) { done <- serve() }
 func TestReview_StdioCancelReturnsQueuedWriteError(t *testing.T) {
 	run := func(front bool, opts ...mcpserver.Option) error {
 		reg, _ := newRegistry(t)
-		in := &chanReader{reading: make(chan struct{}, 64), chunks: make(chan string)}
+		in := newChanInput()
 		w := &stallWriter{stalled: make(chan struct{}, 16), release: make(chan struct{}), lines: make(chan string, 16)}
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		done := make(chan error, 1)
 		go serveReviewLast4(done, func() error { return mcpserver.ServeIO(ctx, reg, in, w, opts...) })
-		var releaseOnce, eofOnce sync.Once
+		var releaseOnce sync.Once
 		release := func() { releaseOnce.Do(func() { close(w.release) }) }
-		eof := func() { eofOnce.Do(func() { close(in.chunks) }) }
 		t.Cleanup(func() {
 			release()
-			eof()
+			in.end()
 		})
-		send := func(msg string) {
-			testwait.Recv(t, in.reading, "a Read of the input")
-			in.chunks <- msg + "\n"
-		}
-		send(initialize)
-		testwait.Recv(t, w.lines, "the answer to initialize")
-		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-		send(`{"jsonrpc":"2.0","id":"p","method":"ping"}`)
-		testwait.Recv(t, w.lines, "the answer to the ping")
+		in.readyHandshake(t, w.lines)
 		w.mu.Lock()
 		w.fail = true // the next write waits for release, then fails
 		w.mu.Unlock()
-		send(callLine("1", "list_countries", ""))
+		in.send(t, callLine("1", "list_countries", ""))
 		testwait.Recv(t, w.stalled, "the answer's write in progress")
 		cancel() // the caller stops serving
 		if front {

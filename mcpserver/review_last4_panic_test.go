@@ -80,7 +80,7 @@ func serveReviewLast4Panic(done chan<- error, w *holdWriter, serve func() error)
 // deferred stop waited for the write.
 func TestReview_StdioPanicInRunLeavesWriterRunning(t *testing.T) {
 	reg, _ := newRegistry(t)
-	in := &chanReader{reading: make(chan struct{}, 64), chunks: make(chan string)}
+	in := newChanInput()
 	w := &holdWriter{held: make(chan struct{}, 16), release: make(chan struct{}), lines: make(chan string, 16)}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -89,26 +89,17 @@ func TestReview_StdioPanicInRunLeavesWriterRunning(t *testing.T) {
 	go serveReviewLast4Panic(done, w, func() error {
 		return mcpserver.ServeIO(ctx, reg, in, w, mcpserver.WithLogger(logger))
 	})
-	var releaseOnce, eofOnce sync.Once
+	var releaseOnce sync.Once
 	release := func() { releaseOnce.Do(func() { close(w.release) }) }
-	eof := func() { eofOnce.Do(func() { close(in.chunks) }) }
 	t.Cleanup(func() {
 		release()
-		eof()
+		in.end()
 	})
-	send := func(msg string) {
-		testwait.Recv(t, in.reading, "a Read of the input")
-		in.chunks <- msg + "\n"
-	}
-	send(initialize)
-	testwait.Recv(t, w.lines, "the answer to initialize")
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	send(`{"jsonrpc":"2.0","id":"p","method":"ping"}`)
-	testwait.Recv(t, w.lines, "the answer to the ping")
+	in.readyHandshake(t, w.lines)
 	w.mu.Lock()
 	w.hold = true
 	w.mu.Unlock()
-	send(callLine("1", "list_countries", ""))
+	in.send(t, callLine("1", "list_countries", ""))
 	testwait.Recv(t, w.held, "stdioIn's answer being written")
 	cancel()
 	// Either ServeIO has ended (its panic), or it waits in stop for the

@@ -464,8 +464,9 @@ func (sw *sdkWriter) Write(p []byte) (int, error) {
 // goes on reading while its answers wait for a client that does not read
 // them, and so does stdioIn. Read yields to the writer after each answer,
 // so that it is written on the same thread before Read reads on. When the
-// write cannot block (direct: the output is an empty pipe with room for
-// the answer, pipeRoom) and none is queued, Read writes it itself: handing
+// write cannot block (direct: the output is an empty pipe or an idle Unix
+// stream socket with room for the answer, pipeRoom) and none is queued,
+// Read writes it itself: handing
 // it to another goroutine wakes another thread, which cost a sequential
 // client half its calls a second.
 type stdioOut struct {
