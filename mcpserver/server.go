@@ -389,8 +389,8 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	}
 	err = srv.Run(runCtx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
 	if st.front != nil {
-		failed := st.front.out.failure() // during the session: see stdioOut.fail
-		st.front.cancel()                // the run context ends with ServeIO
+		failed := st.front.out.sessionFailure() // see stdioOut.fail
+		st.front.cancel()                       // the run context ends with ServeIO
 		// The answers queued are written before ServeIO returns, and
 		// a failure of one of those writes is ServeIO's error, as the
 		// SDK's Run returns a write of its handlers' that failed after
@@ -398,8 +398,8 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 		// the session, where the SDK's Run returns the caller's
 		// ctx.Err() (rev-last4).
 		st.front.stop()
-		if failed == nil && ctx.Err() == nil {
-			failed = st.front.out.failure()
+		if failed == nil {
+			failed = st.front.out.sessionFailure()
 		}
 		if failed != nil {
 			return failed

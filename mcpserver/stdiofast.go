@@ -141,6 +141,7 @@ func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, room func(n int) 
 	if mw, ok := w.(*markWriter); ok && room != nil {
 		s.out.direct = func(p []byte) (bool, error) { return mw.writeIf(p, room) }
 	}
+	s.out.callerDone = func() bool { return ctx.Err() != nil }
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	failed, fail := context.WithCancel(context.Background())
 	s.failed = failed
@@ -482,6 +483,11 @@ type stdioOut struct {
 	err     atomic.Pointer[error] // of the write that failed: the session is over
 	wg      sync.WaitGroup
 	onFail  func() // called once a write has failed: ends the session
+	// callerDone reports whether ServeIO's caller has ended the session;
+	// late records it at the failed write (under mu): a write failing
+	// after that is not ServeIO's error, as with the SDK alone.
+	callerDone func() bool
+	late       bool
 }
 
 // send queues the answer buf (the writer's from now on) and yields to the
@@ -562,7 +568,10 @@ func (o *stdioOut) write() {
 // ServeIO returns err.
 func (o *stdioOut) fail(err error) {
 	o.mu.Lock()
-	o.err.CompareAndSwap(nil, &err)
+	if o.err.Load() == nil {
+		o.late = o.callerDone != nil && o.callerDone()
+		o.err.Store(&err)
+	}
 	for _, buf := range o.queue {
 		o.bufs.put(buf)
 	}
@@ -571,6 +580,17 @@ func (o *stdioOut) fail(err error) {
 	if o.onFail != nil {
 		o.onFail()
 	}
+}
+
+// sessionFailure returns the error of a write that failed before the
+// caller ended the session, if any: ServeIO's error.
+func (o *stdioOut) sessionFailure() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.late {
+		return nil
+	}
+	return o.failure()
 }
 
 // failure returns the error of the failed write, if any.
