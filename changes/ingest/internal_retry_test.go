@@ -421,3 +421,91 @@ func TestStreamInternalErrorRetryApplyFails(t *testing.T) {
 		t.Errorf("after each flush (-want +got):\n%s", diff)
 	}
 }
+
+// TestPollerSweepInternalErrorRetried (a, b): a sweep-only poller (the
+// United Kingdom beside a stream) has no next moment for a company its
+// sweep could not read: one whose fetch fails once with internal_error is
+// fetched again at the next sync and its change recorded once; the sweep
+// reads the company after it at once and ends.
+func TestPollerSweepInternalErrorRetried(t *testing.T) {
+	t.Parallel()
+	st, f := newMemStore(), newFakeFetcher()
+	watch(t, st, "GB", []string{gbA, gbB}, snapshot(report("GB", gbA, "A LTD"), nil), snapshot(report("GB", gbB, "B LTD"), nil))
+	f.set("GB", gbA, failing(registry.CodeInternalError), ok(report("GB", gbA, "A LTD", withStatus(registry.StatusBankrupt))))
+	f.set("GB", gbB, ok(report("GB", gbB, "B LTD", withStatus(registry.StatusBankrupt))))
+	p := newTestPoller(t, st, f, "GB", WithSweepOnly())
+	p.RequestSweep()
+	type after struct {
+		Fetches map[string]int
+		Changes []noted
+	}
+	var got []after
+	for i := range 3 {
+		if err := p.Sync(t.Context(), t0.Add(time.Duration(i)*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, after{fetches(f, "GB", gbA, gbB), notedOf(st.all())})
+	}
+	polled := func(id string) noted {
+		return noted{Kind: changes.KindStatusChanged, CompanyID: id, Old: `"active"`, New: `"bankrupt"`}
+	}
+	want := []after{
+		{map[string]int{gbA: 1, gbB: 1}, []noted{polled(gbB)}},
+		{map[string]int{gbA: 2, gbB: 1}, []noted{polled(gbB), polled(gbA)}},
+		{map[string]int{gbA: 2, gbB: 1}, []noted{polled(gbB), polled(gbA)}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("after each sync (-want +got):\n%s", diff)
+	}
+	if c := cursor(t, st, "GB/poll"); strings.Contains(c, "sweep") {
+		t.Errorf("poll cursor %s: the sweep did not end", c)
+	}
+}
+
+// TestPollerSweepInternalErrorDroppedAtTheCap (c, d): a sweep's company
+// whose fetch always fails with internal_error is fetched internalAttempts
+// times, once a sync, then dropped with one warning that does not name
+// it. An Apply that fails after a retry read a company (C) neither loses
+// its change nor counts an attempt of A twice.
+func TestPollerSweepInternalErrorDroppedAtTheCap(t *testing.T) {
+	t.Parallel()
+	const gbC = "SC999999"
+	st, f := newMemStore(), newFakeFetcher()
+	watch(t, st, "GB", []string{gbA, gbC}, snapshot(report("GB", gbA, "A LTD"), nil), snapshot(report("GB", gbC, "C LTD"), nil))
+	f.set("GB", gbA, failing(registry.CodeInternalError))
+	f.set("GB", gbC, failing(registry.CodeInternalError), ok(report("GB", gbC, "C LTD", withStatus(registry.StatusBankrupt))))
+	var logs bytes.Buffer
+	p := newTestPoller(t, st, f, "GB", WithSweepOnly(), WithLogger(slogJSON(&logs)))
+	p.RequestSweep()
+	type after struct {
+		Fetches map[string]int
+		Changes []noted
+		Failed  bool
+	}
+	var got []after
+	for i := range internalAttempts + 2 {
+		st.failApply = nil
+		if i == 1 {
+			st.failApply = errDown
+		}
+		err := p.Sync(t.Context(), t0.Add(time.Duration(i)*time.Minute))
+		got = append(got, after{fetches(f, "GB", gbA, gbC), notedOf(st.all()), err != nil})
+	}
+	cc := noted{Kind: changes.KindStatusChanged, CompanyID: gbC, Old: `"active"`, New: `"bankrupt"`}
+	want := []after{
+		{map[string]int{gbA: 1, gbC: 1}, []noted{}, false},
+		{map[string]int{gbA: 2, gbC: 2}, []noted{}, true}, // C read, Apply fails
+		{map[string]int{gbA: 3, gbC: 3}, []noted{cc}, false},
+		{map[string]int{gbA: 4, gbC: 3}, []noted{cc}, false},
+		{map[string]int{gbA: 5, gbC: 3}, []noted{cc}, false},
+		{map[string]int{gbA: 5, gbC: 3}, []noted{cc}, false},
+		{map[string]int{gbA: 5, gbC: 3}, []noted{cc}, false},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("after each sync (-want +got):\n%s", diff)
+	}
+	wantWarn := []string{"a watched company could not be read in a sweep after the last attempt; it is polled again at the next sweep"}
+	if diff := cmp.Diff(wantWarn, warnings(t, &logs, gbA, gbC)); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
