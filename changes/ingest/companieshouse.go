@@ -273,6 +273,8 @@ func (pc *pendingCompany) add(ev event) {
 	}
 	pc.last = ev
 	pc.removed = pc.removed || ev.deleted
+	// A new event gets its own internal_error attempts.
+	pc.attempts = 0
 }
 
 // newWatchGrace is how long the event of a company no watch holds is

@@ -37,10 +37,12 @@
 // fails with internal_error, which may pass or not, is tried again
 // without holding up the other companies: a feed's item or event, or a
 // sweep's company, gets five fetches in all before it is dropped with a
-// warning (Norway's and a sweep's retries are in memory, so a restart
-// forgets them). Any other failure (an identifier the register rejects)
-// drops the signal with a warning. A scheduled poll's company that
-// failed is polled again at its next moment either way.
+// warning (Norway's and a sweep's retries are in memory, so a restart,
+// or another replica taking over the ingesters, forgets them); a newer
+// item of the company handled by the feed ends its retry. Any other
+// failure (an identifier the register rejects) drops the signal with a
+// warning. A scheduled poll's company that failed is polled again at its
+// next moment either way.
 //
 // # Running
 //

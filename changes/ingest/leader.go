@@ -102,10 +102,24 @@ func (l *Leader) Run(ctx context.Context) error {
 	}
 }
 
+// memoryHolder is an ingester that keeps what it read in memory between
+// syncs (items held for a second look, companies to fetch again). What
+// it kept while this replica led before may be stale once another
+// replica has led (a company's newer item handled, a unit purged), so the
+// Leader makes it forget at the start of each lead, as a restart does.
+type memoryHolder interface {
+	forgetMemory()
+}
+
 // lead runs the ingesters until the lease is lost or ctx ends.
 func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 	l.leading.Store(true)
 	defer l.leading.Store(false)
+	for _, in := range l.ingesters {
+		if m, ok := in.(memoryHolder); ok {
+			m.forgetMemory()
+		}
+	}
 	lctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	stop := func() {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,7 +59,7 @@ func (f feedSpec) sourceURL(orgnr string) string {
 // again at the next syncs, [internalAttempts] fetches in all, before its
 // item is dropped with a warning; the feed reads on meanwhile. Those
 // retries, like the items held for a second look, are in memory: a
-// restart forgets them.
+// restart forgets them, and so does another replica's lead.
 type Norway struct {
 	store changes.Store
 	ref   refresher
@@ -272,6 +273,32 @@ func (n *Norway) hold(items, retry []heldItem) {
 	}
 }
 
+// settle drops the retries of the companies whose newer item the feed
+// has handled and stored: the fetch for that item (or its purge) stands
+// for them, so that each company has at most one retry and none outlives
+// a newer item of its company.
+func (n *Norway) settle(orgnrs []string) {
+	if len(orgnrs) == 0 {
+		return
+	}
+	set := make(map[string]struct{}, len(orgnrs))
+	for _, o := range orgnrs {
+		set[o] = struct{}{}
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.retry = slices.DeleteFunc(n.retry, func(h heldItem) bool { _, ok := set[h.orgnr]; return ok })
+}
+
+// forgetMemory drops the items held and the retries: the Leader calls it
+// when this replica starts leading, since another replica may have read
+// on since they were kept (see [memoryHolder]).
+func (n *Norway) forgetMemory() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.held, n.retry = nil, nil
+}
+
 // removedType is the endringstype of a unit removed from the open data:
 // "Enheten har blitt fjernet fra Åpne Data. Eventuelle kopier skal også
 // fjerne enheten" (the /oppdateringer operations' description): its
@@ -483,6 +510,11 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	}
 	var b changes.Batch
 	var hold, retry []heldItem
+	// handled are the watched companies whose latest item of the page was
+	// recorded, purged, skipped or given to the retries: once the page is
+	// stored, their older retries are stale (the fetch for the newer item
+	// saw what they would, and a purged unit must not be fetched back).
+	var handled []string
 	done := -1
 	var stop error
 	for i, it := range items {
@@ -515,6 +547,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 				stop = err
 				break
 			}
+			handled = append(handled, it.OrgNr)
 		}
 		done = i
 	}
@@ -535,6 +568,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			return cursor, err
 		}
 	}
+	n.settle(handled)
 	n.hold(hold, retry)
 	if stop != nil {
 		return next, stop

@@ -102,12 +102,20 @@ func (p *Poller) cursorName() string { return p.country + "/poll" }
 // Sync fetches the companies whose moment fell since the last sync (and,
 // during a sweep, the next companies of the sweep) and stores what it
 // found.
-func (p *Poller) Sync(ctx context.Context, now time.Time) error {
+func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 	st, orig, err := p.state(ctx, now)
 	if err != nil {
 		return err
 	}
-	if p.sweep.Swap(false) {
+	// A sweep asked for is the poller's to do once its cursor says so:
+	// until an Apply has stored that, a failed sync asks for it again.
+	asked, stored := p.sweep.Swap(false), false
+	defer func() {
+		if asked && !stored && err != nil {
+			p.sweep.Store(true)
+		}
+	}()
+	if asked {
 		st.Sweep, st.After = true, ""
 		p.o.log.LogAttrs(ctx, slog.LevelInfo, "sweeping the watched companies", slog.String("country", p.country))
 	}
@@ -171,13 +179,14 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) error {
 		}
 		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig {
 			p.forget(read)
-			read = nil
+			read, stored = nil, true
 			return nil
 		}
 		b.Cursors = map[string]string{p.cursorName(): string(cur)}
 		if _, err = p.store.Apply(ctx, b); err != nil {
 			return err
 		}
+		stored = true
 		p.forget(read)
 		b, orig, read = changes.Batch{}, string(cur), nil
 		return nil
@@ -271,6 +280,14 @@ func (p *Poller) retried(id string, n int) int {
 		p.retry[id] = n
 	}
 	return p.retry[id]
+}
+
+// forgetMemory drops the sweep's companies to try again: the Leader calls
+// it when this replica starts leading (see [memoryHolder]).
+func (p *Poller) forgetMemory() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.retry = nil
 }
 
 // forget drops ids from the sweep's companies to try again.

@@ -1,0 +1,90 @@
+package ingest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	registry "github.com/companyregistry/registry"
+)
+
+var (
+	_ memoryHolder = (*Norway)(nil)
+	_ memoryHolder = (*Poller)(nil)
+)
+
+// forgettingIngester records its syncs and each forgetMemory, in order.
+type forgettingIngester struct {
+	*fakeIngester
+	events chan string
+}
+
+func (f *forgettingIngester) forgetMemory() { f.events <- "forget" }
+
+// TestLeaderForgetsMemoryAtEachLead: what an ingester keeps in memory
+// between syncs (Norway's held items and retries, a sweep's companies to
+// fetch again) may be stale once another replica has led, for instance a
+// retry of a unit that replica purged since; the Leader makes the
+// ingester forget it each time this replica starts leading, before the
+// first sync of that lead.
+func TestLeaderForgetsMemoryAtEachLead(t *testing.T) {
+	t.Parallel()
+	st, clock := newMemStore(), newFakeClock(t0)
+	in := &forgettingIngester{fakeIngester: newFakeIngester("A"), events: make(chan string, 100)}
+	a := newTestLeader(t, st, clock, "a", in)
+	runLeader(t, a)
+	recv(t, in.syncs, "sync")
+	if got := recv(t, in.events, "forget at the first lead"); got != "forget" {
+		t.Fatalf("event %q, want forget", got)
+	}
+	clock.BlockUntil(t, 2)
+	st.mu.Lock()
+	st.leaseBy, st.leaseTill = "intruder", t0.Add(time.Hour)
+	st.mu.Unlock()
+	clock.Advance(10 * time.Second)
+	clock.WaitFor(t, func(n int) bool { return n == 1 && !a.Leading() })
+	select {
+	case e := <-in.events:
+		t.Fatalf("%s while another replica leads", e)
+	default:
+	}
+	if err := st.ReleaseLease(t.Context(), LeaseName, "intruder"); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(10 * time.Second)
+	recv(t, in.syncs, "sync after taking the lease again")
+	if got := recv(t, in.events, "forget at the second lead"); got != "forget" {
+		t.Fatalf("event %q, want forget", got)
+	}
+}
+
+// TestNorwayForgetMemory: a retry kept for an internal_error and an item
+// held for a second look are both gone after forgetMemory, so the next
+// sync fetches nothing for them.
+func TestNorwayForgetMemory(t *testing.T) {
+	t.Parallel()
+	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	srv.add(t, "enheter", unitItem(100, noA, "2026-09-01T11:59:40.000Z"))
+	watch(t, st, "NO", []string{noA}, snapshot(report("NO", noA, "A AS"), nil))
+	f.set("NO", noA, failing(registry.CodeInternalError), ok(report("NO", noA, "B AS")))
+	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
+	n := newTestNorway(t, st, f, srv)
+	if err := n.Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	n.hold([]heldItem{{orgnr: noB, seen: t0}}, nil)
+	n.mu.Lock()
+	kept := len(n.retry) + len(n.held)
+	n.mu.Unlock()
+	if kept != 2 {
+		t.Fatalf("%d items kept before forgetMemory, want the retry and the held item", kept)
+	}
+	n.forgetMemory()
+	if err := n.Sync(t.Context(), t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(1, f.count("NO", noA)); diff != "" {
+		t.Errorf("fetches of the forgotten retry (-want +got):\n%s", diff)
+	}
+}
