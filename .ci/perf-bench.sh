@@ -30,6 +30,10 @@
 #           Then the same against perfbench proxy, a plain net/http proxy
 #           of the lookup: what one more Go process in the path adds here.
 #   memory  a fresh server caches 20,000 distinct reports; its VmRSS.
+# DECOMPOSE=1 adds two servers of this build to the http rounds, REST only:
+# rest-nolim with the client rate limit off, and rest-nolog with the rate
+# limit off and REGISTRY_LOG_LEVEL=warn (no access log; it logs nothing at
+# start, so it listens on 127.0.0.1:$DECOMPOSE_PORT, default 18777).
 # With BEFORE_REV, the server built from that revision is measured in the
 # same rounds (http, stdio) or right after (cold, memory).
 prog=perf-bench
@@ -42,6 +46,7 @@ rounds=${ROUNDS:-5}
 duration=${DURATION:-10s}
 conns=${CONNS:-64}
 calls=${CALLS:-20000}
+decompose=${DECOMPOSE:-}
 
 if ! command -v wrk >/dev/null; then
   apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
@@ -110,8 +115,24 @@ if [[ " $parts " == *" http "* ]]; then
   echo "== http: wrk -t1 -c$conns -d$duration, $rounds rounds"
   register 0
   declare -A apis spid
-  for v in "${versions[@]}"; do
-    start "$v" REGISTRY_RATE_LIMIT=60000000
+  hversions=("${versions[@]}")
+  if [ -n "$decompose" ]; then
+    for v in nolim nolog; do cp "$tmp/server-this" "$tmp/server-$v"; done
+    hversions+=(nolim nolog)
+  fi
+  for v in "${hversions[@]}"; do
+    case $v in
+      nolim) start "$v" REGISTRY_RATE_LIMIT=0 ;;
+      nolog)
+        api=http://127.0.0.1:${DECOMPOSE_PORT:-18777}
+        env REGISTRY_ADDR="${api#http://}" BRREG_BASE_URL="$brreg" REGISTRY_LOG_LEVEL=warn REGISTRY_RATE_LIMIT=0 \
+          "$tmp/server-$v" 2>"$tmp/server-$v.log" &
+        pid=$!
+        pids+=("$pid")
+        wait_for "the $v server" 20 curl -fsS -o /dev/null "$api/v1/NO/company/923609016"
+        ;;
+      *) start "$v" REGISTRY_RATE_LIMIT=60000000 ;;
+    esac
     apis[$v]=$api
     spid[$v]=$pid
     curl -fsS "$api/v1/NO/company/923609016" >/dev/null             # fills the cache
@@ -131,15 +152,15 @@ if [[ " $parts " == *" http "* ]]; then
   sed 's/^/  /' "$tmp/rest.h"
   for r in $(seq "$rounds"); do
     bench bare "$bare_pid" "$bare/"
-    for v in "${versions[@]}"; do
+    for v in "${hversions[@]}"; do
       bench "rest-$v" "${spid[$v]}" "${apis[$v]}/v1/NO/company/923609016"
-      bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua"
+      case $v in nolim | nolog) ;; *) bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua" ;; esac
     done
-    : >"$tmp/server-this.log"
-    if [ ${#versions[@]} -gt 1 ]; then : >"$tmp/server-before.log"; fi
+    for v in "${hversions[@]}"; do : >"$tmp/server-$v.log"; done
   done | tee "$tmp/http.txt"
   pairs=(rest-this/bare mcp-this/rest-this bare-cpu/rest-this-cpu rest-this-cpu/mcp-this-cpu)
   [ ${#versions[@]} -gt 1 ] && pairs+=(rest-before/bare mcp-before/rest-before rest-this/rest-before mcp-this/mcp-before)
+  [ -n "$decompose" ] && pairs+=(rest-nolim/bare rest-nolog/bare bare-cpu/rest-nolim-cpu bare-cpu/rest-nolog-cpu)
   "$tmp/perfbench" ratios "${pairs[@]}" <"$tmp/http.txt"
   stop_all
 fi

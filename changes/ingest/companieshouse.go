@@ -50,7 +50,11 @@ const (
 // flush, and again a minute after the event, whether a watch holds it
 // now (a watch created since, maybe on another replica, whose baseline
 // was taken before it was stored), and the stored timepoint stays before
-// it meanwhile. A restart resumes each stream from its stored timepoint.
+// it meanwhile. A watched company whose fetch fails with internal_error
+// stays queued, the stored timepoint before its events, and is fetched
+// again at the next flushes, [internalAttempts] fetches in all, before
+// its events are dropped with a warning; the other companies go on
+// meanwhile. A restart resumes each stream from its stored timepoint.
 //
 // A stream that answers 416 (the timepoint is too old) is read again from
 // now, and the sweeper ([WithSweeper]) polls every watched British
@@ -258,6 +262,9 @@ type pendingCompany struct {
 	// watch holds it.
 	at      time.Time
 	checked bool
+	// attempts counts the fetches of a watched company that failed with
+	// internal_error.
+	attempts int
 }
 
 func (pc *pendingCompany) add(ev event) {
@@ -392,7 +399,11 @@ func (p *streamProcessor) checkUnknown(ctx context.Context, now time.Time) {
 // flush fetches the pending companies and stores the changes, the
 // snapshots and each stream's timepoint in one Apply. A fetch refused
 // for now (a spent budget, the register down) leaves the rest pending,
-// and the timepoints stop before their first event.
+// and the timepoints stop before their first event. A fetch that fails
+// with internal_error leaves that company pending, its timepoints held
+// the same way, and the flush goes on with the others; at the
+// [internalAttempts]th such failure its events are dropped with a
+// warning.
 func (p *streamProcessor) flush(ctx context.Context) {
 	s := p.s
 	now := s.o.clock.Now()
@@ -404,16 +415,32 @@ func (p *streamProcessor) flush(ctx context.Context) {
 		companies = append(companies, c)
 	}
 	slices.Sort(companies)
+fetch:
 	for _, c := range companies {
 		pc := p.pending[c]
 		err := s.ref.refreshInto(ctx, signal{country: "GB", id: c,
 			eventID:      pc.last.stream + "/" + strconv.FormatInt(pc.last.timepoint, 10),
 			registeredAt: pc.last.published, removed: pc.removed}, now, &b)
-		if errors.Is(err, errSkip) {
+		switch {
+		case skippedInternal(err):
+			pc.attempts++
+			if pc.attempts < internalAttempts {
+				s.o.log.LogAttrs(ctx, slog.LevelInfo, "a watched company could not be read; it is tried again at the next flush", errAttrs(err))
+				s.o.log.LogAttrs(ctx, slog.LevelDebug, "company to try again", slog.String("id", c))
+				continue
+			}
+			s.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read after the last attempt; its events are skipped",
+				slog.Int("attempts", pc.attempts), errAttrs(err))
+			s.o.log.LogAttrs(ctx, slog.LevelDebug, "skipped company", slog.String("id", c))
+			// Given up whatever the Apply below does: the company is not
+			// fetched again for these events.
+			delete(p.pending, c)
+			continue
+		case errors.Is(err, errSkip):
 			s.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; its events are skipped", errAttrs(err))
-		} else if err != nil {
+		case err != nil:
 			s.o.log.LogAttrs(ctx, slog.LevelInfo, "watched companies wait for the next flush", errAttrs(err))
-			break
+			break fetch
 		}
 		done[c] = true
 	}

@@ -32,6 +32,16 @@
 //     24 hours), spread evenly; a company is reported deleted after two
 //     consecutive polls that do not find it.
 //
+// A fetch that fails for a reason that may pass (the register down, a
+// spent budget) keeps the signal until the company is fetched. One that
+// fails with internal_error, which may pass or not, is tried again
+// without holding up the other companies: a feed's item or event, or a
+// sweep's company, gets five fetches in all before it is dropped with a
+// warning (Norway's and a sweep's retries are in memory, so a restart
+// forgets them). Any other failure (an identifier the register rejects)
+// drops the signal with a warning. A scheduled poll's company that
+// failed is polled again at its next moment either way.
+//
 // # Running
 //
 // [Standard] builds the ingesters for a set of countries from [Settings]

@@ -53,23 +53,40 @@ func (f feedSpec) sourceURL(orgnr string) string {
 // (units), /oppdateringer/underenheter (sub-units) and
 // /oppdateringer/roller (roles, CloudEvents). See the package
 // documentation. It is an [Ingester].
+//
+// A watched company whose fetch fails with internal_error is fetched
+// again at the next syncs, [internalAttempts] fetches in all, before its
+// item is dropped with a warning; the feed reads on meanwhile. Those
+// retries, like the items held for a second look, are in memory: a
+// restart forgets them.
 type Norway struct {
 	store changes.Store
 	ref   refresher
 	up    *upstream.Client
 	o     options
 
-	mu    sync.Mutex
-	held  []heldItem // items of companies no watch held, read in the last minute
-	retry []heldItem // the latest item of a company watched since, whose fetch failed
+	mu   sync.Mutex
+	held []heldItem // items of companies no watch held, read in the last minute
+	// retry holds the latest item of a watched company whose fetch failed
+	// for a reason that may pass, or with internal_error fewer than
+	// [internalAttempts] times.
+	retry []heldItem
 }
 
 // heldItem is an item of a company no watch held when it was read, kept
-// for [newWatchGrace] to be asked about again (see [Norway.recheck]).
+// for [newWatchGrace] to be asked about again (see [Norway.recheck]), or
+// the item of a watched company kept to be fetched again.
 type heldItem struct {
 	orgnr     string
 	published *time.Time
 	seen      time.Time
+	// eventID is the item's source event when the item was not recorded
+	// as the register reported it (a watched company's whose fetch failed
+	// with internal_error); "" for an item recorded so.
+	eventID string
+	// attempts counts the fetches for this item that failed with
+	// internal_error.
+	attempts int
 }
 
 // maxHeld bounds the items kept for a second look (Brønnøysund publishes
@@ -149,8 +166,11 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 // with its baseline; its changes carry the item's time and no source event
 // (the item itself is recorded already, as the register reported it). An
 // item is asked about at every sync until it is a minute old, at least
-// once; a fetch that fails for a reason that may pass keeps it. What is
-// held is in memory: a restart within the minute forgets it.
+// once; a fetch that fails for a reason that may pass keeps it. So does
+// a fetch that fails with internal_error, until the item's
+// [internalAttempts]th: the retries of [Norway.process] come this way,
+// with the item's source event. What is held is in memory: a restart
+// within the minute forgets it.
 func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now time.Time) error {
 	n.mu.Lock()
 	// Retries first: they are older than anything held since.
@@ -176,14 +196,30 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 	var b changes.Batch
 	var keep, retry []heldItem
 	var stop error
+	// Of the items whose fetch failed with internal_error, by index: the
+	// item with the attempt counted, or dropped at the last attempt. An
+	// Apply that fails does not undo either.
+	counted := map[int]heldItem{}
+	dropped := map[int]bool{}
 	for i, h := range items {
 		l, ok := latest[h.orgnr]
 		switch {
 		case ok && i != l:
 			// An older item of a company watched now: its latest stands for it.
 		case ok && stop == nil:
-			err := n.ref.refreshInto(ctx, signal{country: "NO", id: h.orgnr, registeredAt: h.published}, now, &b)
+			err := n.ref.refreshInto(ctx, signal{country: "NO", id: h.orgnr, eventID: h.eventID, registeredAt: h.published}, now, &b)
 			switch {
+			case skippedInternal(err):
+				h.attempts++
+				if h.attempts < internalAttempts {
+					counted[i] = h
+					retry = append(retry, h)
+					break
+				}
+				dropped[i] = true
+				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read after the last attempt; its update is skipped",
+					slog.Int("attempts", h.attempts), errAttrs(err))
+				n.o.log.LogAttrs(ctx, slog.LevelDebug, "skipped company", slog.String("id", h.orgnr))
 			case errors.Is(err, errSkip):
 				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a newly watched company could not be read; its recent update is skipped", errAttrs(err))
 			case err != nil:
@@ -203,7 +239,10 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 			for i, h := range items {
 				if l, ok := latest[h.orgnr]; !ok {
 					keep = append(keep, h)
-				} else if i == l {
+				} else if i == l && !dropped[i] {
+					if c, ok := counted[i]; ok {
+						h = c
+					}
 					retry = append(retry, h)
 				}
 			}
@@ -221,7 +260,8 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 // hold keeps items for the next sync's [Norway.recheck]: the newest
 // [maxHeld] of the items of companies no watch held, and every retry (the
 // latest item of a watched company whose fetch failed for a reason that
-// may pass, one a company), which no burst of other items pushes out.
+// may pass, or with internal_error), which no burst of other items
+// pushes out.
 func (n *Norway) hold(items, retry []heldItem) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -428,7 +468,9 @@ func (n *Norway) checkUnknown(ctx context.Context, items []feedItem, watched map
 // item is recorded as the register reported it ([feedChanges]). When a
 // fetch fails for a reason that may pass (a spent budget, the register
 // down), the page is recorded up to the item before and the error
-// returned; the rest is read again next time.
+// returned; the rest is read again next time. A fetch that fails with
+// internal_error does not stop the page: the item goes to the retries
+// of [Norway.recheck], with its source event.
 func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, cursor string, watched map[string]struct{}, now time.Time) (string, error) {
 	if err := n.checkUnknown(ctx, items, watched); err != nil {
 		return cursor, err
@@ -440,7 +482,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		}
 	}
 	var b changes.Batch
-	var hold []heldItem
+	var hold, retry []heldItem
 	done := -1
 	var stop error
 	for i, it := range items {
@@ -460,7 +502,12 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		if last[it.OrgNr] == i {
 			err := n.ref.refreshInto(ctx, signal{country: "NO", id: it.OrgNr, eventID: f.eventID(it.ID),
 				registeredAt: it.Published, removed: it.Type == removedType, purge: it.Type == removedType}, now, &b)
-			if errors.Is(err, errSkip) {
+			if skippedInternal(err) {
+				retry = append(retry, heldItem{orgnr: it.OrgNr, published: it.Published, seen: now, eventID: f.eventID(it.ID), attempts: 1})
+				n.o.log.LogAttrs(ctx, slog.LevelInfo, "a watched company could not be read; it is tried again at the next sync",
+					slog.String("feed", f.name), slog.Int64("update_id", it.ID), errAttrs(err))
+				n.o.log.LogAttrs(ctx, slog.LevelDebug, "company to try again", slog.String("id", it.OrgNr))
+			} else if errors.Is(err, errSkip) {
 				n.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; its update is skipped",
 					slog.String("feed", f.name), slog.Int64("update_id", it.ID), errAttrs(err))
 				n.o.log.LogAttrs(ctx, slog.LevelDebug, "skipped company", slog.String("id", it.OrgNr))
@@ -488,7 +535,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			return cursor, err
 		}
 	}
-	n.hold(hold, nil)
+	n.hold(hold, retry)
 	if stop != nil {
 		return next, stop
 	}

@@ -412,24 +412,36 @@ func (b *countBudget) Take(context.Context) (bool, time.Duration, error) {
 }
 
 // TestNorwaySkipsWhatAFetchCannotMend: a watched company whose fetch fails
-// for good (here an internal error) is skipped with a warning; the feed
-// goes on. A transient failure (a 5xx after the retry) stops the sync
-// with an error and keeps the item.
+// for good (here an invalid_id) is skipped with a warning; the feed goes
+// on. One whose fetch fails with internal_error is not dropped at once
+// any more: the feed goes on past it too, and it is fetched again at the
+// next sync (see internal_retry_test.go). A transient failure (a 5xx
+// after the retry) stops the sync with an error and keeps the item.
 func TestNorwaySkipsWhatAFetchCannotMend(t *testing.T) {
 	t.Parallel()
 	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
 	srv.addRecording(t, "enheter", "oppdateringer_enheter_oppdateringsid-9400339_size20_page0_2020-10.json")
-	watch(t, st, "NO", []string{"971421444", "922175551"},
-		snapshot(report("NO", "971421444", "A AS"), nil), snapshot(report("NO", "922175551", "B AS"), nil))
+	watch(t, st, "NO", []string{"971421444", "915735045", "922175551"},
+		snapshot(report("NO", "971421444", "A AS"), nil), snapshot(report("NO", "915735045", "C AS"), nil),
+		snapshot(report("NO", "922175551", "B AS"), nil))
 	f.set("NO", "971421444", failing(registry.CodeInternalError))
+	f.set("NO", "915735045", failing(registry.CodeInvalidID))
 	f.set("NO", "922175551", failing(registry.CodeUpstreamError))
 	setCursors(t, st, "NO/enheter", "9400339", "NO/underenheter", "1", "NO/roller", "1")
-	err := newTestNorway(t, st, f, srv).Sync(t.Context(), t0)
+	n := newTestNorway(t, st, f, srv)
+	err := n.Sync(t.Context(), t0)
 	if !errors.Is(err, registry.ErrUpstream) {
 		t.Errorf("Sync = %v, want the upstream error", err)
 	}
 	if got := cursor(t, st, "NO/enheter"); got != "9400357" {
-		t.Errorf("cursor %q, want 9400357 (the failing item, past the skipped one)", got)
+		t.Errorf("cursor %q, want 9400357 (the failing item, past the skipped ones)", got)
+	}
+	if err := n.Sync(t.Context(), t0.Add(time.Minute)); !errors.Is(err, registry.ErrUpstream) {
+		t.Errorf("second Sync = %v, want the upstream error", err)
+	}
+	want := map[string]int{"971421444": 2, "915735045": 1, "922175551": 2}
+	if diff := cmp.Diff(want, fetches(f, "NO", "971421444", "915735045", "922175551")); diff != "" {
+		t.Errorf("fetches after two syncs (-want +got): the internal_error is tried again, the invalid_id not:\n%s", diff)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"log/slog"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,13 +42,24 @@ const applyEvery = 50
 // watch list and a warning says so).
 //
 // A company the register does not know counts a miss; the second
-// consecutive miss is reported deleted.
+// consecutive miss is reported deleted. A company whose fetch fails for
+// good is polled again at its next moment, and the diff against its
+// snapshot finds what changed meanwhile; but a sweep's company has no
+// next moment in a sweep-only poller ([WithSweepOnly]), so one that a
+// sweep could not read for an internal_error is fetched again at the
+// next syncs, [internalAttempts] fetches in all, in memory (a restart
+// forgets it).
 type Poller struct {
 	store   changes.Store
 	ref     refresher
 	country string
 	o       options
 	sweep   atomic.Bool
+
+	mu sync.Mutex
+	// retry holds the companies a sweep could not read for an
+	// internal_error, with the number of such fetches.
+	retry map[string]int
 }
 
 var _ Ingester = (*Poller)(nil)
@@ -112,8 +124,14 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) error {
 	type due struct {
 		id string
 		at time.Time // the moment; zero for a sweep
+		// retry is, of a sweep's company tried again, its failed fetches.
+		retry int
 	}
 	var work []due
+	for _, id := range p.retries(ids) {
+		work = append(work, due{id: id, retry: p.retried(id, 0)})
+	}
+	retrying := len(work)
 	if st.Sweep {
 		i, _ := slices.BinarySearch(sorted, st.After)
 		if i < len(sorted) && sorted[i] == st.After {
@@ -123,7 +141,7 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) error {
 			work = append(work, due{id: id})
 		}
 	}
-	sweeping := len(work)
+	sweeping := len(work) // the retries and the sweep
 	if !p.o.sweepOnly {
 		from := st.Last
 		if lag := now.Sub(from); lag > p.o.pollInterval {
@@ -143,18 +161,26 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) error {
 	st.Last = maxTime(st.Last, now.Add(-p.o.pollInterval))
 
 	var b changes.Batch
+	// read are the companies read since the last Apply: a sweep's company
+	// tried again is forgotten once what was read of it is stored.
+	var read []string
 	flush := func() error {
 		cur, err := json.Marshal(st)
 		if err != nil {
 			return err
 		}
 		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig {
+			p.forget(read)
+			read = nil
 			return nil
 		}
 		b.Cursors = map[string]string{p.cursorName(): string(cur)}
-		_, err = p.store.Apply(ctx, b)
-		b, orig = changes.Batch{}, string(cur)
-		return err
+		if _, err = p.store.Apply(ctx, b); err != nil {
+			return err
+		}
+		p.forget(read)
+		b, orig, read = changes.Batch{}, string(cur), nil
+		return nil
 	}
 	var stop error
 	done := 0
@@ -163,16 +189,36 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) error {
 			break
 		}
 		err := p.ref.refreshInto(ctx, signal{country: p.country, id: w.id}, now, &b)
-		if errors.Is(err, errSkip) {
+		switch {
+		case skippedInternal(err) && i < sweeping:
+			if n := w.retry + 1; n < internalAttempts {
+				p.retried(w.id, n)
+				p.o.log.LogAttrs(ctx, slog.LevelInfo, "a watched company could not be read in a sweep; it is tried again at the next sync",
+					slog.String("country", p.country), errAttrs(err))
+				p.o.log.LogAttrs(ctx, slog.LevelDebug, "company to try again", slog.String("id", w.id))
+				break
+			}
+			p.forget([]string{w.id})
+			p.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read in a sweep after the last attempt; it is polled again at the next sweep",
+				slog.String("country", p.country), slog.Int("attempts", internalAttempts), errAttrs(err))
+			p.o.log.LogAttrs(ctx, slog.LevelDebug, "skipped company", slog.String("id", w.id))
+		case errors.Is(err, errSkip):
+			p.forget([]string{w.id})
 			p.o.log.LogAttrs(ctx, slog.LevelWarn, "a watched company could not be read; it is polled again next round",
 				slog.String("country", p.country), errAttrs(err))
-		} else if err != nil {
+		case err != nil:
 			stop = err
+		default:
+			read = append(read, w.id)
+		}
+		if stop != nil {
 			break
 		}
-		if i < sweeping {
+		switch {
+		case i < retrying:
+		case i < sweeping:
 			st.After = w.id
-		} else {
+		default:
 			st.Last = w.at
 		}
 		done++
@@ -194,6 +240,46 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) error {
 		return nil
 	}
 	return stop
+}
+
+// retries returns, sorted, the sweep's companies to try again that ids
+// (the watched companies) holds, and forgets the others.
+func (p *Poller) retries(ids map[string]struct{}) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []string
+	for id := range p.retry {
+		if _, ok := ids[id]; ok {
+			out = append(out, id)
+		} else {
+			delete(p.retry, id)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// retried sets the failed fetches of a sweep's company to try again
+// when n is above 0, and returns them.
+func (p *Poller) retried(id string, n int) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n > 0 {
+		if p.retry == nil {
+			p.retry = map[string]int{}
+		}
+		p.retry[id] = n
+	}
+	return p.retry[id]
+}
+
+// forget drops ids from the sweep's companies to try again.
+func (p *Poller) forget(ids []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, id := range ids {
+		delete(p.retry, id)
+	}
 }
 
 // state reads the poller's cursor (and returns it as stored); a poller

@@ -40,8 +40,28 @@ type refresher struct {
 
 // errSkip marks a company whose fetch failed for a reason a retry will not
 // cure (an identifier the register rejects, a defect): the signal is
-// dropped with a warning and the ingester goes on.
+// dropped with a warning and the ingester goes on. An internal_error is
+// the exception the feeds make (see [skippedInternal]).
 var errSkip = errors.New("ingest: company skipped")
+
+// internalAttempts is how many fetches of a watched company that fail
+// with internal_error a feed's signal gets before it is dropped: the
+// code is also a passing fault (an upstream answer no rule recognises, a
+// module's panic on a half-written document), and one failure would lose
+// the change the signal announced, but a defect on one company's
+// document fails every time and must not be tried for ever. Norway
+// tries again at each sync (every minute by default), Companies House at
+// each flush (every 5 seconds by default). See doc/decisions.md.
+const internalAttempts = 5
+
+// skippedInternal reports whether err is refresh's errSkip for an
+// internal_error: final for this fetch, but the feeds try the signal
+// again, up to [internalAttempts] fetches in all, without holding up the
+// other companies.
+func skippedInternal(err error) bool {
+	var e *registry.Error
+	return errors.Is(err, errSkip) && errors.As(err, &e) && e.Code == registry.CodeInternalError
+}
 
 // refresh fetches the company of s and returns the changes and the
 // snapshot to apply (nil when there is nothing to store), and whether the
