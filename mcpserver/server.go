@@ -402,7 +402,10 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 			failed = st.front.out.sessionFailure()
 		}
 		if failed != nil {
-			return failed
+			// Mapped below as the SDK's Run error would be: a write
+			// that failed with io.EOF or context.Canceled ends the
+			// SDK's session without an error too (rev-sf5).
+			err = failed
 		}
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {

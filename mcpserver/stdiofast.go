@@ -45,8 +45,10 @@ import (
 // to write its answer, and takes a new request with its id. At the end of
 // the session ServeIO waits until the answers queued are written, as the
 // SDK writes an answer due before it read the end; a failed write ends the
-// session as a failed write of the SDK's does, and ServeIO returns its
-// error (stdioOut.fail).
+// session as a failed write of the SDK's does, and ServeIO returns what
+// the SDK's Run would: the error, unless the caller had ended the session
+// before the write failed, or the error is io.EOF or context.Canceled
+// (stdioOut.fail).
 //
 // What makes removing a line safe is that the SDK would have decoded it as
 // one message and answered it as stdioIn does:
@@ -565,7 +567,9 @@ func (o *stdioOut) write() {
 // the context the SDK's session runs with, so Run closes the session
 // without waiting for a Read blocked on the input (an *os.File in
 // blocking mode, as os.Stdin often is, is not woken by its Close) and
-// ServeIO returns err.
+// ServeIO returns err as the SDK's Run would return it: not when the
+// caller had ended the session first (late, see sessionFailure), and
+// io.EOF and context.Canceled as nil.
 func (o *stdioOut) fail(err error) {
 	o.mu.Lock()
 	if o.err.Load() == nil {
