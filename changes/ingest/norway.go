@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,8 +57,10 @@ func (f feedSpec) sourceURL(orgnr string) string {
 // A watched company whose fetch fails with internal_error is fetched
 // again at the next syncs, [internalAttempts] fetches in all, before its
 // item is dropped with a warning; the feed reads on meanwhile. Those
-// retries, like the items held for a second look, are in memory: a
-// restart forgets them, and so does another replica's lead.
+// retries are stored with the feed cursors (cursor "NO/retry"), so that
+// a restart, or another replica's lead, continues them with their
+// attempts; the items held for a second look are in memory only, and
+// a restart, or another replica's lead, forgets them.
 type Norway struct {
 	store changes.Store
 	ref   refresher
@@ -70,8 +71,13 @@ type Norway struct {
 	held []heldItem // items of companies no watch held, read in the last minute
 	// retry holds the latest item of a watched company whose fetch failed
 	// for a reason that may pass, or with internal_error fewer than
-	// [internalAttempts] times.
-	retry []heldItem
+	// [internalAttempts] times. It is stored as [retryCursor], in the
+	// Apply of the page or recheck that changed it; retryStored is the
+	// value stored (or read), and retryLoaded says it was read since this
+	// ingester was made or its memory forgotten.
+	retry       []heldItem
+	retryStored string
+	retryLoaded bool
 }
 
 // heldItem is an item of a company no watch held when it was read, kept
@@ -139,6 +145,9 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("ingest: NO watched ids: %w", err)
 	}
+	if err := n.loadRetries(ctx); err != nil {
+		return fmt.Errorf("ingest: NO retries: %w", err)
+	}
 	var errs []error
 	if err := n.recheck(ctx, watched, now); err != nil {
 		errs = append(errs, err)
@@ -170,17 +179,16 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 // once; a fetch that fails for a reason that may pass keeps it. So does
 // a fetch that fails with internal_error, until the item's
 // [internalAttempts]th: the retries of [Norway.process] come this way,
-// with the item's source event. What is held is in memory: a restart
-// within the minute forgets it.
+// with the item's source event. The retries that remain are stored in
+// the recheck's Apply (one with only [retryCursor] when nothing else is
+// to store); the items held for their minute are in memory: a restart
+// within the minute forgets them.
 func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now time.Time) error {
 	n.mu.Lock()
 	// Retries first: they are older than anything held since.
 	items := append(n.retry, n.held...)
 	n.held, n.retry = nil, nil
 	n.mu.Unlock()
-	if len(items) == 0 {
-		return nil
-	}
 	// latest is, of each company watched now (watched is loaded after the
 	// items were read), the index of its latest-published item: a roles
 	// item read after a unit's item (the feeds are read in turn) may be
@@ -233,9 +241,19 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 			keep = append(keep, h)
 		}
 	}
-	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Purge) > 0 {
+	value, changed, err := n.retryValue(retry)
+	if err != nil {
+		n.hold(keep, retry)
+		return fmt.Errorf("ingest: NO retries: %w", err)
+	}
+	if changed {
+		b.Cursors = map[string]string{retryCursor: value}
+	}
+	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Purge) > 0 || changed {
 		if _, err := n.store.Apply(ctx, b); err != nil {
-			// Nothing was stored: every company watched now is tried again.
+			// Nothing was stored (the stored retries neither): every
+			// company watched now is tried again, and the retries kept
+			// here are stored by the next Apply.
 			retry, keep = nil, nil
 			for i, h := range items {
 				if l, ok := latest[h.orgnr]; !ok {
@@ -250,6 +268,9 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 			n.hold(keep, retry)
 			return err
 		}
+		n.mu.Lock()
+		n.retryStored = value
+		n.mu.Unlock()
 	}
 	n.hold(keep, retry)
 	if stop != nil {
@@ -273,30 +294,37 @@ func (n *Norway) hold(items, retry []heldItem) {
 	}
 }
 
-// settle drops the retries of the companies whose newer item the feed
-// has handled and stored: the fetch for that item (or its purge) stands
-// for them, so that each company has at most one retry and none outlives
-// a newer item of its company.
-func (n *Norway) settle(orgnrs []string) {
-	if len(orgnrs) == 0 {
-		return
-	}
+// settle returns the retries without those of the companies whose newer
+// item the feed has handled, for the page's Apply to store: the fetch
+// for that item (or its purge) stands for them, so that each company has
+// at most one retry and none outlives a newer item of its company. The
+// retries kept are not changed until that Apply has stored the list.
+func (n *Norway) settle(orgnrs []string) []heldItem {
 	set := make(map[string]struct{}, len(orgnrs))
 	for _, o := range orgnrs {
 		set[o] = struct{}{}
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.retry = slices.DeleteFunc(n.retry, func(h heldItem) bool { _, ok := set[h.orgnr]; return ok })
+	out := make([]heldItem, 0, len(n.retry))
+	for _, h := range n.retry {
+		if _, ok := set[h.orgnr]; !ok {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
-// forgetMemory drops the items held and the retries: the Leader calls it
-// when this replica starts leading, since another replica may have read
-// on since they were kept (see [memoryHolder]).
+// forgetMemory drops the items held and marks the retries to be read
+// again from the store before the next recheck: the Leader calls it when
+// this replica starts leading, since another replica may have read on
+// since they were kept (see [memoryHolder]); the stored retries are
+// that replica's.
 func (n *Norway) forgetMemory() {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.held, n.retry = nil, nil
+	n.retryStored, n.retryLoaded = "", false
 }
 
 // removedType is the endringstype of a unit removed from the open data:
@@ -563,13 +591,27 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	if next != cursor {
 		b.Cursors = map[string]string{f.cursorName(): next}
 	}
+	// The retries once the page is stored, stored with it.
+	list := append(n.settle(handled), retry...)
+	value, changed, err := n.retryValue(list)
+	if err != nil {
+		return cursor, fmt.Errorf("retries: %w", err)
+	}
+	if changed {
+		if b.Cursors == nil {
+			b.Cursors = map[string]string{}
+		}
+		b.Cursors[retryCursor] = value
+	}
 	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Cursors) > 0 {
 		if _, err := n.store.Apply(ctx, b); err != nil {
 			return cursor, err
 		}
 	}
-	n.settle(handled)
-	n.hold(hold, retry)
+	n.mu.Lock()
+	n.retry, n.retryStored = list, value
+	n.mu.Unlock()
+	n.hold(hold, nil)
 	if stop != nil {
 		return next, stop
 	}

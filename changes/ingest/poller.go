@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -47,8 +48,9 @@ const applyEvery = 50
 // snapshot finds what changed meanwhile; but a sweep's company has no
 // next moment in a sweep-only poller ([WithSweepOnly]), so one that a
 // sweep could not read for an internal_error is fetched again at the
-// next syncs, [internalAttempts] fetches in all, in memory (a restart
-// forgets it).
+// next syncs, [internalAttempts] fetches in all. Those companies and
+// their attempts are stored in the poller's cursor with the schedule, so
+// that a restart, or another replica's lead, continues them.
 type Poller struct {
 	store   changes.Store
 	ref     refresher
@@ -58,8 +60,12 @@ type Poller struct {
 
 	mu sync.Mutex
 	// retry holds the companies a sweep could not read for an
-	// internal_error, with the number of such fetches.
-	retry map[string]int
+	// internal_error, with the number of such fetches: read from the
+	// poller's cursor ([pollState].Retry) at the first sync and at the
+	// first sync of each lead (retryLoaded false), then kept here and
+	// stored with the cursor at each Apply.
+	retry       map[string]int
+	retryLoaded bool
 }
 
 var _ Ingester = (*Poller)(nil)
@@ -95,6 +101,9 @@ type pollState struct {
 	// Sweep is a sweep in progress; After the last identifier it fetched.
 	Sweep bool   `json:"sweep,omitempty"`
 	After string `json:"after,omitempty"`
+	// Retry are the sweep's companies to fetch again, with their failed
+	// fetches (internal_error); at most one entry per watched company.
+	Retry map[string]int `json:"retry,omitempty"`
 }
 
 func (p *Poller) cursorName() string { return p.country + "/poll" }
@@ -107,6 +116,7 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 	if err != nil {
 		return err
 	}
+	p.loadRetries(st.Retry)
 	// A sweep asked for is the poller's to do once its cursor says so:
 	// until an Apply has stored that, a failed sync asks for it again.
 	asked, stored := p.sweep.Swap(false), false
@@ -173,6 +183,8 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 	// tried again is forgotten once what was read of it is stored.
 	var read []string
 	flush := func() error {
+		// The retries once what was read is stored, stored with it.
+		st.Retry = p.retriesAfter(read)
 		cur, err := json.Marshal(st)
 		if err != nil {
 			return err
@@ -282,12 +294,45 @@ func (p *Poller) retried(id string, n int) int {
 	return p.retry[id]
 }
 
-// forgetMemory drops the sweep's companies to try again: the Leader calls
-// it when this replica starts leading (see [memoryHolder]).
+// loadRetries takes the sweep's companies to try again from the stored
+// state when they have not been read since this poller was made or its
+// memory forgotten.
+func (p *Poller) loadRetries(stored map[string]int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.retryLoaded {
+		return
+	}
+	p.retry, p.retryLoaded = map[string]int{}, true
+	for id, n := range stored {
+		if n > 0 {
+			p.retry[id] = n
+		}
+	}
+}
+
+// retriesAfter returns the sweep's companies to try again without read
+// (the companies read since the last Apply), to be stored.
+func (p *Poller) retriesAfter(read []string) map[string]int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := maps.Clone(p.retry)
+	for _, id := range read {
+		delete(out, id)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// forgetMemory drops the sweep's companies to try again, to be read again
+// from the stored state at the next sync: the Leader calls it when this
+// replica starts leading (see [memoryHolder]).
 func (p *Poller) forgetMemory() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.retry = nil
+	p.retry, p.retryLoaded = nil, false
 }
 
 // forget drops ids from the sweep's companies to try again.

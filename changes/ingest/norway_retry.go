@@ -1,0 +1,110 @@
+package ingest
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"time"
+)
+
+// retryCursor is the name of the cursor that stores Norway's retries
+// (see [Norway.retry]): set in the same [changes.Store.Apply] as the
+// feed cursors and changes that go with it, so that a restart, or
+// another replica's lead, continues them with their attempts.
+const retryCursor = "NO/retry"
+
+// retryVersion is the version of the stored retries' JSON; a value of
+// another version is not read (the retries start empty).
+const retryVersion = 1
+
+// storedRetries is the value of [retryCursor].
+type storedRetries struct {
+	V     int           `json:"v"`
+	Retry []storedRetry `json:"retry"`
+}
+
+// storedRetry is one retry: the latest item of a watched company.
+type storedRetry struct {
+	OrgNr     string     `json:"orgnr"`
+	Published *time.Time `json:"published,omitempty"`
+	Seen      time.Time  `json:"seen"`
+	EventID   string     `json:"event,omitempty"`
+	Attempts  int        `json:"attempts,omitempty"`
+}
+
+// encodeRetries is the stored value of the retries: "" for none (the
+// value of a cursor never set).
+func encodeRetries(list []heldItem) (string, error) {
+	if len(list) == 0 {
+		return "", nil
+	}
+	v := storedRetries{V: retryVersion, Retry: make([]storedRetry, len(list))}
+	for i, h := range list {
+		p := h.published
+		if p != nil && (p.Year() < 1 || p.Year() > 9999) {
+			p = nil // JSON has no such time; the register never sends one
+		}
+		v.Retry[i] = storedRetry{OrgNr: h.orgnr, Published: p, Seen: h.seen, EventID: h.eventID, Attempts: h.attempts}
+	}
+	b, err := json.Marshal(v)
+	return string(b), err
+}
+
+// decodeRetries reads a value of [encodeRetries]; ok is false when the
+// value is not one (another version, not JSON, an entry without a
+// company), and the list is then empty.
+func decodeRetries(s string) (list []heldItem, ok bool) {
+	if s == "" {
+		return nil, true
+	}
+	var v storedRetries
+	if err := json.Unmarshal([]byte(s), &v); err != nil || v.V != retryVersion {
+		return nil, false
+	}
+	for _, r := range v.Retry {
+		if r.OrgNr == "" || r.Attempts < 0 {
+			return nil, false
+		}
+		list = append(list, heldItem{orgnr: r.OrgNr, published: r.Published, seen: r.Seen, eventID: r.EventID, attempts: r.Attempts})
+	}
+	return list, true
+}
+
+// loadRetries reads the stored retries when they have not been read
+// since this ingester was made or its memory forgotten (a new lead): an
+// unreadable value is logged and taken as none (and overwritten at the
+// next store), a store that fails fails the sync, whose Applies would
+// otherwise store a list that lacks the stored retries.
+func (n *Norway) loadRetries(ctx context.Context) error {
+	n.mu.Lock()
+	loaded := n.retryLoaded
+	n.mu.Unlock()
+	if loaded {
+		return nil
+	}
+	v, err := n.store.Cursor(ctx, retryCursor)
+	if err != nil {
+		return err
+	}
+	list, ok := decodeRetries(v)
+	if !ok {
+		n.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable list of retries of watched companies, starting with none",
+			slog.String("cursor", retryCursor))
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.retry, n.retryStored, n.retryLoaded = list, v, true
+	return nil
+}
+
+// retryValue returns the stored value of list, and whether it differs
+// from the one stored: the Apply that goes with list then sets it.
+func (n *Norway) retryValue(list []heldItem) (string, bool, error) {
+	v, err := encodeRetries(list)
+	if err != nil {
+		return "", false, err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return v, v != n.retryStored, nil
+}
