@@ -106,7 +106,9 @@ func (l *Leader) Run(ctx context.Context) error {
 // syncs (items held for a second look, companies to fetch again). What
 // it kept while this replica led before may be stale once another
 // replica has led (a company's newer item handled, a unit purged), so the
-// Leader makes it forget at the start of each lead, as a restart does.
+// Leader makes it forget at the start of each lead, as a restart does:
+// what it also stores (the retries) it reads again from the store before
+// its next sync uses it.
 type memoryHolder interface {
 	forgetMemory()
 }

@@ -27,7 +27,8 @@ func (f *forgettingIngester) forgetMemory() { f.events <- "forget" }
 // fetch again) may be stale once another replica has led, for instance a
 // retry of a unit that replica purged since; the Leader makes the
 // ingester forget it each time this replica starts leading, before the
-// first sync of that lead.
+// first sync of that lead (the retries are then read again from the
+// store: TestNorwayForgetMemory).
 func TestLeaderForgetsMemoryAtEachLead(t *testing.T) {
 	t.Parallel()
 	st, clock := newMemStore(), newFakeClock(t0)

@@ -372,3 +372,33 @@ func TestPollerSweepRetryCapAcrossLeads(t *testing.T) {
 		t.Errorf("after each sync (-want +got):\n%s", diff)
 	}
 }
+
+// FuzzDecodeRetries: any stored value of "NO/retry" is read without a
+// panic; one that is read is stored again as a value that reads the same.
+func FuzzDecodeRetries(f *testing.F) {
+	f.Add(``)
+	f.Add(`{"v":1,"retry":[{"orgnr":"914375916","published":"2026-09-01T11:59:40Z","seen":"2026-09-01T12:00:00Z","event":"enheter/100","attempts":1}]}`)
+	f.Add(`{"v":1,"retry":[{"orgnr":"914375916","seen":"0001-01-01T00:00:00Z"}]}`)
+	f.Add(`{"v":2}`)
+	f.Add(`{"v":1,"retry":[{"attempts":-1}]}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		list, ok := decodeRetries(s)
+		if !ok {
+			if list != nil {
+				t.Fatalf("unreadable %q gave %d retries", s, len(list))
+			}
+			return
+		}
+		enc, err := encodeRetries(list)
+		if err != nil {
+			t.Fatalf("%q read, not stored again: %v", s, err)
+		}
+		again, ok := decodeRetries(enc)
+		if !ok {
+			t.Fatalf("%q read, stored as %q, which does not read", s, enc)
+		}
+		if enc2, _ := encodeRetries(again); enc2 != enc {
+			t.Fatalf("%q stored as %q, then as %q", s, enc, enc2)
+		}
+	})
+}
