@@ -268,13 +268,20 @@ type pendingCompany struct {
 }
 
 func (pc *pendingCompany) add(ev event) {
+	if pc.attempts > 0 {
+		// A new event of a company whose fetch failed with internal_error
+		// gets its own attempts, and stands for the events before it: its
+		// fetch reads the whole company, and a replay from it (a restart)
+		// reads it again. So the stored timepoint is not held before the
+		// first of them for as long as the company's events come.
+		clear(pc.first)
+		pc.attempts = 0
+	}
 	if _, ok := pc.first[ev.stream]; !ok {
 		pc.first[ev.stream] = ev.timepoint
 	}
 	pc.last = ev
 	pc.removed = pc.removed || ev.deleted
-	// A new event gets its own internal_error attempts.
-	pc.attempts = 0
 }
 
 // newWatchGrace is how long the event of a company no watch holds is
@@ -377,6 +384,12 @@ func (p *streamProcessor) checkUnknown(ctx context.Context, now time.Time) {
 			if pc == nil {
 				pc = &pendingCompany{first: map[string]int64{}}
 				p.pending[c] = pc
+			}
+			if pc.attempts > 0 {
+				// Newer events (as in add): they stand for the older
+				// event whose fetch failed, with attempts of their own.
+				clear(pc.first)
+				pc.attempts = 0
 			}
 			for stream, tp := range u.first {
 				if f, ok := pc.first[stream]; !ok || tp < f {
