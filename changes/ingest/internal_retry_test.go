@@ -509,3 +509,36 @@ func TestPollerSweepInternalErrorDroppedAtTheCap(t *testing.T) {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 }
+
+// TestStreamNewEventStandsForTheFailedOne: a new event of a company whose
+// fetch failed with internal_error stands for the older event: the stored
+// timepoint moves to just before the new event (not held before the
+// first for as long as the company's events come), and once the fetch
+// works the change is recorded once, with the new event; a restart then
+// would replay the new event, whose fetch reads the whole company.
+func TestStreamNewEventStandsForTheFailedOne(t *testing.T) {
+	t.Parallel()
+	st, f := newMemStore(), newFakeFetcher()
+	watch(t, st, "GB", []string{gbA}, snapshot(report("GB", gbA, "A LTD"), nil))
+	ie := failing(registry.CodeInternalError)
+	f.set("GB", gbA, ie, ie, ie, ok(report("GB", gbA, "A LTD", withStatus(registry.StatusBankrupt))))
+	p := newTestFlusher(t, st, f)
+	p.handle(insolvency(500, gbA))
+	p.flush(t.Context())
+	p.flush(t.Context())
+	if got := cursor(t, st, "GB/stream/insolvency-cases"); got != "499" {
+		t.Errorf("cursor %q while the first event is tried again, want 499", got)
+	}
+	p.handle(insolvency(700, gbA))
+	p.flush(t.Context()) // the third failure, the new event's first
+	if got := cursor(t, st, "GB/stream/insolvency-cases"); got != "699" {
+		t.Errorf("cursor %q after the new event, want 699 (before the new event only)", got)
+	}
+	p.flush(t.Context())
+	if diff := cmp.Diff([]noted{bankrupt(gbA, "insolvency-cases/700")}, notedOf(companyChanges(t, st, "GB", gbA))); diff != "" {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+	if got := cursor(t, st, "GB/stream/insolvency-cases"); got != "700" {
+		t.Errorf("cursor %q, want 700", got)
+	}
+}
