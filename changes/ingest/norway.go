@@ -198,7 +198,7 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 		if _, ok := watched[h.orgnr]; !ok {
 			continue
 		}
-		if l, seen := latest[h.orgnr]; !seen || h.published != nil && (items[l].published == nil || h.published.After(*items[l].published)) {
+		if l, seen := latest[h.orgnr]; !seen || publishedAfter(h, items[l]) {
 			latest[h.orgnr] = i
 		}
 	}
@@ -294,25 +294,48 @@ func (n *Norway) hold(items, retry []heldItem) {
 	}
 }
 
-// settle returns the retries without those of the companies whose newer
-// item the feed has handled, for the page's Apply to store: the fetch
-// for that item (or its purge) stands for them, so that each company has
-// at most one retry and none outlives a newer item of its company. The
-// retries kept are not changed until that Apply has stored the list.
-func (n *Norway) settle(orgnrs []string) []heldItem {
+// settle returns the retries once the page is stored, for the page's
+// Apply to store: the retries of the companies whose item the feed has
+// handled are dropped, since the fetch for that item (or its purge)
+// stands for them, and the page's requeued items (a fetch that failed
+// with internal_error) are added; of a company with both, the
+// latest-published item stays, as recheck keeps it (a roles item, read
+// after the unit's, may be older: rev-fix5). So each company has at most
+// one retry and none outlives a newer item of its company. The retries
+// kept are not changed until that Apply has stored the list.
+func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 	set := make(map[string]struct{}, len(orgnrs))
 	for _, o := range orgnrs {
 		set[o] = struct{}{}
 	}
+	again := make(map[string]heldItem, len(requeued))
+	for _, r := range requeued {
+		again[r.orgnr] = r
+	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	out := make([]heldItem, 0, len(n.retry))
+	out := make([]heldItem, 0, len(n.retry)+len(requeued))
+	older := map[string]bool{} // the requeued items a retry kept is later than
 	for _, h := range n.retry {
 		if _, ok := set[h.orgnr]; !ok {
 			out = append(out, h)
+		} else if r, ok := again[h.orgnr]; ok && publishedAfter(h, r) {
+			out = append(out, h)
+			older[h.orgnr] = true
+		}
+	}
+	for _, r := range requeued {
+		if !older[r.orgnr] {
+			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// publishedAfter reports whether a was published after b; an item
+// without a time is not after any.
+func publishedAfter(a, b heldItem) bool {
+	return a.published != nil && (b.published == nil || a.published.After(*b.published))
 }
 
 // forgetMemory drops the items held and marks the retries to be read
@@ -592,7 +615,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		b.Cursors = map[string]string{f.cursorName(): next}
 	}
 	// The retries once the page is stored, stored with it.
-	list := append(n.settle(handled), retry...)
+	list := n.settle(handled, retry)
 	value, changed, err := n.retryValue(list)
 	if err != nil {
 		return cursor, fmt.Errorf("retries: %w", err)
