@@ -273,8 +273,13 @@ func (pc *pendingCompany) add(ev event) {
 		// gets its own attempts, and stands for the events before it: its
 		// fetch reads the whole company, and a replay from it (a restart)
 		// reads it again. So the stored timepoint is not held before the
-		// first of them for as long as the company's events come.
-		clear(pc.first)
+		// first of them for as long as the company's events come. Not
+		// when one of them said the company was deleted: a replay must
+		// read that event again, or its not_found is a first miss only
+		// (rev-persist).
+		if !pc.removed {
+			clear(pc.first)
+		}
 		pc.attempts = 0
 	}
 	if _, ok := pc.first[ev.stream]; !ok {
@@ -387,8 +392,11 @@ func (p *streamProcessor) checkUnknown(ctx context.Context, now time.Time) {
 			}
 			if pc.attempts > 0 {
 				// Newer events (as in add): they stand for the older
-				// event whose fetch failed, with attempts of their own.
-				clear(pc.first)
+				// event whose fetch failed, with attempts of their own,
+				// unless that one said the company was deleted.
+				if !pc.removed {
+					clear(pc.first)
+				}
 				pc.attempts = 0
 			}
 			for stream, tp := range u.first {

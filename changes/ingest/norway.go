@@ -320,6 +320,9 @@ func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 		if _, ok := set[h.orgnr]; !ok {
 			out = append(out, h)
 		} else if r, ok := again[h.orgnr]; ok && publishedAfter(h, r) {
+			// The later item stamps the change; the new signal gets
+			// its own attempts (rev-persist).
+			h.attempts = r.attempts
 			out = append(out, h)
 			older[h.orgnr] = true
 		}
@@ -330,6 +333,20 @@ func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 		}
 	}
 	return out
+}
+
+// laterRetry returns the retry of orgnr when it has one published after
+// published (an item with a retry's event: recorded as the register
+// reported it, a held item's is not).
+func (n *Norway) laterRetry(orgnr string, published *time.Time) (heldItem, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, h := range n.retry {
+		if h.orgnr == orgnr && h.eventID != "" && publishedAfter(h, heldItem{published: published}) {
+			return h, true
+		}
+	}
+	return heldItem{}, false
 }
 
 // publishedAfter reports whether a was published after b; an item
@@ -583,8 +600,16 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			continue
 		}
 		if last[it.OrgNr] == i {
-			err := n.ref.refreshInto(ctx, signal{country: "NO", id: it.OrgNr, eventID: f.eventID(it.ID),
-				registeredAt: it.Published, removed: it.Type == removedType, purge: it.Type == removedType}, now, &b)
+			sig := signal{country: "NO", id: it.OrgNr, eventID: f.eventID(it.ID),
+				registeredAt: it.Published, removed: it.Type == removedType, purge: it.Type == removedType}
+			if r, ok := n.laterRetry(it.OrgNr, it.Published); ok && !sig.purge {
+				// The company's retry was published after this item (a
+				// roles item read after the unit's may be older): the
+				// changes this fetch finds carry the later item's event
+				// and time, as recheck's would (rev-persist).
+				sig.eventID, sig.registeredAt = r.eventID, r.published
+			}
+			err := n.ref.refreshInto(ctx, sig, now, &b)
 			if skippedInternal(err) {
 				retry = append(retry, heldItem{orgnr: it.OrgNr, published: it.Published, seen: now, eventID: f.eventID(it.ID), attempts: 1})
 				n.o.log.LogAttrs(ctx, slog.LevelInfo, "a watched company could not be read; it is tried again at the next sync",

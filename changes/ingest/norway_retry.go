@@ -97,8 +97,12 @@ func (n *Norway) loadRetries(ctx context.Context) error {
 	return nil
 }
 
-// retryValue returns the stored value of list, and whether it differs
-// from the one stored: the Apply that goes with list then sets it.
+// retryValue returns the stored value of list, and whether the Apply
+// that goes with list sets it: when it differs from the one this
+// ingester stored, and always while there are retries, so that a value
+// overwritten behind this ingester's back (a late Apply of a replica that
+// led before, which no fencing stops) is put right at the next sync
+// rather than read back by the next lead (rev-persist).
 func (n *Norway) retryValue(list []heldItem) (string, bool, error) {
 	v, err := encodeRetries(list)
 	if err != nil {
@@ -106,5 +110,5 @@ func (n *Norway) retryValue(list []heldItem) (string, bool, error) {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return v, v != n.retryStored, nil
+	return v, len(list) > 0 || v != n.retryStored, nil
 }

@@ -352,11 +352,17 @@ func (p *Poller) state(ctx context.Context, now time.Time) (pollState, string, e
 		return pollState{}, "", err
 	}
 	var st pollState
-	if c == "" || json.Unmarshal([]byte(c), &st) != nil || st.Last.IsZero() || st.Last.After(now) {
+	if c == "" || json.Unmarshal([]byte(c), &st) != nil || st.Last.IsZero() {
 		if c != "" {
 			p.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable poll cursor, starting the schedule now", slog.String("country", p.country))
 		}
 		st = pollState{Last: now}
+	}
+	if st.Last.After(now) {
+		// Another replica's clock ahead of this one's (the last sync was
+		// that replica's): the schedule resumes from now, and a sweep in
+		// progress and its retries go on (rev-persist).
+		st.Last = now
 	}
 	return st, c, nil
 }
