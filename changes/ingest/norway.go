@@ -246,7 +246,9 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 		n.hold(keep, retry)
 		return fmt.Errorf("ingest: NO retries: %w", err)
 	}
-	if changed {
+	// The value goes with every Apply (an old leader's late write is put
+	// right, even by an empty list: rev-last5); changed forces one.
+	if changed || len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Purge) > 0 {
 		b.Cursors = map[string]string{retryCursor: value}
 	}
 	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Purge) > 0 || changed {
@@ -336,13 +338,13 @@ func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 }
 
 // laterRetry returns the retry of orgnr when it has one published after
-// published (an item with a retry's event: recorded as the register
-// reported it, a held item's is not).
+// published: a feed item's, or a held item's (without an event, as
+// recheck stamps it: rev-last5).
 func (n *Norway) laterRetry(orgnr string, published *time.Time) (heldItem, bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	for _, h := range n.retry {
-		if h.orgnr == orgnr && h.eventID != "" && publishedAfter(h, heldItem{published: published}) {
+		if h.orgnr == orgnr && publishedAfter(h, heldItem{published: published}) {
 			return h, true
 		}
 	}
@@ -645,7 +647,9 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	if err != nil {
 		return cursor, fmt.Errorf("retries: %w", err)
 	}
-	if changed {
+	// The value goes with every Apply (an old leader's late write is put
+	// right, even by an empty list: rev-last5); changed forces one.
+	if changed || len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Cursors) > 0 || len(b.Purge) > 0 {
 		if b.Cursors == nil {
 			b.Cursors = map[string]string{}
 		}
