@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,6 +79,10 @@ type Norway struct {
 	retry       []heldItem
 	retryStored string
 	retryLoaded bool
+	// own is, of each feed's cursor, the value this replica read when it
+	// loaded the retries or stored since: a stored cursor that differs is
+	// another replica's late write (see [Norway.adoptForeign]).
+	own map[string]string
 }
 
 // heldItem is an item of a company no watch held when it was read, kept
@@ -367,6 +372,7 @@ func (n *Norway) forgetMemory() {
 	defer n.mu.Unlock()
 	n.held, n.retry = nil, nil
 	n.retryStored, n.retryLoaded = "", false
+	n.own = nil
 }
 
 // removedType is the endringstype of a unit removed from the open data:
@@ -427,6 +433,9 @@ func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]st
 	if err != nil {
 		return err
 	}
+	if err := n.adoptForeign(ctx, f, cursor); err != nil {
+		return err
+	}
 	if !validCursor(cursor) {
 		if cursor != "" {
 			n.o.log.LogAttrs(ctx, slog.LevelWarn, "unreadable feed cursor, reading from before the oldest baseline", slog.String("feed", f.name))
@@ -436,9 +445,20 @@ func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]st
 			return err
 		}
 		cursor = timeCursor + start.UTC().Format(timeLayout)
-		if _, err := n.store.Apply(ctx, changes.Batch{Cursors: map[string]string{f.cursorName(): cursor}}); err != nil {
+		n.mu.Lock()
+		list := slices.Clone(n.retry)
+		n.mu.Unlock()
+		value, _, err := n.retryValue(list) // it goes with every Apply
+		if err != nil {
+			return fmt.Errorf("retries: %w", err)
+		}
+		if _, err := n.store.Apply(ctx, changes.Batch{Cursors: map[string]string{f.cursorName(): cursor, retryCursor: value}}); err != nil {
 			return err
 		}
+		n.mu.Lock()
+		n.retryStored = value
+		n.mu.Unlock()
+		n.stored(f, cursor)
 	}
 	for range n.o.maxPages {
 		items, full, err := n.read(ctx, f, cursor)
@@ -663,6 +683,9 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	n.mu.Lock()
 	n.retry, n.retryStored = list, value
 	n.mu.Unlock()
+	if c, ok := b.Cursors[f.cursorName()]; ok {
+		n.stored(f, c)
+	}
 	n.hold(hold, nil)
 	if stop != nil {
 		return next, stop

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -82,6 +85,17 @@ func (n *Norway) loadRetries(ctx context.Context) error {
 	if loaded {
 		return nil
 	}
+	// The feed cursors first: a late write of another replica that lands
+	// after them and before the retries is adopted by the first sync
+	// (adoptForeign); one before them is in both.
+	own := make(map[string]string, len(norwayFeeds))
+	for _, f := range norwayFeeds {
+		c, err := n.store.Cursor(ctx, f.cursorName())
+		if err != nil {
+			return err
+		}
+		own[f.cursorName()] = c
+	}
 	v, err := n.store.Cursor(ctx, retryCursor)
 	if err != nil {
 		return err
@@ -94,6 +108,65 @@ func (n *Norway) loadRetries(ctx context.Context) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.retry, n.retryStored, n.retryLoaded = list, v, true
+	n.own = own
+	return nil
+}
+
+// stored records c as f's cursor that this replica stored.
+func (n *Norway) stored(f feedSpec, c string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.own == nil {
+		n.own = map[string]string{}
+	}
+	n.own[f.cursorName()] = c
+}
+
+// adoptForeign takes in the retries another replica stored with f's
+// cursor behind this one's back. [changes.Store.Apply] has no fencing:
+// a replica that led before can still finish a page after this one took
+// the lease, storing f's cursor past items this replica never read and
+// the retries of those items. Writing this replica's list over them
+// would lose their changes (rev-e5), and keeping every stored entry would
+// bring back retries of items this replica handled itself (rev-last5).
+// So when f's stored cursor is not the one this replica last read or
+// stored, the stored list's entries of f's items that are new to this
+// replica's cursor are added (a company's later-published item wins),
+// and the rest is left to this replica's list, which the next Apply
+// stores.
+func (n *Norway) adoptForeign(ctx context.Context, f feedSpec, cursor string) error {
+	n.mu.Lock()
+	own, ok := n.own[f.cursorName()]
+	n.mu.Unlock()
+	if !ok || own == cursor {
+		if !ok {
+			n.stored(f, cursor)
+		}
+		return nil
+	}
+	v, err := n.store.Cursor(ctx, retryCursor)
+	if err != nil {
+		return err
+	}
+	theirs, _ := decodeRetries(v) // an unreadable value has nothing to adopt
+	prefix := f.name + "/"
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, r := range theirs {
+		num, isFeed := strings.CutPrefix(r.eventID, prefix)
+		id, err := strconv.ParseInt(num, 10, 64)
+		if !isFeed || err != nil || !isNew(f, own, id) {
+			continue
+		}
+		i := slices.IndexFunc(n.retry, func(h heldItem) bool { return h.orgnr == r.orgnr })
+		switch {
+		case i < 0:
+			n.retry = append(n.retry, r)
+		case publishedAfter(r, n.retry[i]):
+			n.retry[i] = r
+		}
+	}
+	n.own[f.cursorName()] = cursor
 	return nil
 }
 
