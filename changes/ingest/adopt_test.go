@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	registry "github.com/companyregistry/registry"
 )
 
 // TestNorwayAdoptForeign: when a feed's stored cursor is not the one this
@@ -62,5 +64,41 @@ func TestNorwayAdoptForeign(t *testing.T) {
 				t.Errorf("own cursor (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestNorwayAdoptForeignBeforeRecheck: the late Apply of a replica that
+// led before lands while this replica has a retry of its own, so its
+// recheck stores its list at the next sync: what the late Apply stored
+// (A's retry, with the feed cursor past A's item, which this replica
+// never read) is taken in before that, not written over and lost.
+func TestNorwayAdoptForeignBeforeRecheck(t *testing.T) {
+	t.Parallel()
+	st, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	watch(t, st, "NO", []string{noA, noB}, snapshot(report("NO", noA, "A AS"), nil), snapshot(report("NO", noB, "B AS"), nil))
+	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
+	f.set("NO", noA, ok(report("NO", noA, "A NY AS")))
+	n := newTestNorway(t, st, f, srv)
+	n.forgetMemory() // n leads
+	if err := n.Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	bAt := noAt100.Add(-time.Minute)
+	n.mu.Lock()
+	n.retry = []heldItem{{orgnr: noB, published: &bAt, seen: t0, eventID: "enheter/99", attempts: 1}}
+	n.mu.Unlock()
+	f.set("NO", noB, failing(registry.CodeInternalError))
+	srv.add(t, "enheter", unitItem(100, noA, "2026-09-01T11:59:40.000Z"))
+	late, err := encodeRetries([]heldItem{{orgnr: noA, published: &noAt100, seen: t0, eventID: "enheter/100", attempts: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setCursors(t, st, "NO/enheter", "101", "NO/retry", late)
+	if err := n.Sync(t.Context(), t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	want := []noted{renamed(noA, "A AS", "A NY AS", "enheter/100", noAt100)}
+	if diff := cmp.Diff(want, notedOf(companyChanges(t, st, "NO", noA))); diff != "" {
+		t.Errorf("A's changes (-want +got):\n%s", diff)
 	}
 }

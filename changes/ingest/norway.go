@@ -153,6 +153,18 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 	if err := n.loadRetries(ctx); err != nil {
 		return fmt.Errorf("ingest: NO retries: %w", err)
 	}
+	// Before recheck stores the list: what another replica's late Apply
+	// stored since is taken in first (syncFeed looks again before each
+	// feed is read).
+	for _, f := range norwayFeeds {
+		c, err := n.store.Cursor(ctx, f.cursorName())
+		if err == nil {
+			err = n.adoptForeign(ctx, f, c)
+		}
+		if err != nil {
+			return fmt.Errorf("ingest: NO retries: %w", err)
+		}
+	}
 	var errs []error
 	if err := n.recheck(ctx, watched, now); err != nil {
 		errs = append(errs, err)
