@@ -389,19 +389,17 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 	}
 	err = srv.Run(runCtx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
 	if st.front != nil {
-		failed := st.front.out.sessionFailure() // see stdioOut.fail
-		st.front.cancel()                       // the run context ends with ServeIO
+		st.front.cancel() // the run context ends with ServeIO
 		// The answers queued are written before ServeIO returns, and
 		// a failure of one of those writes is ServeIO's error, as the
 		// SDK's Run returns a write of its handlers' that failed after
 		// the end of the input (rev-fail4); not when the caller ended
 		// the session, where the SDK's Run returns the caller's
-		// ctx.Err() (rev-last4).
+		// ctx.Err() (rev-last4). sessionFailure says which, as it was
+		// when the write failed (stdioOut.fail), during the session or
+		// while stop drained the queue.
 		st.front.stop()
-		if failed == nil {
-			failed = st.front.out.sessionFailure()
-		}
-		if failed != nil {
+		if failed := st.front.out.sessionFailure(); failed != nil {
 			// Mapped below as the SDK's Run error would be: a write
 			// that failed with io.EOF or context.Canceled ends the
 			// SDK's session without an error too (rev-sf5).
