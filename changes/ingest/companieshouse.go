@@ -268,25 +268,30 @@ type pendingCompany struct {
 }
 
 func (pc *pendingCompany) add(ev event) {
-	if pc.attempts > 0 {
-		// A new event of a company whose fetch failed with internal_error
-		// gets its own attempts, and stands for the events before it: its
-		// fetch reads the whole company, and a replay from it (a restart)
-		// reads it again. So the stored timepoint is not held before the
-		// first of them for as long as the company's events come. Not
-		// when one of them said the company was deleted: a replay must
-		// read that event again, or its not_found is a first miss only
-		// (rev-persist).
-		if !pc.removed {
-			clear(pc.first)
-		}
-		pc.attempts = 0
-	}
+	pc.renew()
 	if _, ok := pc.first[ev.stream]; !ok {
 		pc.first[ev.stream] = ev.timepoint
 	}
 	pc.last = ev
 	pc.removed = pc.removed || ev.deleted
+}
+
+// renew readies a company whose fetch failed with internal_error for a
+// new event (add, or checkUnknown's merge): the new event gets its own
+// attempts, and stands for the events before it, since its fetch reads
+// the whole company and a replay from it (a restart) reads it again; so
+// their first timepoints are let go, and the stored timepoint is not held
+// before them for as long as the company's events come. Not when one of
+// them said the company was deleted: a replay must read that event
+// again, or its not_found is a first miss only (rev-persist).
+func (pc *pendingCompany) renew() {
+	if pc.attempts == 0 {
+		return
+	}
+	if !pc.removed {
+		clear(pc.first)
+	}
+	pc.attempts = 0
 }
 
 // newWatchGrace is how long the event of a company no watch holds is
@@ -390,15 +395,7 @@ func (p *streamProcessor) checkUnknown(ctx context.Context, now time.Time) {
 				pc = &pendingCompany{first: map[string]int64{}}
 				p.pending[c] = pc
 			}
-			if pc.attempts > 0 {
-				// Newer events (as in add): they stand for the older
-				// event whose fetch failed, with attempts of their own,
-				// unless that one said the company was deleted.
-				if !pc.removed {
-					clear(pc.first)
-				}
-				pc.attempts = 0
-			}
+			pc.renew()
 			for stream, tp := range u.first {
 				if f, ok := pc.first[stream]; !ok || tp < f {
 					pc.first[stream] = tp
