@@ -150,20 +150,8 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("ingest: NO watched ids: %w", err)
 	}
-	if err := n.loadRetries(ctx); err != nil {
+	if err := n.takeStored(ctx); err != nil {
 		return fmt.Errorf("ingest: NO retries: %w", err)
-	}
-	// Before recheck stores the list: what another replica's late Apply
-	// stored since is taken in first (syncFeed looks again before each
-	// feed is read).
-	for _, f := range norwayFeeds {
-		c, err := n.store.Cursor(ctx, f.cursorName())
-		if err == nil {
-			err = n.adoptForeign(ctx, f, c)
-		}
-		if err != nil {
-			return fmt.Errorf("ingest: NO retries: %w", err)
-		}
 	}
 	var errs []error
 	if err := n.recheck(ctx, watched, now); err != nil {
@@ -258,17 +246,12 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 			keep = append(keep, h)
 		}
 	}
-	value, changed, err := n.retryValue(retry)
+	value, apply, err := n.withRetries(&b, retry)
 	if err != nil {
 		n.hold(keep, retry)
 		return fmt.Errorf("ingest: NO retries: %w", err)
 	}
-	// The value goes with every Apply (an old leader's late write is put
-	// right, even by an empty list: rev-last5); changed forces one.
-	if changed || len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Purge) > 0 {
-		b.Cursors = map[string]string{retryCursor: value}
-	}
-	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Purge) > 0 || changed {
+	if apply {
 		if _, err := n.store.Apply(ctx, b); err != nil {
 			// Nothing was stored (the stored retries neither): every
 			// company watched now is tried again, and the retries kept
@@ -460,11 +443,12 @@ func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]st
 		n.mu.Lock()
 		list := slices.Clone(n.retry)
 		n.mu.Unlock()
-		value, _, err := n.retryValue(list) // it goes with every Apply
+		b := changes.Batch{Cursors: map[string]string{f.cursorName(): cursor}}
+		value, _, err := n.withRetries(&b, list)
 		if err != nil {
 			return fmt.Errorf("retries: %w", err)
 		}
-		if _, err := n.store.Apply(ctx, changes.Batch{Cursors: map[string]string{f.cursorName(): cursor, retryCursor: value}}); err != nil {
+		if _, err := n.store.Apply(ctx, b); err != nil {
 			return err
 		}
 		n.mu.Lock()
@@ -675,19 +659,11 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	}
 	// The retries once the page is stored, stored with it.
 	list := n.settle(handled, retry)
-	value, changed, err := n.retryValue(list)
+	value, apply, err := n.withRetries(&b, list)
 	if err != nil {
 		return cursor, fmt.Errorf("retries: %w", err)
 	}
-	// The value goes with every Apply (an old leader's late write is put
-	// right, even by an empty list: rev-last5); changed forces one.
-	if changed || len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Cursors) > 0 || len(b.Purge) > 0 {
-		if b.Cursors == nil {
-			b.Cursors = map[string]string{}
-		}
-		b.Cursors[retryCursor] = value
-	}
-	if len(b.Changes) > 0 || len(b.Snapshots) > 0 || len(b.Cursors) > 0 {
+	if apply {
 		if _, err := n.store.Apply(ctx, b); err != nil {
 			return cursor, err
 		}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/companyregistry/registry/changes"
 )
 
 // retryCursor is the name of the cursor that stores Norway's retries
@@ -73,29 +75,44 @@ func decodeRetries(s string) (list []heldItem, ok bool) {
 	return list, true
 }
 
-// loadRetries reads the stored retries when they have not been read
-// since this ingester was made or its memory forgotten (a new lead): an
-// unreadable value is logged and taken as none (and overwritten at the
-// next store), a store that fails fails the sync, whose Applies would
-// otherwise store a list that lacks the stored retries.
-func (n *Norway) loadRetries(ctx context.Context) error {
-	n.mu.Lock()
-	loaded := n.retryLoaded
-	n.mu.Unlock()
-	if loaded {
-		return nil
-	}
+// takeStored brings the retries in memory up to the store's at the start
+// of a sync, before recheck stores the list: it reads the feed cursors,
+// then the stored retries when they have not been read since this
+// ingester was made or its memory forgotten (a new lead), or else what
+// another replica's late Apply stored since (adoptForeign; syncFeed looks
+// again before each feed is read). A store that fails fails the sync,
+// whose Applies would otherwise store a list that lacks the stored
+// retries.
+func (n *Norway) takeStored(ctx context.Context) error {
 	// The feed cursors first: a late write of another replica that lands
-	// after them and before the retries is adopted by the first sync
-	// (adoptForeign); one before them is in both.
-	own := make(map[string]string, len(norwayFeeds))
+	// after them and before the retries is in the retries read, or is
+	// adopted at the next look; one before them is in both.
+	cursors := make(map[string]string, len(norwayFeeds))
 	for _, f := range norwayFeeds {
 		c, err := n.store.Cursor(ctx, f.cursorName())
 		if err != nil {
 			return err
 		}
-		own[f.cursorName()] = c
+		cursors[f.cursorName()] = c
 	}
+	n.mu.Lock()
+	loaded := n.retryLoaded
+	n.mu.Unlock()
+	if !loaded {
+		return n.loadRetries(ctx, cursors)
+	}
+	for _, f := range norwayFeeds {
+		if err := n.adoptForeign(ctx, f, cursors[f.cursorName()]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadRetries reads the stored retries, and takes own as the feed
+// cursors this replica has read: an unreadable value is logged and taken
+// as none (and overwritten at the next store).
+func (n *Norway) loadRetries(ctx context.Context, own map[string]string) error {
 	v, err := n.store.Cursor(ctx, retryCursor)
 	if err != nil {
 		return err
@@ -170,18 +187,28 @@ func (n *Norway) adoptForeign(ctx context.Context, f feedSpec, cursor string) er
 	return nil
 }
 
-// retryValue returns the stored value of list, and whether the Apply
-// that goes with list sets it: when it differs from the one this
-// ingester stored, and always while there are retries, so that a value
-// overwritten behind this ingester's back (a late Apply of a replica that
-// led before, which no fencing stops) is put right at the next sync
-// rather than read back by the next lead (rev-persist).
-func (n *Norway) retryValue(list []heldItem) (string, bool, error) {
-	v, err := encodeRetries(list)
+// withRetries puts the stored value of list in b, which is to be applied
+// (apply) when it holds anything else or when the value must be written.
+// The value goes with every Apply of the ingester, an empty list too (an
+// old leader's late write is put right: rev-last5), and must be written
+// when it differs from the one this ingester stored, or while there are
+// retries: a value overwritten behind this ingester's back (a late Apply
+// of a replica that led before, which no fencing stops) is put right at
+// the next sync rather than read back by the next lead (rev-persist).
+func (n *Norway) withRetries(b *changes.Batch, list []heldItem) (value string, apply bool, err error) {
+	value, err = encodeRetries(list)
 	if err != nil {
 		return "", false, err
 	}
 	n.mu.Lock()
-	defer n.mu.Unlock()
-	return v, len(list) > 0 || v != n.retryStored, nil
+	must := len(list) > 0 || value != n.retryStored
+	n.mu.Unlock()
+	if !must && len(b.Changes) == 0 && len(b.Snapshots) == 0 && len(b.Cursors) == 0 && len(b.Purge) == 0 {
+		return value, false, nil
+	}
+	if b.Cursors == nil {
+		b.Cursors = map[string]string{}
+	}
+	b.Cursors[retryCursor] = value
+	return value, true, nil
 }
