@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -146,8 +147,8 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		retry int
 	}
 	var work []due
-	for _, id := range p.retries(ids) {
-		work = append(work, due{id: id, retry: p.retried(id, 0)})
+	for _, r := range p.retries(ids) {
+		work = append(work, due{id: r.id, retry: r.fails})
 	}
 	retrying := len(work)
 	if st.Sweep {
@@ -213,7 +214,7 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		switch {
 		case skippedInternal(err) && i < sweeping:
 			if n := w.retry + 1; n < internalAttempts {
-				p.retried(w.id, n)
+				p.setRetry(w.id, n)
 				p.o.log.LogAttrs(ctx, slog.LevelInfo, "a watched company could not be read in a sweep; it is tried again at the next sync",
 					slog.String("country", p.country), errAttrs(err))
 				p.o.log.LogAttrs(ctx, slog.LevelDebug, "company to try again", slog.String("id", w.id))
@@ -263,35 +264,38 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 	return stop
 }
 
-// retries returns, sorted, the sweep's companies to try again that ids
-// (the watched companies) holds, and forgets the others.
-func (p *Poller) retries(ids map[string]struct{}) []string {
+// sweepRetry is a sweep's company to try again and its failed fetches.
+type sweepRetry struct {
+	id    string
+	fails int
+}
+
+// retries returns, sorted by company, the sweep's companies to try again
+// that ids (the watched companies) holds, and forgets the others.
+func (p *Poller) retries(ids map[string]struct{}) []sweepRetry {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	var out []string
-	for id := range p.retry {
+	var out []sweepRetry
+	for id, n := range p.retry {
 		if _, ok := ids[id]; ok {
-			out = append(out, id)
+			out = append(out, sweepRetry{id, n})
 		} else {
 			delete(p.retry, id)
 		}
 	}
-	slices.Sort(out)
+	slices.SortFunc(out, func(a, b sweepRetry) int { return strings.Compare(a.id, b.id) })
 	return out
 }
 
-// retried sets the failed fetches of a sweep's company to try again
-// when n is above 0, and returns them.
-func (p *Poller) retried(id string, n int) int {
+// setRetry sets the failed fetches (above 0) of a sweep's company to try
+// again.
+func (p *Poller) setRetry(id string, n int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if n > 0 {
-		if p.retry == nil {
-			p.retry = map[string]int{}
-		}
-		p.retry[id] = n
+	if p.retry == nil {
+		p.retry = map[string]int{}
 	}
-	return p.retry[id]
+	p.retry[id] = n
 }
 
 // loadRetries takes the sweep's companies to try again from the stored
