@@ -147,8 +147,10 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		retry int
 	}
 	var work []due
+	retried := map[string]bool{}
 	for _, r := range p.retries(ids) {
 		work = append(work, due{id: r.id, retry: r.fails})
+		retried[r.id] = true
 	}
 	retrying := len(work)
 	if st.Sweep {
@@ -157,7 +159,12 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 			i++
 		}
 		for _, id := range sorted[i:] {
-			work = append(work, due{id: id})
+			// A company tried again is fetched once, as a retry, with
+			// its count (a sweep asked again after a failed Apply:
+			// rev-whole5).
+			if !retried[id] {
+				work = append(work, due{id: id})
+			}
 		}
 	}
 	sweeping := len(work) // the retries and the sweep
