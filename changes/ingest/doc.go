@@ -38,15 +38,15 @@
 // without holding up the other companies: a feed's item or event, or a
 // sweep's company, gets five fetches in all before it is dropped with a
 // warning; a newer item of the company handled by the feed ends its
-// retry. The retries are stored with the ingester's cursors, in the same
-// Apply as the changes they go with (Norway's in the cursor "NO/retry",
-// a sweep's in the poller's cursor; the stream's are replayed from its
-// stored timepoint), so a restart, or another replica taking over the
-// ingesters, continues them with their attempts. Only Norway's items of
-// unwatched companies held for a minute's second look are in memory: a
-// restart or a handover forgets them. Any other
-// failure (an identifier the register rejects) drops the signal with a
-// warning. A scheduled poll's company that failed is polled again at its
+// retry. Norway's and a sweep's retries are stored with the ingester's
+// cursors, in the same Apply as the changes they go with (Norway's in the
+// cursor "NO/retry", a sweep's in the poller's cursor), so a restart, or
+// another replica taking over the ingesters, continues them with their
+// attempts; the stream's events are replayed from its stored timepoint,
+// with fresh attempts. Only Norway's items of unwatched companies held
+// for a minute's second look are in memory: a restart or a handover
+// forgets them. Any other failure (an identifier the register rejects)
+// drops the signal with a warning. A scheduled poll's company that failed is polled again at its
 // next moment either way.
 //
 // # Running
