@@ -70,55 +70,38 @@ func TestApplyFenceOrderedWithTakeoverPostgres(t *testing.T) {
 		cursorIs(t, s, "a")
 	})
 
-	// The reverse: a takeover not yet committed holds the lease row; an
-	// Apply of the replaced holder waits for it and reads the new holder:
-	// refused, nothing written.
-	t.Run("TakeoverFirst", func(t *testing.T) {
-		s, url := openPostgres(t)
-		raw := rawDB(t, url)
-		acquire(t, s, "a", t0)
-		// Another replica's AcquireLease, stopped before its commit.
-		takeover, takeoverPID := begin(t, raw, "UPDATE leases SET holder = 'b', expires_at = expires_at + 3600000000 WHERE name = 'ingest' RETURNING holder")
-		applied := make(chan error, 1)
-		go func() {
-			_, err := s.Apply(ctx, changes.Batch{Changes: []changes.Change{nameChange("1", t0)},
-				Cursors: map[string]string{"no/enheter": "a"}, Lease: fence})
-			applied <- err
-		}()
-		waitBlocked(t, raw, "SELECT holder FROM leases", takeoverPID, applied)
-		if err := takeover.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		if err := testwait.Recv(t, applied, "the Apply"); !errors.Is(err, changes.ErrLeaseLost) {
-			t.Fatalf("Apply of the holder replaced meanwhile: %v, want ErrLeaseLost", err)
-		}
-		if got, err := s.CompanyChanges(ctx, "NO", "1", 10); err != nil || len(got) != 0 {
-			t.Errorf("changes recorded by a refused Apply: %d, %v", len(got), err)
-		}
-		cursorIs(t, s, "")
-	})
-
-	// A release not yet committed: the Apply waits for it and finds no
-	// holder.
-	t.Run("ReleaseFirst", func(t *testing.T) {
-		s, url := openPostgres(t)
-		raw := rawDB(t, url)
-		acquire(t, s, "a", t0)
-		release, releasePID := begin(t, raw, "DELETE FROM leases WHERE name = 'ingest' RETURNING holder")
-		applied := make(chan error, 1)
-		go func() {
-			_, err := s.Apply(ctx, changes.Batch{Cursors: map[string]string{"no/enheter": "a"}, Lease: fence})
-			applied <- err
-		}()
-		waitBlocked(t, raw, "SELECT holder FROM leases", releasePID, applied)
-		if err := release.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		if err := testwait.Recv(t, applied, "the Apply"); !errors.Is(err, changes.ErrLeaseLost) {
-			t.Fatalf("Apply after the lease was released: %v, want ErrLeaseLost", err)
-		}
-		cursorIs(t, s, "")
-	})
+	// The reverse: another replica's change of the holder, not yet
+	// committed, holds the lease row (a takeover, or the new holder's
+	// release); an Apply of the replaced holder waits for it and reads the
+	// row as it committed: refused, nothing written.
+	for _, tc := range []struct{ name, stmt string }{
+		{"TakeoverFirst", "UPDATE leases SET holder = 'b', expires_at = expires_at + 3600000000 WHERE name = 'ingest' RETURNING holder"},
+		{"ReleaseFirst", "DELETE FROM leases WHERE name = 'ingest' RETURNING holder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, url := openPostgres(t)
+			raw := rawDB(t, url)
+			acquire(t, s, "a", t0)
+			change, changePID := begin(t, raw, tc.stmt)
+			applied := make(chan error, 1)
+			go func() {
+				_, err := s.Apply(ctx, changes.Batch{Changes: []changes.Change{nameChange("1", t0)},
+					Cursors: map[string]string{"no/enheter": "a"}, Lease: fence})
+				applied <- err
+			}()
+			waitBlocked(t, raw, "SELECT holder FROM leases", changePID, applied)
+			if err := change.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			if err := testwait.Recv(t, applied, "the Apply"); !errors.Is(err, changes.ErrLeaseLost) {
+				t.Fatalf("Apply of the holder replaced meanwhile: %v, want ErrLeaseLost", err)
+			}
+			if got, err := s.CompanyChanges(ctx, "NO", "1", 10); err != nil || len(got) != 0 {
+				t.Errorf("changes recorded by a refused Apply: %d, %v", len(got), err)
+			}
+			cursorIs(t, s, "")
+		})
+	}
 }
 
 // openReplica opens a second store (its own pool) on the database at url.
