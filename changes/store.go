@@ -209,7 +209,8 @@ var ErrClaimLost = errors.New("changes: the delivery is no longer claimed by thi
 
 // ErrLeaseLost is a fenced [Batch] refused by [Store.Apply]: its lease is
 // held by another holder, or by none (never taken, released, or taken
-// and released by another). Nothing of the batch was written.
+// and released by another, unless the holder has taken it again since).
+// Nothing of the batch was written.
 var ErrLeaseLost = errors.New("changes: the lease is no longer held by this holder")
 
 // ErrInvalidCursor is a feed cursor that the store did not give out

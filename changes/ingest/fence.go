@@ -41,14 +41,16 @@ func withFence(ctx context.Context, l *leadFence) context.Context {
 	return context.WithValue(ctx, leadKey{}, l)
 }
 
-// applyBatch is the one way an ingester stores a batch: through store.Apply,
-// fenced by the lease of the Leader whose lead ctx carries (b.Lease set
-// from it; an ingester run without a Leader writes unfenced, as before).
-// A batch the store refuses as [changes.ErrLeaseLost] wrote nothing; the
-// lead ends at once, before applyBatch returns, so the ingester's own error
-// handling sees its context ended and stops without a warning of its
-// own (the Leader logs one).
-func applyBatch(ctx context.Context, store changes.Store, b changes.Batch) ([]changes.Change, error) {
+// Apply stores b through store.Apply, fenced by the lease of the Leader
+// whose lead ctx carries (b.Lease set from it): the store writes it only
+// while that Leader holds the lease, and otherwise returns
+// [changes.ErrLeaseLost] and writes nothing. Every ingester stores
+// through it, the package's own and any of yours a Leader runs; under no
+// Leader (an ingester's Sync called by you) b is stored unfenced.
+// When the store refuses b, the lead ends at once, before Apply returns,
+// so the ingester's own error handling sees its context ended and stops
+// without a warning of its own (the Leader logs one).
+func Apply(ctx context.Context, store changes.Store, b changes.Batch) ([]changes.Change, error) {
 	l, _ := ctx.Value(leadKey{}).(*leadFence)
 	if l != nil {
 		f := l.fence

@@ -53,7 +53,7 @@ func (g *gatedIngester) Sync(ctx context.Context, now time.Time) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	_, err := applyBatch(ctx, g.store, changes.Batch{Cursors: map[string]string{"gated": now.Format(time.RFC3339)}})
+	_, err := Apply(ctx, g.store, changes.Batch{Cursors: map[string]string{"gated": now.Format(time.RFC3339)}})
 	g.applied <- err
 	return err
 }

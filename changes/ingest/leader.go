@@ -37,7 +37,12 @@ const LeaseName = "changes/ingest"
 // new leader's. A write refused so ([changes.ErrLeaseLost]) stores
 // nothing; the Leader logs one warning, stops its ingesters at once,
 // without waiting for the next renewal, and tries for the lease again.
-// What its ingesters held in memory is forgotten at its next lead.
+// A Leader whose lease ran out by its own clock before it renewed it
+// ends its lead the same way rather than renew: the lease could have
+// been another replica's meanwhile and be free again, and taking it back
+// under the same holder would let a write of the old lead through. What
+// its ingesters held in memory is forgotten at its next lead. The
+// replicas' clocks must roughly agree (within less than the TTL).
 type Leader struct {
 	store     changes.Store
 	ingesters []Ingester
@@ -168,6 +173,17 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 		case slept:
 		}
 		now := l.o.clock.Now()
+		if !now.Before(until) {
+			// The lease ran out before this renewal (the process was
+			// paused, or a store call took the rest of the TTL): another
+			// replica may have led meanwhile and left, and a renewal would
+			// take the lease again under the same holder while a write of
+			// this lead is still on its way, which the fence would let
+			// through. So the lead ends; Run takes the lease anew.
+			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease ran out before it was renewed; stopping the ingesters")
+			stop()
+			return
+		}
 		held, err := l.store.AcquireLease(ctx, LeaseName, l.o.holder, now, l.o.leaseTTL)
 		switch {
 		case ended(ctx):

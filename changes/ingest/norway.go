@@ -258,7 +258,7 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 		return fmt.Errorf("ingest: NO retries: %w", err)
 	}
 	if apply {
-		if _, err := applyBatch(ctx, n.store, b); err != nil {
+		if _, err := Apply(ctx, n.store, b); err != nil {
 			// Nothing was stored (the stored retries neither): every
 			// company watched now is tried again, and the retries kept
 			// here are stored by the next Apply.
@@ -454,7 +454,7 @@ func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]st
 		if err != nil {
 			return fmt.Errorf("retries: %w", err)
 		}
-		if _, err := applyBatch(ctx, n.store, b); err != nil {
+		if _, err := Apply(ctx, n.store, b); err != nil {
 			return err
 		}
 		n.mu.Lock()
@@ -670,7 +670,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		return cursor, fmt.Errorf("retries: %w", err)
 	}
 	if apply {
-		if _, err := applyBatch(ctx, n.store, b); err != nil {
+		if _, err := Apply(ctx, n.store, b); err != nil {
 			return cursor, err
 		}
 	}
