@@ -32,9 +32,10 @@ const (
 // Ingester finds the changes of one register's companies. The [Leader]
 // calls Sync every interval while it holds the lease, one ingester after
 // the other; now is the Leader's clock. Sync stores what it found through
-// [changes.Store.Apply] and returns an error only for a failure worth a
-// warning; a register's budget running out is not one (the work resumes
-// at the next call).
+// [Apply] with the ctx it was given (so that the Leader's lease fences
+// the write) and returns an error only for a failure worth a warning; a
+// register's budget running out is not one (the work resumes at the next
+// call).
 type Ingester interface {
 	// Name names the ingester in logs, such as "NO/feeds".
 	Name() string

@@ -18,10 +18,25 @@
 // when it started. A process that turned the collector off (GOGC=off)
 // is left alone. GOMEMLIMIT still applies: the runtime collects before
 // the limit whatever GOGC says.
+//
+// The runtime computes the goal of the next collection when one ends,
+// with the GOGC in force then; the Tuner corrects GOGC only when its
+// finalizer runs, some time after. So when the live heap grows fast (a
+// cache filling), the collection that finds it large sets a goal with
+// the raised GOGC of a small heap, several times the new live heap. To
+// bound that, while GOGC is raised the Tuner also sets a soft memory
+// limit (runtime/debug.SetMemoryLimit) of twice the floor, or keeps the
+// one in force when it is lower: the runtime then collects before the
+// process passes it, until the Tuner has seen the grown heap and put
+// GOGC and the limit back.
+//
+// One Tuner per process: a second one would take the first one's GOGC
+// and limit for the process's own.
 package heapfloor
 
 import (
 	"errors"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -58,13 +73,23 @@ func Percent(live, floor uint64, base int) int {
 
 // Tuner sets GOGC after each collection; see [Start].
 type Tuner struct {
-	floor   uint64
-	base    int
-	live    func() uint64
-	set     func(int) int
-	mu      sync.Mutex
-	stopped bool
-	last    int
+	floor     uint64
+	base      int
+	baseLimit int64
+	knobs     knobs
+	mu        sync.Mutex
+	stopped   bool
+	last      int
+	lastLimit int64
+}
+
+// knobs are the runtime's: live reads the live heap of the last
+// collection, setPercent sets GOGC, setLimit the soft memory limit (both
+// return the previous value; a negative limit reads it).
+type knobs struct {
+	live       func() uint64
+	setPercent func(int) int
+	setLimit   func(int64) int64
 }
 
 // Start keeps the heap goal at least floor bytes, from now until Stop:
@@ -75,16 +100,19 @@ func Start(floor uint64) (*Tuner, error) {
 	if floor == 0 {
 		return nil, errors.New("heapfloor: the floor is 0")
 	}
+	if floor > math.MaxInt64/2 {
+		return nil, errors.New("heapfloor: the floor is too large")
+	}
 	// Read the GOGC in force (SetGCPercent returns the previous value).
 	base := debug.SetGCPercent(100)
 	debug.SetGCPercent(base)
-	return start(floor, base, readLive, debug.SetGCPercent), nil
+	return start(floor, base, knobs{live: readLive, setPercent: debug.SetGCPercent, setLimit: debug.SetMemoryLimit}), nil
 }
 
-// start is Start with the runtime's functions given: live reads the live
-// heap of the last collection, set sets GOGC.
-func start(floor uint64, base int, live func() uint64, set func(int) int) *Tuner {
-	t := &Tuner{floor: floor, base: base, live: live, set: set, last: base}
+// start is Start with the runtime's knobs given.
+func start(floor uint64, base int, k knobs) *Tuner {
+	limit := k.setLimit(-1)
+	t := &Tuner{floor: floor, base: base, baseLimit: limit, knobs: k, last: base, lastLimit: limit}
 	if base < 0 {
 		t.stopped = true // the collector is off: nothing to tune
 		return t
@@ -102,10 +130,7 @@ func (t *Tuner) Stop() {
 		return
 	}
 	t.stopped = true
-	if t.last != t.base {
-		t.set(t.base)
-		t.last = t.base
-	}
+	t.apply(t.base, t.baseLimit)
 }
 
 // Percent returns the GOGC the Tuner set last (the GOGC in force at
@@ -123,11 +148,39 @@ func (t *Tuner) tune() bool {
 	if t.stopped {
 		return false
 	}
-	if p := Percent(t.live(), t.floor, t.base); p != t.last {
-		t.set(p)
+	p := Percent(t.knobs.live(), t.floor, t.base)
+	limit := t.baseLimit
+	if p > t.base {
+		limit = min(limit, int64(2*t.floor))
+	}
+	t.apply(p, limit)
+	return true
+}
+
+// Limit returns the soft memory limit the Tuner set last (the one in
+// force at Start while GOGC is not raised, and after Stop).
+func (t *Tuner) Limit() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.lastLimit
+}
+
+// apply sets GOGC and the memory limit, each only when it changes; a
+// limit is lowered before GOGC is raised and raised after GOGC is put
+// back, so that a raised GOGC is never without its limit. t.mu is held.
+func (t *Tuner) apply(p int, limit int64) {
+	if limit < t.lastLimit {
+		t.knobs.setLimit(limit)
+		t.lastLimit = limit
+	}
+	if p != t.last {
+		t.knobs.setPercent(p)
 		t.last = p
 	}
-	return true
+	if limit > t.lastLimit {
+		t.knobs.setLimit(limit)
+		t.lastLimit = limit
+	}
 }
 
 // sentinel is garbage whose finalizer runs after each collection that

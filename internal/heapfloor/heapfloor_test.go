@@ -1,6 +1,7 @@
 package heapfloor
 
 import (
+	"fmt"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -49,12 +50,20 @@ func TestPercent(t *testing.T) {
 	}
 }
 
-// fakeRuntime records the GOGC values set and serves a live heap size.
+// fakeRuntime records the GOGC values and memory limits set, in order,
+// and serves a live heap size.
 type fakeRuntime struct {
-	mu   sync.Mutex
-	live uint64
-	sets []int
-	cur  int
+	mu     sync.Mutex
+	live   uint64
+	sets   []string
+	cur    int
+	limit  int64
+	nsets  int
+	nlimit int
+}
+
+func (f *fakeRuntime) knobs() knobs {
+	return knobs{live: f.readLive, setPercent: f.set, setLimit: f.setLimit}
 }
 
 func (f *fakeRuntime) readLive() uint64 {
@@ -68,7 +77,18 @@ func (f *fakeRuntime) set(p int) int {
 	defer f.mu.Unlock()
 	old := f.cur
 	f.cur = p
-	f.sets = append(f.sets, p)
+	f.sets = append(f.sets, fmt.Sprintf("GOGC=%d", p))
+	return old
+}
+
+func (f *fakeRuntime) setLimit(l int64) int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	old := f.limit
+	if l >= 0 {
+		f.limit = l
+		f.sets = append(f.sets, fmt.Sprintf("limit=%dMiB", l/mib))
+	}
 	return old
 }
 
@@ -78,59 +98,90 @@ func (f *fakeRuntime) setLive(n uint64) {
 	f.live = n
 }
 
-func (f *fakeRuntime) current() int {
+func (f *fakeRuntime) state() (int, int64) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.cur
+	return f.cur, f.limit
 }
 
-func (f *fakeRuntime) setsSoFar() []int {
+func (f *fakeRuntime) setsSoFar() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]int(nil), f.sets...)
+	return append([]string(nil), f.sets...)
+}
+
+// collectUntil runs collections until cond holds: a collection that
+// runs while the finalizer of the previous one has not re-armed the
+// sentinel finds nothing to finalize, so one collection is not enough.
+func collectUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	testwait.Until(t, what, func() bool {
+		runtime.GC()
+		return cond()
+	})
 }
 
 // TestTunerFollowsCollections: GOGC is set at the start and after each
-// collection from the live heap it found, only when it changes; Stop puts
-// the GOGC of the start back and later collections set nothing.
-// Collections are the real runtime's (runtime.GC), the GOGC a fake.
+// collection from the live heap it found, only when it changes; while
+// it is raised the memory limit is twice the floor (lowered before GOGC
+// is raised, put back after GOGC is); Stop puts the GOGC and the limit
+// of the start back and later collections set nothing. Collections are
+// the real runtime's (runtime.GC), the knobs a fake.
 func TestTunerFollowsCollections(t *testing.T) {
 	// Not parallel: the finalizer goroutine is the process's.
-	f := &fakeRuntime{cur: 100}
-	tu := start(32*mib, 100, f.readLive, f.set)
-	if got := tu.Percent(); got != 800 {
-		t.Fatalf("before any collection: %d, want 800", got)
+	const unlimited = 1 << 40
+	f := &fakeRuntime{cur: 100, limit: unlimited}
+	tu := start(32*mib, 100, f.knobs())
+	if got := tu.Percent(); got != 800 || tu.Limit() != 64*mib {
+		t.Fatalf("before any collection: GOGC %d, limit %d; want 800, 64 MiB", got, tu.Limit())
 	}
 	f.setLive(8 * mib)
-	runtime.GC()
-	testwait.Until(t, "GOGC set from 8 MiB live", func() bool { return f.current() == 300 })
+	collectUntil(t, "GOGC set from 8 MiB live", func() bool { p, _ := f.state(); return p == 300 })
 	f.setLive(40 * mib)
-	runtime.GC()
-	testwait.Until(t, "GOGC back to 100 at 40 MiB live", func() bool { return f.current() == 100 })
+	collectUntil(t, "GOGC back to 100 at 40 MiB live", func() bool { p, _ := f.state(); return p == 100 })
+	if _, l := f.state(); l != unlimited {
+		t.Errorf("limit at 40 MiB live: %d, want the one of the start", l)
+	}
 	f.setLive(3 * mib)
-	runtime.GC()
-	testwait.Until(t, "GOGC set from 3 MiB live", func() bool { return f.current() == 800 })
+	collectUntil(t, "GOGC set from 3 MiB live", func() bool { p, _ := f.state(); return p == 800 })
 	runtime.GC() // same live heap: nothing set
 	tu.Stop()
-	if diff := cmp.Diff([]int{800, 300, 100, 800, 100}, f.setsSoFar()); diff != "" {
-		t.Errorf("GOGC set (-want +got):\n%s", diff)
+	want := []string{"limit=64MiB", "GOGC=800", "GOGC=300", "GOGC=100", "limit=1048576MiB", "limit=64MiB", "GOGC=800",
+		"GOGC=100", "limit=1048576MiB"}
+	if diff := cmp.Diff(want, f.setsSoFar()); diff != "" {
+		t.Errorf("knobs set (-want +got):\n%s", diff)
 	}
 	f.setLive(8 * mib)
 	runtime.GC()
 	runtime.GC()
-	if got := f.setsSoFar(); len(got) != 5 || f.current() != 100 || tu.Percent() != 100 {
-		t.Errorf("after Stop: sets %v, GOGC %d, Percent %d", got, f.current(), tu.Percent())
+	if p, l := f.state(); len(f.setsSoFar()) != len(want) || p != 100 || l != unlimited || tu.Percent() != 100 ||
+		tu.Limit() != unlimited {
+		t.Errorf("after Stop: sets %v, GOGC %d, limit %d, Percent %d", f.setsSoFar(), p, l, tu.Percent())
 	}
 	tu.Stop() // twice: nothing more
-	if got := f.setsSoFar(); len(got) != 5 {
-		t.Errorf("a second Stop set GOGC: %v", got)
+	if got := f.setsSoFar(); len(got) != len(want) {
+		t.Errorf("a second Stop set a knob: %v", got)
+	}
+}
+
+// TestTunerKeepsALowerLimit: an operator's memory limit below twice the
+// floor is kept while GOGC is raised, and is the one in force after.
+func TestTunerKeepsALowerLimit(t *testing.T) {
+	f := &fakeRuntime{cur: 100, limit: 40 * mib}
+	tu := start(32*mib, 100, f.knobs())
+	if p, l := f.state(); p != 800 || l != 40*mib {
+		t.Errorf("GOGC %d, limit %d MiB; want 800, 40 MiB", p, l/mib)
+	}
+	tu.Stop()
+	if diff := cmp.Diff([]string{"GOGC=800", "GOGC=100"}, f.setsSoFar()); diff != "" {
+		t.Errorf("knobs set (-want +got):\n%s", diff)
 	}
 }
 
 // TestTunerLeavesTheCollectorOff: with GOGC=off nothing is set, ever.
 func TestTunerLeavesTheCollectorOff(t *testing.T) {
-	f := &fakeRuntime{cur: -1}
-	tu := start(32*mib, -1, f.readLive, f.set)
+	f := &fakeRuntime{cur: -1, limit: 1 << 40}
+	tu := start(32*mib, -1, f.knobs())
 	f.setLive(3 * mib)
 	runtime.GC()
 	tu.Stop()
@@ -148,18 +199,24 @@ func TestStartWithTheRuntime(t *testing.T) {
 	if _, err := Start(0); err == nil {
 		t.Error("Start(0): no error")
 	}
+	limit := debug.SetMemoryLimit(-1)
 	tu, err := Start(64 * mib)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runtime.GC()
-	testwait.Until(t, "the runtime's GOGC to be the Tuner's", func() bool {
+	collectUntil(t, "the runtime's GOGC to be the Tuner's", func() bool {
 		p := tu.Percent()
 		return p > 100 && gogc() == p
 	})
+	if got := debug.SetMemoryLimit(-1); got != min(limit, 128*mib) {
+		t.Errorf("the runtime's memory limit while GOGC is raised: %d, want %d", got, min(limit, 128*mib))
+	}
 	tu.Stop()
 	if got := gogc(); got != 100 {
 		t.Errorf("after Stop the runtime's GOGC is %d, want 100", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("after Stop the runtime's memory limit is %d, want %d", got, limit)
 	}
 	if readLive() == 0 {
 		t.Error("readLive: 0 after a collection")
