@@ -24,13 +24,14 @@ import (
 // the old stdioIn on a goroutine of its own; stdioIn now answers only the
 // tools of stdioFastTool, and only without a register, so a plain call of
 // review_block goes to the SDK, as a call that misses the cache does. With
-// front false the SDK reads the input itself (ServeIO without stdioIn): the
-// answers of both are compared.
+// front false stdioIn answers nothing, as ServeIO's without the memory
+// cache (it only passes the input on and counts the requests for the end
+// of the input): the answers of both are compared.
 type reviewStdio struct {
 	in       *io.PipeWriter
 	out      *bufio.Reader
 	calls    chan context.Context
-	stdio    *stdioIn      // nil without front
+	stdio    *stdioIn      // without front, it answers nothing
 	ids      *sdkIDs       // nil without front
 	sdkDone  chan struct{} // closed when the SDK's Run has returned
 	sdkCalls atomic.Int64  // tools/call requests the SDK has handled
@@ -38,6 +39,13 @@ type reviewStdio struct {
 }
 
 func startReviewStdio(t *testing.T, front bool) *reviewStdio {
+	t.Helper()
+	return startReviewStdioWith(t, front, nil)
+}
+
+// startReviewStdioWith is startReviewStdio that calls set, when not nil,
+// with the stdioIn before the SDK runs (to set its drainTimer).
+func startReviewStdioWith(t *testing.T, front bool, set func(*stdioIn)) *reviewStdio {
 	t.Helper()
 	srv, th, lists := newStdioServer(t)
 	r := &reviewStdio{calls: make(chan context.Context, 4), sdkDone: make(chan struct{}), done: make(chan error, 1)}
@@ -66,6 +74,9 @@ func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	r.in, r.out = inW, bufio.NewReader(outR)
 	st := wireStdio(ctx, srv, tools, lists, front, inR, outW) // ServeIO's wiring
 	r.stdio, r.ids = st.front, st.ids
+	if set != nil {
+		set(st.front)
+	}
 	go func() {
 		err := srv.Run(ctx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
 		close(r.sdkDone)
