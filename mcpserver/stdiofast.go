@@ -24,10 +24,13 @@ import (
 // version up to 2025-11-25, whose answer needs no register: the Registry
 // answers it from its cache (a cache-only context, internal/cacheonly), or
 // it needs none (validate_company_id, list_countries). On a miss the line
-// goes to the SDK as it came. ServeIO uses stdioIn only when the
-// Registry's cache is the in-process memory cache itself (LocalCache),
-// whose Get neither blocks nor fails: the cache read inside Read does not
-// hold the stream, and a miss's read before the SDK's is seen by nothing.
+// goes to the SDK as it came. stdioIn answers only when the Registry's
+// cache is the in-process memory cache itself (LocalCache), whose Get
+// neither blocks nor fails: the cache read inside Read does not hold the
+// stream, and a miss's read before the SDK's is seen by nothing. Otherwise
+// (and with WithoutFastPath) it answers nothing and only passes the input
+// on, counting the requests, so that at the end of the input it holds the
+// end back from the SDK until the answers owed are written (drain).
 //
 // Each message costs the SDK five decodes with a 32 KiB buffer each, a
 // goroutine and its encoder; for a cached lookup that was nearly all of the
@@ -45,8 +48,9 @@ import (
 // not hold the stream. An answer waiting for the output is not a call in
 // flight: the SDK too takes a call out of those in flight before it waits
 // to write its answer, and takes a new request with its id. At the end of
-// the session ServeIO waits until the answers queued are written, as the
-// SDK writes an answer due before it read the end; a failed write ends the
+// the input, the SDK reads the end only once it has written the answers
+// owed to the requests passed on (drain), and at the end of the session
+// ServeIO waits until the answers queued are written; a failed write ends the
 // session as a failed write of the SDK's does, and ServeIO returns what
 // the SDK's Run would: the error, unless the caller had ended the session
 // before the write failed, or the error is io.EOF or context.Canceled
