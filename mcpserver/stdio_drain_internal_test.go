@@ -1,17 +1,16 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/companyregistry/registry/internal/moduletest"
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
@@ -83,25 +82,37 @@ func releasedAnswer(t *testing.T, front bool) string {
 	return got[len(got)-1]
 }
 
+// releasedAfterEOF calls review_block with id 5, makes the requests of
+// more (if any), closes the input, releases the call once stdioIn waits
+// at the end of the input, and checks that its answer, the one an open
+// session gets, is all that is written then, and that Run returns nil.
+func releasedAfterEOF(t *testing.T, front bool, more func(*reviewStdio)) {
+	t.Helper()
+	want := releasedAnswer(t, front)
+	waiting := make(chan struct{})
+	r := startReviewStdioWith(t, front, drainWatch(nil, waiting))
+	r.startCall(t, "5", true)
+	if more != nil {
+		more(r)
+	}
+	_ = r.in.Close()
+	testwait.Recv(t, waiting, "stdioIn to wait at the end of the input")
+	close(r.release) // the call ends after the end of the input
+	if diff := cmp.Diff([]string{want}, r.readRest(t)); diff != "" {
+		t.Errorf("front %v: written after the end of the input (-want +got):\n%s", front, diff)
+	}
+	if err := r.runErr(t); err != nil {
+		t.Errorf("front %v: Run: %v", front, err)
+	}
+}
+
 // TestStdioDrainSlowCallAfterEOF: a call still running when the input
 // ends gets its answer once it finishes, the answer an open session gets,
 // and then ServeIO ends (the SDK's Run returns nil).
 func TestStdioDrainSlowCallAfterEOF(t *testing.T) {
 	t.Parallel()
 	for _, front := range []bool{false, true} {
-		want := releasedAnswer(t, front)
-		waiting := make(chan struct{})
-		r := startReviewStdioWith(t, front, drainWatch(nil, waiting))
-		r.startCall(t, "5", true)
-		_ = r.in.Close()
-		testwait.Recv(t, waiting, "stdioIn to wait at the end of the input")
-		close(r.release) // the call ends after the end of the input
-		if diff := cmp.Diff([]string{want}, r.readRest(t)); diff != "" {
-			t.Errorf("front %v: written after the end of the input (-want +got):\n%s", front, diff)
-		}
-		if err := r.runErr(t); err != nil {
-			t.Errorf("front %v: Run: %v", front, err)
-		}
+		releasedAfterEOF(t, front, nil)
 	}
 }
 
@@ -140,22 +151,11 @@ func TestStdioDrainCancelledCall(t *testing.T) {
 func TestStdioDrainDuplicateID(t *testing.T) {
 	t.Parallel()
 	for _, front := range []bool{false, true} {
-		want := releasedAnswer(t, front)
-		waiting := make(chan struct{})
-		r := startReviewStdioWith(t, front, drainWatch(nil, waiting))
-		r.startCall(t, "5", true)
-		r.send(t, `{"jsonrpc":"2.0","id":5,"method":"ping"}`)
-		r.send(t, `{"jsonrpc":"2.0","id":6,"method":"ping"}`)
-		r.readID(t, "6") // the SDK has read (and refused) the second 5
-		_ = r.in.Close()
-		testwait.Recv(t, waiting, "stdioIn to wait at the end of the input")
-		close(r.release)
-		if diff := cmp.Diff([]string{want}, r.readRest(t)); diff != "" {
-			t.Errorf("front %v: written after the end of the input (-want +got):\n%s", front, diff)
-		}
-		if err := r.runErr(t); err != nil {
-			t.Errorf("front %v: Run: %v", front, err)
-		}
+		releasedAfterEOF(t, front, func(r *reviewStdio) {
+			r.send(t, `{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+			r.send(t, `{"jsonrpc":"2.0","id":6,"method":"ping"}`)
+			r.readID(t, "6") // the SDK has read (and refused) the second 5
+		})
 	}
 }
 
@@ -204,30 +204,12 @@ func TestStdioDrainWriteFails(t *testing.T) {
 	}
 }
 
-// lockedWriter is a bytes.Buffer safe for the SDK's concurrent writes.
-type lockedWriter struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (w *lockedWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.Write(p)
-}
-
-func (w *lockedWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.String()
-}
-
 // serveWired runs ServeIO's wiring (front or not) over the whole input in
 // and returns what it wrote, set applied to stdioIn first.
 func serveWired(t *testing.T, front bool, in string, set func(*stdioIn)) string {
 	t.Helper()
 	srv, th, lists := newStdioServer(t)
-	var out lockedWriter
+	var out moduletest.SyncBuffer
 	st := wireStdio(t.Context(), srv, th.tools, lists, front, strings.NewReader(in), &out)
 	set(st.front)
 	done := make(chan error, 1)

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"runtime"
 	"slices"
@@ -223,7 +224,7 @@ func (s *stdioIn) Read(p []byte) (int, error) {
 			continue
 		}
 		if s.err != nil {
-			if s.err == io.EOF && !s.drained {
+			if errors.Is(s.err, io.EOF) && !s.drained {
 				s.drained = true
 				s.drain()
 				continue // a write may have failed meanwhile
