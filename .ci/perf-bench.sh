@@ -34,6 +34,9 @@
 # rest-nolim with the client rate limit off, and rest-nolog with the rate
 # limit off and REGISTRY_LOG_LEVEL=warn (no access log; it logs nothing at
 # start, so it listens on 127.0.0.1:$DECOMPOSE_PORT, default 18777).
+# GOGC_VARIANT=N adds rest-gogc to the http rounds, REST only: a server of
+# this build with the log and the rate limit on as rest-this, run with
+# GOGC=N (the collector's share of the gap to the bare server).
 # With BEFORE_REV, the server built from that revision is measured in the
 # same rounds (http, stdio) or right after (cold, memory).
 prog=perf-bench
@@ -47,6 +50,7 @@ duration=${DURATION:-10s}
 conns=${CONNS:-64}
 calls=${CALLS:-20000}
 decompose=${DECOMPOSE:-}
+gogc_variant=${GOGC_VARIANT:-}
 
 if ! command -v wrk >/dev/null; then
   apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
@@ -120,9 +124,14 @@ if [[ " $parts " == *" http "* ]]; then
     for v in nolim nolog; do cp "$tmp/server-this" "$tmp/server-$v"; done
     hversions+=(nolim nolog)
   fi
+  if [ -n "$gogc_variant" ]; then
+    cp "$tmp/server-this" "$tmp/server-gogc"
+    hversions+=(gogc)
+  fi
   for v in "${hversions[@]}"; do
     case $v in
       nolim) start "$v" REGISTRY_RATE_LIMIT=0 ;;
+      gogc) start "$v" REGISTRY_RATE_LIMIT=60000000 GOGC="$gogc_variant" ;;
       nolog)
         api=http://127.0.0.1:${DECOMPOSE_PORT:-18777}
         env REGISTRY_ADDR="${api#http://}" BRREG_BASE_URL="$brreg" REGISTRY_LOG_LEVEL=warn REGISTRY_RATE_LIMIT=0 \
@@ -154,13 +163,14 @@ if [[ " $parts " == *" http "* ]]; then
     bench bare "$bare_pid" "$bare/"
     for v in "${hversions[@]}"; do
       bench "rest-$v" "${spid[$v]}" "${apis[$v]}/v1/NO/company/923609016"
-      case $v in nolim | nolog) ;; *) bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua" ;; esac
+      case $v in nolim | nolog | gogc) ;; *) bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua" ;; esac
     done
     for v in "${hversions[@]}"; do : >"$tmp/server-$v.log"; done
   done | tee "$tmp/http.txt"
   pairs=(rest-this/bare mcp-this/rest-this bare-cpu/rest-this-cpu rest-this-cpu/mcp-this-cpu)
   [ ${#versions[@]} -gt 1 ] && pairs+=(rest-before/bare mcp-before/rest-before rest-this/rest-before mcp-this/mcp-before)
   [ -n "$decompose" ] && pairs+=(rest-nolim/bare rest-nolog/bare bare-cpu/rest-nolim-cpu bare-cpu/rest-nolog-cpu)
+  [ -n "$gogc_variant" ] && pairs+=(rest-gogc/bare bare-cpu/rest-gogc-cpu)
   "$tmp/perfbench" ratios "${pairs[@]}" <"$tmp/http.txt"
   stop_all
 fi

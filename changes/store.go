@@ -56,6 +56,14 @@ type Store interface {
 	// watch that is enabled; replaces the snapshots; and sets the cursors.
 	// The changes of the companies in Purge are deleted first.
 	// It returns the changes it recorded, with ID and Seq.
+	//
+	// With b.Lease set, Apply first checks, inside the same transaction
+	// and before it writes anything, that the named lease's holder (as
+	// AcquireLease last stored it) is b.Lease.Holder; otherwise it writes
+	// nothing and returns [ErrLeaseLost]. The check is serialized with
+	// AcquireLease and ReleaseLease: another holder that takes the lease
+	// either waits for the Apply to commit or makes it fail. Every
+	// implementation must honour the fence; a nil b.Lease is not checked.
 	Apply(ctx context.Context, b Batch) ([]Change, error)
 	// Cursor returns an ingester's stored cursor ("" when none).
 	Cursor(ctx context.Context, name string) (string, error)
@@ -141,6 +149,23 @@ type Batch struct {
 	// deletion from its watchers); the changes it keeps lose the
 	// company's name. Then it records the batch.
 	Purge []CompanyRef
+	// Lease, when set, fences the batch by a lease: Apply records it only
+	// while Lease.Holder holds the lease Lease.Name, and otherwise writes
+	// nothing and returns [ErrLeaseLost]. An ingester run by a leader
+	// (changes/ingest's Leader) gets its leader's fence, so that a leader
+	// that another replica has replaced (paused, or cut off from the
+	// store) cannot finish a write over the new leader's. Nil: no check.
+	Lease *LeaseFence
+}
+
+// LeaseFence names the lease holder a [Batch] is written for: the name
+// and holder given to [Store.AcquireLease]. The store compares holders
+// only, never the lease's expiry: its times are the callers' clocks, and
+// a lease that ran out but that no other holder took is still the
+// holder's.
+type LeaseFence struct {
+	Name   string
+	Holder string
 }
 
 // CompanyRef names one company of a country.
@@ -181,6 +206,11 @@ var ErrNotFound = errors.New("changes: not found")
 // the delivery: its lease ended and another worker claimed it, whose
 // outcome counts.
 var ErrClaimLost = errors.New("changes: the delivery is no longer claimed by this worker")
+
+// ErrLeaseLost is a fenced [Batch] refused by [Store.Apply]: its lease is
+// held by another holder, or by none (never taken, released, or taken
+// and released by another). Nothing of the batch was written.
+var ErrLeaseLost = errors.New("changes: the lease is no longer held by this holder")
 
 // ErrInvalidCursor is a feed cursor that the store did not give out
 // (garbled, truncated or made up); a caller's error, not the store's.

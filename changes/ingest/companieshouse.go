@@ -494,7 +494,7 @@ fetch:
 		}
 		return
 	}
-	if _, err := s.store.Apply(ctx, b); err != nil {
+	if _, err := applyBatch(ctx, s.store, b); err != nil {
 		if ctx.Err() == nil {
 			s.o.log.LogAttrs(ctx, slog.LevelWarn, "the stream's progress could not be stored; retrying at the next flush", errAttrs(err))
 		}

@@ -56,7 +56,13 @@
 // them on one replica at a time, holding the store's lease: every replica
 // runs a Leader, and the ingesters move to another replica within a
 // minute of the one running them dying. The Leader reads the feeds every
-// [EnvChangesInterval] (default 1 minute).
+// [EnvChangesInterval] (default 1 minute). Each Apply of its ingesters
+// carries the lease as a fence ([changes.Batch.Lease]): the store
+// refuses it, writing nothing, once another replica holds the lease, so
+// a replica that led before (paused, or cut off from the store) never
+// writes over the new leader's cursors, retries, snapshots or changes;
+// the refused replica stops its ingesters at once. Ingesters whose Sync
+// or Run is called without a Leader write unfenced.
 //
 // Every ingester takes a [Clock], so that tests move time by hand. Logs
 // name companies only at debug level and never show the stream key.

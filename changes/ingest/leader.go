@@ -28,6 +28,16 @@ const LeaseName = "changes/ingest"
 // seconds with the default TTL of 30 s): the others try for the lease
 // every third of the TTL. A Leader that stops cleanly releases the lease
 // at once.
+//
+// Every [changes.Store.Apply] its ingesters make while it leads is fenced
+// by the lease ([changes.Batch.Lease], holder [Leader.Holder]): the store
+// writes it only while this Leader is the lease's holder. So a Leader
+// that another replica replaced before it noticed (paused, or cut off
+// from the store while its lease ran out) cannot finish a write over the
+// new leader's. A write refused so ([changes.ErrLeaseLost]) stores
+// nothing; the Leader logs one warning, stops its ingesters at once,
+// without waiting for the next renewal, and tries for the lease again.
+// What its ingesters held in memory is forgotten at its next lead.
 type Leader struct {
 	store     changes.Store
 	ingesters []Ingester
@@ -123,6 +133,10 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 		}
 	}
 	lctx, cancel := context.WithCancel(ctx)
+	// Every Apply of the ingesters under lctx is fenced by the lease: one
+	// the store refuses (another replica took the lease) ends the lead.
+	fence := newLeadFence(l.o.holder, cancel)
+	lctx = withFence(lctx, fence)
 	var wg sync.WaitGroup
 	stop := func() {
 		cancel()
@@ -137,7 +151,12 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 
 	until := acquired.Add(l.o.leaseTTL)
 	for {
-		if !sleep(ctx, l.o.clock, l.renew) {
+		switch sleepOrLost(ctx, l.o.clock, l.renew, fence.lost) {
+		case lostLease:
+			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the store refused an ingester's write: another replica holds the ingesters' lease; stopping the ingesters")
+			stop()
+			return
+		case ctxEnded:
 			stop()
 			// A clean stop hands the lease over at once.
 			rctx, rcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
@@ -146,6 +165,7 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 			}
 			rcancel()
 			return
+		case slept:
 		}
 		now := l.o.clock.Now()
 		held, err := l.store.AcquireLease(ctx, LeaseName, l.o.holder, now, l.o.leaseTTL)
@@ -165,6 +185,36 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 		}
 		stop()
 		return
+	}
+}
+
+// wake is why [sleepOrLost] returned.
+type wake int
+
+const (
+	slept     wake = iota // d passed
+	ctxEnded              // ctx ended
+	lostLease             // lost was closed
+)
+
+// sleepOrLost waits d on c, or less when ctx ends or lost is closed.
+func sleepOrLost(ctx context.Context, c Clock, d time.Duration, lost <-chan struct{}) wake {
+	t := c.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctxEnded
+	case <-lost:
+		return lostLease
+	case <-t.C():
+	}
+	// Of a timer and a loss ready at once, the loss: a renewal would only
+	// hold the lease for a lead that is over.
+	select {
+	case <-lost:
+		return lostLease
+	default:
+		return slept
 	}
 }
 

@@ -155,11 +155,17 @@ func (n *Norway) Sync(ctx context.Context, now time.Time) error {
 	}
 	var errs []error
 	if err := n.recheck(ctx, watched, now); err != nil {
+		if errors.Is(err, changes.ErrLeaseLost) {
+			return err // another replica leads: nothing more is written here
+		}
 		errs = append(errs, err)
 	}
 	from := readFrom{n: n, now: now}
 	for _, f := range norwayFeeds {
 		err := n.syncFeed(ctx, f, watched, &from)
+		if errors.Is(err, changes.ErrLeaseLost) {
+			return errors.Join(append(errs, err)...)
+		}
 		if errors.Is(err, errPaused) || errors.Is(err, registry.ErrRateLimited) {
 			n.o.log.LogAttrs(ctx, slog.LevelInfo, "Brønnøysund's allowance is spent; the feeds are read again at the next sync",
 				slog.String("feed", f.name))
@@ -252,7 +258,7 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 		return fmt.Errorf("ingest: NO retries: %w", err)
 	}
 	if apply {
-		if _, err := n.store.Apply(ctx, b); err != nil {
+		if _, err := applyBatch(ctx, n.store, b); err != nil {
 			// Nothing was stored (the stored retries neither): every
 			// company watched now is tried again, and the retries kept
 			// here are stored by the next Apply.
@@ -448,7 +454,7 @@ func (n *Norway) syncFeed(ctx context.Context, f feedSpec, watched map[string]st
 		if err != nil {
 			return fmt.Errorf("retries: %w", err)
 		}
-		if _, err := n.store.Apply(ctx, b); err != nil {
+		if _, err := applyBatch(ctx, n.store, b); err != nil {
 			return err
 		}
 		n.mu.Lock()
@@ -664,7 +670,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		return cursor, fmt.Errorf("retries: %w", err)
 	}
 	if apply {
-		if _, err := n.store.Apply(ctx, b); err != nil {
+		if _, err := applyBatch(ctx, n.store, b); err != nil {
 			return cursor, err
 		}
 	}

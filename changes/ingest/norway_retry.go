@@ -140,10 +140,12 @@ func (n *Norway) stored(f feedSpec, c string) {
 }
 
 // adoptForeign takes in the retries another replica stored with f's
-// cursor behind this one's back. [changes.Store.Apply] has no fencing:
-// a replica that led before can still finish a page after this one took
-// the lease, storing f's cursor past items this replica never read and
-// the retries of those items. Writing this replica's list over them
+// cursor behind this one's back. Under a [Leader], on a store that
+// honours [changes.Batch.Lease], that cannot happen (the late Apply is
+// refused) and adoptForeign finds nothing to adopt. Without a Leader, or
+// on a store that does not fence, a replica that led before can still
+// finish a page after this one took the lease, storing f's cursor past
+// items this replica never read and the retries of those items. Writing this replica's list over them
 // would lose their changes (rev-e5), and keeping every stored entry would
 // bring back retries of items this replica handled itself (rev-last5).
 // So when f's stored cursor is not the one this replica last read or
@@ -193,8 +195,9 @@ func (n *Norway) adoptForeign(ctx context.Context, f feedSpec, cursor string) er
 // old leader's late write is put right: rev-last5), and must be written
 // when it differs from the one this ingester stored, or while there are
 // retries: a value overwritten behind this ingester's back (a late Apply
-// of a replica that led before, which no fencing stops) is put right at
-// the next sync rather than read back by the next lead (rev-persist).
+// of a replica that led before, which only the lease fence of a Leader
+// on a fencing store stops) is put right at the next sync rather than
+// read back by the next lead (rev-persist).
 func (n *Norway) withRetries(b *changes.Batch, list []heldItem) (value string, apply bool, err error) {
 	value, err = encodeRetries(list)
 	if err != nil {

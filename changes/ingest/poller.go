@@ -203,7 +203,7 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 			return nil
 		}
 		b.Cursors = map[string]string{p.cursorName(): string(cur)}
-		if _, err = p.store.Apply(ctx, b); err != nil {
+		if _, err = applyBatch(ctx, p.store, b); err != nil {
 			return err
 		}
 		stored = true

@@ -33,6 +33,7 @@ type memStore struct {
 	leaseTill  time.Time
 	seq        int64
 	applies    int
+	refused    int // fenced Applies refused (another holder, or none)
 	// applied receives the batch of each Apply, when not nil (tests that
 	// wait for one set it; a full channel is not waited on).
 	applied chan changes.Batch
@@ -121,6 +122,10 @@ func (s *memStore) Apply(_ context.Context, b changes.Batch) ([]changes.Change, 
 	defer s.mu.Unlock()
 	if s.failApply != nil {
 		return nil, s.failApply
+	}
+	if f := b.Lease; f != nil && (f.Name != LeaseName || s.leaseBy == "" || s.leaseBy != f.Holder) {
+		s.refused++
+		return nil, changes.ErrLeaseLost
 	}
 	s.applies++
 	for _, p := range b.Purge {

@@ -27,6 +27,23 @@
 //     claimed and sent again, with the same webhook-id.
 //   - AcquireLease is one atomic statement: take a free or expired lease,
 //     or renew one's own.
+//   - A batch fenced by a lease ([changes.Batch.Lease]) is written only
+//     while the lease's stored holder is the fence's; otherwise Apply
+//     writes nothing and returns [changes.ErrLeaseLost]. The holder is
+//     read in Apply's own transaction before anything is written. On
+//     PostgreSQL that read locks the lease row (SELECT … FOR SHARE) until
+//     the Apply commits: another replica's AcquireLease or ReleaseLease,
+//     which updates or deletes the row, waits for the Apply to commit;
+//     and an Apply that comes while such a change of the holder is not yet
+//     committed waits for it and reads the new holder (read committed
+//     reads the row's latest version after a lock wait). So every fenced
+//     Apply that succeeds is ordered before the next holder takes the
+//     lease. FOR SHARE and not FOR KEY SHARE: an update of the row's
+//     holder does not change its key, and would not wait for a key-share
+//     lock. Applies of one holder share the lock and go on side by side.
+//     On SQLite, Apply, AcquireLease and ReleaseLease are write
+//     transactions on one connection (BEGIN IMMEDIATE across processes),
+//     so they are serial already.
 //
 // Times are kept to the microsecond and read back in UTC. Watches read
 // back with empty, non-nil IDs and Kinds when they have none.

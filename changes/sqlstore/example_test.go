@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -110,4 +111,45 @@ func ExampleStore_AcquireLease() {
 	// replica-a 0s true
 	// replica-b 20s false
 	// replica-b 30s true
+}
+
+// A batch fenced by a lease is written only while its holder holds the
+// lease: once another replica took it over, the old holder's late batch
+// is refused and nothing of it is stored.
+func ExampleStore_Apply_fenced() {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "changes-example-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	store, err := sqlstore.OpenSQLite(ctx, filepath.Join(dir, sqlstore.FileName))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer store.Close()
+
+	now := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
+	if _, err := store.AcquireLease(ctx, "ingest", "replica-a", now, 30*time.Second); err != nil {
+		log.Fatal(err)
+	}
+	asA := &changes.LeaseFence{Name: "ingest", Holder: "replica-a"}
+	_, err = store.Apply(ctx, changes.Batch{Cursors: map[string]string{"NO/enheter": "100"}, Lease: asA})
+	fmt.Println("a while it holds the lease:", err)
+
+	// replica-a pauses; its lease runs out and replica-b takes it.
+	if _, err := store.AcquireLease(ctx, "ingest", "replica-b", now.Add(30*time.Second), 30*time.Second); err != nil {
+		log.Fatal(err)
+	}
+	_, err = store.Apply(ctx, changes.Batch{Cursors: map[string]string{"NO/enheter": "90"}, Lease: asA})
+	fmt.Println("a after the takeover:", errors.Is(err, changes.ErrLeaseLost))
+	cursor, err := store.Cursor(ctx, "NO/enheter")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("cursor:", cursor)
+	// Output:
+	// a while it holds the lease: <nil>
+	// a after the takeover: true
+	// cursor: 100
 }

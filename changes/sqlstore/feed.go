@@ -23,6 +23,14 @@ import (
 // (the outbox). The batch's snapshots replace the stored ones and its cursors
 // are set. It returns the changes it recorded, in order.
 //
+// With b.Lease set, Apply first reads the lease's holder in the same
+// transaction and writes nothing unless it is b.Lease.Holder
+// ([changes.ErrLeaseLost]). On PostgreSQL it reads the lease row FOR
+// SHARE: an AcquireLease or ReleaseLease of another replica waits for the
+// Apply to commit, and an Apply that comes after one of them waits for it
+// and reads the holder it wrote. On SQLite the write transaction is
+// already serial.
+//
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
 // first change to commit, so feed positions become visible in order and a
 // reader never passes over one still being written.
@@ -34,6 +42,9 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 	var out []changes.Change
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		out = nil
+		if err := s.checkFence(ctx, tx, b.Lease); err != nil {
+			return err
+		}
 		if err := s.purge(ctx, tx, b); err != nil {
 			return err
 		}
@@ -52,6 +63,32 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 		return nil, wrap("apply", err)
 	}
 	return out, nil
+}
+
+// checkFence returns [changes.ErrLeaseLost] unless f is nil or f.Holder
+// holds the lease f.Name, locking the lease row on PostgreSQL until the
+// transaction ends (FOR SHARE: Applies of one holder go on side by side,
+// a change of the holder waits for them). Only the holder is compared:
+// the expiry is a time of the callers' clocks.
+func (s *Store) checkFence(ctx context.Context, tx *sql.Tx, f *changes.LeaseFence) error {
+	if f == nil {
+		return nil
+	}
+	query := "SELECT holder FROM leases WHERE name = ?"
+	if s.d.pg {
+		query += " FOR SHARE"
+	}
+	var holder string
+	err := tx.QueryRowContext(ctx, s.d.q(query), f.Name).Scan(&holder)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return changes.ErrLeaseLost
+	case err != nil:
+		return err
+	case holder != f.Holder:
+		return changes.ErrLeaseLost
+	}
+	return nil
 }
 
 // purge deletes the changes of the batch's Purge companies, with their
@@ -344,6 +381,14 @@ func checkBatch(b changes.Batch) error {
 	}
 	if err := checkSnapshots(b.Snapshots); err != nil {
 		return err
+	}
+	if f := b.Lease; f != nil {
+		if f.Name == "" || f.Holder == "" {
+			return errors.New("changes/sqlstore: apply: a lease fence needs a name and a holder")
+		}
+		if err := checkText("lease name", f.Name, "lease holder", f.Holder); err != nil {
+			return err
+		}
 	}
 	for name, v := range b.Cursors {
 		if name == "" {

@@ -90,6 +90,11 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"ConcurrentLease", testConcurrentLease},
 		{"ConcurrentApply", testConcurrentApply},
+		{"ApplyFenceHeld", testApplyFenceHeld},
+		{"ApplyFenceNeverTaken", testApplyFenceNeverTaken},
+		{"ApplyFenceTakenOver", testApplyFenceTakenOver},
+		{"ApplyNoFence", testApplyNoFence},
+		{"ConcurrentApplyFence", testConcurrentApplyFence},
 		{"BadInput", testBadInput},
 	}
 	for _, tc := range tests {
@@ -1513,6 +1518,10 @@ func testBadInput(t *testing.T, s changes.Store) {
 		{"CreateWatch with a NUL in an id", s.CreateWatch(ctx(), watch("alice", "wch_2", "NO", nil, "1\x00"), nil, nil)},
 		{"CreateWatch with invalid UTF-8", s.CreateWatch(ctx(), watch("alice", "wch_3", "NO", nil, string([]byte{0xff})), nil, nil)},
 		{"CreateWatch without id", s.CreateWatch(ctx(), changes.Watch{Owner: "alice", Country: "NO"}, nil, nil)},
+		{"Apply fenced without a holder", func() error {
+			_, err := s.Apply(ctx(), changes.Batch{Lease: &changes.LeaseFence{Name: "ingest"}})
+			return err
+		}()},
 	}
 	for _, c := range checks {
 		if c.err == nil {
@@ -1569,5 +1578,216 @@ func testOldestSnapshot(t *testing.T, s changes.Store) {
 	}
 	if _, ok, err := s.OldestSnapshot(ctx(), "FI"); err != nil || ok {
 		t.Errorf("OldestSnapshot(FI): ok %v, %v; want none", ok, err)
+	}
+}
+
+// --- the lease fence ---
+
+// fenceLease is the lease the fence checks name.
+const fenceLease = "ingest"
+
+// fenceState is what a fenced batch writes, as the store answers it.
+type fenceState struct {
+	Changes1, Changes2 []string // CompanyChanges of companies 1 and 2
+	Feed               []string // alice's feed
+	Snapshot           string   // company 1's report
+	Cursor             string   // "no/enheter"
+	Deliveries         int      // of wch_1
+}
+
+// fenceSetup stores a watch of companies 1 and 2, company 1's snapshot,
+// a cursor and a change of company 2: what a fenced batch would replace,
+// move on or purge.
+func fenceSetup(t *testing.T, s changes.Store) {
+	t.Helper()
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	if _, err := s.Apply(ctx(), changes.Batch{
+		Changes:   []changes.Change{change("NO", "2", changes.KindStatusChanged, "old-2", t0)},
+		Snapshots: []changes.Snapshot{{Country: "NO", CompanyID: "1", Report: raw(`{"v":1}`), TakenAt: t0}},
+		Cursors:   map[string]string{"no/enheter": "100"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fenceBefore is the state fenceSetup leaves.
+var fenceBefore = fenceState{
+	Changes2: []string{"2/status_changed"}, Feed: []string{"2/status_changed"},
+	Snapshot: `{"v":1}`, Cursor: "100", Deliveries: 1,
+}
+
+// fenceAfter is the state once fencedBatch is recorded.
+var fenceAfter = fenceState{
+	Changes1: []string{"1/name_changed"}, Feed: []string{"1/name_changed"},
+	Snapshot: `{"v":2}`, Cursor: "200", Deliveries: 1,
+}
+
+// fencedBatch writes a bit of everything under f: a change of a watched
+// company (a feed entry, a delivery), a snapshot, a cursor, and the
+// purge of company 2 (which deletes its change and delivery).
+func fencedBatch(f *changes.LeaseFence) changes.Batch {
+	return changes.Batch{
+		Changes:   []changes.Change{change("NO", "1", changes.KindNameChanged, "fence-1", t0.Add(time.Hour))},
+		Snapshots: []changes.Snapshot{{Country: "NO", CompanyID: "1", Report: raw(`{"v":2}`), TakenAt: t0.Add(time.Hour)}},
+		Cursors:   map[string]string{"no/enheter": "200"},
+		Purge:     []changes.CompanyRef{{Country: "NO", CompanyID: "2"}},
+		Lease:     f,
+	}
+}
+
+func stateOf(t *testing.T, s changes.Store) fenceState {
+	t.Helper()
+	var st fenceState
+	for _, c := range []struct {
+		id  string
+		out *[]string
+	}{{"1", &st.Changes1}, {"2", &st.Changes2}} {
+		cs, err := s.CompanyChanges(ctx(), "NO", c.id, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		*c.out = ids(cs)
+	}
+	f, _ := feed(t, s, "alice", "", 10)
+	st.Feed = ids(f)
+	sn, err := s.Snapshot(ctx(), "NO", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Snapshot = string(sn.Report)
+	if st.Cursor, err = s.Cursor(ctx(), "no/enheter"); err != nil {
+		t.Fatal(err)
+	}
+	dl, err := s.Deliveries(ctx(), "alice", "wch_1", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Deliveries = len(dl)
+	return st
+}
+
+// applyFenced applies fencedBatch under holder's fence and checks the
+// error: ErrLeaseLost and nothing recorded when lost, else none.
+func applyFenced(t *testing.T, s changes.Store, holder string, lost bool) {
+	t.Helper()
+	got, err := s.Apply(ctx(), fencedBatch(&changes.LeaseFence{Name: fenceLease, Holder: holder}))
+	switch {
+	case lost && !errors.Is(err, changes.ErrLeaseLost):
+		t.Fatalf("Apply fenced by %s: error %v, want ErrLeaseLost", holder, err)
+	case lost && len(got) > 0:
+		t.Errorf("a refused Apply returned %d changes", len(got))
+	case !lost && err != nil:
+		t.Fatalf("Apply fenced by the holder %s: %v", holder, err)
+	case !lost && len(got) != 1:
+		t.Errorf("Apply fenced by the holder %s recorded %v", holder, ids(got))
+	}
+}
+
+// A batch fenced by the lease's holder is recorded as an unfenced one.
+// The fence compares holders only: a lease whose time ran out but that no
+// one took since is still its holder's (the times are the callers').
+func testApplyFenceHeld(t *testing.T, s changes.Store) {
+	fenceSetup(t, s)
+	if !acquire2(t, s, fenceLease, "a", t0) { // a one-second lease, long run out at any clock
+		t.Fatal("the free lease was refused")
+	}
+	applyFenced(t, s, "a", false)
+	diff(t, "state after an Apply fenced by the holder", fenceAfter, stateOf(t, s))
+}
+
+// A batch fenced by a lease never taken writes nothing: no change, no
+// feed entry, no delivery, no snapshot, no cursor, no purge. Another
+// lease of the same holder does not count.
+func testApplyFenceNeverTaken(t *testing.T, s changes.Store) {
+	fenceSetup(t, s)
+	if !acquire2(t, s, "other", "a", t0) {
+		t.Fatal("the free lease was refused")
+	}
+	applyFenced(t, s, "a", true)
+	diff(t, "state after an Apply fenced by a lease never taken", fenceBefore, stateOf(t, s))
+	// Nothing to claim either.
+	if got := claim(t, s, "w", time.Now().Add(time.Hour), 10); len(got) != 1 || got[0].Change.CompanyID != "2" {
+		t.Errorf("claims after a refused Apply: %v, want the setup's one", claimedIDs(got))
+	}
+}
+
+// A batch fenced by a holder whose lease another holder took (after it
+// ran out) writes nothing; the new holder's is recorded; once the new
+// holder released the lease, its batches are refused too.
+func testApplyFenceTakenOver(t *testing.T, s changes.Store) {
+	fenceSetup(t, s)
+	if !acquire2(t, s, fenceLease, "a", t0) {
+		t.Fatal("the free lease was refused")
+	}
+	if !acquire2(t, s, fenceLease, "b", t0.Add(time.Second)) {
+		t.Fatal("the run-out lease was refused")
+	}
+	applyFenced(t, s, "a", true)
+	diff(t, "state after an Apply fenced by the replaced holder", fenceBefore, stateOf(t, s))
+	applyFenced(t, s, "b", false)
+	diff(t, "state after an Apply fenced by the new holder", fenceAfter, stateOf(t, s))
+	if err := s.ReleaseLease(ctx(), fenceLease, "b"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx(), changes.Batch{Cursors: map[string]string{"no/enheter": "300"},
+		Lease: &changes.LeaseFence{Name: fenceLease, Holder: "b"}}); !errors.Is(err, changes.ErrLeaseLost) {
+		t.Errorf("Apply fenced by a released lease: %v, want ErrLeaseLost", err)
+	}
+	if c, _ := s.Cursor(ctx(), "no/enheter"); c != "200" {
+		t.Errorf("cursor after a refused Apply = %q, want 200", c)
+	}
+}
+
+// A batch without a fence is recorded whoever holds the lease.
+func testApplyNoFence(t *testing.T, s changes.Store) {
+	fenceSetup(t, s)
+	if !acquire2(t, s, fenceLease, "b", t0) {
+		t.Fatal("the free lease was refused")
+	}
+	if got, err := s.Apply(ctx(), fencedBatch(nil)); err != nil || len(got) != 1 {
+		t.Fatalf("Apply without a fence: %v, %v", ids(got), err)
+	}
+	diff(t, "state after an Apply without a fence", fenceAfter, stateOf(t, s))
+}
+
+// A holder's fenced Applies race with another holder taking the lease:
+// every Apply that succeeds is ordered before the takeover, so the new
+// holder's cursor, written after it took the lease, is never written
+// over, and the old holder's Applies fail from the takeover on.
+func testConcurrentApplyFence(t *testing.T, s changes.Store) {
+	if !acquire2(t, s, fenceLease, "a", t0) {
+		t.Fatal("the free lease was refused")
+	}
+	fa := &changes.LeaseFence{Name: fenceLease, Holder: "a"}
+	first := make(chan struct{})
+	result := make(chan error, 1)
+	go func() {
+		// a writes until the store refuses it (at most 10000 batches: a
+		// store without a fence fails the test instead of hanging).
+		for i := range 10000 {
+			_, err := s.Apply(ctx(), changes.Batch{Cursors: map[string]string{"x": fmt.Sprint("a-", i)}, Lease: fa})
+			if i == 0 {
+				close(first)
+			}
+			if err != nil {
+				result <- err
+				return
+			}
+		}
+		result <- errors.New("never refused")
+	}()
+	<-first
+	if !acquire2(t, s, fenceLease, "b", t0.Add(time.Hour)) {
+		t.Fatal("the run-out lease was refused")
+	}
+	if _, err := s.Apply(ctx(), changes.Batch{Cursors: map[string]string{"x": "b"},
+		Lease: &changes.LeaseFence{Name: fenceLease, Holder: "b"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-result; !errors.Is(err, changes.ErrLeaseLost) {
+		t.Fatalf("the replaced holder's Applies ended with %v, want ErrLeaseLost", err)
+	}
+	if c, _ := s.Cursor(ctx(), "x"); c != "b" {
+		t.Errorf("cursor = %q, want the new holder's b", c)
 	}
 }

@@ -49,6 +49,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/heapfloor"
 	"github.com/companyregistry/registry/internal/httplog"
 	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/mcpserver"
@@ -112,6 +113,13 @@ func main() {
 	// The logs (one access-log record per request) are written by a
 	// goroutine of their own, in batches under load; see logWriter.
 	stderr := newLogWriter(os.Stderr)
+	// The collector's heap floor is the process's, so it is set here, not
+	// in run (which tests call in one process); run refuses a bad value.
+	if floor, err := parseHeapFloor(os.Getenv); err == nil && floor > 0 {
+		if t, err := heapfloor.Start(floor); err == nil {
+			defer t.Stop()
+		}
+	}
 	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, stderr, nil)
 	stop()
 	_ = stderr.Close() // nowhere left to report a failure of stderr
@@ -234,6 +242,9 @@ Environment:
                             least one call at once and one per window (more than a budget under 2N a window)
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
+  REGISTRY_HEAP_FLOOR       the heap the garbage collector lets grow before collecting while the live heap is
+                            small, e.g. 64MiB (default 24MiB; 0 leaves Go's own, 4 MiB at GOGC=100); GOGC and
+                            GOMEMLIMIT still apply
 
 Change monitoring (watches, the change feed, webhooks):
   REGISTRY_CHANGES          on or off (default on; off serves none of its routes, opens no database, reads no feed)
@@ -328,6 +339,9 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		if err := cfg.logLevel.UnmarshalText([]byte(v)); err != nil {
 			return config{}, fmt.Errorf("REGISTRY_LOG_LEVEL %q is not debug, info, warn or error", v)
 		}
+	}
+	if _, err := parseHeapFloor(getenv); err != nil {
+		return config{}, err
 	}
 	var err error
 	if cfg.changes, err = parseChangeConfig(getenv); err != nil {
@@ -647,4 +661,31 @@ func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.L
 	}
 	logger.Info("stopped")
 	return 0
+}
+
+// defaultHeapFloor is REGISTRY_HEAP_FLOOR's default.
+const defaultHeapFloor = 24 << 20
+
+// parseHeapFloor reads REGISTRY_HEAP_FLOOR: a number of bytes, or of KiB,
+// MiB or GiB with that suffix; unset is defaultHeapFloor, 0 is none.
+func parseHeapFloor(getenv func(string) string) (uint64, error) {
+	v := strings.TrimSpace(getenv("REGISTRY_HEAP_FLOOR"))
+	if v == "" {
+		return defaultHeapFloor, nil
+	}
+	num, unit := v, uint64(1)
+	for _, u := range []struct {
+		suffix string
+		size   uint64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}} {
+		if n, ok := strings.CutSuffix(v, u.suffix); ok {
+			num, unit = strings.TrimSpace(n), u.size
+			break
+		}
+	}
+	n, err := strconv.ParseUint(num, 10, 64)
+	if err != nil || n > 64<<30/unit {
+		return 0, fmt.Errorf("REGISTRY_HEAP_FLOOR %q is not a size up to 64GiB (for example 24MiB, or 0)", v)
+	}
+	return n * unit, nil
 }

@@ -99,6 +99,7 @@ func TestParseConfigErrors(t *testing.T) {
 		"rate not a number":   {env: map[string]string{"REGISTRY_RATE_LIMIT": "sixty"}, want: "REGISTRY_RATE_LIMIT"},
 		"ttl not a duration":  {env: map[string]string{"REGISTRY_CACHE_TTL": "1 day"}, want: "REGISTRY_CACHE_TTL"},
 		"log level":           {env: map[string]string{"REGISTRY_LOG_LEVEL": "loud"}, want: "REGISTRY_LOG_LEVEL"},
+		"heap floor":          {env: map[string]string{"REGISTRY_HEAP_FLOOR": "24MB"}, want: "REGISTRY_HEAP_FLOOR"},
 		"addr without port":   {args: []string{"-addr", "localhost"}, want: "host:port"},
 		"addr env empty port": {env: map[string]string{"REGISTRY_ADDR": "nohost"}, want: "REGISTRY_ADDR"},
 		"unknown flag":        {args: []string{"-port", "1"}, want: "flag provided but not defined"},
@@ -542,5 +543,27 @@ func TestBasePath(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusOK {
 		t.Errorf("MCP under the base path: %d", res.StatusCode)
+	}
+}
+
+// TestParseHeapFloor: REGISTRY_HEAP_FLOOR in bytes, KiB, MiB or GiB, up
+// to 64 GiB; unset is the default, 0 none; anything else an error that
+// names the variable.
+func TestParseHeapFloor(t *testing.T) {
+	t.Parallel()
+	for v, want := range map[string]uint64{
+		"": defaultHeapFloor, "0": 0, "24MiB": 24 << 20, " 16 KiB ": 16 << 10, "1048576": 1 << 20,
+		"2GiB": 2 << 30, "64GiB": 64 << 30, "0MiB": 0,
+	} {
+		got, err := parseHeapFloor(env(map[string]string{"REGISTRY_HEAP_FLOOR": v}))
+		if err != nil || got != want {
+			t.Errorf("%q: %d, %v; want %d", v, got, err, want)
+		}
+	}
+	for _, v := range []string{"-1", "1.5MiB", "MiB", "24MB", "24mib", "65GiB", "18446744073709551615", "1e6"} {
+		if got, err := parseHeapFloor(env(map[string]string{"REGISTRY_HEAP_FLOOR": v})); err == nil ||
+			!strings.Contains(err.Error(), "REGISTRY_HEAP_FLOOR") {
+			t.Errorf("%q: %d, %v; want an error naming the variable", v, got, err)
+		}
 	}
 }

@@ -283,10 +283,17 @@ func (s *Store) Snapshot(_ context.Context, country, companyID string) (changes.
 	return snap, nil
 }
 
-// Apply implements [changes.Store].
+// Apply implements [changes.Store]. A fenced batch (b.Lease) is
+// refused with [changes.ErrLeaseLost] unless its holder holds the lease
+// (expiry not compared, as the contract says).
 func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if f := b.Lease; f != nil {
+		if l, ok := s.leases[f.Name]; !ok || l.holder != f.Holder {
+			return nil, changes.ErrLeaseLost
+		}
+	}
 	for _, p := range b.Purge {
 		s.purge(p, b.Changes)
 	}

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -93,6 +97,71 @@ func TestLookupProxy(t *testing.T) {
 		}
 		if diff := cmp.Diff(c.body, string(b)); res.StatusCode != c.status || diff != "" {
 			t.Errorf("GET %s: status %d, want %d; body (-want +got):\n%s", c.path, res.StatusCode, c.status, diff)
+		}
+	}
+}
+
+// fakeStdioEnv makes the test binary a stdio server (TestFakeStdioServer):
+// "ok" answers every call alike; "drift" answers calls after the fifth
+// with another result; "refuse" answers initialize with an error.
+const fakeStdioEnv = "PERFBENCH_FAKE_STDIO"
+
+// TestFakeStdioServer is the server stdioRound runs in TestStdioRound:
+// the test binary itself, started again with fakeStdioEnv set. Alone it
+// does nothing.
+func TestFakeStdioServer(t *testing.T) {
+	mode := os.Getenv(fakeStdioEnv)
+	if mode == "" {
+		return
+	}
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		var m struct {
+			ID     *int   `json:"id"`
+			Method string `json:"method"`
+		}
+		if err := json.Unmarshal(in.Bytes(), &m); err != nil || m.ID == nil {
+			continue // a notification
+		}
+		result := `{"content":[{"type":"text","text":"report"}]}`
+		switch {
+		case m.Method == "initialize" && mode == "refuse":
+			fmt.Printf(`{"jsonrpc":"2.0","id":%d,"error":{"code":-32600,"message":"no"}}`+"\n", *m.ID)
+			continue
+		case m.Method == "initialize":
+			result = `{"protocolVersion":"2025-06-18"}`
+		case mode == "drift" && *m.ID > 5:
+			result = `{"content":[{"type":"text","text":"other"}]}`
+		}
+		fmt.Printf(`{"jsonrpc":"2.0","id":%d,"result":%s}`+"\n", *m.ID, result)
+	}
+	os.Exit(0)
+}
+
+// TestStdioRound: a round runs the server, initializes, makes its calls
+// in sequence and checks the last answer against the second (its id
+// changed); a server whose answers drift, or that refuses initialize, is
+// an error, not a rate. Over pipes and over socketpairs.
+func TestStdioRound(t *testing.T) {
+	command := os.Args[0] + " -test.run=^TestFakeStdioServer$"
+	for _, socket := range []bool{false, true} {
+		t.Setenv(fakeStdioEnv, "ok")
+		rate, size, err := stdioRound(t.Context(), command, "tools/call", `{"name":"x"}`, 50, socket)
+		if err != nil || rate <= 0 {
+			t.Fatalf("socket %v: rate %v, err %v", socket, rate, err)
+		}
+		if want := len(`{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"report"}]}}` + "\n"); size != want {
+			t.Errorf("socket %v: answer size %d, want %d", socket, size, want)
+		}
+		t.Setenv(fakeStdioEnv, "drift")
+		if _, _, err := stdioRound(t.Context(), command, "tools/call", `{"name":"x"}`, 50, socket); err == nil ||
+			!strings.Contains(err.Error(), "the last answer differs") {
+			t.Errorf("socket %v: drifting answers: err %v", socket, err)
+		}
+		t.Setenv(fakeStdioEnv, "refuse")
+		if _, _, err := stdioRound(t.Context(), command, "tools/call", `{"name":"x"}`, 50, socket); err == nil ||
+			!strings.Contains(err.Error(), "initialize") {
+			t.Errorf("socket %v: refused initialize: err %v", socket, err)
 		}
 	}
 }
