@@ -18,32 +18,48 @@ import (
 
 // reviewStdio is ServeIO's set-up (newServer, then wireStdio: stdioIn in
 // front of the SDK, the list cache's writer, the SDK's writer counting its
-// answers) with one more tool, review_block, which blocks until its context ends and reports
-// that context on calls. Brought over from the review of the second pass
+// answers) with one more tool, review_block, which blocks until its context ends (or the test
+// closes release) and reports that context on calls. Brought over from the review of the second pass
 // (branch rev-p2mcp), where a plain call of review_block was answered by
 // the old stdioIn on a goroutine of its own; stdioIn now answers only the
 // tools of stdioFastTool, and only without a register, so a plain call of
 // review_block goes to the SDK, as a call that misses the cache does. With
-// front false the SDK reads the input itself (ServeIO without stdioIn): the
-// answers of both are compared.
+// front false stdioIn answers nothing, as ServeIO's without the memory
+// cache (it only passes the input on and counts the requests for the end
+// of the input): the answers of both are compared.
 type reviewStdio struct {
 	in       *io.PipeWriter
 	out      *bufio.Reader
 	calls    chan context.Context
-	stdio    *stdioIn      // nil without front
+	stdio    *stdioIn      // without front, it answers nothing
 	ids      *sdkIDs       // nil without front
 	sdkDone  chan struct{} // closed when the SDK's Run has returned
 	sdkCalls atomic.Int64  // tools/call requests the SDK has handled
 	done     chan error    // Run's result
+	release  chan struct{} // closed: review_block returns without its context ending
+	cancel   context.CancelFunc
+	outR     *io.PipeReader // the output's read end
 }
 
 func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	t.Helper()
+	return startReviewStdioWith(t, front, nil)
+}
+
+// startReviewStdioWith is startReviewStdio that calls set, when not nil,
+// with the stdioIn before the SDK runs (to set its drainTimer).
+func startReviewStdioWith(t *testing.T, front bool, set func(*stdioIn)) *reviewStdio {
+	t.Helper()
 	srv, th, lists := newStdioServer(t)
-	r := &reviewStdio{calls: make(chan context.Context, 4), sdkDone: make(chan struct{}), done: make(chan error, 1)}
+	r := &reviewStdio{calls: make(chan context.Context, 4), sdkDone: make(chan struct{}), done: make(chan error, 1),
+		release: make(chan struct{})}
 	block := func(ctx context.Context, _ json.RawMessage) toolOutput {
 		r.calls <- ctx
-		<-ctx.Done()
+		select {
+		case <-ctx.Done():
+		case <-r.release:
+			return toolOutput{envelope: []byte(`{"error":{"code":"released"}}`)}
+		}
 		return toolOutput{envelope: []byte(`{"error":{"code":"cancelled"}}`)}
 	}
 	srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
@@ -63,9 +79,12 @@ func startReviewStdio(t *testing.T, front bool) *reviewStdio {
 	ctx, cancel := context.WithCancel(context.Background())
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	r.in, r.out = inW, bufio.NewReader(outR)
+	r.in, r.out, r.outR, r.cancel = inW, bufio.NewReader(outR), outR, cancel
 	st := wireStdio(ctx, srv, tools, lists, front, inR, outW) // ServeIO's wiring
 	r.stdio, r.ids = st.front, st.ids
+	if set != nil {
+		set(st.front)
+	}
 	go func() {
 		err := srv.Run(ctx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
 		close(r.sdkDone)

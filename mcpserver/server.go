@@ -364,6 +364,18 @@ func ServeStdio(ctx context.Context, reg *registry.Registry, opts ...Option) err
 // ServeIO serves the MCP server over the stdio framing (one JSON-RPC message
 // per line) on r and w until r reaches its end or ctx is cancelled. When r
 // is an [io.ReadCloser], it is closed when serving stops.
+//
+// At the end of r (io.EOF; the MCP stdio client ends a session by closing
+// the server's stdin), ServeIO first writes the answer of every request it
+// had read, as it would have written it had r gone on, then returns: a
+// client may write its requests and close its end at once (echo … | server
+// -stdio). It waits for those answers at most 30 seconds (longer than a
+// call of this server takes with the Registry's default timeouts); a call
+// still running then is cancelled and its answer dropped. A request it
+// cannot tell apart in the stream (inside a batch, a value over several
+// lines, after a line that is not one JSON-RPC request or notification)
+// and a subscriptions/listen are not waited for; nor is anything once ctx
+// is cancelled, a read fails with another error, or a write fails.
 func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writer, opts ...Option) error {
 	if r == nil || w == nil {
 		return errors.New("mcpserver: ServeIO: nil reader or writer")
@@ -376,35 +388,29 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 		return err
 	}
 	srv, th, lists := newServer(reg, o, true)
-	// stdioIn in front only with the in-process memory cache (its Get
-	// neither blocks the stream nor fails).
+	// stdioIn answers in front only with the in-process memory cache (its
+	// Get neither blocks the stream nor fails); it always holds the end of
+	// the input until the answers owed are written (stdioIn.drain).
 	st := wireStdio(ctx, srv, th.tools, lists, th.ops.LocalCache(), r, w)
-	runCtx := ctx
-	if st.front != nil {
-		// Also deferred, for a panic out of Run (a caller's logger):
-		// nothing is written after ServeIO ends. Both may run twice.
-		defer st.front.stop()
-		defer st.front.cancel()
-		runCtx = st.front.runContext()
-	}
-	err = srv.Run(runCtx, &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
-	if st.front != nil {
-		st.front.cancel() // the run context ends with ServeIO
-		// The answers queued are written before ServeIO returns, and
-		// a failure of one of those writes is ServeIO's error, as the
-		// SDK's Run returns a write of its handlers' that failed after
-		// the end of the input (rev-fail4); not when the caller ended
-		// the session, where the SDK's Run returns the caller's
-		// ctx.Err() (rev-last4). sessionFailure says which, as it was
-		// when the write failed (stdioOut.fail), during the session or
-		// while stop drained the queue.
-		st.front.stop()
-		if failed := st.front.out.sessionFailure(); failed != nil {
-			// Mapped below as the SDK's Run error would be: a write
-			// that failed with io.EOF or context.Canceled ends the
-			// SDK's session without an error too (rev-sf5).
-			err = failed
-		}
+	// Also deferred, for a panic out of Run (a caller's logger): nothing
+	// is written after ServeIO ends. Both may run twice.
+	defer st.front.stop()
+	defer st.front.cancel()
+	err = srv.Run(st.front.runContext(), &mcp.IOTransport{Reader: st.in, Writer: nopWriteCloser{st.out}})
+	st.front.cancel() // the run context ends with ServeIO
+	// The answers queued are written before ServeIO returns, and a
+	// failure of one of those writes is ServeIO's error, as the SDK's Run
+	// returns a write of its handlers' that failed after the end of the
+	// input (rev-fail4); not when the caller ended the session, where the
+	// SDK's Run returns the caller's ctx.Err() (rev-last4). sessionFailure
+	// says which, as it was when the write failed (stdioOut.fail), during
+	// the session or while stop drained the queue.
+	st.front.stop()
+	if failed := st.front.out.sessionFailure(); failed != nil {
+		// Mapped below as the SDK's Run error would be: a write that
+		// failed with io.EOF or context.Canceled ends the SDK's session
+		// without an error too (rev-sf5).
+		err = failed
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil // the client went away, or the caller stopped us
@@ -417,42 +423,44 @@ func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writ
 type stdioWiring struct {
 	in    io.ReadCloser
 	out   io.Writer
-	front *stdioIn // nil: the SDK reads the input itself
-	ids   *sdkIDs  // with front: the ids of the requests the SDK may run
+	front *stdioIn // the reader in front of the SDK (answering or not)
+	ids   *sdkIDs  // the ids of the requests the SDK may run
 }
 
 // wireStdio puts the list cache and stdioIn between srv (built by
 // newServer for stdio, with tools and lists) and r and w. The list cache
 // (a middleware inside the SDK) serves the lists through a writer that puts
 // the cached bytes in place of its markers, and cached tool results go
-// around the SDK's encoder the same way. With front, a call whose answer is
-// cached is answered in front of the SDK's reader, before the next line is
-// read (stdioIn): ServeIO asks for it when the cache is the in-process
-// memory cache, whose Get neither blocks the stream nor fails (otherwise
-// stdio is the SDK's); the SDK's session must then run with the front's
-// runContext. Without lists there is neither.
+// around the SDK's encoder the same way. stdioIn reads the input in front
+// of the SDK and counts the requests it passes on and the SDK's answers,
+// so that the end of the input waits for the answers owed (stdioIn.drain).
+// With front and lists, a call whose answer is cached is also answered
+// there, before the next line is read: ServeIO asks for it when the cache
+// is the in-process memory cache, whose Get neither blocks the stream nor
+// fails (otherwise stdioIn only passes the input on); the SDK's session
+// must run with the front's runContext.
 func wireStdio(ctx context.Context, srv *mcp.Server, tools map[string]rawTool, lists *listCache, front bool, r io.Reader, w io.Writer) stdioWiring {
 	var st stdioWiring
-	st.out = w
+	out := w
+	var memo *resultMemo
 	if lists != nil {
 		mw := lists.stdioWriter(w)
-		memo := newResultMemo()
+		memo = newResultMemo()
 		srv.AddReceivingMiddleware(lists.toolCalls(tools, memo))
-		st.out = mw
-		if front {
-			st.ids = newSDKIDs()
-			st.out = st.ids.writer(mw)
-			st.front = newStdioIn(ctx, r, mw, pipeRoom(w), srv, tools, memo, st.ids)
-			st.in = st.front
-			srv.AddReceivingMiddleware(st.front.endOnFail)
-		}
+		out = mw
 	}
-	if st.in == nil {
-		if c, ok := r.(io.ReadCloser); ok {
-			st.in = c
-		} else {
-			st.in = io.NopCloser(r)
-		}
+	answers := front && lists != nil
+	var room func(int) bool
+	if answers {
+		room = pipeRoom(w)
+	}
+	st.ids = newSDKIDs()
+	st.out = st.ids.writer(out)
+	st.front = newStdioIn(ctx, r, out, room, srv, tools, memo, st.ids)
+	st.front.answers = answers
+	st.in = st.front
+	if answers {
+		srv.AddReceivingMiddleware(st.front.endOnFail)
 	}
 	return st
 }

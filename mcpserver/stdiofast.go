@@ -3,10 +3,13 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -22,10 +25,13 @@ import (
 // version up to 2025-11-25, whose answer needs no register: the Registry
 // answers it from its cache (a cache-only context, internal/cacheonly), or
 // it needs none (validate_company_id, list_countries). On a miss the line
-// goes to the SDK as it came. ServeIO uses stdioIn only when the
-// Registry's cache is the in-process memory cache itself (LocalCache),
-// whose Get neither blocks nor fails: the cache read inside Read does not
-// hold the stream, and a miss's read before the SDK's is seen by nothing.
+// goes to the SDK as it came. stdioIn answers only when the Registry's
+// cache is the in-process memory cache itself (LocalCache), whose Get
+// neither blocks nor fails: the cache read inside Read does not hold the
+// stream, and a miss's read before the SDK's is seen by nothing. Otherwise
+// (and with WithoutFastPath) it answers nothing and only passes the input
+// on, counting the requests, so that at the end of the input it holds the
+// end back from the SDK until the answers owed are written (drain).
 //
 // Each message costs the SDK five decodes with a 32 KiB buffer each, a
 // goroutine and its encoder; for a cached lookup that was nearly all of the
@@ -43,8 +49,9 @@ import (
 // not hold the stream. An answer waiting for the output is not a call in
 // flight: the SDK too takes a call out of those in flight before it waits
 // to write its answer, and takes a new request with its id. At the end of
-// the session ServeIO waits until the answers queued are written, as the
-// SDK writes an answer due before it read the end; a failed write ends the
+// the input, the SDK reads the end only once it has written the answers
+// owed to the requests passed on (drain), and at the end of the session
+// ServeIO waits until the answers queued are written; a failed write ends the
 // session as a failed write of the SDK's does, and ServeIO returns what
 // the SDK's Run would: the error, unless the caller had ended the session
 // before the write failed, or the error is io.EOF or context.Canceled
@@ -88,6 +95,14 @@ type stdioIn struct {
 	failed context.Context    // cancelled by a failed write of out's only
 	ids    *sdkIDs
 	out    *stdioOut
+	// answers: stdioIn answers the calls it may; without, it only passes
+	// the input on and counts the requests, for drain.
+	answers bool
+	// drainTimer starts the bound of drain (stdioDrainMax); its stop
+	// function stops it.
+	drainTimer func() (<-chan time.Time, func() bool)
+	closed     chan struct{} // closed by Close
+	closeOnce  sync.Once
 
 	// Read's state: Read is called by the SDK's one reading goroutine.
 	buf        []byte // buf[start:end] is read and not yet handled
@@ -100,6 +115,7 @@ type stdioIn struct {
 	session    *mcp.ServerSession
 	sawInit    bool     // an initialize request was passed on
 	inits      []string // ids of initialize requests the SDK may not have answered
+	drained    bool     // drain has run: the end of the input goes to the SDK
 }
 
 // stdioFastTool reports whether stdioIn answers calls of the tool name:
@@ -123,6 +139,12 @@ const stdioOutMax = 1 << 20
 // it keeps to check (a longer one goes to the SDK and ends the fast path).
 const stdioReadSize = 64 << 10
 
+// stdioDrainMax bounds how long ServeIO, at the end of its input, waits for
+// the answers it owes (stdioIn.drain): above the longest a call of this
+// server's takes with the Registry's default timeouts (an upstream attempt
+// of 10 s, a pause of 250 ms and one retry, so about 20 s).
+const stdioDrainMax = 30 * time.Second
+
 // maxSDKIDs bounds the ids stdioIn counts as possibly in flight in the SDK;
 // beyond it (a client that never waits for its answers, or reuses ids the
 // SDK refuses) stdioIn stops answering.
@@ -138,8 +160,12 @@ func newStdioIn(ctx context.Context, r io.Reader, w io.Writer, room func(n int) 
 			fast[name] = t
 		}
 	}
-	s := &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ids: ids,
-		out: &stdioOut{w: w}, buf: make([]byte, stdioReadSize)}
+	s := &stdioIn{r: r, w: w, srv: srv, tools: fast, memo: memo, ids: ids, answers: true,
+		out: &stdioOut{w: w}, buf: make([]byte, stdioReadSize), closed: make(chan struct{}),
+		drainTimer: func() (<-chan time.Time, func() bool) {
+			t := time.NewTimer(stdioDrainMax)
+			return t.C, t.Stop
+		}}
 	if mw, ok := w.(*markWriter); ok && room != nil {
 		s.out.direct = func(p []byte) (bool, error) { return mw.writeIf(p, room) }
 	}
@@ -198,6 +224,11 @@ func (s *stdioIn) Read(p []byte) (int, error) {
 			continue
 		}
 		if s.err != nil {
+			if errors.Is(s.err, io.EOF) && !s.drained {
+				s.drained = true
+				s.drain()
+				continue // a write may have failed meanwhile
+			}
 			return 0, s.err
 		}
 		n, err := s.r.Read(s.buf)
@@ -208,8 +239,45 @@ func (s *stdioIn) Read(p []byte) (int, error) {
 	}
 }
 
+// drain holds the end of the input back from the SDK until it has written
+// the answer of every request passed on to it (sdkIDs' owed ids; those
+// stdioIn answered are queued in stdioOut, which ServeIO writes before it
+// returns), so that a client that writes its requests and closes its end
+// gets their answers: the SDK, once it has read the end, drops every
+// answer not yet being written (jsonrpc2 readIncoming cancels the calls
+// in flight and Connection.write refuses once shuttingDown). It waits at
+// most stdioDrainMax (a call that never ends: a handler stuck or ignoring
+// its cancel, a subscriptions/listen), and not after ServeIO's context
+// ends, a write of stdioOut's fails (both cancel ctx) or the SDK closes the
+// input (after a failed write of its own). A last line without its
+// newline is counted here, unless the SDK has already answered it.
+func (s *stdioIn) drain() {
+	if s.midLine && !s.off {
+		line := append(s.line, '\n')
+		if id, method, ok := plainLine(line); ok && id != nil {
+			s.ids.addPart(string(id), owes(method))
+		}
+		s.line = s.line[:0]
+	}
+	settled := s.ids.settled()
+	select {
+	case <-settled:
+		return
+	default:
+	}
+	bound, stop := s.drainTimer()
+	defer stop()
+	select {
+	case <-settled:
+	case <-bound:
+	case <-s.ctx.Done():
+	case <-s.closed:
+	}
+}
+
 // Close closes the input when it is an io.Closer.
 func (s *stdioIn) Close() error {
+	s.closeOnce.Do(func() { close(s.closed) })
 	if c, ok := s.r.(io.Closer); ok {
 		return c.Close()
 	}
@@ -226,7 +294,7 @@ func (s *stdioIn) next() {
 		return
 	}
 	line := rest[:i+1]
-	if !s.off && !s.midLine && s.answer(line) {
+	if s.answers && !s.off && !s.midLine && s.answer(line) {
 		s.start += len(line)
 		return
 	}
@@ -236,13 +304,18 @@ func (s *stdioIn) next() {
 // passPart passes on the start of a line whose newline has not come.
 func (s *stdioIn) passPart(b []byte) {
 	s.pass = len(b)
+	start := !s.midLine
 	s.midLine = true
 	if s.off {
 		return
 	}
 	if len(s.line)+len(b) > stdioReadSize {
 		s.off, s.line = true, nil
+		s.ids.watch(false)
 		return
+	}
+	if start {
+		s.ids.watch(true)
 	}
 	s.line = append(s.line, b...)
 }
@@ -253,8 +326,10 @@ func (s *stdioIn) passPart(b []byte) {
 func (s *stdioIn) passLine(b []byte) {
 	s.pass = len(b)
 	whole := b
-	if s.midLine {
+	parts := s.midLine
+	if parts {
 		s.midLine = false
+		defer s.ids.watch(false)
 		if !s.off && len(s.line)+len(b) > stdioReadSize {
 			s.off = true
 		}
@@ -270,7 +345,7 @@ func (s *stdioIn) passLine(b []byte) {
 		return
 	}
 	id, method, ok := plainLine(whole)
-	if !ok || (id != nil && !s.ids.add(string(id))) {
+	if !ok || (id != nil && !s.count(string(id), method, parts)) {
 		s.off = true
 		return
 	}
@@ -283,6 +358,22 @@ func (s *stdioIn) passLine(b []byte) {
 		s.inits = append(s.inits, string(id))
 	}
 }
+
+// count counts the request with id and method passed on, of a line passed
+// on in parts when parts; false when the count is full.
+func (s *stdioIn) count(id string, method []byte, parts bool) bool {
+	if parts {
+		return s.ids.addPart(id, owes(method))
+	}
+	return s.ids.add(id, owes(method))
+}
+
+// owes reports whether a request of method (as written) owes its answer
+// at the end of the input: all but subscriptions/listen, which the SDK
+// answers only once the client cancels it (ServerSession.handle parks it
+// until its context ends) and whose answer, the SDK says, only marks the
+// subscription's end.
+func owes(method []byte) bool { return string(method) != `"subscriptions/listen"` }
 
 // plainLine reports whether line (ending with its newline) is blank, or
 // one JSON-RPC request or notification on its own line that the SDK's
@@ -392,21 +483,56 @@ func (s *stdioIn) initialized() bool {
 // stdioIn has passed it on, so an id the SDK has in flight is always
 // counted here; an id that stays counted (a duplicate the SDK refused and
 // never answers) only sends later calls with that id to the SDK.
+//
+// It also keeps, for the end of the input (stdioIn.drain), the ids whose
+// answer is owed: an id passed on while it was not counted, until the
+// SDK's next answer with it. A request reusing an id still counted owes
+// nothing more: the SDK refuses it unanswered when the first is still in
+// flight (jsonrpc2 acceptRequest), which is the case but for the instant
+// between the SDK dropping the first id and writing its answer.
 type sdkIDs struct {
-	mu sync.Mutex
-	n  map[string]int
+	mu   sync.Mutex
+	n    map[string]idCount
+	owed int           // ids with owed set
+	idle chan struct{} // closed when owed comes to 0 (settled)
+	// While watching (a line passed on in parts), the ids of the answers
+	// written that were not counted: the SDK may answer a line that ends
+	// without a newline before stdioIn sees the end of the input.
+	watching bool
+	unknown  []string
 }
 
-func newSDKIDs() *sdkIDs { return &sdkIDs{n: map[string]int{}} }
+// idCount is sdkIDs' record of one id.
+type idCount struct {
+	n    int  // requests passed on, less answers written
+	owed bool // passed on while not counted and not answered since
+}
 
-// add counts a request with id passed on; false when the count is full.
-func (c *sdkIDs) add(id string) bool {
+// maxWatched bounds sdkIDs.unknown.
+const maxWatched = 16
+
+func newSDKIDs() *sdkIDs { return &sdkIDs{n: map[string]idCount{}} }
+
+// add counts a request with id passed on, which owes its answer when owe
+// is set; false when the count is full.
+func (c *sdkIDs) add(id string, owe bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.n) >= maxSDKIDs && c.n[id] == 0 {
+	return c.addLocked(id, owe)
+}
+
+// addLocked is add, under mu; the request owes an answer when owe is set.
+func (c *sdkIDs) addLocked(id string, owe bool) bool {
+	e := c.n[id]
+	if len(c.n) >= maxSDKIDs && e.n == 0 {
 		return false
 	}
-	c.n[id]++
+	if e.n == 0 && owe {
+		e.owed = true
+		c.owed++
+	}
+	e.n++
+	c.n[id] = e
 	return true
 }
 
@@ -414,18 +540,72 @@ func (c *sdkIDs) add(id string) bool {
 func (c *sdkIDs) busy(id string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.n[id] > 0
+	return c.n[id].n > 0
 }
 
 // answered counts an answer of the SDK with id.
 func (c *sdkIDs) answered(id []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if n := c.n[string(id)]; n > 1 {
-		c.n[string(id)] = n - 1
-	} else if n == 1 {
+	e, ok := c.n[string(id)]
+	if !ok {
+		if c.watching && len(c.unknown) < maxWatched {
+			c.unknown = append(c.unknown, string(id))
+		}
+		return
+	}
+	if e.owed {
+		e.owed = false
+		c.owed--
+		if c.owed == 0 && c.idle != nil {
+			close(c.idle)
+			c.idle = nil
+		}
+	}
+	if e.n > 1 {
+		e.n--
+		c.n[string(id)] = e
+	} else {
 		delete(c.n, string(id))
 	}
+}
+
+// settled returns a channel closed once no answer is owed (at once when
+// none is).
+func (c *sdkIDs) settled() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.idle == nil {
+		c.idle = make(chan struct{})
+		if c.owed == 0 {
+			close(c.idle)
+			ch := c.idle
+			c.idle = nil
+			return ch
+		}
+	}
+	return c.idle
+}
+
+// watch starts (on) or ends recording the answers with ids not counted.
+func (c *sdkIDs) watch(on bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.watching, c.unknown = on, c.unknown[:0]
+}
+
+// addPart counts the request with id of a line passed on in parts while
+// watching (watch), as add does, unless the SDK has answered it meanwhile:
+// the SDK answers a value once it is complete, before its newline.
+func (c *sdkIDs) addPart(id string, owe bool) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	answered := c.watching && slices.Contains(c.unknown, id)
+	c.watching, c.unknown = false, c.unknown[:0]
+	if answered {
+		return true
+	}
+	return c.addLocked(id, owe)
 }
 
 // writer returns the writer to give the SDK in place of w: it counts the

@@ -53,13 +53,11 @@ func TestPercent(t *testing.T) {
 // fakeRuntime records the GOGC values and memory limits set, in order,
 // and serves a live heap size.
 type fakeRuntime struct {
-	mu     sync.Mutex
-	live   uint64
-	sets   []string
-	cur    int
-	limit  int64
-	nsets  int
-	nlimit int
+	mu    sync.Mutex
+	live  uint64
+	sets  []string
+	cur   int
+	limit int64
 }
 
 func (f *fakeRuntime) knobs() knobs {
