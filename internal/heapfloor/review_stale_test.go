@@ -49,7 +49,7 @@ func staleGOGC(t *testing.T, hold func(t *testing.T) func()) {
 	runtime.GC()
 	runtime.GC()
 	if control > bound {
-		t.Fatalf("without a floor the heap already peaked at %.1f MiB, past %d MiB: this machine cannot tell",
+		t.Skipf("without a floor the heap already peaked at %.1f MiB, past %d MiB: this run cannot tell",
 			float64(control)/mib, bound/mib)
 	}
 
