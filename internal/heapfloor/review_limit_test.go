@@ -58,7 +58,10 @@ func TestReview_MemoryLimitMakesTheCollectorRunMore(t *testing.T) {
 	t.Logf("stacks %.1f MiB, live %.1f MiB; GOGC %d, limit %d MiB; goal %.1f MiB; collections for %d MiB: %d without the floor, %d with",
 		float64(readMetric("/gc/scan/stack:bytes"))/mib, float64(readMetric("/gc/heap/live:bytes"))/mib, tu.Percent(),
 		tu.Limit()/mib, float64(readMetric("/gc/heap/goal:bytes"))/mib, garbage, without, with)
-	if with > without {
+	// Relaxed by the lead after the fix: a collection more or less is
+	// where the runs' cycles start; the finding was 37 to 1,070 against
+	// 1 or 2.
+	if with > 2*without+2 {
 		t.Errorf("a 24 MiB floor: %d collections for %d MiB of garbage, against %d without a floor", with, garbage, without)
 	}
 }
