@@ -115,10 +115,9 @@ func main() {
 	stderr := newLogWriter(os.Stderr)
 	// The collector's heap floor is the process's, so it is set here, not
 	// in run (which tests call in one process); run refuses a bad value.
+	// It runs for the process's life (os.Exit below ends it).
 	if floor, err := parseHeapFloor(os.Getenv); err == nil && floor > 0 {
-		if t, err := heapfloor.Start(floor); err == nil {
-			defer t.Stop()
-		}
+		_, _ = heapfloor.Start(floor)
 	}
 	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, stderr, nil)
 	stop()
@@ -243,8 +242,8 @@ Environment:
   REGISTRY_METRICS_ADDR     listen address of Prometheus /metrics, apart from the API, e.g. 127.0.0.1:9090
                             (default none)
   REGISTRY_HEAP_FLOOR       the heap the garbage collector lets grow before collecting while the live heap is
-                            small, e.g. 64MiB (default 24MiB; 0 leaves Go's own, 4 MiB at GOGC=100); GOGC and
-                            GOMEMLIMIT still apply
+                            small, e.g. 64MiB (default 24MiB; 0 leaves Go's own, 4 MiB at GOGC=100); meanwhile a
+                            soft memory limit keeps the heap under twice it; GOGC and a lower GOMEMLIMIT still apply
 
 Change monitoring (watches, the change feed, webhooks):
   REGISTRY_CHANGES          on or off (default on; off serves none of its routes, opens no database, reads no feed)

@@ -3,21 +3,21 @@
 // heap is large.
 //
 // Go collects when the heap reaches its goal: the live heap after the
-// last collection plus GOGC percent of it, and at least 4 MiB × GOGC/100.
-// A server whose live heap is a few MiB and that allocates a few KiB a
-// request therefore collects every thousand requests or so, and each
-// collection marks the whole live heap again. With a floor of F bytes
-// the goal is about max(F, the goal GOGC gives): the heap may hold up to
-// F bytes before a collection while the live heap is under F ÷ (1 +
-// GOGC/100), and nothing changes above that. The floor is memory the
-// process may use anyway (F is the most a small live heap grows to), and
-// it ends the collections a small live heap made the process pay for.
+// last collection plus GOGC percent of what the collector scans (the live
+// heap, the goroutine stacks and the globals), and at least 4 MiB ×
+// GOGC/100. A server whose live heap is a few MiB and that allocates a
+// few KiB a request therefore collects every thousand requests or so, and
+// each collection marks the whole live heap again. With a floor of F
+// bytes the goal is about max(F, the goal GOGC gives): the heap may hold
+// up to F bytes before a collection while GOGC's own goal is smaller, and
+// nothing changes once it is larger. The floor is memory the process may
+// use anyway (F is the most a small live heap grows to), and it ends the
+// collections a small live heap made the process pay for.
 //
 // After each collection, [Start] sets GOGC (runtime/debug.SetGCPercent)
-// from the live heap the collection found, never below the GOGC in force
-// when it started. A process that turned the collector off (GOGC=off)
-// is left alone. GOMEMLIMIT still applies: the runtime collects before
-// the limit whatever GOGC says.
+// from what the collection found, never below the GOGC in force when it
+// started. A process that turned the collector off (GOGC=off) is left
+// alone.
 //
 // The runtime computes the goal of the next collection when one ends,
 // with the GOGC in force then; the Tuner corrects GOGC only when its
@@ -25,10 +25,12 @@
 // cache filling), the collection that finds it large sets a goal with
 // the raised GOGC of a small heap, several times the new live heap. To
 // bound that, while GOGC is raised the Tuner also sets a soft memory
-// limit (runtime/debug.SetMemoryLimit) of twice the floor, or keeps the
-// one in force when it is lower: the runtime then collects before the
-// process passes it, until the Tuner has seen the grown heap and put
-// GOGC and the limit back.
+// limit (runtime/debug.SetMemoryLimit): the memory the runtime held
+// besides the heap's pages at the last collection (goroutine stacks, its
+// own) plus twice the floor, or the limit in force at Start when that is
+// lower. The runtime then collects before the heap passes about twice
+// the floor, until the Tuner has seen the grown heap and put GOGC and the
+// limit back.
 //
 // One Tuner per process: a second one would take the first one's GOGC
 // and limit for the process's own.
@@ -50,25 +52,43 @@ const defaultHeapMinimum = 4 << 20
 // maxPercent bounds the GOGC Percent returns, whatever the floor.
 const maxPercent = 100_000
 
-// Percent returns the GOGC that makes the heap goal of a live heap of
-// live bytes about floor, never below base: at GOGC=p the runtime's goal
-// is live × (1 + p/100), and at least 4 MiB × p/100. The result is the
-// largest p whose goal does not pass floor, or base when base already
-// gives a goal of floor or more (or base < 0: the collector is off).
-func Percent(live, floor uint64, base int) int {
+// Percent returns the GOGC that makes the heap goal about floor, never
+// below base, for a collection that found live bytes of live heap and
+// roots bytes of goroutine stacks and globals: at GOGC=p the runtime's
+// goal is live + (live + roots) × p/100, and at least 4 MiB × p/100
+// (runtime/mgcpacer.go). The result is the largest p whose goal does not
+// pass floor, or base when base already gives a goal of floor or more
+// (or base < 0: the collector is off).
+func Percent(live, roots, floor uint64, base int) int {
 	if base < 0 || floor == 0 {
 		return base
 	}
 	// The heap minimum's own bound: 4 MiB × p/100 ≤ floor.
 	p := min(floor*100/defaultHeapMinimum, maxPercent)
-	if live > 0 {
-		if live >= floor {
-			return base
-		}
-		// live × (1 + p/100) ≤ floor.
-		p = min(p, (floor-live)*100/live)
+	if live >= floor {
+		return base
+	}
+	if scan := live + roots; scan > 0 {
+		// live + scan × p/100 ≤ floor.
+		p = min(p, (floor-live)*100/scan)
 	}
 	return max(int(p), base)
+}
+
+// heapState is what the last collection found.
+type heapState struct {
+	live    uint64 // the live heap
+	roots   uint64 // the goroutine stacks and globals it scanned
+	nonHeap uint64 // the memory the runtime holds besides the heap's pages (stacks, its own)
+}
+
+// knobs are the runtime's: read reads the last collection's heapState,
+// setPercent sets GOGC, setLimit the soft memory limit (both return the
+// previous value; a negative limit reads it).
+type knobs struct {
+	read       func() heapState
+	setPercent func(int) int
+	setLimit   func(int64) int64
 }
 
 // Tuner sets GOGC after each collection; see [Start].
@@ -83,30 +103,23 @@ type Tuner struct {
 	lastLimit int64
 }
 
-// knobs are the runtime's: live reads the live heap of the last
-// collection, setPercent sets GOGC, setLimit the soft memory limit (both
-// return the previous value; a negative limit reads it).
-type knobs struct {
-	live       func() uint64
-	setPercent func(int) int
-	setLimit   func(int64) int64
-}
-
 // Start keeps the heap goal at least floor bytes, from now until Stop:
-// after each collection it sets GOGC to [Percent] of the live heap, the
-// floor and the GOGC in force now. With the collector off (GOGC=off) it
-// does nothing until Stop. Stop puts GOGC back as it was.
+// after each collection it sets GOGC to [Percent] of what the collection
+// found, the floor and the GOGC in force now, and while that is raised a
+// soft memory limit (see the package doc). With the collector off
+// (GOGC=off) it does nothing until Stop. Stop puts GOGC and the limit
+// back as they were.
 func Start(floor uint64) (*Tuner, error) {
 	if floor == 0 {
 		return nil, errors.New("heapfloor: the floor is 0")
 	}
-	if floor > math.MaxInt64/2 {
+	if floor > math.MaxInt64/4 {
 		return nil, errors.New("heapfloor: the floor is too large")
 	}
 	// Read the GOGC in force (SetGCPercent returns the previous value).
 	base := debug.SetGCPercent(100)
 	debug.SetGCPercent(base)
-	return start(floor, base, knobs{live: readLive, setPercent: debug.SetGCPercent, setLimit: debug.SetMemoryLimit}), nil
+	return start(floor, base, knobs{read: readHeap, setPercent: debug.SetGCPercent, setLimit: debug.SetMemoryLimit}), nil
 }
 
 // start is Start with the runtime's knobs given.
@@ -122,7 +135,8 @@ func start(floor uint64, base int, k knobs) *Tuner {
 	return t
 }
 
-// Stop ends the tuning and puts GOGC back as it was at Start.
+// Stop ends the tuning and puts GOGC and the memory limit back as they
+// were at Start.
 func (t *Tuner) Stop() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -141,28 +155,31 @@ func (t *Tuner) Percent() int {
 	return t.last
 }
 
-// tune sets GOGC from the live heap of the last collection.
-func (t *Tuner) tune() bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.stopped {
-		return false
-	}
-	p := Percent(t.knobs.live(), t.floor, t.base)
-	limit := t.baseLimit
-	if p > t.base {
-		limit = min(limit, int64(2*t.floor))
-	}
-	t.apply(p, limit)
-	return true
-}
-
 // Limit returns the soft memory limit the Tuner set last (the one in
 // force at Start while GOGC is not raised, and after Stop).
 func (t *Tuner) Limit() int64 {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.lastLimit
+}
+
+// tune sets GOGC and the limit from the last collection.
+func (t *Tuner) tune() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return false
+	}
+	h := t.knobs.read()
+	p := Percent(h.live, h.roots, t.floor, t.base)
+	limit := t.baseLimit
+	if p > t.base {
+		// Start bounds floor, so that this does not overflow for any
+		// nonHeap a process can have.
+		limit = min(limit, int64(min(h.nonHeap, math.MaxInt64/2)+2*t.floor))
+	}
+	t.apply(p, limit)
+	return true
 }
 
 // apply sets GOGC and the memory limit, each only when it changes; a
@@ -205,17 +222,32 @@ func onCollection(s *sentinel) {
 	}
 }
 
-// liveMetric is the runtime metric of the live heap of the last
-// collection.
-const liveMetric = "/gc/heap/live:bytes"
-
-// readLive returns the live heap the last collection found (0 before the
+// readHeap reads what the last collection found (zeros before the
 // first).
-func readLive() uint64 {
-	s := []metrics.Sample{{Name: liveMetric}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
+func readHeap() heapState {
+	s := []metrics.Sample{
+		{Name: "/gc/heap/live:bytes"},    // the live heap the last collection marked
+		{Name: "/gc/scan/stack:bytes"},   // the stacks it scanned
+		{Name: "/gc/scan/globals:bytes"}, // the globals it scanned
+		// All the memory the runtime mapped, and of it the heap's pages:
+		// objects, room in their spans, free pages and pages returned to
+		// the system. The rest (stacks, the runtime's own) is nonHeap.
+		{Name: "/memory/classes/total:bytes"},
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/heap/unused:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+		{Name: "/memory/classes/heap/released:bytes"},
 	}
-	return s[0].Value.Uint64()
+	metrics.Read(s)
+	v := make([]uint64, len(s))
+	for i := range s {
+		if s[i].Value.Kind() == metrics.KindUint64 {
+			v[i] = s[i].Value.Uint64()
+		}
+	}
+	nonHeap := v[3]
+	for _, heap := range v[4:] {
+		nonHeap -= min(heap, nonHeap)
+	}
+	return heapState{live: v[0], roots: v[1] + v[2], nonHeap: nonHeap}
 }

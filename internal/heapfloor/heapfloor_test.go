@@ -21,31 +21,35 @@ const mib = 1 << 20
 func TestPercent(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		name        string
-		live, floor uint64
-		base, want  int
+		name               string
+		live, roots, floor uint64
+		base, want         int
 	}{
 		// 3 MiB live, 32 MiB floor: 966 would give 32 MiB from the live
 		// heap, but the minimum 4 MiB × 9.66 = 38.6 MiB passes the floor;
 		// 800 gives 32 MiB (minimum) and 27 MiB (live).
-		{"small live heap, the minimum bounds it", 3 * mib, 32 * mib, 100, 800},
-		// 8 MiB live: 8 × (1 + 3) = 32 MiB.
-		{"live heap bounds it", 8 * mib, 32 * mib, 100, 300},
+		{"small live heap, the minimum bounds it", 3 * mib, 0, 32 * mib, 100, 800},
+		// 8 MiB live: 8 + 8 × 3 = 32 MiB.
+		{"live heap bounds it", 8 * mib, 0, 32 * mib, 100, 300},
+		// 8 MiB live, 8 MiB of stacks and globals: 8 + 16 × 1.5 = 32 MiB.
+		{"stacks and globals count", 8 * mib, 8 * mib, 32 * mib, 100, 150},
+		// 2 MiB live, 44 MiB of stacks: GOGC 100 gives 48 MiB already.
+		{"many goroutines", 2 * mib, 44 * mib, 24 * mib, 100, 100},
 		// 16 MiB live: GOGC 100 already gives 32 MiB.
-		{"at the floor", 16 * mib, 32 * mib, 100, 100},
-		{"above the floor", 40 * mib, 32 * mib, 100, 100},
-		{"live over the floor itself", 64 * mib, 32 * mib, 100, 100},
-		{"a higher GOGC of the operator wins", 8 * mib, 32 * mib, 500, 500},
-		{"no collection yet", 0, 32 * mib, 100, 800},
-		{"a floor under the runtime's own", 1 * mib, 2 * mib, 100, 100},
-		{"collector off", 3 * mib, 32 * mib, -1, -1},
-		{"no floor", 3 * mib, 0, 100, 100},
-		{"one byte live", 1, 32 * mib, 100, 800},
-		{"a huge floor is bounded", 1, 1 << 50, 100, maxPercent},
+		{"at the floor", 16 * mib, 0, 32 * mib, 100, 100},
+		{"above the floor", 40 * mib, 0, 32 * mib, 100, 100},
+		{"live over the floor itself", 64 * mib, 0, 32 * mib, 100, 100},
+		{"a higher GOGC of the operator wins", 8 * mib, 0, 32 * mib, 500, 500},
+		{"no collection yet", 0, 0, 32 * mib, 100, 800},
+		{"a floor under the runtime's own", 1 * mib, 0, 2 * mib, 100, 100},
+		{"collector off", 3 * mib, 0, 32 * mib, -1, -1},
+		{"no floor", 3 * mib, 0, 0, 100, 100},
+		{"one byte live", 1, 0, 32 * mib, 100, 800},
+		{"a huge floor is bounded", 1, 0, 1 << 50, 100, maxPercent},
 	}
 	for _, c := range cases {
-		if got := Percent(c.live, c.floor, c.base); got != c.want {
-			t.Errorf("%s: Percent(%d, %d, %d) = %d, want %d", c.name, c.live, c.floor, c.base, got, c.want)
+		if got := Percent(c.live, c.roots, c.floor, c.base); got != c.want {
+			t.Errorf("%s: Percent(%d, %d, %d, %d) = %d, want %d", c.name, c.live, c.roots, c.floor, c.base, got, c.want)
 		}
 	}
 }
@@ -58,16 +62,18 @@ type fakeRuntime struct {
 	sets  []string
 	cur   int
 	limit int64
+	// nonHeap is the runtime's memory besides the heap's objects.
+	nonHeap uint64
 }
 
 func (f *fakeRuntime) knobs() knobs {
-	return knobs{live: f.readLive, setPercent: f.set, setLimit: f.setLimit}
+	return knobs{read: f.read, setPercent: f.set, setLimit: f.setLimit}
 }
 
-func (f *fakeRuntime) readLive() uint64 {
+func (f *fakeRuntime) read() heapState {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.live
+	return heapState{live: f.live, nonHeap: f.nonHeap}
 }
 
 func (f *fakeRuntime) set(p int) int {
@@ -136,10 +142,8 @@ func TestTunerFollowsCollections(t *testing.T) {
 	f.setLive(8 * mib)
 	collectUntil(t, "GOGC set from 8 MiB live", func() bool { p, _ := f.state(); return p == 300 })
 	f.setLive(40 * mib)
-	collectUntil(t, "GOGC back to 100 at 40 MiB live", func() bool { p, _ := f.state(); return p == 100 })
-	if _, l := f.state(); l != unlimited {
-		t.Errorf("limit at 40 MiB live: %d, want the one of the start", l)
-	}
+	// GOGC is put back before the limit: wait for both.
+	collectUntil(t, "GOGC and the limit back at 40 MiB live", func() bool { p, l := f.state(); return p == 100 && l == unlimited })
 	f.setLive(3 * mib)
 	collectUntil(t, "GOGC set from 3 MiB live", func() bool { p, _ := f.state(); return p == 800 })
 	runtime.GC() // same live heap: nothing set
@@ -206,8 +210,10 @@ func TestStartWithTheRuntime(t *testing.T) {
 		p := tu.Percent()
 		return p > 100 && gogc() == p
 	})
-	if got := debug.SetMemoryLimit(-1); got != min(limit, 128*mib) {
-		t.Errorf("the runtime's memory limit while GOGC is raised: %d, want %d", got, min(limit, 128*mib))
+	// Twice the floor above the runtime's memory besides the heap.
+	if got := debug.SetMemoryLimit(-1); got != tu.Limit() || got <= 128*mib || got >= limit {
+		t.Errorf("the runtime's memory limit while GOGC is raised: %d (the Tuner's %d), want above 128 MiB and below %d",
+			got, tu.Limit(), limit)
 	}
 	tu.Stop()
 	if got := gogc(); got != 100 {
@@ -216,8 +222,8 @@ func TestStartWithTheRuntime(t *testing.T) {
 	if got := debug.SetMemoryLimit(-1); got != limit {
 		t.Errorf("after Stop the runtime's memory limit is %d, want %d", got, limit)
 	}
-	if readLive() == 0 {
-		t.Error("readLive: 0 after a collection")
+	if h := readHeap(); h.live == 0 || h.roots == 0 || h.nonHeap == 0 {
+		t.Errorf("readHeap after a collection: %+v, want no zero", h)
 	}
 }
 
