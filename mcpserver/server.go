@@ -369,12 +369,16 @@ func ServeStdio(ctx context.Context, reg *registry.Registry, opts ...Option) err
 // the server's stdin), ServeIO first writes the answer of every request it
 // had read, as it would have written it had r gone on, then returns: a
 // client may write its requests and close its end at once (echo … | server
-// -stdio). It waits for those answers at most 30 seconds (longer than a
-// call of this server takes with the Registry's default timeouts); a call
-// still running then is cancelled and its answer dropped. A request it
-// cannot tell apart in the stream (inside a batch, a value over several
-// lines, after a line that is not one JSON-RPC request or notification)
-// and a subscriptions/listen are not waited for; nor is anything once ctx
+// -stdio). It waits for those answers at most 65 seconds (longer than a
+// call of one company takes with the Registry's default timeouts and
+// budget waits); a call still running then is cancelled and its answer
+// dropped. Not waited for: a subscriptions/listen; and, once ServeIO has
+// met one of them, every later request of the session: a batch, a value
+// over several lines or a line over 64 KiB, a response of the client's,
+// a line that is not one JSON-RPC request or notification, an id other
+// than an integer of up to 15 digits or a string of up to 64 letters,
+// digits and "_.:-" (ids as MCP clients make them: 1, "42",
+// "req-1"), or more than 4,096 calls in flight. Nor is anything once ctx
 // is cancelled, a read fails with another error, or a write fails.
 func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writer, opts ...Option) error {
 	if r == nil || w == nil {

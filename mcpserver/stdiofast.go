@@ -140,10 +140,12 @@ const stdioOutMax = 1 << 20
 const stdioReadSize = 64 << 10
 
 // stdioDrainMax bounds how long ServeIO, at the end of its input, waits for
-// the answers it owes (stdioIn.drain): above the longest a call of this
-// server's takes with the Registry's default timeouts (an upstream attempt
-// of 10 s, a pause of 250 ms and one retry, so about 20 s).
-const stdioDrainMax = 30 * time.Second
+// the answers it owes (stdioIn.drain): above the longest a call of one
+// company takes with the Registry's default timeouts. company_roles of a
+// company not cached is two fetches (the lookup, then the roles), each an
+// upstream attempt of 10 s, a pause of 250 ms and one retry, after a wait
+// of at most 10 s for an empty upstream budget: 60.5 s.
+const stdioDrainMax = 65 * time.Second
 
 // maxSDKIDs bounds the ids stdioIn counts as possibly in flight in the SDK;
 // beyond it (a client that never waits for its answers, or reuses ids the
