@@ -26,9 +26,10 @@
 // the raised GOGC of a small heap, several times the new live heap. To
 // bound that, while GOGC is raised the Tuner also sets a soft memory
 // limit (runtime/debug.SetMemoryLimit): the memory the runtime held
-// besides the heap's pages at the last collection (goroutine stacks, its
-// own) plus twice the floor, or the limit in force at Start when that is
-// lower. The runtime then collects before the heap passes about twice
+// besides the heap's objects and free pages at the last collection
+// (goroutine stacks, the room left in spans, its own: what the runtime
+// counts against its limit besides the heap) plus twice the floor, or
+// the limit in force at Start when that is lower. The runtime then collects before the heap passes about twice
 // the floor, until the Tuner has seen the grown heap and put GOGC and the
 // limit back.
 //
@@ -79,7 +80,7 @@ func Percent(live, roots, floor uint64, base int) int {
 type heapState struct {
 	live    uint64 // the live heap
 	roots   uint64 // the goroutine stacks and globals it scanned
-	nonHeap uint64 // the memory the runtime holds besides the heap's pages (stacks, its own)
+	nonHeap uint64 // the memory the runtime holds besides the heap's objects and free pages (stacks, room in spans, its own)
 }
 
 // knobs are the runtime's: read reads the last collection's heapState,
@@ -229,12 +230,14 @@ func readHeap() heapState {
 		{Name: "/gc/heap/live:bytes"},    // the live heap the last collection marked
 		{Name: "/gc/scan/stack:bytes"},   // the stacks it scanned
 		{Name: "/gc/scan/globals:bytes"}, // the globals it scanned
-		// All the memory the runtime mapped, and of it the heap's pages:
-		// objects, room in their spans, free pages and pages returned to
-		// the system. The rest (stacks, the runtime's own) is nonHeap.
+		// All the memory the runtime mapped, less the heap's objects, its
+		// free pages and the pages returned to the system: the rest
+		// (stacks, the room left in spans that hold objects, the
+		// runtime's own) is what the runtime's memory limit counts
+		// besides the heap (runtime/mgcpacer.go, memoryLimitHeapGoal:
+		// mappedReady - heapFree - heapAlloc).
 		{Name: "/memory/classes/total:bytes"},
 		{Name: "/memory/classes/heap/objects:bytes"},
-		{Name: "/memory/classes/heap/unused:bytes"},
 		{Name: "/memory/classes/heap/free:bytes"},
 		{Name: "/memory/classes/heap/released:bytes"},
 	}
