@@ -112,6 +112,14 @@ type Store interface {
 	// AcquireLease takes or renews the named lease for holder until
 	// now+ttl and reports whether holder has it.
 	AcquireLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error)
+	// RenewLease extends the named lease to now+ttl while holder holds
+	// it (its stored holder is holder, run out or not), and reports
+	// whether it did. Unlike AcquireLease it never takes a lease that is
+	// free (never taken, or released) or another holder's: a holder that
+	// was replaced while it could not renew (another took the lease, then
+	// released it or let it run out) learns it lost the lease, instead of
+	// taking it back under a write of its old tenure still on its way.
+	RenewLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error)
 	// ReleaseLease gives the lease up if holder has it.
 	ReleaseLease(ctx context.Context, name, holder string) error
 

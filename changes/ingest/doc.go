@@ -60,9 +60,9 @@
 // carries the lease as a fence ([changes.Batch.Lease]): the store
 // refuses it, writing nothing, once another replica holds the lease, so
 // a replica that led before (paused, or cut off from the store) does not
-// write over the new leader's cursors, retries, snapshots or changes (as
-// long as the replicas' clocks agree within the lease's TTL); the refused
-// replica stops its ingesters at once. An ingester of your own stores
+// write over the new leader's cursors, retries, snapshots or changes; the
+// refused replica stops its ingesters at once, and renews its lease only
+// while it is still its own ([changes.Store.RenewLease]). An ingester of your own stores
 // through [Apply] to be fenced too. Ingesters whose Sync or Run is
 // called without a Leader write unfenced.
 //

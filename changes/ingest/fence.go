@@ -46,7 +46,8 @@ func withFence(ctx context.Context, l *leadFence) context.Context {
 // while that Leader holds the lease, and otherwise returns
 // [changes.ErrLeaseLost] and writes nothing. Every ingester stores
 // through it, the package's own and any of yours a Leader runs; under no
-// Leader (an ingester's Sync called by you) b is stored unfenced.
+// Leader (an ingester's Sync called by you) b is stored with the fence it
+// came with, usually none.
 // When the store refuses b, the lead ends at once, before Apply returns,
 // so the ingester's own error handling sees its context ended and stops
 // without a warning of its own (the Leader logs one).

@@ -45,7 +45,8 @@ type Ingester interface {
 // Streamer is an [Ingester] that also holds long-lived connections: the
 // Leader runs Run in a goroutine of its own while it holds the lease,
 // beside the calls of Sync, and cancels ctx when it loses the lease or
-// stops. Run returns when ctx ends.
+// stops. Run stores what it found through [Apply] with its ctx, as Sync
+// does, and returns when ctx ends.
 type Streamer interface {
 	Ingester
 	Run(ctx context.Context) error

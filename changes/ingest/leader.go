@@ -37,12 +37,12 @@ const LeaseName = "changes/ingest"
 // new leader's. A write refused so ([changes.ErrLeaseLost]) stores
 // nothing; the Leader logs one warning, stops its ingesters at once,
 // without waiting for the next renewal, and tries for the lease again.
-// A Leader whose lease ran out by its own clock before it renewed it
-// ends its lead the same way rather than renew: the lease could have
-// been another replica's meanwhile and be free again, and taking it back
-// under the same holder would let a write of the old lead through. What
-// its ingesters held in memory is forgotten at its next lead. The
-// replicas' clocks must roughly agree (within less than the TTL).
+// It renews with [changes.Store.RenewLease], which never takes back a
+// lease that another replica took in between and then released or let
+// run out: such a Leader ends its lead too, and only takes the lease anew
+// once its ingesters have stopped, so no write of its old lead meets a
+// lease that is its own again. What its ingesters held in memory is
+// forgotten at its next lead.
 type Leader struct {
 	store     changes.Store
 	ingesters []Ingester
@@ -173,18 +173,12 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 		case slept:
 		}
 		now := l.o.clock.Now()
-		if !now.Before(until) {
-			// The lease ran out before this renewal (the process was
-			// paused, or a store call took the rest of the TTL): another
-			// replica may have led meanwhile and left, and a renewal would
-			// take the lease again under the same holder while a write of
-			// this lead is still on its way, which the fence would let
-			// through. So the lead ends; Run takes the lease anew.
-			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease ran out before it was renewed; stopping the ingesters")
-			stop()
-			return
-		}
-		held, err := l.store.AcquireLease(ctx, LeaseName, l.o.holder, now, l.o.leaseTTL)
+		// RenewLease, not AcquireLease: a lease another replica took and
+		// then released (or let run out) while this one could not renew
+		// must not come back to this lead under a write of it still on its
+		// way, which the fence (holder match) would then let through. Run
+		// takes the lease anew, after the lead's ingesters have stopped.
+		held, err := l.store.RenewLease(ctx, LeaseName, l.o.holder, now, l.o.leaseTTL)
 		switch {
 		case ended(ctx):
 			continue // the sleep above returns at once and releases
@@ -192,7 +186,7 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 			until = now.Add(l.o.leaseTTL)
 			continue
 		case err == nil:
-			l.o.log.LogAttrs(ctx, slog.LevelWarn, "another replica holds the ingesters' lease; stopping the ingesters")
+			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease is no longer this replica's; stopping the ingesters")
 		case now.Add(l.renew).Before(until):
 			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the ingesters' lease could not be renewed; retrying", errAttrs(err))
 			continue

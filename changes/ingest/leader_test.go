@@ -68,6 +68,13 @@ func (s *flakyStore) AcquireLease(ctx context.Context, name, holder string, now 
 	return s.Store.AcquireLease(ctx, name, holder, now, ttl)
 }
 
+func (s *flakyStore) RenewLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
+	if s.down.Load() || s.fail.Add(-1) >= 0 {
+		return false, errDown
+	}
+	return s.Store.RenewLease(ctx, name, holder, now, ttl)
+}
+
 func (s *flakyStore) ReleaseLease(ctx context.Context, name, holder string) error {
 	if s.down.Load() {
 		return errDown

@@ -33,6 +33,16 @@ func (s *stalledRenewalStore) AcquireLease(ctx context.Context, name, holder str
 	return s.Store.AcquireLease(ctx, name, holder, now, ttl)
 }
 
+// RenewLease stalls as AcquireLease does: since the fix the Leader renews
+// with RenewLease (added by the lead with the fix).
+func (s *stalledRenewalStore) RenewLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
+	if s.calls.Add(1) == 2 {
+		s.entered <- struct{}{}
+		<-s.release
+	}
+	return s.Store.RenewLease(ctx, name, holder, now, ttl)
+}
+
 // TestReview_FenceABARenewalStalledPastItsLease (rev-fix6): c07deac
 // closes the ABA of TestReview_FenceABAReplacedLeaderRenewsThenWritesLate
 // by checking the Leader's own clock before it renews (`!now.Before(until)`

@@ -218,6 +218,19 @@ func (s *memStore) AcquireLease(_ context.Context, name, holder string, now time
 	return true, nil
 }
 
+func (s *memStore) RenewLease(_ context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if name != LeaseName {
+		return false, errors.New("unexpected lease name " + name)
+	}
+	if s.leaseBy != holder {
+		return false, nil
+	}
+	s.leaseTill = now.Add(ttl)
+	return true, nil
+}
+
 func (s *memStore) ReleaseLease(_ context.Context, _, holder string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

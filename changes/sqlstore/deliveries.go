@@ -477,6 +477,33 @@ func (s *Store) AcquireLease(ctx context.Context, name, holder string, now time.
 	return got, nil
 }
 
+// RenewLease extends the named lease to now+ttl while holder holds it,
+// run out or not, and reports whether it did; it never takes a free
+// lease or another holder's (see [changes.Store.RenewLease]).
+func (s *Store) RenewLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
+	if name == "" || holder == "" || ttl <= 0 {
+		return false, errors.New("changes/sqlstore: renew lease: needs a name, a holder and a positive ttl")
+	}
+	if err := checkText("lease name", name, "lease holder", holder); err != nil {
+		return false, err
+	}
+	var got bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.d.q("UPDATE leases SET expires_at = ? WHERE name = ? AND holder = ?"),
+			micros(now.Add(ttl)), name, holder)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		got = n > 0
+		return err
+	})
+	if err != nil {
+		return false, wrap("renew lease", err)
+	}
+	return got, nil
+}
+
 // ReleaseLease gives the lease up if holder has it.
 func (s *Store) ReleaseLease(ctx context.Context, name, holder string) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {

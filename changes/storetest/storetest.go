@@ -87,6 +87,7 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"RedeliverWhileClaimed", testRedeliverWhileClaimed},
 		{"RecordAttemptClaimLost", testRecordAttemptClaimLost},
 		{"Lease", testLease},
+		{"RenewLease", testRenewLease},
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"ConcurrentLease", testConcurrentLease},
 		{"ConcurrentApply", testConcurrentApply},
@@ -1338,6 +1339,65 @@ func testLease(t *testing.T, s changes.Store) {
 	}
 	if !acquire("c", t0.Add(60*time.Second)) {
 		t.Errorf("after the holder released, the lease was refused")
+	}
+}
+
+// testRenewLease: RenewLease extends only the holder's own lease, run out
+// or not; it never takes a free lease (never taken, released) or another
+// holder's, so a holder replaced meanwhile learns it lost the lease.
+func testRenewLease(t *testing.T, s changes.Store) {
+	const ttl = 30 * time.Second
+	renew := func(holder string, at time.Duration) bool {
+		t.Helper()
+		ok, err := s.RenewLease(ctx(), "ingest", holder, t0.Add(at), ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	acquire := func(holder string, at time.Duration) bool {
+		t.Helper()
+		ok, err := s.AcquireLease(ctx(), "ingest", holder, t0.Add(at), ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if renew("a", 0) {
+		t.Fatal("a lease never taken was renewed (taken)")
+	}
+	if !acquire("b", 0) {
+		t.Fatal("the free lease was refused after a refused renewal")
+	}
+	if renew("a", time.Second) {
+		t.Error("another holder's lease was renewed")
+	}
+	if !renew("b", 20*time.Second) { // until 50 s
+		t.Error("the holder's renewal was refused")
+	}
+	if acquire("a", 49*time.Second) {
+		t.Error("a renewed lease was taken before its new end")
+	}
+	if !renew("b", 60*time.Second) { // run out at 50 s, nobody took it: until 90 s
+		t.Error("the holder's run-out lease, nobody else's, was not renewed")
+	}
+	if acquire("a", 89*time.Second) {
+		t.Error("a lease renewed after it ran out was taken before its new end")
+	}
+	if err := s.ReleaseLease(ctx(), "ingest", "b"); err != nil {
+		t.Fatal(err)
+	}
+	if renew("b", 91*time.Second) {
+		t.Error("a released lease was renewed (taken back) by its old holder")
+	}
+	if !acquire("a", 92*time.Second) {
+		t.Error("the released lease was not free after a refused renewal")
+	}
+	if renew("b", 200*time.Second) {
+		t.Error("the old holder renewed the lease another took, even long after it ran out")
+	}
+	if _, err := s.RenewLease(ctx(), "ingest", "a", t0, 0); err == nil {
+		t.Error("RenewLease with ttl 0: no error")
 	}
 }
 

@@ -7,6 +7,7 @@ package memstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -652,6 +653,21 @@ func (s *Store) AcquireLease(_ context.Context, name, holder string, now time.Ti
 	defer s.mu.Unlock()
 	l := s.leases[name]
 	if l.holder != "" && l.holder != holder && l.until.After(now) {
+		return false, nil
+	}
+	s.leases[name] = lease{holder, now.Add(ttl)}
+	return true, nil
+}
+
+// RenewLease implements [changes.Store].
+func (s *Store) RenewLease(_ context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
+	if ttl <= 0 {
+		return false, errors.New("memstore: renew lease: the ttl is not positive")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.leases[name]
+	if !ok || l.holder != holder {
 		return false, nil
 	}
 	s.leases[name] = lease{holder, now.Add(ttl)}
