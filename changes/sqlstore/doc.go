@@ -26,7 +26,8 @@
 //     replicas, until its lease ends; a worker that dies leaves it to be
 //     claimed and sent again, with the same webhook-id.
 //   - AcquireLease is one atomic statement: take a free or expired lease,
-//     or renew one's own.
+//     or renew one's own. RenewLease is one too, and only extends a lease
+//     whose stored holder is the caller: it never takes a free one.
 //   - A batch fenced by a lease ([changes.Batch.Lease]) is written only
 //     while the lease's stored holder is the fence's; otherwise Apply
 //     writes nothing and returns [changes.ErrLeaseLost]. The holder is
