@@ -233,3 +233,35 @@ func gogc() int {
 	metrics.Read(s)
 	return int(s[0].Value.Uint64())
 }
+
+// TestReadHeapCountsStacks: the memory the limit leaves the runtime
+// besides the heap (readHeap's nonHeap) holds the goroutine stacks, as
+// the runtime's own limit term does (mappedReady - heapFree - heapAlloc):
+// a limit that left them out would fall on the heap of a process with
+// many goroutines. rev-last6 found the limit proof
+// (TestReview_MemoryLimitMakesTheCollectorRunMore) no longer reaches the
+// limit (GOGC stays 100 for its stacks), so this checks the term itself:
+// 1,000 goroutines parked 16 KiB deep.
+func TestReadHeapCountsStacks(t *testing.T) {
+	const goroutines, depth = 1000, 16
+	release := make(chan struct{})
+	var ready, done sync.WaitGroup
+	ready.Add(goroutines)
+	for range goroutines {
+		done.Go(func() { deepPark(depth, &ready, release) })
+	}
+	defer func() { close(release); done.Wait() }()
+	ready.Wait()
+	runtime.GC()
+	h := readHeap()
+	stacks := readMetric("/memory/classes/heap/stacks:bytes")
+	if stacks < goroutines*depth<<10 {
+		t.Fatalf("stacks %d bytes: the goroutines did not grow them", stacks)
+	}
+	if h.nonHeap < stacks {
+		t.Errorf("readHeap's nonHeap %d bytes, less than the goroutine stacks %d", h.nonHeap, stacks)
+	}
+	if h.roots < goroutines*depth<<10 {
+		t.Errorf("readHeap's roots %d bytes, less than the stacks scanned", h.roots)
+	}
+}
