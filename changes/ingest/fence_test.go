@@ -285,23 +285,8 @@ func stateOfNorway(t *testing.T, st changes.Store) storedState {
 // names no company, and b records item 102's rename from "A NYESTE AS".
 func TestFencedLateApplyOfAReplacedLeader(t *testing.T) {
 	t.Parallel()
-	st, err := sqlstore.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), sqlstore.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := newFeedServer(t)
-	watch(t, st, "NO", []string{noA}, snapshot(report("NO", noA, "A AS"), nil))
-	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
-	srv.add(t, "enheter", unitItem(100, noA, "2026-09-01T11:59:40.000Z"))
-
-	fa := newFakeFetcher()
-	fa.set("NO", noA, ok(report("NO", noA, "A NY AS")))
-	paused := &pausedFetcher{Fetcher: fa, entered: make(chan struct{}, 1), release: make(chan struct{})}
-	fb := newFakeFetcher()
-	fb.set("NO", noA, ok(report("NO", noA, "A NY AS")), ok(report("NO", noA, "A NYESTE AS")), ok(report("NO", noA, "A FINAL AS")))
-	na := notifying{newTestNorway(t, st, paused, srv), make(chan error, 10)}
-	nb := notifying{newTestNorway(t, st, fb, srv), make(chan error, 10)}
+	sb := newSplitBrain(t, "A NY AS", "A NYESTE AS", "A FINAL AS")
+	st, srv, paused, na, nb := sb.st, sb.srv, sb.paused, sb.na, sb.nb
 	clockA, clockB := newFakeClock(t0), newFakeClock(t0)
 	var logsA bytes.Buffer
 	a, err := NewLeader(st, []Ingester{na}, WithClock(clockA), WithHolder("a"), WithLogger(slogJSON(&logsA)))
@@ -379,7 +364,45 @@ func TestFencedLateApplyOfAReplacedLeader(t *testing.T) {
 	if diff := cmp.Diff(wantAfter, stateOfNorway(t, st)); diff != "" {
 		t.Errorf("b's work after a's late Apply was refused (-want +got):\n%s", diff)
 	}
-	if got := fb.count("NO", noA); got != 3 {
+	if got := sb.fb.count("NO", noA); got != 3 {
 		t.Errorf("b fetched A %d times, want once per item", got)
 	}
+}
+
+// splitBrain is what the split-brain tests share: two replicas' Norway
+// ingesters on one SQLite store, company A watched as "A AS" and the feed
+// at item 100 (A's rename); a's fetch of A answers "A NY AS" and is
+// paused until the test releases it, b's answers bNames in turn.
+type splitBrain struct {
+	st     *sqlstore.Store
+	srv    *feedServer
+	paused *pausedFetcher
+	fb     *fakeFetcher
+	na, nb notifying
+}
+
+func newSplitBrain(t *testing.T, bNames ...string) splitBrain {
+	t.Helper()
+	st, err := sqlstore.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), sqlstore.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	srv := newFeedServer(t)
+	watch(t, st, "NO", []string{noA}, snapshot(report("NO", noA, "A AS"), nil))
+	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
+	srv.add(t, "enheter", unitItem(100, noA, "2026-09-01T11:59:40.000Z"))
+
+	fa := newFakeFetcher()
+	fa.set("NO", noA, ok(report("NO", noA, "A NY AS")))
+	paused := &pausedFetcher{Fetcher: fa, entered: make(chan struct{}, 1), release: make(chan struct{})}
+	fb := newFakeFetcher()
+	var as []answer
+	for _, n := range bNames {
+		as = append(as, ok(report("NO", noA, n)))
+	}
+	fb.set("NO", noA, as...)
+	return splitBrain{st: st, srv: srv, paused: paused, fb: fb,
+		na: notifying{newTestNorway(t, st, paused, srv), make(chan error, 10)},
+		nb: notifying{newTestNorway(t, st, fb, srv), make(chan error, 10)}}
 }

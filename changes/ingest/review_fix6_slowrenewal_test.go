@@ -2,7 +2,6 @@ package ingest
 
 import (
 	"context"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/companyregistry/registry/changes"
-	"github.com/companyregistry/registry/changes/sqlstore"
 )
 
 // stalledRenewalStore is a replica's view of the store whose second
@@ -65,23 +63,8 @@ func (s *stalledRenewalStore) RenewLease(ctx context.Context, name, holder strin
 // agreeing clocks.
 func TestReview_FenceABARenewalStalledPastItsLease(t *testing.T) {
 	t.Parallel()
-	st, err := sqlstore.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), sqlstore.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := newFeedServer(t)
-	watch(t, st, "NO", []string{noA}, snapshot(report("NO", noA, "A AS"), nil))
-	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
-	srv.add(t, "enheter", unitItem(100, noA, "2026-09-01T11:59:40.000Z"))
-
-	fa := newFakeFetcher()
-	fa.set("NO", noA, ok(report("NO", noA, "A NY AS")))
-	paused := &pausedFetcher{Fetcher: fa, entered: make(chan struct{}, 1), release: make(chan struct{})}
-	fb := newFakeFetcher()
-	fb.set("NO", noA, ok(report("NO", noA, "A NY AS")), ok(report("NO", noA, "A NYESTE AS")))
-	na := notifying{newTestNorway(t, st, paused, srv), make(chan error, 10)}
-	nb := notifying{newTestNorway(t, st, fb, srv), make(chan error, 10)}
+	sb := newSplitBrain(t, "A NY AS", "A NYESTE AS")
+	st, srv, paused, na, nb := sb.st, sb.srv, sb.paused, sb.na, sb.nb
 	clockA, clockB := newFakeClock(t0), newFakeClock(t0)
 	stA := &stalledRenewalStore{Store: st, entered: make(chan struct{}, 1), release: make(chan struct{})}
 	a := newTestLeader(t, stA, clockA, "a", na)

@@ -453,10 +453,7 @@ func (x *deliveryDest) delivery() changes.Delivery {
 // free, expired or already holder's (a renewal), in one atomic statement,
 // and reports whether holder has it.
 func (s *Store) AcquireLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
-	if name == "" || holder == "" || ttl <= 0 {
-		return false, errors.New("changes/sqlstore: acquire lease: needs a name, a holder and a positive ttl")
-	}
-	if err := checkText("lease name", name, "lease holder", holder); err != nil {
+	if err := checkLease("acquire lease", name, holder, ttl); err != nil {
 		return false, err
 	}
 	var got bool
@@ -481,10 +478,7 @@ func (s *Store) AcquireLease(ctx context.Context, name, holder string, now time.
 // run out or not, and reports whether it did; it never takes a free
 // lease or another holder's (see [changes.Store.RenewLease]).
 func (s *Store) RenewLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
-	if name == "" || holder == "" || ttl <= 0 {
-		return false, errors.New("changes/sqlstore: renew lease: needs a name, a holder and a positive ttl")
-	}
-	if err := checkText("lease name", name, "lease holder", holder); err != nil {
+	if err := checkLease("renew lease", name, holder, ttl); err != nil {
 		return false, err
 	}
 	var got bool
@@ -502,6 +496,16 @@ func (s *Store) RenewLease(ctx context.Context, name, holder string, now time.Ti
 		return false, wrap("renew lease", err)
 	}
 	return got, nil
+}
+
+// checkLease refuses the arguments of a lease call (op) that no lease
+// can have: an empty name or holder, a ttl not above 0, text the store
+// does not keep.
+func checkLease(op, name, holder string, ttl time.Duration) error {
+	if name == "" || holder == "" || ttl <= 0 {
+		return errors.New("changes/sqlstore: " + op + ": needs a name, a holder and a positive ttl")
+	}
+	return checkText("lease name", name, "lease holder", holder)
 }
 
 // ReleaseLease gives the lease up if holder has it.
