@@ -230,6 +230,7 @@ func (s *CompaniesHouseStream) sweepWithoutTimepoint(p *streamProcessor) {
 	for _, name := range s.streams {
 		if pr := p.progress[name]; pr == nil || pr.stored == 0 {
 			s.o.sweeper.RequestSweep()
+			p.sweepAsked = true
 			return
 		}
 	}
@@ -316,6 +317,10 @@ type streamProcessor struct {
 	// holds them now (a watch created since, maybe on another replica):
 	// once at the next flush, and again when the grace has passed.
 	unknown map[string]*pendingCompany
+	// sweepAsked is a sweep asked of the sweeper that the next flush
+	// stores (the sweeper's sweepCursorName) with the timepoints past the
+	// gap, so that another replica's sweeper does it if the lease moves.
+	sweepAsked bool
 }
 
 func (p *streamProcessor) handle(ev event) {
@@ -324,6 +329,7 @@ func (p *streamProcessor) handle(ev event) {
 		prog.seen, prog.clear = 0, true
 		if p.s.o.sweeper != nil {
 			p.s.o.sweeper.RequestSweep()
+			p.sweepAsked = true
 		}
 		return
 	}
@@ -488,6 +494,12 @@ fetch:
 			tps[name] = tp
 		}
 	}
+	if p.sweepAsked {
+		if b.Cursors == nil {
+			b.Cursors = map[string]string{}
+		}
+		b.Cursors[s.o.sweeper.sweepCursorName()] = "1"
+	}
 	if len(b.Changes) == 0 && len(b.Snapshots) == 0 && len(b.Cursors) == 0 {
 		for c := range done {
 			delete(p.pending, c)
@@ -506,6 +518,7 @@ fetch:
 	for name, tp := range tps {
 		p.progress[name].stored, p.progress[name].clear = tp, false
 	}
+	p.sweepAsked = false
 }
 
 // readLoop keeps one stream connected until ctx ends, sending its events.

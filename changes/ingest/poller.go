@@ -109,6 +109,11 @@ type pollState struct {
 
 func (p *Poller) cursorName() string { return p.country + "/poll" }
 
+// sweepCursorName is the cursor of a sweep asked for and not yet begun
+// ("1"): a stream that lost events stores it in the same Apply as its
+// timepoint past the gap, so the ask outlives this replica's lead.
+func (p *Poller) sweepCursorName() string { return p.country + "/sweep" }
+
 // Sync fetches the companies whose moment fell since the last sync (and,
 // during a sweep, the next companies of the sweep) and stores what it
 // found.
@@ -118,9 +123,16 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		return err
 	}
 	p.loadRetries(st.Retry)
-	// A sweep asked for is the poller's to do once its cursor says so:
-	// until an Apply has stored that, a failed sync asks for it again.
-	asked, stored := p.sweep.Swap(false), false
+	// A sweep asked for, here (RequestSweep) or stored by a stream on any
+	// replica (sweepCursorName), is the poller's to do once its cursor
+	// says so: until an Apply has stored that (and cleared the stored
+	// ask), a failed sync asks for it again.
+	askedStored, err := p.store.Cursor(ctx, p.sweepCursorName())
+	if err != nil {
+		return fmt.Errorf("ingest: %s sweep asked: %w", p.country, err)
+	}
+	clearAsked := askedStored != ""
+	asked, stored := p.sweep.Swap(false) || clearAsked, false
 	defer func() {
 		if asked && !stored && err != nil {
 			p.sweep.Store(true)
@@ -197,16 +209,19 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		if err != nil {
 			return err
 		}
-		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig {
+		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig && !clearAsked {
 			p.forget(read)
 			read, stored = nil, true
 			return nil
 		}
 		b.Cursors = map[string]string{p.cursorName(): string(cur)}
+		if clearAsked {
+			b.Cursors[p.sweepCursorName()] = ""
+		}
 		if _, err = Apply(ctx, p.store, b); err != nil {
 			return err
 		}
-		stored = true
+		stored, clearAsked = true, false
 		p.forget(read)
 		b, orig, read = changes.Batch{}, string(cur), nil
 		return nil

@@ -174,6 +174,35 @@ func TestPollerSweep(t *testing.T) {
 	}
 }
 
+// TestPollerSweepAskedInTheStore: a sweep a stream stored as asked for
+// (GB/sweep, with its timepoint past the gap) is done by a sweep-only
+// poller that never heard of it in memory (another replica's), once: its
+// first Apply starts the sweep and clears the ask, so the next syncs do
+// not start it over.
+func TestPollerSweepAskedInTheStore(t *testing.T) {
+	t.Parallel()
+	st, f := newMemStore(), newFakeFetcher()
+	ids := []string{"03743582", "SC571653"}
+	for _, id := range ids {
+		rep := report("GB", id, "LTD "+id)
+		f.set("GB", id, ok(rep))
+		watch(t, st, "GB", []string{id}, snapshot(rep, nil))
+	}
+	setCursors(t, st, "GB/sweep", "1")
+	p := newTestPoller(t, st, f, "GB", WithSweepOnly())
+	for h := range 3 {
+		if err := p.Sync(t.Context(), t0.Add(time.Duration(h)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := []int{f.count("GB", ids[0]), f.count("GB", ids[1])}; got[0] != 1 || got[1] != 1 {
+		t.Errorf("fetches %v, want [1 1]: the stored ask swept once", got)
+	}
+	if got := cursor(t, st, "GB/sweep"); got != "" {
+		t.Errorf("GB/sweep after the sweep: %q, want it cleared", got)
+	}
+}
+
 // TestPollerCatchesUpAtMostOneInterval: after an outage longer than the
 // interval, one sync fetches every company once, not once per missed
 // interval.
