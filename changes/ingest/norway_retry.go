@@ -142,10 +142,12 @@ func (n *Norway) stored(f feedSpec, c string) {
 // adoptForeign takes in the retries another replica stored with f's
 // cursor behind this one's back. Under a [Leader], on a store that
 // honours [changes.Batch.Lease], that cannot happen (the late Apply is
-// refused) and adoptForeign finds nothing to adopt. Without a Leader, or
-// on a store that does not fence, a replica that led before can still
-// finish a page after this one took the lease, storing f's cursor past
-// items this replica never read and the retries of those items. Writing this replica's list over them
+// refused) and adoptForeign finds nothing to adopt. What it is kept for:
+// Norway synced without a Leader on several replicas (each its own
+// scheduler), where one replica can finish a page after another's, storing
+// f's cursor past items the other never read and the retries of those
+// items (and a Store of your own that breaks the fence's contract).
+// Writing this replica's list over them
 // would lose their changes (rev-e5), and keeping every stored entry would
 // bring back retries of items this replica handled itself (rev-last5).
 // So when f's stored cursor is not the one this replica last read or
