@@ -317,9 +317,12 @@ type streamProcessor struct {
 	// holds them now (a watch created since, maybe on another replica):
 	// once at the next flush, and again when the grace has passed.
 	unknown map[string]*pendingCompany
-	// sweepAsked is a sweep asked of the sweeper that the next flush
-	// stores (the sweeper's sweepCursorName) with the timepoints past the
-	// gap, so that another replica's sweeper does it if the lease moves.
+	// sweepAsked is a sweep the stream asked of the sweeper in memory
+	// that the next flush also stores, as a new token in the sweeper's
+	// sweepCursorName with the timepoints past the gap, so that whichever
+	// replica's sweeper syncs next does it if the lease moves. (A sweep
+	// started from memory before that flush is started again by the
+	// token: rev-sweep6's double sweep, left.)
 	sweepAsked bool
 }
 
@@ -498,7 +501,7 @@ fetch:
 		if b.Cursors == nil {
 			b.Cursors = map[string]string{}
 		}
-		b.Cursors[s.o.sweeper.sweepCursorName()] = "1"
+		b.Cursors[s.o.sweeper.sweepCursorName()] = sweepToken()
 	}
 	if len(b.Changes) == 0 && len(b.Snapshots) == 0 && len(b.Cursors) == 0 {
 		for c := range done {
@@ -685,3 +688,7 @@ func readLines(ctx context.Context, body io.Reader, maxLine int, out chan<- line
 		}
 	}
 }
+
+// sweepToken is a new sweep ask's token: random, so that each ask differs
+// from every earlier one whatever the clocks say.
+func sweepToken() string { return strconv.FormatUint(rand.Uint64()|1, 36) }

@@ -105,13 +105,18 @@ type pollState struct {
 	// Retry are the sweep's companies to fetch again, with their failed
 	// fetches (internal_error); at most one entry per watched company.
 	Retry map[string]int `json:"retry,omitempty"`
+	// Asked is the stored sweep ask (sweepCursorName) the last sweep was
+	// started for: a different one is a new ask.
+	Asked string `json:"asked,omitempty"`
 }
 
 func (p *Poller) cursorName() string { return p.country + "/poll" }
 
-// sweepCursorName is the cursor of a sweep asked for and not yet begun
-// ("1"): a stream that lost events stores it in the same Apply as its
-// timepoint past the gap, so the ask outlives this replica's lead.
+// sweepCursorName is the cursor of the last sweep a stream asked for: a
+// stream that lost events stores a new token there in the same Apply as
+// its timepoint past the gap, so the ask outlives this replica's lead;
+// the Poller starts a sweep for each token it has not started one for
+// (pollState.Asked) and never writes this cursor, so no ask is erased.
 func (p *Poller) sweepCursorName() string { return p.country + "/sweep" }
 
 // Sync fetches the companies whose moment fell since the last sync (and,
@@ -124,22 +129,22 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 	}
 	p.loadRetries(st.Retry)
 	// A sweep asked for, here (RequestSweep) or stored by a stream on any
-	// replica (sweepCursorName), is the poller's to do once its cursor
-	// says so: until an Apply has stored that (and cleared the stored
-	// ask), a failed sync asks for it again.
-	askedStored, err := p.store.Cursor(ctx, p.sweepCursorName())
+	// replica (a token in sweepCursorName this poller has not started a
+	// sweep for), is the poller's to do once its cursor says so: until an
+	// Apply has stored that, a failed sync asks for it again.
+	token, err := p.store.Cursor(ctx, p.sweepCursorName())
 	if err != nil {
 		return fmt.Errorf("ingest: %s sweep asked: %w", p.country, err)
 	}
-	clearAsked := askedStored != ""
-	asked, stored := p.sweep.Swap(false) || clearAsked, false
+	newToken := token != "" && token != st.Asked
+	asked, stored := p.sweep.Swap(false) || newToken, false
 	defer func() {
 		if asked && !stored && err != nil {
 			p.sweep.Store(true)
 		}
 	}()
 	if asked {
-		st.Sweep, st.After = true, ""
+		st.Sweep, st.After, st.Asked = true, "", token
 		p.o.log.LogAttrs(ctx, slog.LevelInfo, "sweeping the watched companies", slog.String("country", p.country))
 	}
 	ids, err := p.store.WatchedIDs(ctx, p.country)
@@ -209,19 +214,16 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		if err != nil {
 			return err
 		}
-		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig && !clearAsked {
+		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig {
 			p.forget(read)
 			read, stored = nil, true
 			return nil
 		}
 		b.Cursors = map[string]string{p.cursorName(): string(cur)}
-		if clearAsked {
-			b.Cursors[p.sweepCursorName()] = ""
-		}
 		if _, err = Apply(ctx, p.store, b); err != nil {
 			return err
 		}
-		stored, clearAsked = true, false
+		stored = true
 		p.forget(read)
 		b, orig, read = changes.Batch{}, string(cur), nil
 		return nil

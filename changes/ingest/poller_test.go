@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -175,10 +176,11 @@ func TestPollerSweep(t *testing.T) {
 }
 
 // TestPollerSweepAskedInTheStore: a sweep a stream stored as asked for
-// (GB/sweep, with its timepoint past the gap) is done by a sweep-only
-// poller that never heard of it in memory (another replica's), once: its
-// first Apply starts the sweep and clears the ask, so the next syncs do
-// not start it over.
+// (a token in GB/sweep, with its timepoint past the gap) is done by a
+// sweep-only poller that never heard of it in memory (another replica's),
+// once per token: the poller stores the token it swept for in its own
+// cursor, so the next syncs do not start it over, and a new token starts
+// a new sweep.
 func TestPollerSweepAskedInTheStore(t *testing.T) {
 	t.Parallel()
 	st, f := newMemStore(), newFakeFetcher()
@@ -198,8 +200,24 @@ func TestPollerSweepAskedInTheStore(t *testing.T) {
 	if got := []int{f.count("GB", ids[0]), f.count("GB", ids[1])}; got[0] != 1 || got[1] != 1 {
 		t.Errorf("fetches %v, want [1 1]: the stored ask swept once", got)
 	}
-	if got := cursor(t, st, "GB/sweep"); got != "" {
-		t.Errorf("GB/sweep after the sweep: %q, want it cleared", got)
+	// The poller never writes the ask (a stream may store a new one at
+	// any time); it keeps the token it swept for in its own cursor.
+	if got := cursor(t, st, "GB/sweep"); got != "1" {
+		t.Errorf("GB/sweep after the sweep: %q, want the stream's token left alone", got)
+	}
+	var ps pollState
+	if err := json.Unmarshal([]byte(cursor(t, st, "GB/poll")), &ps); err != nil || ps.Asked != "1" {
+		t.Errorf("GB/poll %q (%v): want the token it swept for", cursor(t, st, "GB/poll"), err)
+	}
+	// A new token is a new ask: one more sweep.
+	setCursors(t, st, "GB/sweep", "2")
+	for h := 3; h < 5; h++ {
+		if err := p.Sync(t.Context(), t0.Add(time.Duration(h)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := []int{f.count("GB", ids[0]), f.count("GB", ids[1])}; got[0] != 2 || got[1] != 2 {
+		t.Errorf("fetches %v after a new token, want [2 2]", got)
 	}
 }
 
