@@ -2,9 +2,8 @@ package httplog
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -12,7 +11,12 @@ import (
 )
 
 // RequestID returns the caller's X-Request-ID when it is 1 to 128 safe
-// characters, and a fresh random one otherwise.
+// characters, and a fresh random one otherwise: 32 lowercase hexadecimal
+// digits (128 bits) from math/rand/v2's runtime source, seeded by the
+// operating system. The ID correlates a response with its log record; it
+// is no secret and grants nothing, so it needs to be unique, not
+// unpredictable to an attacker (doc/decisions.md, "The request ID from
+// math/rand/v2").
 func RequestID(in string) string {
 	if n := len(in); n > 0 && n <= 128 {
 		ok := true
@@ -25,9 +29,20 @@ func RequestID(in string) string {
 			return in
 		}
 	}
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return hex.EncodeToString(b[:])
+	return newRequestID(rand.Uint64(), rand.Uint64())
+}
+
+// newRequestID writes hi and lo as 32 lowercase hexadecimal digits, hi
+// first, as hex.EncodeToString writes their 16 big-endian bytes.
+func newRequestID(hi, lo uint64) string {
+	const digits = "0123456789abcdef"
+	var b [32]byte
+	for i := 15; i >= 0; i-- {
+		b[i], b[i+16] = digits[hi&0xF], digits[lo&0xF]
+		hi >>= 4
+		lo >>= 4
+	}
+	return string(b[:])
 }
 
 // Writer records the status and size of a response for the access log, and
