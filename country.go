@@ -85,6 +85,19 @@ type QueryChecker interface {
 	CheckQuery(query string) error
 }
 
+// IDNormalizer is implemented, beside [Country], by a module that can give
+// the canonical form of a valid identifier without building a
+// [ValidationResult]. NormalizeID(id) must report what Validate(id)
+// reports: valid exactly when Validate's Valid is true, and then
+// Validate's Normalized. The Registry calls it before every operation on
+// one identifier, where only that canonical form is needed, and calls
+// Validate only for an identifier it reports invalid (for the reason and
+// hint of the invalid_id error). A module without it is validated with
+// Validate alone.
+type IDNormalizer interface {
+	NormalizeID(id string) (normalized string, valid bool)
+}
+
 // checkQuery asks the module of e whether it refuses query
 // ([QueryChecker]). A panic in the module's method is internal_error.
 func (r *Registry) checkQuery(e entry, query string) (err error) {

@@ -101,9 +101,16 @@ func (r *Registry) Validate(country, id string) (res *ValidationResult, err erro
 }
 
 // normalizeID validates id with the module and returns its canonical form,
-// or an invalid_id error carrying the module's reason and hint.
+// or an invalid_id error carrying the module's reason and hint. A module
+// that is an [IDNormalizer] gives the canonical form of a valid id without
+// a ValidationResult.
 func (r *Registry) normalizeID(e entry, id string) (norm string, err error) {
 	defer r.recoverInto(e.info, "validate", &err)
+	if n, ok := e.c.(IDNormalizer); ok {
+		if norm, valid := n.NormalizeID(id); valid && norm != "" {
+			return norm, nil
+		}
+	}
 	v := e.c.Validate(id)
 	if !v.Valid {
 		msg := "The identifier fails the format or checksum of " + e.info.IDScheme + "."

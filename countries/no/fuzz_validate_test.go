@@ -48,3 +48,30 @@ func FuzzValidate(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNormalizeID: NormalizeID reports what Validate reports, as
+// registry.IDNormalizer requires: valid exactly when Validate is, and then
+// Validate's normalised form.
+func FuzzNormalizeID(f *testing.F) {
+	for _, s := range []string{"923609016", "NO 923 609 016 MVA", "923.609.016", "923609017", "92360901６", "", "MVA", "923609016\n", " 923609016"} {
+		f.Add(s)
+	}
+	c, err := New()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		norm, valid := c.NormalizeID(input)
+		v := c.Validate(input)
+		if valid != v.Valid {
+			t.Fatalf("NormalizeID(%q) valid %v, Validate %v", input, valid, v.Valid)
+		}
+		want := ""
+		if v.Valid {
+			want = *v.Normalized
+		}
+		if norm != want {
+			t.Fatalf("NormalizeID(%q) = %q, Validate normalises to %q", input, norm, want)
+		}
+	})
+}

@@ -105,7 +105,10 @@ type Country struct {
 	rules string // the Markdown of Rules, built once
 }
 
-var _ registry.Country = (*Country)(nil)
+var (
+	_ registry.Country      = (*Country)(nil)
+	_ registry.IDNormalizer = (*Country)(nil)
+)
 
 // New returns the Norwegian module configured by opts.
 func New(opts ...Option) (*Country, error) {
@@ -169,6 +172,22 @@ func (c *Country) Validate(input string) registry.ValidationResult {
 		res.Normalized, res.Formatted = &s.normalized, &s.formatted
 	}
 	return res
+}
+
+// NormalizeID returns the canonical nine digits of a valid organisation
+// number, as Validate's Normalized, without building the
+// ValidationResult (registry.IDNormalizer): the input itself when it is
+// already those nine digits, which spares the cached lookup's identifier
+// every allocation.
+func (c *Country) NormalizeID(input string) (string, bool) {
+	n, p := idcheck.ParseOrgNr(input)
+	if p != idcheck.ProblemNone {
+		return "", false
+	}
+	if input == string(n[:]) {
+		return input, true
+	}
+	return n.String(), true
 }
 
 // validationStrings holds the strings a [registry.ValidationResult] points
