@@ -157,7 +157,7 @@ func newLogger(out io.Writer, level slog.Leveler) *slog.Logger {
 	h := slog.Handler(slog.NewJSONHandler(out, &slog.HandlerOptions{Level: level}))
 	if f, ok := out.(flusher); ok {
 		h = flushingHandler{Handler: h, flush: f.Flush, plain: f,
-			bufs: &sync.Pool{New: func() any { return new([]byte) }}}
+			bufs: &sync.Pool{New: func() any { return new([]byte) }}, times: new(httplog.TimeCache)}
 	}
 	return slog.New(h)
 }
@@ -172,7 +172,8 @@ type flushingHandler struct {
 	// whose bytes httplog.AccessRecord.AppendJSON writes. WithAttrs and
 	// WithGroup make handlers without it.
 	plain io.Writer
-	bufs  *sync.Pool // of *[]byte, for WriteAccess
+	bufs  *sync.Pool         // of *[]byte, for WriteAccess
+	times *httplog.TimeCache // the records' times, for WriteAccess
 }
 
 func (h flushingHandler) Handle(ctx context.Context, r slog.Record) error {
@@ -188,7 +189,8 @@ const maxKeptRecord = 4 << 10
 
 // WriteAccess writes an access-log record as Handle would, the same bytes
 // (httplog.AccessRecord.AppendJSON), without building a slog.Record and
-// through slog's formatting of each field: a quarter of the cost of the
+// through slog's formatting of each field, and with the text of the
+// current second kept (httplog.TimeCache): a quarter of the cost of the
 // cached REST lookup's own work (BENCHMARKS.md, Performance II, third
 // pass). The buffer goes back to the pool after Write, which copies it
 // (logWriter.Write).
@@ -197,7 +199,7 @@ func (h flushingHandler) WriteAccess(_ context.Context, rec httplog.AccessRecord
 		return false
 	}
 	bp := h.bufs.Get().(*[]byte)
-	b, ok := rec.AppendJSON((*bp)[:0])
+	b, ok := rec.AppendJSONCached((*bp)[:0], h.times)
 	if ok {
 		_, _ = h.plain.Write(b) // logWriter.Write never fails; Close reports out's errors
 	}

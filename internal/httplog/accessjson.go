@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strconv"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -42,11 +43,26 @@ type AccessWriter interface {
 // to 9999, where that handler writes an error of its own.
 // TestAppendJSONIsSlogs and FuzzAppendJSON compare the two.
 func (rec *AccessRecord) AppendJSON(b []byte) ([]byte, bool) {
-	if y := rec.Time.Year(); y < 0 || y >= 10000 {
-		return b, false
-	}
+	return rec.AppendJSONCached(b, nil)
+}
+
+// AppendJSONCached is [AccessRecord.AppendJSON] with the time's text made
+// through c, which keeps the text of the last second it wrote (the
+// records of one second share it); a nil c formats each time in full.
+// The bytes are AppendJSON's.
+func (rec *AccessRecord) AppendJSONCached(b []byte, c *TimeCache) ([]byte, bool) {
 	b = append(b, `{"time":"`...)
-	b = rec.Time.Round(0).AppendFormat(b, time.RFC3339Nano)
+	if c != nil {
+		var ok bool
+		if b, ok = c.appendRFC3339Nano(b, rec.Time); !ok {
+			return b[:len(b)-len(`{"time":"`)], false
+		}
+	} else {
+		if y := rec.Time.Year(); y < 0 || y >= 10000 {
+			return b[:len(b)-len(`{"time":"`)], false
+		}
+		b = rec.Time.Round(0).AppendFormat(b, time.RFC3339Nano)
+	}
 	b = append(b, `","level":`...)
 	b = appendJSONString(b, rec.Level.String())
 	b = append(b, `,"msg":`...)
@@ -120,4 +136,58 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// TimeCache makes the RFC 3339 text of times (time.RFC3339Nano, as slog's
+// JSON handler writes a record's time) and keeps the parts of the last
+// second it made, the date, clock and zone offset, so that the next time
+// in the same second and location only adds its fraction. The zero value
+// is ready; it is safe for concurrent use.
+type TimeCache struct {
+	last atomic.Pointer[secondText]
+}
+
+// secondText is the text of one second in one location: what RFC3339Nano
+// writes before the fraction and after it.
+type secondText struct {
+	unix int64
+	loc  *time.Location
+	date string // "2006-01-02T15:04:05"
+	zone string // "Z" or "-07:00"
+}
+
+// appendRFC3339Nano appends t.AppendFormat(time.RFC3339Nano), and reports
+// false, appending nothing, when t's year is outside 0 to 9999 (which
+// RFC 3339 cannot write, and slog's handler refuses).
+func (c *TimeCache) appendRFC3339Nano(b []byte, t time.Time) ([]byte, bool) {
+	unix, loc := t.Unix(), t.Location()
+	st := c.last.Load()
+	if st == nil || st.unix != unix || st.loc != loc {
+		if y := t.Year(); y < 0 || y >= 10000 {
+			return b, false
+		}
+		st = &secondText{unix: unix, loc: loc, date: t.Format("2006-01-02T15:04:05"), zone: t.Format("Z07:00")}
+		c.last.Store(st)
+	}
+	b = append(b, st.date...)
+	if ns := t.Nanosecond(); ns != 0 {
+		b = appendFraction(b, ns)
+	}
+	return append(b, st.zone...), true
+}
+
+// appendFraction appends a dot and ns (1 to 999,999,999) as nine digits
+// without their trailing zeros, as the layout ".999999999" writes it.
+func appendFraction(b []byte, ns int) []byte {
+	var d [10]byte
+	d[0] = '.'
+	for i := 9; i >= 1; i-- {
+		d[i] = byte('0' + ns%10)
+		ns /= 10
+	}
+	n := 10
+	for d[n-1] == '0' {
+		n--
+	}
+	return append(b, d[:n]...)
 }
