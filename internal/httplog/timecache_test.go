@@ -104,3 +104,33 @@ func FuzzTimeCache(f *testing.F) {
 		}
 	})
 }
+
+// TestTimeCacheConcurrent: goroutines sharing one cache, each writing
+// times of its own seconds and locations (so that they replace each
+// other's second), always get AppendFormat's text; with -race, the cache
+// is safe for concurrent use.
+func TestTimeCacheConcurrent(t *testing.T) {
+	t.Parallel()
+	var c TimeCache
+	base := time.Date(2026, 11, 27, 7, 0, 0, 0, time.UTC)
+	errs := make(chan string, 4)
+	for g := range 4 {
+		go func() {
+			loc := time.FixedZone("g", g*3600)
+			for i := range 2000 {
+				tm := base.Add(time.Duration(i%3)*time.Second + time.Duration(i*g)).In(loc)
+				got, _ := c.appendRFC3339Nano(nil, tm)
+				if want := tm.Format(time.RFC3339Nano); string(got) != want {
+					errs <- string(got) + " want " + want
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 4 {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
+}
