@@ -69,3 +69,23 @@ func BenchmarkDeadlinesTypicalAS(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNormalizeID measures what the Registry asks of the module
+// before a lookup of an already-normal number: "validate" is Validate,
+// "normalize" NormalizeID (registry.IDNormalizer), which it now calls.
+func BenchmarkNormalizeID(b *testing.B) {
+	c, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("validate", func(b *testing.B) {
+		for b.Loop() {
+			_ = c.Validate("923609016")
+		}
+	})
+	b.Run("normalize", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = c.NormalizeID("923609016")
+		}
+	})
+}
