@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 )
@@ -46,6 +48,11 @@ func BenchmarkHandlerCachedLookup(b *testing.B) {
 	defer a.close()
 
 	req := httptest.NewRequest(http.MethodGet, "/v1/NO/company/923609016", nil)
+	// The context the program's HTTP server gives a request of a
+	// connection from RemoteAddr (newHTTPServer's ConnContext).
+	srv := newHTTPServer(a.handler, newLogger(lw, cfg.logLevel), defaultLimits())
+	conn := peerConn{remote: net.TCPAddrFromAddrPort(netip.MustParseAddrPort(req.RemoteAddr))}
+	req = req.WithContext(srv.ConnContext(req.Context(), conn))
 	w := &discardWriter{h: make(http.Header)}
 	for range 2 { // the first fills the cache
 		w.reset()
@@ -63,6 +70,14 @@ func BenchmarkHandlerCachedLookup(b *testing.B) {
 		b.Fatalf("last answer: %d, %d bytes", w.status, w.n)
 	}
 }
+
+// peerConn is a connection from remote, for a ConnContext.
+type peerConn struct {
+	net.Conn
+	remote net.Addr
+}
+
+func (c peerConn) RemoteAddr() net.Addr { return c.remote }
 
 // discardWriter is a ResponseWriter that keeps the status, the size and
 // the last body slice written, and discards the bytes.

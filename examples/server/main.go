@@ -101,6 +101,8 @@ func newHTTPServer(handler http.Handler, logger *slog.Logger, l limits) *http.Se
 		IdleTimeout:       l.idle,
 		MaxHeaderBytes:    l.maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		// Each connection's peer address is parsed once, not per request.
+		ConnContext: httpmw.ConnContext,
 	}
 }
 

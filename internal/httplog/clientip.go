@@ -18,7 +18,12 @@ import (
 // zero Addr means the peer address could not be parsed (a listener that is
 // not TCP); such requests share one rate-limit bucket.
 func ClientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
-	peer := PeerAddr(r.RemoteAddr)
+	return ClientIPBehind(PeerAddr(r.RemoteAddr), r, trusted)
+}
+
+// ClientIPBehind is [ClientIP] with the socket peer already parsed (see
+// [Peer]).
+func ClientIPBehind(peer netip.Addr, r *http.Request, trusted []netip.Prefix) netip.Addr {
 	if !peer.IsValid() || !IsTrusted(peer, trusted) {
 		return peer
 	}
@@ -101,3 +106,28 @@ func ParsePrefix(s string) (netip.Prefix, error) {
 	a = a.Unmap()
 	return netip.PrefixFrom(a, a.BitLen()), nil
 }
+
+// Peer is a socket peer address parsed once (a connection's, for all its
+// requests): the RemoteAddr it was made of, the address and its text.
+// Make it with [NewPeer].
+type Peer struct {
+	remote string
+	addr   netip.Addr
+	text   string // addr.String(); "" for the zero Addr
+}
+
+// NewPeer parses remote, a RemoteAddr, as [PeerAddr] does, and makes the
+// address's text once.
+func NewPeer(remote string) Peer {
+	p := Peer{remote: remote, addr: PeerAddr(remote)}
+	if p.addr.IsValid() {
+		p.text = p.addr.String()
+	}
+	return p
+}
+
+// Remote returns the RemoteAddr p was made of.
+func (p Peer) Remote() string { return p.remote }
+
+// Addr returns the address, as [PeerAddr] parses it.
+func (p Peer) Addr() netip.Addr { return p.addr }

@@ -75,6 +75,12 @@ func (w *Writer) SetIP(ip netip.Addr) {
 	}
 }
 
+// SetPeer sets IP to p's address with the text [NewPeer] made of it: what
+// SetIP(p.Addr()) does, without making the text again.
+func (w *Writer) SetPeer(p Peer) {
+	w.IP, w.ipText, w.ipTextOf = p.addr, p.text, p.addr
+}
+
 // IPText returns IP as text ("" for the zero Addr): the text SetIP made
 // when IP is still the address it was given, else made now. It writes
 // nothing, so concurrent calls are safe.

@@ -48,6 +48,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"net"
 	"net/http"
 	"net/netip"
 	"runtime/debug"
@@ -179,7 +180,7 @@ func (s *Stack) Begin(next http.Handler) http.Handler {
 func (s *Stack) begin(w http.ResponseWriter, r *http.Request) *Request {
 	q := &Request{start: s.now(), now: s.now, wall: s.wall}
 	q.ResponseWriter = w
-	q.SetIP(httplog.ClientIP(r, s.trusted))
+	s.setClientIP(q, r)
 	s.fill(q, r)
 	q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
 	// The canonical key spares Get and Set an allocation each, and the
@@ -187,6 +188,39 @@ func (s *Stack) begin(w http.ResponseWriter, r *http.Request) *Request {
 	q.idHeader[0] = q.ID
 	w.Header()["X-Request-Id"] = q.idHeader[:]
 	return q
+}
+
+// setClientIP sets q's client address: behind s's trusted proxies, from
+// the socket peer that [ConnContext] parsed for the request's connection
+// when it is the request's RemoteAddr, else from RemoteAddr.
+func (s *Stack) setClientIP(q *Request, r *http.Request) {
+	p, ok := r.Context().Value(peerKey{}).(*httplog.Peer)
+	if !ok || p.Remote() != r.RemoteAddr {
+		q.SetIP(httplog.ClientIP(r, s.trusted))
+		return
+	}
+	if ip := httplog.ClientIPBehind(p.Addr(), r, s.trusted); ip != p.Addr() {
+		q.SetIP(ip)
+		return
+	}
+	q.SetPeer(*p)
+}
+
+type peerKey struct{}
+
+// ConnContext is for http.Server.ConnContext: it keeps c's remote address,
+// parsed and as text, in the context of c's requests, so that a stack
+// reads the client address of each request from it instead of parsing
+// RemoteAddr and making its text again (for a request whose RemoteAddr is
+// not c's, it does as before). The client address and its text are the
+// same either way.
+func ConnContext(ctx context.Context, c net.Conn) context.Context {
+	a := c.RemoteAddr()
+	if a == nil {
+		return ctx
+	}
+	p := httplog.NewPeer(a.String())
+	return context.WithValue(ctx, peerKey{}, &p)
 }
 
 // fill gives q the pieces of s's configuration that the stacks around s
