@@ -229,11 +229,17 @@ func (s *CompaniesHouseStream) sweepWithoutTimepoint(p *streamProcessor) {
 	}
 	for _, name := range s.streams {
 		if pr := p.progress[name]; pr == nil || pr.stored == 0 {
-			s.o.sweeper.RequestSweep()
-			p.sweepAsked = true
+			p.askSweep()
 			return
 		}
 	}
+}
+
+// askSweep asks the sweeper for a sweep in memory, with a new token that
+// the next flush stores (sweepAsk).
+func (p *streamProcessor) askSweep() {
+	p.sweepAsk = sweepToken()
+	p.s.o.sweeper.askSweep(p.sweepAsk)
 }
 
 // loadWatched reads the watched companies unless a Sync already did.
@@ -317,13 +323,13 @@ type streamProcessor struct {
 	// holds them now (a watch created since, maybe on another replica):
 	// once at the next flush, and again when the grace has passed.
 	unknown map[string]*pendingCompany
-	// sweepAsked is a sweep the stream asked of the sweeper in memory
-	// that the next flush also stores, as a new token in the sweeper's
-	// sweepCursorName with the timepoints past the gap, so that whichever
-	// replica's sweeper syncs next does it if the lease moves. (A sweep
-	// started from memory before that flush is started again by the
-	// token: rev-sweep6's double sweep, left.)
-	sweepAsked bool
+	// sweepAsk is the token of the last sweep the stream asked of the
+	// sweeper in memory, which the next flush also stores in the
+	// sweeper's sweepCursorName with the timepoints past the gap, so that
+	// whichever replica's sweeper syncs next does it if the lease moves
+	// ("" once stored). The sweeper, having started a sweep for it from
+	// memory, only records it when it reads it stored (rev-tok6).
+	sweepAsk string
 }
 
 func (p *streamProcessor) handle(ev event) {
@@ -331,8 +337,7 @@ func (p *streamProcessor) handle(ev event) {
 	if ev.reset {
 		prog.seen, prog.clear = 0, true
 		if p.s.o.sweeper != nil {
-			p.s.o.sweeper.RequestSweep()
-			p.sweepAsked = true
+			p.askSweep()
 		}
 		return
 	}
@@ -497,11 +502,11 @@ fetch:
 			tps[name] = tp
 		}
 	}
-	if p.sweepAsked {
+	if p.sweepAsk != "" {
 		if b.Cursors == nil {
 			b.Cursors = map[string]string{}
 		}
-		b.Cursors[s.o.sweeper.sweepCursorName()] = sweepToken()
+		b.Cursors[s.o.sweeper.sweepCursorName()] = p.sweepAsk
 	}
 	if len(b.Changes) == 0 && len(b.Snapshots) == 0 && len(b.Cursors) == 0 {
 		for c := range done {
@@ -521,7 +526,7 @@ fetch:
 	for name, tp := range tps {
 		p.progress[name].stored, p.progress[name].clear = tp, false
 	}
-	p.sweepAsked = false
+	p.sweepAsk = ""
 }
 
 // readLoop keeps one stream connected until ctx ends, sending its events.

@@ -67,7 +67,21 @@ type Poller struct {
 	// stored with the cursor at each Apply.
 	retry       map[string]int
 	retryLoaded bool
+	// asks are the tokens of the sweeps a stream asked for in memory
+	// (askSweep) that no sync has started yet, oldest first.
+	asks []string
+	// started are the tokens of the asks (in memory, or read stored) a
+	// sweep of this poller was started for, at most maxStarted, oldest
+	// first: a stream stores its ask's token after asking in memory, and
+	// a sync that then reads it stored only records it (pollState.Asked)
+	// rather than sweeping again (rev-tok6).
+	started []string
 }
+
+// maxStarted bounds the tokens of sweeps started a poller keeps: a
+// stream asks once per 416 or start without a timepoint, and stores its
+// ask at its next flush, seconds later.
+const maxStarted = 16
 
 var _ Ingester = (*Poller)(nil)
 
@@ -95,6 +109,56 @@ func (p *Poller) Name() string { return p.country + "/poll" }
 // any goroutine.
 func (p *Poller) RequestSweep() { p.sweep.Store(true) }
 
+// askSweep is RequestSweep for an ask whose token the stream stores in
+// sweepCursorName at its next flush: the sweep started for it from
+// memory is not started again when the sync meets the token stored.
+func (p *Poller) askSweep(token string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.asks = append(p.asks, token)
+	p.sweep.Store(true)
+}
+
+// takeAsks returns whether a sweep was asked in memory and the tokens
+// asked with it, and clears both.
+func (p *Poller) takeAsks() (bool, []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	asks := p.asks
+	p.asks = nil
+	return p.sweep.Swap(false), asks
+}
+
+// reask puts back the asks of a sync whose sweep was not stored.
+func (p *Poller) reask(tokens []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.asks = append(slices.Clone(tokens), p.asks...)
+	p.sweep.Store(true)
+}
+
+// startedFor reports whether a sweep of this poller was started for the
+// ask of token.
+func (p *Poller) startedFor(token string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Contains(p.started, token)
+}
+
+// markStarted records that a sweep was started for the asks of tokens.
+func (p *Poller) markStarted(tokens []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, t := range tokens {
+		if t != "" && !slices.Contains(p.started, t) {
+			p.started = append(p.started, t)
+		}
+	}
+	if n := len(p.started) - maxStarted; n > 0 {
+		p.started = slices.Delete(p.started, 0, n)
+	}
+}
+
 // pollState is the poller's cursor.
 type pollState struct {
 	// Last is the moment up to which the schedule is done.
@@ -105,8 +169,10 @@ type pollState struct {
 	// Retry are the sweep's companies to fetch again, with their failed
 	// fetches (internal_error); at most one entry per watched company.
 	Retry map[string]int `json:"retry,omitempty"`
-	// Asked is the stored sweep ask (sweepCursorName) the last sweep was
-	// started for: a different one is a new ask.
+	// Asked is the sweep ask (the token in sweepCursorName) the last
+	// sweep was started for, or the token of the ask in memory it was
+	// started for, which the stream stores at its next flush: a different
+	// one is a new ask (unless this poller started a sweep for it).
 	Asked string `json:"asked,omitempty"`
 }
 
@@ -128,23 +194,35 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		return err
 	}
 	p.loadRetries(st.Retry)
-	// A sweep asked for, here (RequestSweep) or stored by a stream on any
-	// replica (a token in sweepCursorName this poller has not started a
-	// sweep for), is the poller's to do once its cursor says so: until an
-	// Apply has stored that, a failed sync asks for it again.
+	// A sweep asked for, here (RequestSweep, askSweep) or stored by a
+	// stream on any replica (a token in sweepCursorName no sweep was
+	// started for), is the poller's to do once its cursor says so: until
+	// an Apply has stored that, a failed sync asks for it again. A stored
+	// token this poller started a sweep for from memory is only recorded
+	// (rev-tok6).
 	token, err := p.store.Cursor(ctx, p.sweepCursorName())
 	if err != nil {
 		return fmt.Errorf("ingest: %s sweep asked: %w", p.country, err)
 	}
 	newToken := token != "" && token != st.Asked
-	asked, stored := p.sweep.Swap(false) || newToken, false
+	if newToken && p.startedFor(token) {
+		st.Asked, newToken = token, false
+	}
+	inMemory, tokens := p.takeAsks()
+	asked, stored := inMemory || newToken, false
 	defer func() {
 		if asked && !stored && err != nil {
-			p.sweep.Store(true)
+			p.reask(tokens)
 		}
 	}()
 	if asked {
+		// The sweep covers the stored ask read and the asks in memory;
+		// the last of these is the one the stream stores next.
 		st.Sweep, st.After, st.Asked = true, "", token
+		if len(tokens) > 0 {
+			st.Asked = tokens[len(tokens)-1]
+		}
+		p.markStarted(append(slices.Clone(tokens), token))
 		p.o.log.LogAttrs(ctx, slog.LevelInfo, "sweeping the watched companies", slog.String("country", p.country))
 	}
 	ids, err := p.store.WatchedIDs(ctx, p.country)
@@ -361,6 +439,10 @@ func (p *Poller) forgetMemory() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.retry, p.retryLoaded = nil, false
+	// Another replica may have led since: whether a stored ask was swept
+	// is the stored state's to say. The asks in memory stay, as the
+	// RequestSweep flag does.
+	p.started = nil
 }
 
 // forget drops ids from the sweep's companies to try again.
