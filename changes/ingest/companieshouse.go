@@ -242,6 +242,15 @@ func (p *streamProcessor) askSweep() {
 	p.s.o.sweeper.askSweep(p.sweepAsk)
 }
 
+// guard is what serialises the stream's refreshes with its sweeper's
+// (nil without a sweeper: nothing else refreshes British companies).
+func (s *CompaniesHouseStream) guard() *refreshGuard {
+	if s.o.sweeper == nil {
+		return nil
+	}
+	return &s.o.sweeper.guard
+}
+
 // loadWatched reads the watched companies unless a Sync already did.
 func (s *CompaniesHouseStream) loadWatched(ctx context.Context) error {
 	if s.watched.Load() != nil {
@@ -449,8 +458,18 @@ func (p *streamProcessor) flush(ctx context.Context) {
 		companies = append(companies, c)
 	}
 	slices.Sort(companies)
+	// A company the sweeper is refreshing (it read the snapshot this
+	// flush would diff, and has not stored what it found) waits for the
+	// next flush, pending; the others are held until the Apply below.
+	guard := s.guard()
+	var held []string
+	defer func() { guard.release(s, held) }()
 fetch:
 	for _, c := range companies {
+		if !guard.tryHold(s, c) {
+			continue
+		}
+		held = append(held, c)
 		pc := p.pending[c]
 		err := s.ref.refreshInto(ctx, signal{country: "GB", id: c,
 			eventID:      pc.last.stream + "/" + strconv.FormatInt(pc.last.timepoint, 10),

@@ -26,7 +26,9 @@
 //   - United Kingdom ([NewCompaniesHouseStream]): Companies House's
 //     streaming API when a stream key is set ([EnvStreamKey]), with each
 //     stream's timepoint stored; without a key, or after a 416, a
-//     [Poller].
+//     [Poller]. The stream and its poller never refresh one company at
+//     once: each would diff the same snapshot and record the change
+//     twice.
 //   - Every other country, Finland among them ([NewPoller]): each watched
 //     company fetched once per poll interval ([EnvPollInterval], default
 //     24 hours), spread evenly; a company is reported deleted after two

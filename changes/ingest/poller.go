@@ -76,6 +76,9 @@ type Poller struct {
 	// a sync that then reads it stored only records it (pollState.Asked)
 	// rather than sweeping again (rev-tok6).
 	started []string
+	// guard serialises this poller's refreshes with those of the stream
+	// it sweeps for ([WithSweeper]).
+	guard refreshGuard
 }
 
 // maxStarted bounds the tokens of sweeps started a poller keeps: a
@@ -285,6 +288,11 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 	// read are the companies read since the last Apply: a sweep's company
 	// tried again is forgotten once what was read of it is stored.
 	var read []string
+	// held are the companies this sync holds in the guard since the last
+	// Apply: a stream's flush leaves them for its next one until what
+	// this sync found of them is stored (or the sync ends).
+	var held []string
+	defer func() { p.guard.release(p, held) }()
 	flush := func() error {
 		// The retries once what was read is stored, stored with it.
 		st.Retry = p.retriesAfter(read)
@@ -294,7 +302,8 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		}
 		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig {
 			p.forget(read)
-			read, stored = nil, true
+			p.guard.release(p, held)
+			read, held, stored = nil, nil, true
 			return nil
 		}
 		b.Cursors = map[string]string{p.cursorName(): string(cur)}
@@ -303,7 +312,8 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		}
 		stored = true
 		p.forget(read)
-		b, orig, read = changes.Batch{}, string(cur), nil
+		p.guard.release(p, held)
+		b, orig, read, held = changes.Batch{}, string(cur), nil, nil
 		return nil
 	}
 	var stop error
@@ -312,7 +322,13 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		if i >= maxPollsPerSync {
 			break
 		}
-		err := p.ref.refreshInto(ctx, signal{country: p.country, id: w.id}, now, &b)
+		// Held before its snapshot is read: a refresh of the stream under
+		// way is stored first, and this one diffs what it stored.
+		err := p.guard.hold(ctx, p, w.id)
+		if err == nil {
+			held = append(held, w.id)
+			err = p.ref.refreshInto(ctx, signal{country: p.country, id: w.id}, now, &b)
+		}
 		switch {
 		case skippedInternal(err) && i < sweeping:
 			if n := w.retry + 1; n < internalAttempts {
