@@ -52,9 +52,10 @@ const (
 // was taken before it was stored), and the stored timepoint stays before
 // it meanwhile. A watched company whose fetch fails with internal_error
 // stays queued, the stored timepoint before its events, and is fetched
-// again at the next flushes, [internalAttempts] fetches in all, before
-// its events are dropped with a warning; the other companies go on
-// meanwhile. A restart resumes each stream from its stored timepoint.
+// again at the next flushes, [internalAttempts] failed fetches in a
+// row, before its events are dropped with a warning; the other
+// companies go on meanwhile. A restart resumes each stream from its
+// stored timepoint.
 //
 // A stream that answers 416 (the timepoint is too old) is read again from
 // now, and the sweeper ([WithSweeper]) polls every watched British
@@ -495,6 +496,10 @@ fetch:
 			s.o.log.LogAttrs(ctx, slog.LevelInfo, "watched companies wait for the next flush", errAttrs(err))
 			break fetch
 		}
+		// Read: should the Apply below fail, the company stays pending,
+		// and the failures of its next fetches are counted afresh (the
+		// fault passed; a failed Apply is the store's).
+		pc.attempts = 0
 		done[c] = true
 	}
 	tps := map[string]int64{}

@@ -49,9 +49,10 @@ const applyEvery = 50
 // snapshot finds what changed meanwhile; but a sweep's company has no
 // next moment in a sweep-only poller ([WithSweepOnly]), so one that a
 // sweep could not read for an internal_error is fetched again at the
-// next syncs, [internalAttempts] fetches in all. Those companies and
-// their attempts are stored in the poller's cursor with the schedule, so
-// that a restart, or another replica's lead, continues them.
+// next syncs, [internalAttempts] failed fetches in a row. Those
+// companies and their attempts are stored in the poller's cursor with
+// the schedule, so that a restart, or another replica's lead, continues
+// them.
 type Poller struct {
 	store   changes.Store
 	ref     refresher
@@ -170,7 +171,9 @@ type pollState struct {
 	Sweep bool   `json:"sweep,omitempty"`
 	After string `json:"after,omitempty"`
 	// Retry are the sweep's companies to fetch again, with their failed
-	// fetches (internal_error); at most one entry per watched company.
+	// fetches (internal_error) since they were last read (0: read, but
+	// the Apply of what was read failed); at most one entry per watched
+	// company.
 	Retry map[string]int `json:"retry,omitempty"`
 	// Asked is the sweep ask (the token in sweepCursorName) the last
 	// sweep was started for, or the token of the ask in memory it was
@@ -350,6 +353,12 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 			stop = err
 		default:
 			read = append(read, w.id)
+			if i < retrying {
+				// Read: its entry stays until the Apply stores what was
+				// read (a failed Apply leaves it to fetch again), with
+				// its failures counted afresh (the fault passed).
+				p.setRetry(w.id, 0)
+			}
 		}
 		if stop != nil {
 			break
@@ -405,8 +414,8 @@ func (p *Poller) retries(ids map[string]struct{}) []sweepRetry {
 	return out
 }
 
-// setRetry sets the failed fetches (above 0) of a sweep's company to try
-// again.
+// setRetry sets the failed fetches of a sweep's company to try again (0:
+// read since, its Apply not yet stored).
 func (p *Poller) setRetry(id string, n int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -427,7 +436,7 @@ func (p *Poller) loadRetries(stored map[string]int) {
 	}
 	p.retry, p.retryLoaded = map[string]int{}, true
 	for id, n := range stored {
-		if n > 0 {
+		if n >= 0 {
 			p.retry[id] = n
 		}
 	}
