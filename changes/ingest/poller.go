@@ -69,7 +69,8 @@ type Poller struct {
 	retry       map[string]int
 	retryLoaded bool
 	// asks are the tokens of the sweeps a stream asked for in memory
-	// (askSweep) that no sync has started yet, oldest first.
+	// (askSweep) that no sync has started yet, oldest first, at most
+	// maxStarted (the stream stores only its last).
 	asks []string
 	// started are the tokens of the asks (in memory, or read stored) a
 	// sweep of this poller was started for, at most maxStarted, oldest
@@ -120,6 +121,9 @@ func (p *Poller) askSweep(token string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.asks = append(p.asks, token)
+	if n := len(p.asks) - maxStarted; n > 0 {
+		p.asks = slices.Delete(p.asks, 0, n)
+	}
 	p.sweep.Store(true)
 }
 
@@ -138,6 +142,9 @@ func (p *Poller) reask(tokens []string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.asks = append(slices.Clone(tokens), p.asks...)
+	if n := len(p.asks) - maxStarted; n > 0 {
+		p.asks = slices.Delete(p.asks, 0, n)
+	}
 	p.sweep.Store(true)
 }
 
@@ -154,8 +161,9 @@ func (p *Poller) markStarted(tokens []string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, t := range tokens {
-		if t != "" && !slices.Contains(p.started, t) {
-			p.started = append(p.started, t)
+		if t != "" {
+			// Marked again, it is the newest.
+			p.started = append(slices.DeleteFunc(p.started, func(s string) bool { return s == t }), t)
 		}
 	}
 	if n := len(p.started) - maxStarted; n > 0 {

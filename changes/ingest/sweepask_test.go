@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -140,5 +142,36 @@ func TestPollerStartedTokensForgottenAtALead(t *testing.T) {
 	}
 	if got := f.count("GB", gbA); got != 2 {
 		t.Errorf("%d fetches, want 2: a token the stored state does not record sweeps after a new lead", got)
+	}
+}
+
+// TestPollerSweepAsksBounded: the tokens asked in memory and those of
+// sweeps started are kept at most maxStarted each, the newest (the
+// stream stores only its last ask's token).
+func TestPollerSweepAsksBounded(t *testing.T) {
+	t.Parallel()
+	st, f := newMemStore(), newFakeFetcher()
+	p := newTestPoller(t, st, f, "GB", WithSweepOnly())
+	var all []string
+	for i := range 3 * maxStarted {
+		tok := fmt.Sprintf("t%02d", i)
+		all = append(all, tok)
+		p.askSweep(tok)
+	}
+	p.mu.Lock()
+	asks := slices.Clone(p.asks)
+	p.mu.Unlock()
+	if diff := cmp.Diff(all[len(all)-maxStarted:], asks); diff != "" {
+		t.Errorf("asks kept (-want +got):\n%s", diff)
+	}
+	if err := p.Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	p.markStarted(all[:2*maxStarted]) // the older, again
+	p.mu.Lock()
+	started := slices.Clone(p.started)
+	p.mu.Unlock()
+	if diff := cmp.Diff(all[maxStarted:2*maxStarted], started); diff != "" {
+		t.Errorf("tokens started kept (-want +got):\n%s", diff)
 	}
 }
