@@ -35,6 +35,36 @@ func readAgainScript(rep *registry.CompanyReport) []answer {
 // the fifth, which reads the company.
 const readAgainApplyFails = 4
 
+// readAgainRounds runs eight rounds of an ingester (round(i) is its
+// flush or sync at minute i), the Apply failing in the fifth, and checks
+// the company's fetches after each (it is fetched at every round until
+// its change is stored at the seventh), the changes recorded (want) and
+// the warnings logged of it (wantWarn: not its drop).
+func readAgainRounds(t *testing.T, st *memStore, f *fakeFetcher, logs *bytes.Buffer, country, id string,
+	round func(i int) error, want []noted, wantWarn []string) {
+	t.Helper()
+	var got []int
+	for i := range 8 {
+		st.failApply = nil
+		if i == readAgainApplyFails {
+			st.failApply = errDown
+		}
+		if err := round(i); (err != nil) != (i == readAgainApplyFails) {
+			t.Fatalf("round %d: %v", i, err)
+		}
+		got = append(got, f.count(country, id))
+	}
+	if diff := cmp.Diff([]int{1, 2, 3, 4, 5, 6, 7, 7}, got); diff != "" {
+		t.Errorf("fetches after each round (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, notedOf(st.all())); diff != "" {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(wantWarn, warnings(t, logs, id)); diff != "" {
+		t.Errorf("warnings (-want +got): the company was dropped\n%s", diff)
+	}
+}
+
 // TestStreamReadWhoseApplyFailsIsNotDropped: Companies House's stream.
 func TestStreamReadWhoseApplyFailsIsNotDropped(t *testing.T) {
 	t.Parallel()
@@ -44,27 +74,17 @@ func TestStreamReadWhoseApplyFailsIsNotDropped(t *testing.T) {
 	var logs bytes.Buffer
 	p := newTestFlusher(t, st, f, WithLogger(slogJSON(&logs)))
 	p.handle(insolvency(500, gbA))
-	var got []int
-	for i := range 8 {
-		st.failApply = nil
-		if i == readAgainApplyFails {
-			st.failApply = errDown
-		}
+	flush := func(i int) error {
 		p.flush(t.Context())
-		got = append(got, f.count("GB", gbA))
+		if i == readAgainApplyFails {
+			return errDown // the flush logs it
+		}
+		return nil
 	}
-	if diff := cmp.Diff([]int{1, 2, 3, 4, 5, 6, 7, 7}, got); diff != "" {
-		t.Errorf("fetches after each flush (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff([]noted{bankrupt(gbA, "insolvency-cases/500")}, notedOf(st.all())); diff != "" {
-		t.Errorf("changes (-want +got):\n%s", diff)
-	}
+	readAgainRounds(t, st, f, &logs, "GB", gbA, flush, []noted{bankrupt(gbA, "insolvency-cases/500")},
+		[]string{"the stream's progress could not be stored; retrying at the next flush"})
 	if got := cursor(t, st, "GB/stream/insolvency-cases"); got != "500" {
 		t.Errorf("cursor %q, want 500", got)
-	}
-	wantWarn := []string{"the stream's progress could not be stored; retrying at the next flush"}
-	if diff := cmp.Diff(wantWarn, warnings(t, &logs, gbA)); diff != "" {
-		t.Errorf("warnings (-want +got): the company was dropped\n%s", diff)
 	}
 }
 
@@ -78,28 +98,9 @@ func TestPollerSweepReadWhoseApplyFailsIsNotDropped(t *testing.T) {
 	var logs bytes.Buffer
 	p := newTestPoller(t, st, f, "GB", WithSweepOnly(), WithLogger(slogJSON(&logs)))
 	p.RequestSweep()
-	var got []int
-	for i := range 8 {
-		st.failApply = nil
-		if i == readAgainApplyFails {
-			st.failApply = errDown
-		}
-		err := p.Sync(t.Context(), t0.Add(time.Duration(i)*time.Minute))
-		if (err != nil) != (i == readAgainApplyFails) {
-			t.Fatalf("sync %d: %v", i, err)
-		}
-		got = append(got, f.count("GB", gbA))
-	}
-	if diff := cmp.Diff([]int{1, 2, 3, 4, 5, 6, 7, 7}, got); diff != "" {
-		t.Errorf("fetches after each sync (-want +got):\n%s", diff)
-	}
-	want := []noted{{Kind: changes.KindStatusChanged, CompanyID: gbA, Old: `"active"`, New: `"bankrupt"`}}
-	if diff := cmp.Diff(want, notedOf(st.all())); diff != "" {
-		t.Errorf("changes (-want +got):\n%s", diff)
-	}
-	if w := warnings(t, &logs, gbA); len(w) != 0 {
-		t.Errorf("warnings %q, want none: the company was not dropped", w)
-	}
+	sync := func(i int) error { return p.Sync(t.Context(), t0.Add(time.Duration(i)*time.Minute)) }
+	readAgainRounds(t, st, f, &logs, "GB", gbA, sync,
+		[]noted{{Kind: changes.KindStatusChanged, CompanyID: gbA, Old: `"active"`, New: `"bankrupt"`}}, nil)
 }
 
 // TestNorwayRecheckReadWhoseApplyFailsIsNotDropped: Norway's retry of a
@@ -113,27 +114,9 @@ func TestNorwayRecheckReadWhoseApplyFailsIsNotDropped(t *testing.T) {
 	setCursors(t, st, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
 	var logs bytes.Buffer
 	n := newTestNorway(t, st, f, srv, WithLogger(slogJSON(&logs)))
-	var got []int
-	for i := range 8 {
-		st.failApply = nil
-		if i == readAgainApplyFails {
-			st.failApply = errDown
-		}
-		err := n.Sync(t.Context(), t0.Add(time.Duration(i)*time.Minute))
-		if (err != nil) != (i == readAgainApplyFails) {
-			t.Fatalf("sync %d: %v", i, err)
-		}
-		got = append(got, f.count("NO", noA))
-	}
-	if diff := cmp.Diff([]int{1, 2, 3, 4, 5, 6, 7, 7}, got); diff != "" {
-		t.Errorf("fetches after each sync (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff([]noted{renamed(noA, "A AS", "A NY AS", "enheter/100", noAt100)}, notedOf(st.all())); diff != "" {
-		t.Errorf("changes (-want +got):\n%s", diff)
-	}
-	if w := warnings(t, &logs, noA); len(w) != 0 {
-		t.Errorf("warnings %q, want none: the company was not dropped", w)
-	}
+	sync := func(i int) error { return n.Sync(t.Context(), t0.Add(time.Duration(i)*time.Minute)) }
+	readAgainRounds(t, st, f, &logs, "NO", noA, sync,
+		[]noted{renamed(noA, "A AS", "A NY AS", "enheter/100", noAt100)}, nil)
 }
 
 // TestPollerSweepReadRetryStoredAcrossRestart: a sweep's company read
