@@ -55,7 +55,9 @@ func TestPollerSweepAskedInMemoryThenStored(t *testing.T) {
 		return ps.Asked
 	}
 	want := []int{0, 0}
-	check := func(step string, n int) {
+	// check checks the fetches since the last check (n each) and the
+	// token the stored state records.
+	check := func(step string, n int, wantAsked string) {
 		t.Helper()
 		for i := range want {
 			want[i] += n
@@ -63,21 +65,21 @@ func TestPollerSweepAskedInMemoryThenStored(t *testing.T) {
 		if diff := cmp.Diff(want, sweepFetches(f, ids)); diff != "" {
 			t.Errorf("%s: fetches (-want +got):\n%s", step, diff)
 		}
+		if got := asked(); got != wantAsked {
+			t.Errorf("%s: Asked %q, want %q", step, got, wantAsked)
+		}
 	}
 
 	// The ask in memory sweeps at once; its token is recorded with it.
 	p.askSweep("a")
 	sync(p)
-	check("the ask in memory", 1)
-	if got := asked(); got != "a" {
-		t.Errorf("Asked %q after the sweep from memory, want \"a\"", got)
-	}
+	check("the ask in memory", 1, "a")
 	// The flush stores the token: no second sweep, here or on another
 	// replica taking over.
 	setCursors(t, st, "GB/sweep", "a")
 	sync(p)
 	sync(newTestPoller(t, st, f, "GB", WithSweepOnly()))
-	check("the token stored after the sweep from memory", 0)
+	check("the token stored after the sweep from memory", 0, "a")
 
 	// Two asks, the first already stored by a flush, the second not yet:
 	// one sweep; neither token stored later starts another.
@@ -85,14 +87,11 @@ func TestPollerSweepAskedInMemoryThenStored(t *testing.T) {
 	setCursors(t, st, "GB/sweep", "b")
 	p.askSweep("c")
 	sync(p)
-	check("two asks", 1)
+	check("two asks", 1, "c")
 	sync(p)
 	setCursors(t, st, "GB/sweep", "c")
 	sync(p)
-	check("the two tokens read stored", 0)
-	if got := asked(); got != "c" {
-		t.Errorf("Asked %q, want \"c\"", got)
-	}
+	check("the two tokens read stored", 0, "c")
 
 	// A sync whose Apply fails keeps the ask and its token.
 	p.askSweep("d")
@@ -101,21 +100,18 @@ func TestPollerSweepAskedInMemoryThenStored(t *testing.T) {
 		t.Fatal("the sync whose Apply fails succeeded")
 	}
 	st.failApply = nil
-	check("the failed sync", 1)
+	check("the failed sync", 1, "c")
 	sync(p)
-	check("the sweep asked again", 1)
-	if got := asked(); got != "d" {
-		t.Errorf("Asked %q after the sweep asked again, want \"d\"", got)
-	}
+	check("the sweep asked again", 1, "d")
 	setCursors(t, st, "GB/sweep", "d")
 	sync(p)
 	sync(newTestPoller(t, st, f, "GB", WithSweepOnly()))
-	check("the token of the failed sync stored", 0)
+	check("the token of the failed sync stored", 0, "d")
 
 	// A token no sweep was started for is a new ask.
 	setCursors(t, st, "GB/sweep", "e")
 	sync(p)
-	check("a new token", 1)
+	check("a new token", 1, "e")
 }
 
 // TestPollerStartedTokensForgottenAtALead: what this poller started a
