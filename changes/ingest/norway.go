@@ -57,11 +57,11 @@ func (f feedSpec) sourceURL(orgnr string) string {
 //
 // A watched company whose fetch fails with internal_error is fetched
 // again at the next syncs, [internalAttempts] failed fetches in a row,
-// before its item is dropped with a warning; the feed reads on meanwhile. Those
-// retries are stored with the feed cursors (cursor "NO/retry"), so that
-// a restart, or another replica's lead, continues them with their
-// attempts; the items held for a second look are in memory only, and
-// a restart, or another replica's lead, forgets them.
+// before its item is dropped with a warning; the feed reads on
+// meanwhile. Those retries are stored with the feed cursors (cursor
+// "NO/retry"), so that a restart, or another replica's lead, continues
+// them with their attempts; the items held for a second look are in
+// memory only, and a restart, or another replica's lead, forgets them.
 type Norway struct {
 	store changes.Store
 	ref   refresher
