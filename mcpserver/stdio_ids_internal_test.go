@@ -30,11 +30,13 @@ var idKeySeeds = []string{
 // (batchAnswerIDs, whose array json.Marshal re-encodes).
 func checkIDKey(t *testing.T, id string) {
 	t.Helper()
-	if !json.Valid([]byte(id)) {
+	line := []byte(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`)
+	fields, parsed := parseMessage(line) // as stdioIn reads the id
+	if !parsed {
 		return
 	}
-	key, call, ok := idKey([]byte(id))
-	msg, err := jsonrpc.DecodeMessage([]byte(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`))
+	key, call, ok := idKey(fields["id"])
+	msg, err := jsonrpc.DecodeMessage(line)
 	if (err == nil) != ok {
 		t.Fatalf("id %s: idKey ok %v, the SDK's decode: %v", id, ok, err)
 	}
