@@ -452,13 +452,21 @@ func plainLine(line []byte) (m lineMsg, ok bool) {
 }
 
 // sdkMessage reports whether the SDK decodes msg (a JSON object's top
-// level) without an error (go-sdk v1.8.0 jsonrpc2.DecodeMessage) as a
-// request or notification with a string method and no result or error,
-// or as a response (no method; an id; an error, if any, in its shape), and
-// returns a request's id key (idKey; "" for a notification or a response,
-// which the SDK does not answer) and method as written.
+// level) without an error (go-sdk v1.8.0 jsonrpc2.DecodeMessage): jsonrpc
+// "2.0"; a method, a string or null (read as ""), makes it a request or a
+// notification, and without one it is a response, which needs an id; the
+// id is one the SDK reads (idKey), an error, if any, in its shape
+// (sdkWireError). It returns a request's id key (idKey; "" for a
+// notification or a response, which the SDK does not answer) and method
+// as written (nil for a response).
 func sdkMessage(msg map[string]json.RawMessage) (key string, method []byte, ok bool) {
-	if string(msg["jsonrpc"]) != `"2.0"` {
+	if v := msg["jsonrpc"]; string(v) != `"2.0"` {
+		var tag string
+		if bytes.IndexByte(v, '\\') < 0 || json.Unmarshal(v, &tag) != nil || tag != "2.0" {
+			return "", nil, false
+		}
+	}
+	if e, ok := msg["error"]; ok && !sdkWireError(e) {
 		return "", nil, false
 	}
 	id, hasID := msg["id"]
@@ -470,16 +478,10 @@ func sdkMessage(msg map[string]json.RawMessage) (key string, method []byte, ok b
 		if _, call, ok := idKey(id); !ok || !call {
 			return "", nil, false
 		}
-		if e, ok := msg["error"]; ok && !sdkWireError(e) {
-			return "", nil, false
-		}
 		return "", nil, true
 	}
-	if _, ok := msg["result"]; ok {
-		return "", nil, false
-	}
-	if _, ok := msg["error"]; ok {
-		return "", nil, false
+	if string(method) == "null" {
+		method = []byte(`""`)
 	}
 	if len(method) == 0 || method[0] != '"' {
 		return "", nil, false
