@@ -22,6 +22,9 @@ import (
 // (inside a batch, a value over several lines, after a line that is not
 // one JSON-RPC request or notification)", and doc/decisions.md says "A
 // well-behaved client sends none of these".
+//
+// Fixed (branch stdio-ids): stdioIn counts any id the SDK reads, under the
+// id as the SDK writes it back (idKey), and counts on after it.
 func TestReview_DrainDropsAnswerOfSpecConformingID(t *testing.T) {
 	t.Parallel()
 	call := func(id string) string {

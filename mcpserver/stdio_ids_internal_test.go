@@ -190,6 +190,8 @@ var plainLineSeeds = []string{
 	`{"jsonrpc":"2.0","id":99,"error":{"code":1.5,"message":"no"}}`,
 	`{"jsonrpc":"2.0","id":99,"error":{"code":1,"message":5}}`,
 	`{"jsonrpc":"2.0","id":99,"error":null}`,
+	`{"jsonrpc":"2.0","id":99,"error":{"code":null,"message":null,"data":[1]}}`,
+	`{"jsonrpc":"2.0","id":99,"error":{"code":-0,"message":"x"}}`,
 	`{"jsonrpc":"2.0","id":99,"error":5}`,
 	`{"jsonrpc":"2.0","id":null,"result":{}}`,
 	`{"jsonrpc":"2.0","result":{}}`,

@@ -64,14 +64,15 @@ import (
 //   - stdioIn only takes a line that starts at the start of the stream or
 //     right after a newline it passed on and whose bytes arrived in one
 //     read, and only while every line it passed on was itself one JSON-RPC
-//     request or notification on one line that the SDK's reader accepts (a
-//     single object with jsonrpc "2.0", a string method, an id that is
-//     absent, an integer or a plain string, no result or error) or blank.
-//     The SDK's decoder is then at the boundary between two values, and has
+//     message or batch on one line that the SDK's reader reads without an
+//     error (plainLine: a single object or array of them, jsonrpc "2.0", a
+//     string method or a response's id, an id the SDK reads) or blank. The
+//     SDK's decoder is then at the boundary between two values, and has
 //     not ended the session. On any other line (a value over several lines
-//     or several values on one, a batch, a response, anything invalid, a
-//     line over 64 KiB) stdioIn stops answering for the rest of the session
-//     and only passes bytes on.
+//     or several values on one, anything invalid or not UTF-8, a line over
+//     the SDK's bound) stdioIn stops answering and counting for the rest of
+//     the session and only passes bytes on; after a batch or a method
+//     name written with an escape it stops answering but counts on.
 //   - The session state is the SDK's own: InitializeParams of its session,
 //     read only once the SDK has written its answers to every initialize
 //     request passed on (their ids counted by sdkIDs, which counts an
@@ -79,6 +80,10 @@ import (
 //     initialize before it has answered that initialize, whether it
 //     accepts or refuses it. A method name written with an escape ends
 //     stdioIn's answers (the SDK reads it decoded).
+//   - Requests are counted by their id as the SDK writes it back (idKey),
+//     which is how the SDK tells ids apart: 1, 1.0 and 1.5 are one id to
+//     it, "a\u0062" and "ab" too. An id the fast paths take is its own key,
+//     so the check below reads the same table.
 //   - The SDK refuses (and does not answer) a request whose id is that of
 //     a request it has in flight. stdioIn counts the ids of the requests it
 //     passed on and the SDK's answers to them (sdkIDs, through the writer
@@ -493,9 +498,10 @@ func sdkMessage(msg map[string]json.RawMessage) (key string, method []byte, ok b
 	return key, method, ok
 }
 
-// sdkWireError reports whether the SDK decodes e, a response's error, into
+// sdkWireError reports whether the SDK decodes e, an error member, into
 // its WireError without an error: null, or an object whose code, if any,
-// is an integer (of up to 15 digits here) and message, if any, a string.
+// is an integer (of up to 15 digits here) or null and message, if any, a
+// string or null.
 func sdkWireError(e json.RawMessage) bool {
 	if string(e) == "null" {
 		return true
@@ -507,10 +513,10 @@ func sdkWireError(e json.RawMessage) bool {
 	if json.Unmarshal(e, &fields) != nil {
 		return false
 	}
-	if c, ok := fields["code"]; ok && !isIntegerID(c) {
+	if c, ok := fields["code"]; ok && !isIntegerID(c) && string(c) != "null" {
 		return false
 	}
-	if m, ok := fields["message"]; ok && (len(m) == 0 || m[0] != '"') {
+	if m, ok := fields["message"]; ok && (len(m) == 0 || m[0] != '"') && string(m) != "null" {
 		return false
 	}
 	return true
