@@ -52,9 +52,10 @@ const (
 // was taken before it was stored), and the stored timepoint stays before
 // it meanwhile. A watched company whose fetch fails with internal_error
 // stays queued, the stored timepoint before its events, and is fetched
-// again at the next flushes, [internalAttempts] fetches in all, before
-// its events are dropped with a warning; the other companies go on
-// meanwhile. A restart resumes each stream from its stored timepoint.
+// again at the next flushes, [internalAttempts] failed fetches in a
+// row, before its events are dropped with a warning; the other
+// companies go on meanwhile. A restart resumes each stream from its
+// stored timepoint.
 //
 // A stream that answers 416 (the timepoint is too old) is read again from
 // now, and the sweeper ([WithSweeper]) polls every watched British
@@ -229,11 +230,26 @@ func (s *CompaniesHouseStream) sweepWithoutTimepoint(p *streamProcessor) {
 	}
 	for _, name := range s.streams {
 		if pr := p.progress[name]; pr == nil || pr.stored == 0 {
-			s.o.sweeper.RequestSweep()
-			p.sweepAsked = true
+			p.askSweep()
 			return
 		}
 	}
+}
+
+// askSweep asks the sweeper for a sweep in memory, with a new token that
+// the next flush stores (sweepAsk).
+func (p *streamProcessor) askSweep() {
+	p.sweepAsk = sweepToken()
+	p.s.o.sweeper.askSweep(p.sweepAsk)
+}
+
+// guard is what serialises the stream's refreshes with its sweeper's
+// (nil without a sweeper: nothing else refreshes British companies).
+func (s *CompaniesHouseStream) guard() *refreshGuard {
+	if s.o.sweeper == nil {
+		return nil
+	}
+	return &s.o.sweeper.guard
 }
 
 // loadWatched reads the watched companies unless a Sync already did.
@@ -317,13 +333,13 @@ type streamProcessor struct {
 	// holds them now (a watch created since, maybe on another replica):
 	// once at the next flush, and again when the grace has passed.
 	unknown map[string]*pendingCompany
-	// sweepAsked is a sweep the stream asked of the sweeper in memory
-	// that the next flush also stores, as a new token in the sweeper's
-	// sweepCursorName with the timepoints past the gap, so that whichever
-	// replica's sweeper syncs next does it if the lease moves. (A sweep
-	// started from memory before that flush is started again by the
-	// token: rev-sweep6's double sweep, left.)
-	sweepAsked bool
+	// sweepAsk is the token of the last sweep the stream asked of the
+	// sweeper in memory, which the next flush also stores in the
+	// sweeper's sweepCursorName with the timepoints past the gap, so that
+	// whichever replica's sweeper syncs next does it if the lease moves
+	// ("" once stored). The sweeper, having started a sweep for it from
+	// memory, only records it when it reads it stored (rev-tok6).
+	sweepAsk string
 }
 
 func (p *streamProcessor) handle(ev event) {
@@ -331,8 +347,7 @@ func (p *streamProcessor) handle(ev event) {
 	if ev.reset {
 		prog.seen, prog.clear = 0, true
 		if p.s.o.sweeper != nil {
-			p.s.o.sweeper.RequestSweep()
-			p.sweepAsked = true
+			p.askSweep()
 		}
 		return
 	}
@@ -444,8 +459,18 @@ func (p *streamProcessor) flush(ctx context.Context) {
 		companies = append(companies, c)
 	}
 	slices.Sort(companies)
+	// A company the sweeper is refreshing (it read the snapshot this
+	// flush would diff, and has not stored what it found) waits for the
+	// next flush, pending; the others are held until the Apply below.
+	guard := s.guard()
+	var held []string
+	defer func() { guard.release(s, held) }()
 fetch:
 	for _, c := range companies {
+		if !guard.tryHold(s, c) {
+			continue
+		}
+		held = append(held, c)
 		pc := p.pending[c]
 		err := s.ref.refreshInto(ctx, signal{country: "GB", id: c,
 			eventID:      pc.last.stream + "/" + strconv.FormatInt(pc.last.timepoint, 10),
@@ -471,6 +496,10 @@ fetch:
 			s.o.log.LogAttrs(ctx, slog.LevelInfo, "watched companies wait for the next flush", errAttrs(err))
 			break fetch
 		}
+		// Read: should the Apply below fail, the company stays pending,
+		// and the failures of its next fetches are counted afresh (the
+		// fault passed; a failed Apply is the store's).
+		pc.attempts = 0
 		done[c] = true
 	}
 	tps := map[string]int64{}
@@ -497,11 +526,11 @@ fetch:
 			tps[name] = tp
 		}
 	}
-	if p.sweepAsked {
+	if p.sweepAsk != "" {
 		if b.Cursors == nil {
 			b.Cursors = map[string]string{}
 		}
-		b.Cursors[s.o.sweeper.sweepCursorName()] = sweepToken()
+		b.Cursors[s.o.sweeper.sweepCursorName()] = p.sweepAsk
 	}
 	if len(b.Changes) == 0 && len(b.Snapshots) == 0 && len(b.Cursors) == 0 {
 		for c := range done {
@@ -521,7 +550,7 @@ fetch:
 	for name, tp := range tps {
 		p.progress[name].stored, p.progress[name].clear = tp, false
 	}
-	p.sweepAsked = false
+	p.sweepAsk = ""
 }
 
 // readLoop keeps one stream connected until ctx ends, sending its events.

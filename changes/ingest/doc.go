@@ -26,7 +26,9 @@
 //   - United Kingdom ([NewCompaniesHouseStream]): Companies House's
 //     streaming API when a stream key is set ([EnvStreamKey]), with each
 //     stream's timepoint stored; without a key, or after a 416, a
-//     [Poller].
+//     [Poller]. The stream and its poller never refresh one company at
+//     once: each would diff the same snapshot and record the change
+//     twice.
 //   - Every other country, Finland among them ([NewPoller]): each watched
 //     company fetched once per poll interval ([EnvPollInterval], default
 //     24 hours), spread evenly; a company is reported deleted after two
@@ -36,9 +38,10 @@
 // spent budget) keeps the signal until the company is fetched. One that
 // fails with internal_error, which may pass or not, is tried again
 // without holding up the other companies: a feed's item or event, or a
-// sweep's company, gets five fetches in all before it is dropped with a
-// warning; a newer item of the company handled by the feed ends its
-// retry. Norway's and a sweep's retries are stored with the ingester's
+// sweep's company, gets five such failed fetches in a row before it is
+// dropped with a warning (a fetch that works, even if storing what it
+// found fails, starts the count again); a newer item of the company
+// handled by the feed ends its retry. Norway's and a sweep's retries are stored with the ingester's
 // cursors, in the same Apply as the changes they go with (Norway's in the
 // cursor "NO/retry", a sweep's in the poller's cursor), so a restart, or
 // another replica taking over the ingesters, continues them with their

@@ -56,12 +56,12 @@ func (f feedSpec) sourceURL(orgnr string) string {
 // documentation. It is an [Ingester].
 //
 // A watched company whose fetch fails with internal_error is fetched
-// again at the next syncs, [internalAttempts] fetches in all, before its
-// item is dropped with a warning; the feed reads on meanwhile. Those
-// retries are stored with the feed cursors (cursor "NO/retry"), so that
-// a restart, or another replica's lead, continues them with their
-// attempts; the items held for a second look are in memory only, and
-// a restart, or another replica's lead, forgets them.
+// again at the next syncs, [internalAttempts] failed fetches in a row,
+// before its item is dropped with a warning; the feed reads on
+// meanwhile. Those retries are stored with the feed cursors (cursor
+// "NO/retry"), so that a restart, or another replica's lead, continues
+// them with their attempts; the items held for a second look are in
+// memory only, and a restart, or another replica's lead, forgets them.
 type Norway struct {
 	store changes.Store
 	ref   refresher
@@ -221,6 +221,10 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 	// Apply that fails does not undo either.
 	counted := map[int]heldItem{}
 	dropped := map[int]bool{}
+	// Of the items whose company was read, by index: should the Apply
+	// fail, they are tried again with their failures counted afresh (the
+	// fault passed; a failed Apply is the store's).
+	read := map[int]bool{}
 	for i, h := range items {
 		l, ok := latest[h.orgnr]
 		switch {
@@ -245,6 +249,8 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 			case err != nil:
 				stop = err
 				retry = append(retry, h)
+			default:
+				read[i] = true
 			}
 		case ok:
 			retry = append(retry, h)
@@ -269,6 +275,9 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 				} else if i == l && !dropped[i] {
 					if c, ok := counted[i]; ok {
 						h = c
+					}
+					if read[i] {
+						h.attempts = 0
 					}
 					retry = append(retry, h)
 				}

@@ -196,7 +196,8 @@ func WithSweepOnly() Option {
 // WithSweeper gives [NewCompaniesHouseStream] the poller of the watched
 // British companies, asked for a sweep when a stream's timepoint is too
 // old (416) and events may have been missed, and when a stream starts
-// without a stored timepoint.
+// without a stored timepoint. The stream and the poller then refresh a
+// company one at a time, so that a change is recorded once.
 func WithSweeper(p *Poller) Option {
 	return func(o *options) error {
 		if p == nil {

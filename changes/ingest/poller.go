@@ -49,9 +49,10 @@ const applyEvery = 50
 // snapshot finds what changed meanwhile; but a sweep's company has no
 // next moment in a sweep-only poller ([WithSweepOnly]), so one that a
 // sweep could not read for an internal_error is fetched again at the
-// next syncs, [internalAttempts] fetches in all. Those companies and
-// their attempts are stored in the poller's cursor with the schedule, so
-// that a restart, or another replica's lead, continues them.
+// next syncs, [internalAttempts] failed fetches in a row. Those
+// companies and their attempts are stored in the poller's cursor with
+// the schedule, so that a restart, or another replica's lead, continues
+// them.
 type Poller struct {
 	store   changes.Store
 	ref     refresher
@@ -67,7 +68,25 @@ type Poller struct {
 	// stored with the cursor at each Apply.
 	retry       map[string]int
 	retryLoaded bool
+	// asks are the tokens of the sweeps a stream asked for in memory
+	// (askSweep) that no sync has started yet, oldest first, at most
+	// maxStarted (the stream stores only its last).
+	asks []string
+	// started are the tokens of the asks (in memory, or read stored) a
+	// sweep of this poller was started for, at most maxStarted, oldest
+	// first: a stream stores its ask's token after asking in memory, and
+	// a sync that then reads it stored only records it (pollState.Asked)
+	// rather than sweeping again (rev-tok6).
+	started []string
+	// guard serialises this poller's refreshes with those of the stream
+	// it sweeps for ([WithSweeper]).
+	guard refreshGuard
 }
+
+// maxStarted bounds the tokens of sweeps started a poller keeps: a
+// stream asks once per 416 or start without a timepoint, and stores its
+// ask at its next flush, seconds later.
+const maxStarted = 16
 
 var _ Ingester = (*Poller)(nil)
 
@@ -95,6 +114,63 @@ func (p *Poller) Name() string { return p.country + "/poll" }
 // any goroutine.
 func (p *Poller) RequestSweep() { p.sweep.Store(true) }
 
+// askSweep is RequestSweep for an ask whose token the stream stores in
+// sweepCursorName at its next flush: the sweep started for it from
+// memory is not started again when the sync meets the token stored.
+func (p *Poller) askSweep(token string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.asks = append(p.asks, token)
+	if n := len(p.asks) - maxStarted; n > 0 {
+		p.asks = slices.Delete(p.asks, 0, n)
+	}
+	p.sweep.Store(true)
+}
+
+// takeAsks returns whether a sweep was asked in memory and the tokens
+// asked with it, and clears both.
+func (p *Poller) takeAsks() (bool, []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	asks := p.asks
+	p.asks = nil
+	return p.sweep.Swap(false), asks
+}
+
+// reask puts back the asks of a sync whose sweep was not stored.
+func (p *Poller) reask(tokens []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.asks = append(slices.Clone(tokens), p.asks...)
+	if n := len(p.asks) - maxStarted; n > 0 {
+		p.asks = slices.Delete(p.asks, 0, n)
+	}
+	p.sweep.Store(true)
+}
+
+// startedFor reports whether a sweep of this poller was started for the
+// ask of token.
+func (p *Poller) startedFor(token string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Contains(p.started, token)
+}
+
+// markStarted records that a sweep was started for the asks of tokens.
+func (p *Poller) markStarted(tokens []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, t := range tokens {
+		if t != "" {
+			// Marked again, it is the newest.
+			p.started = append(slices.DeleteFunc(p.started, func(s string) bool { return s == t }), t)
+		}
+	}
+	if n := len(p.started) - maxStarted; n > 0 {
+		p.started = slices.Delete(p.started, 0, n)
+	}
+}
+
 // pollState is the poller's cursor.
 type pollState struct {
 	// Last is the moment up to which the schedule is done.
@@ -103,10 +179,14 @@ type pollState struct {
 	Sweep bool   `json:"sweep,omitempty"`
 	After string `json:"after,omitempty"`
 	// Retry are the sweep's companies to fetch again, with their failed
-	// fetches (internal_error); at most one entry per watched company.
+	// fetches (internal_error) since they were last read (0: read, but
+	// the Apply of what was read failed); at most one entry per watched
+	// company.
 	Retry map[string]int `json:"retry,omitempty"`
-	// Asked is the stored sweep ask (sweepCursorName) the last sweep was
-	// started for: a different one is a new ask.
+	// Asked is the sweep ask (the token in sweepCursorName) the last
+	// sweep was started for, or the token of the ask in memory it was
+	// started for, which the stream stores at its next flush: a different
+	// one is a new ask (unless this poller started a sweep for it).
 	Asked string `json:"asked,omitempty"`
 }
 
@@ -128,23 +208,35 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		return err
 	}
 	p.loadRetries(st.Retry)
-	// A sweep asked for, here (RequestSweep) or stored by a stream on any
-	// replica (a token in sweepCursorName this poller has not started a
-	// sweep for), is the poller's to do once its cursor says so: until an
-	// Apply has stored that, a failed sync asks for it again.
+	// A sweep asked for, here (RequestSweep, askSweep) or stored by a
+	// stream on any replica (a token in sweepCursorName no sweep was
+	// started for), is the poller's to do once its cursor says so: until
+	// an Apply has stored that, a failed sync asks for it again. A stored
+	// token this poller started a sweep for from memory is only recorded
+	// (rev-tok6).
 	token, err := p.store.Cursor(ctx, p.sweepCursorName())
 	if err != nil {
 		return fmt.Errorf("ingest: %s sweep asked: %w", p.country, err)
 	}
 	newToken := token != "" && token != st.Asked
-	asked, stored := p.sweep.Swap(false) || newToken, false
+	if newToken && p.startedFor(token) {
+		st.Asked, newToken = token, false
+	}
+	inMemory, tokens := p.takeAsks()
+	asked, stored := inMemory || newToken, false
 	defer func() {
 		if asked && !stored && err != nil {
-			p.sweep.Store(true)
+			p.reask(tokens)
 		}
 	}()
 	if asked {
+		// The sweep covers the stored ask read and the asks in memory;
+		// the last of these is the one the stream stores next.
 		st.Sweep, st.After, st.Asked = true, "", token
+		if len(tokens) > 0 {
+			st.Asked = tokens[len(tokens)-1]
+		}
+		p.markStarted(append(slices.Clone(tokens), token))
 		p.o.log.LogAttrs(ctx, slog.LevelInfo, "sweeping the watched companies", slog.String("country", p.country))
 	}
 	ids, err := p.store.WatchedIDs(ctx, p.country)
@@ -207,6 +299,11 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 	// read are the companies read since the last Apply: a sweep's company
 	// tried again is forgotten once what was read of it is stored.
 	var read []string
+	// held are the companies this sync holds in the guard since the last
+	// Apply: a stream's flush leaves them for its next one until what
+	// this sync found of them is stored (or the sync ends).
+	var held []string
+	defer func() { p.guard.release(p, held) }()
 	flush := func() error {
 		// The retries once what was read is stored, stored with it.
 		st.Retry = p.retriesAfter(read)
@@ -216,7 +313,8 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		}
 		if len(b.Changes) == 0 && len(b.Snapshots) == 0 && string(cur) == orig {
 			p.forget(read)
-			read, stored = nil, true
+			p.guard.release(p, held)
+			read, held, stored = nil, nil, true
 			return nil
 		}
 		b.Cursors = map[string]string{p.cursorName(): string(cur)}
@@ -225,7 +323,8 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		}
 		stored = true
 		p.forget(read)
-		b, orig, read = changes.Batch{}, string(cur), nil
+		p.guard.release(p, held)
+		b, orig, read, held = changes.Batch{}, string(cur), nil, nil
 		return nil
 	}
 	var stop error
@@ -234,7 +333,13 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		if i >= maxPollsPerSync {
 			break
 		}
-		err := p.ref.refreshInto(ctx, signal{country: p.country, id: w.id}, now, &b)
+		// Held before its snapshot is read: a refresh of the stream under
+		// way is stored first, and this one diffs what it stored.
+		err := p.guard.hold(ctx, p, w.id)
+		if err == nil {
+			held = append(held, w.id)
+			err = p.ref.refreshInto(ctx, signal{country: p.country, id: w.id}, now, &b)
+		}
 		switch {
 		case skippedInternal(err) && i < sweeping:
 			if n := w.retry + 1; n < internalAttempts {
@@ -256,6 +361,12 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 			stop = err
 		default:
 			read = append(read, w.id)
+			if i < retrying {
+				// Read: its entry stays until the Apply stores what was
+				// read (a failed Apply leaves it to fetch again), with
+				// its failures counted afresh (the fault passed).
+				p.setRetry(w.id, 0)
+			}
 		}
 		if stop != nil {
 			break
@@ -311,8 +422,8 @@ func (p *Poller) retries(ids map[string]struct{}) []sweepRetry {
 	return out
 }
 
-// setRetry sets the failed fetches (above 0) of a sweep's company to try
-// again.
+// setRetry sets the failed fetches of a sweep's company to try again (0:
+// read since, its Apply not yet stored).
 func (p *Poller) setRetry(id string, n int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -333,7 +444,7 @@ func (p *Poller) loadRetries(stored map[string]int) {
 	}
 	p.retry, p.retryLoaded = map[string]int{}, true
 	for id, n := range stored {
-		if n > 0 {
+		if n >= 0 {
 			p.retry[id] = n
 		}
 	}
@@ -361,6 +472,10 @@ func (p *Poller) forgetMemory() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.retry, p.retryLoaded = nil, false
+	// Another replica may have led since: whether a stored ask was swept
+	// is the stored state's to say. The asks in memory stay, as the
+	// RequestSweep flag does.
+	p.started = nil
 }
 
 // forget drops ids from the sweep's companies to try again.

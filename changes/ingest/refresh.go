@@ -45,7 +45,9 @@ type refresher struct {
 var errSkip = errors.New("ingest: company skipped")
 
 // internalAttempts is how many fetches of a watched company that fail
-// with internal_error a feed's signal gets before it is dropped: the
+// with internal_error, with no fetch that works between them, a feed's
+// signal gets before it is dropped (a fetch that works whose Apply
+// fails starts the count again: the fault passed): the
 // code is also a passing fault (an upstream answer no rule recognises, a
 // module's panic on a half-written document), and one failure would lose
 // the change the signal announced, but a defect on one company's

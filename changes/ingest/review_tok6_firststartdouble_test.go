@@ -19,11 +19,11 @@ import (
 // every watched British company again: 2N fetches of Companies House's
 // shared budget (600 requests per 5 minutes) for one first start, on every
 // deployment and every lead of a replica whose stream has no timepoint.
+// Fixed: the stream passes its ask's token with the memory ask
+// (Poller.askSweep), the sweep from memory records it (pollState.Asked),
+// and a sync that reads it stored only records it.
 func TestReview_FirstStartSweepsTwice(t *testing.T) {
 	t.Parallel()
-	t.Skip("known and open (budget, no loss; doc/decisions.md): the memory ask sweeps before the flush stores its " +
-		"token, which then sweeps again; the fix (the token passed with the memory ask, tokens started kept in " +
-		"memory) was not built in this sitting")
 	srv := newCHServer(t, map[string][]connPlan{"companies": {{}}})
 	st, f, clock := newMemStore(), newFakeFetcher(), newFakeClock(t0)
 	const id = "01234567"
