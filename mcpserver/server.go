@@ -372,14 +372,19 @@ func ServeStdio(ctx context.Context, reg *registry.Registry, opts ...Option) err
 // -stdio). It waits for those answers at most 65 seconds (longer than a
 // call of one company takes with the Registry's default timeouts and
 // budget waits); a call still running then is cancelled and its answer
-// dropped. Not waited for: a subscriptions/listen; and, once ServeIO has
-// met one of them, every later request of the session: a batch, a value
-// over several lines or a line over 64 KiB, a response of the client's,
-// a line that is not one JSON-RPC request or notification, an id other
-// than an integer of up to 15 digits or a string of up to 64 letters,
-// digits and "_.:-" (ids as MCP clients make them: 1, "42",
-// "req-1"), or more than 4,096 calls in flight. Nor is anything once ctx
-// is cancelled, a read fails with another error, or a write fails.
+// dropped. Every request the SDK answers is waited for, whatever its id (any
+// string or number, compared as the SDK compares them), in a batch too, and
+// after a response of the client's or a line of up to 16 MiB (the SDK's own
+// bound). Not waited for: a subscriptions/listen, and the requests of a
+// batch that holds a notification (the SDK never answers such a batch);
+// and, once ServeIO has met one of them, every later request of the
+// session: a JSON value over several lines (the MCP stdio transport forbids
+// embedded newlines), a line that is not valid UTF-8 (the transport
+// requires UTF-8), a batch reusing the id of a request still in flight, an
+// error member whose code is not an integer of up to 15 digits or whose
+// message is not a string, or more than 4,096 calls in flight. Nor is
+// anything once ctx is cancelled, a read fails with another error, or a
+// write fails.
 func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writer, opts ...Option) error {
 	if r == nil || w == nil {
 		return errors.New("mcpserver: ServeIO: nil reader or writer")

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -62,14 +64,15 @@ import (
 //   - stdioIn only takes a line that starts at the start of the stream or
 //     right after a newline it passed on and whose bytes arrived in one
 //     read, and only while every line it passed on was itself one JSON-RPC
-//     request or notification on one line that the SDK's reader accepts (a
-//     single object with jsonrpc "2.0", a string method, an id that is
-//     absent, an integer or a plain string, no result or error) or blank.
-//     The SDK's decoder is then at the boundary between two values, and has
+//     message or batch on one line that the SDK's reader reads without an
+//     error (plainLine: a single object or array of them, jsonrpc "2.0", a
+//     string method or a response's id, an id the SDK reads) or blank. The
+//     SDK's decoder is then at the boundary between two values, and has
 //     not ended the session. On any other line (a value over several lines
-//     or several values on one, a batch, a response, anything invalid, a
-//     line over 64 KiB) stdioIn stops answering for the rest of the session
-//     and only passes bytes on.
+//     or several values on one, anything invalid or not UTF-8, a line over
+//     the SDK's bound) stdioIn stops answering and counting for the rest of
+//     the session and only passes bytes on; after a batch or a method
+//     name written with an escape it stops answering but counts on.
 //   - The session state is the SDK's own: InitializeParams of its session,
 //     read only once the SDK has written its answers to every initialize
 //     request passed on (their ids counted by sdkIDs, which counts an
@@ -77,6 +80,10 @@ import (
 //     initialize before it has answered that initialize, whether it
 //     accepts or refuses it. A method name written with an escape ends
 //     stdioIn's answers (the SDK reads it decoded).
+//   - Requests are counted by their id as the SDK writes it back (idKey),
+//     which is how the SDK tells ids apart: 1, 1.0 and 1.5 are one id to
+//     it, "a\u0062" and "ab" too. An id the fast paths take is its own key,
+//     so the check below reads the same table.
 //   - The SDK refuses (and does not answer) a request whose id is that of
 //     a request it has in flight. stdioIn counts the ids of the requests it
 //     passed on and the SDK's answers to them (sdkIDs, through the writer
@@ -112,6 +119,7 @@ type stdioIn struct {
 	midLine    bool   // the SDK got part of a line, not yet its newline
 	line       []byte // the part of the current line passed on so far
 	off        bool   // a line stdioIn cannot vouch for went to the SDK
+	noFront    bool   // a line after which stdioIn answers nothing more, but counts
 	session    *mcp.ServerSession
 	sawInit    bool     // an initialize request was passed on
 	inits      []string // ids of initialize requests the SDK may not have answered
@@ -138,6 +146,12 @@ const stdioOutMax = 1 << 20
 // stdioReadSize is the size of stdioIn's read buffer, and the longest line
 // it keeps to check (a longer one goes to the SDK and ends the fast path).
 const stdioReadSize = 64 << 10
+
+// stdioLineMax is the longest line stdioIn keeps to count its requests:
+// the SDK's bound on a message (mcp.DefaultMaxLineLength, which ServeIO's
+// transport keeps), beyond which the SDK ends the session. A line longer
+// than stdioReadSize is kept only while it is passed on.
+const stdioLineMax = mcp.DefaultMaxLineLength
 
 // stdioDrainMax bounds how long ServeIO, at the end of its input, waits for
 // the answers it owes (stdioIn.drain): above the longest a call of one
@@ -256,10 +270,10 @@ func (s *stdioIn) Read(p []byte) (int, error) {
 func (s *stdioIn) drain() {
 	if s.midLine && !s.off {
 		line := append(s.line, '\n')
-		if id, method, ok := plainLine(line); ok && id != nil {
-			s.ids.addPart(string(id), owes(method))
+		if m, ok := plainLine(line); ok {
+			s.count(m, true)
 		}
-		s.line = s.line[:0]
+		s.resetLine()
 	}
 	settled := s.ids.settled()
 	select {
@@ -296,7 +310,7 @@ func (s *stdioIn) next() {
 		return
 	}
 	line := rest[:i+1]
-	if s.answers && !s.off && !s.midLine && s.answer(line) {
+	if s.answers && !s.off && !s.noFront && !s.midLine && s.answer(line) {
 		s.start += len(line)
 		return
 	}
@@ -311,7 +325,7 @@ func (s *stdioIn) passPart(b []byte) {
 	if s.off {
 		return
 	}
-	if len(s.line)+len(b) > stdioReadSize {
+	if len(s.line)+len(b) > stdioLineMax {
 		s.off, s.line = true, nil
 		s.ids.watch(false)
 		return
@@ -323,8 +337,8 @@ func (s *stdioIn) passPart(b []byte) {
 }
 
 // passLine passes on the rest of a line, its newline included, and checks
-// the whole line: one the SDK reads as a single message, whose id (if
-// any) is counted, or else the end of stdioIn's answers.
+// the whole line: one the SDK reads as a single message or batch, whose
+// requests are counted, or else the end of stdioIn's answers and counting.
 func (s *stdioIn) passLine(b []byte) {
 	s.pass = len(b)
 	whole := b
@@ -332,7 +346,7 @@ func (s *stdioIn) passLine(b []byte) {
 	if parts {
 		s.midLine = false
 		defer s.ids.watch(false)
-		if !s.off && len(s.line)+len(b) > stdioReadSize {
+		if !s.off && len(s.line)+len(b) > stdioLineMax {
 			s.off = true
 		}
 		if s.off {
@@ -341,33 +355,57 @@ func (s *stdioIn) passLine(b []byte) {
 		}
 		s.line = append(s.line, b...)
 		whole = s.line
-		defer func() { s.line = s.line[:0] }()
+		defer s.resetLine()
 	}
 	if s.off {
 		return
 	}
-	id, method, ok := plainLine(whole)
-	if !ok || (id != nil && !s.count(string(id), method, parts)) {
+	m, ok := plainLine(whole)
+	if !ok || !s.count(m, parts) {
 		s.off = true
 		return
 	}
-	if bytes.IndexByte(method, '\\') >= 0 {
-		s.off = true // an escaped method name: the SDK's, not read here
+	if m.batch {
+		s.noFront = true // see stdioIn.count
 		return
 	}
-	if id != nil && string(method) == `"initialize"` {
+	if bytes.IndexByte(m.method, '\\') >= 0 {
+		s.noFront = true // an escaped method name: the SDK's, not read here
+		return
+	}
+	if m.key != "" && string(m.method) == `"initialize"` {
 		s.sawInit = true
-		s.inits = append(s.inits, string(id))
+		s.inits = append(s.inits, m.key)
 	}
 }
 
-// count counts the request with id and method passed on, of a line passed
-// on in parts when parts; false when the count is full.
-func (s *stdioIn) count(id string, method []byte, parts bool) bool {
-	if parts {
-		return s.ids.addPart(id, owes(method))
+// resetLine empties the line kept, and lets go of a buffer grown past
+// stdioReadSize by a long line.
+func (s *stdioIn) resetLine() {
+	if cap(s.line) > stdioReadSize {
+		s.line = nil
+		return
 	}
-	return s.ids.add(id, owes(method))
+	s.line = s.line[:0]
+}
+
+// count counts the requests of m, a line passed on in parts when parts;
+// false when they cannot be counted (the count is full, or a batch the
+// SDK would not answer as it is counted, see sdkIDs.addBatch). After a
+// batch stdioIn answers nothing more in front (noFront): the SDK refuses a
+// batch once the session's protocol is 2025-06-18 or later (mcp ioConn.Read)
+// and then ends the session, and its reader may already have read the next
+// line from stdioIn.
+func (s *stdioIn) count(m lineMsg, parts bool) bool {
+	switch {
+	case m.batch:
+		return s.ids.addBatch(m.keys, m.owes, parts)
+	case m.key == "":
+		return true
+	case parts:
+		return s.ids.addPart(m.key, owes(m.method))
+	}
+	return s.ids.add(m.key, owes(m.method))
 }
 
 // owes reports whether a request of method (as written) owes its answer
@@ -375,45 +413,159 @@ func (s *stdioIn) count(id string, method []byte, parts bool) bool {
 // answers only once the client cancels it (ServerSession.handle parks it
 // until its context ends) and whose answer, the SDK says, only marks the
 // subscription's end.
-func owes(method []byte) bool { return string(method) != `"subscriptions/listen"` }
+func owes(method []byte) bool {
+	if bytes.IndexByte(method, '\\') >= 0 {
+		var m string
+		return json.Unmarshal(method, &m) != nil || m != "subscriptions/listen"
+	}
+	return string(method) != `"subscriptions/listen"`
+}
+
+// lineMsg is what stdioIn counts of a line it passed on (plainLine).
+type lineMsg struct {
+	key    string // the request's id key (idKey), "" for none
+	method []byte // the request's method as written, nil for none
+	// batch: the line is a batch; keys are its requests' id keys, which
+	// owe their answer when owes is set.
+	batch bool
+	keys  []string
+	owes  bool
+}
 
 // plainLine reports whether line (ending with its newline) is blank, or
-// one JSON-RPC request or notification on its own line that the SDK's
-// reader accepts as a single message: one object (nothing but a CR after
-// it) with jsonrpc "2.0", a string method, no id or an id the fast paths
-// take (the SDK writes it back unchanged), and no result or error. It
-// returns the message's id and method, as written (nil for none, and for a
-// blank line).
-func plainLine(line []byte) (id, method []byte, ok bool) {
+// one JSON-RPC message (sdkMessage) or batch of them (sdkBatch) on its own
+// line that the SDK's reader accepts as a single value and decodes without
+// an error, and returns what the SDK will answer of it.
+func plainLine(line []byte) (m lineMsg, ok bool) {
 	b := bytes.TrimLeft(line[:len(line)-1], " \t\r")
 	b = bytes.TrimSuffix(b, []byte{'\r'})
 	if len(b) == 0 {
-		return nil, nil, true
+		return m, true
+	}
+	if b[0] == '[' && b[len(b)-1] == ']' {
+		return sdkBatch(b)
 	}
 	if b[0] != '{' || b[len(b)-1] != '}' {
-		return nil, nil, false
+		return m, false
 	}
 	msg, ok := parseMessage(b)
-	if !ok || string(msg["jsonrpc"]) != `"2.0"` {
-		return nil, nil, false
+	if !ok {
+		return m, false
 	}
-	if _, ok := msg["result"]; ok {
-		return nil, nil, false
-	}
-	if _, ok := msg["error"]; ok {
-		return nil, nil, false
-	}
-	method = msg["method"]
-	if len(method) == 0 || method[0] != '"' {
-		return nil, nil, false
-	}
-	if id, ok := msg["id"]; ok {
-		if !isFastID(id) {
-			return nil, nil, false
+	m.key, m.method, ok = sdkMessage(msg)
+	return m, ok
+}
+
+// sdkMessage reports whether the SDK decodes msg (a JSON object's top
+// level) without an error (go-sdk v1.8.0 jsonrpc2.DecodeMessage): jsonrpc
+// "2.0"; a method, a string or null (read as ""), makes it a request or a
+// notification, and without one it is a response, which needs an id; the
+// id is one the SDK reads (idKey), an error, if any, in its shape
+// (sdkWireError). It returns a request's id key (idKey; "" for a
+// notification or a response, which the SDK does not answer) and method
+// as written (nil for a response).
+func sdkMessage(msg map[string]json.RawMessage) (key string, method []byte, ok bool) {
+	if v := msg["jsonrpc"]; string(v) != `"2.0"` {
+		var tag string
+		if bytes.IndexByte(v, '\\') < 0 || json.Unmarshal(v, &tag) != nil || tag != "2.0" {
+			return "", nil, false
 		}
-		return id, method, true
 	}
-	return nil, nil, true
+	if e, ok := msg["error"]; ok && !sdkWireError(e) {
+		return "", nil, false
+	}
+	id, hasID := msg["id"]
+	method, hasMethod := msg["method"]
+	if !hasMethod { // a response of the client's
+		if !hasID {
+			return "", nil, false
+		}
+		if _, call, ok := idKey(id); !ok || !call {
+			return "", nil, false
+		}
+		return "", nil, true
+	}
+	if string(method) == "null" {
+		method = []byte(`""`)
+	}
+	if len(method) == 0 || method[0] != '"' {
+		return "", nil, false
+	}
+	if !hasID {
+		return "", method, true
+	}
+	key, _, ok = idKey(id)
+	return key, method, ok
+}
+
+// sdkWireError reports whether the SDK decodes e, an error member, into
+// its WireError without an error: null, or an object whose code, if any,
+// is an integer (of up to 15 digits here) or null and message, if any, a
+// string or null.
+func sdkWireError(e json.RawMessage) bool {
+	if string(e) == "null" {
+		return true
+	}
+	if len(e) == 0 || e[0] != '{' {
+		return false
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(e, &fields) != nil {
+		return false
+	}
+	if c, ok := fields["code"]; ok && !isIntegerID(c) && string(c) != "null" {
+		return false
+	}
+	if m, ok := fields["message"]; ok && (len(m) == 0 || m[0] != '"') && string(m) != "null" {
+		return false
+	}
+	return true
+}
+
+// sdkBatch is plainLine for a batch, b: a JSON array that the SDK reads
+// without an error (mcp ioConn.Read, readBatch) when each element is a
+// message it decodes (sdkMessage) and no two requests have one id: a
+// notification counts as a request with the null id there, so a second
+// one is an error too. The SDK writes the answers of a batch as one array
+// once every request of the batch has one (msgBatch); a notification has
+// none, so the requests of a batch with a notification, or with a
+// subscriptions/listen (parked until cancelled), owe nothing.
+func sdkBatch(b []byte) (m lineMsg, ok bool) {
+	if !utf8.Valid(b) || !withinDepth(b, sdkMaxDepth) {
+		return m, false
+	}
+	var raws []json.RawMessage
+	if json.Unmarshal(b, &raws) != nil || len(raws) == 0 {
+		return m, false
+	}
+	m.batch, m.owes = true, true
+	notified := false
+	for _, raw := range raws {
+		if len(raw) == 0 || raw[0] != '{' {
+			return m, false
+		}
+		msg, ok := parseMessage(raw)
+		if !ok {
+			return m, false
+		}
+		key, method, ok := sdkMessage(msg)
+		switch {
+		case !ok:
+			return m, false
+		case method == nil: // a response: not tracked
+		case key == "":
+			if notified {
+				return m, false
+			}
+			notified, m.owes = true, false
+		case slices.Contains(m.keys, key):
+			return m, false
+		default:
+			m.keys = append(m.keys, key)
+			m.owes = m.owes && owes(method)
+		}
+	}
+	return m, true
 }
 
 // answer answers line when stdioIn may and the answer needs no register
@@ -610,6 +762,38 @@ func (c *sdkIDs) addPart(id string, owe bool) bool {
 	return c.addLocked(id, owe)
 }
 
+// addBatch counts the requests of a batch passed on, with the id keys
+// keys, which owe their answers when owe is set, and of a line passed on
+// in parts when parts (see addPart); false when the count is full or one
+// of the ids is counted already. The SDK would then hold the batch's
+// answer for ever, and put the answer of the other request with that id
+// into the batch (mcp ioConn: a request of the batch it refuses as a
+// duplicate keeps the batch unresolved, and the batch tracks answers by
+// id), which the count does not follow: stdioIn stops counting.
+func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	answered := parts && c.watching && slices.ContainsFunc(keys, func(k string) bool { return slices.Contains(c.unknown, k) })
+	if parts {
+		c.watching, c.unknown = false, c.unknown[:0]
+	}
+	if answered {
+		return true // the SDK wrote the batch's answer, all of it
+	}
+	if len(c.n)+len(keys) > maxSDKIDs {
+		return false
+	}
+	for _, k := range keys {
+		if c.n[k].n > 0 {
+			return false
+		}
+	}
+	for _, k := range keys {
+		c.addLocked(k, owe)
+	}
+	return true
+}
+
 // writer returns the writer to give the SDK in place of w: it counts the
 // SDK's answers, then writes them to w.
 func (c *sdkIDs) writer(w io.Writer) io.Writer { return &sdkWriter{w: w, ids: c} }
@@ -626,18 +810,23 @@ type sdkWriter struct {
 const responseHead = `{"jsonrpc":"2.0","id":`
 
 // Write writes p, then counts it when it is an answer (one message: the
-// SDK writes each in one call) with an id stdioIn counts (no comma in it).
-// Counted after the write, an id stays busy a little longer than in the
-// SDK, which only sends a call to the SDK; counted before it, a call
-// answered in front could overtake the SDK's answer to initialize.
+// SDK writes each in one call, its id written as idKey's key) or the
+// answer of a batch (an array of them, ids re-encoded). Counted after the
+// write, an id stays busy a little longer than in the SDK, which only
+// sends a call to the SDK; counted before it, a call answered in front
+// could overtake the SDK's answer to initialize.
 func (sw *sdkWriter) Write(p []byte) (int, error) {
 	n, err := sw.w.Write(p)
 	if rest, ok := bytes.CutPrefix(p, []byte(responseHead)); ok {
-		if i := bytes.IndexByte(rest, ','); i > 0 {
-			after := rest[i:]
+		if id, ok := answerID(rest); ok {
+			after := rest[len(id):]
 			if bytes.HasPrefix(after, []byte(`,"result":`)) || bytes.HasPrefix(after, []byte(`,"error":`)) {
-				sw.ids.answered(rest[:i])
+				sw.ids.answered(id)
 			}
+		}
+	} else if len(p) > 0 && p[0] == '[' {
+		for _, key := range batchAnswerIDs(p) {
+			sw.ids.answered([]byte(key))
 		}
 	}
 	return n, err
