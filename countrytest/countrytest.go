@@ -49,7 +49,9 @@
 //     validates to itself (idempotent), as does the formatted form and the
 //     Info example; invalid identifiers are rejected with a reason and a hint
 //     and no canonical form; odd input (empty, very long, control
-//     characters, invalid UTF-8) never panics and is echoed unchanged.
+//     characters, invalid UTF-8) never panics and is echoed unchanged. A
+//     module that is a [registry.IDNormalizer] reports through NormalizeID
+//     what Validate reports for each of these inputs.
 //   - Ready returns nil (Run needs a ready module).
 //   - Lookup: the valid identifier gives a report of this country and
 //     registry, with the canonical id, a valid status and [] rather than null
@@ -278,6 +280,7 @@ func (s *suite) canonical(t *testing.T, in string) string {
 // checkResult checks the fields every validation result carries.
 func (s *suite) checkResult(t *testing.T, in string, v registry.ValidationResult) {
 	t.Helper()
+	s.checkNormalizer(t, in, v)
 	if v.Country != s.info.Country || v.Registry != s.info.Registry {
 		t.Errorf("Validate(%q): country %q registry %q, want %q %q", in, v.Country, v.Registry, s.info.Country, s.info.Registry)
 	}
@@ -303,6 +306,25 @@ func (s *suite) checkResult(t *testing.T, in string, v registry.ValidationResult
 	}
 	if v.Normalized != nil || v.Formatted != nil {
 		t.Errorf("Validate(%q) is invalid but carries a canonical or formatted form", in)
+	}
+}
+
+// checkNormalizer checks, for a module that is a [registry.IDNormalizer],
+// that NormalizeID(in) reports what Validate(in) reported as v: valid
+// exactly when v is, and then v's canonical form.
+func (s *suite) checkNormalizer(t *testing.T, in string, v registry.ValidationResult) {
+	t.Helper()
+	n, ok := s.m.(registry.IDNormalizer)
+	if !ok {
+		return
+	}
+	norm, valid := n.NormalizeID(in)
+	want := ""
+	if v.Valid && v.Normalized != nil {
+		want = *v.Normalized
+	}
+	if valid != v.Valid || (valid && norm != want) {
+		t.Errorf("NormalizeID(%q) = %q, %t; Validate says valid %t, normalized %q", in, norm, valid, v.Valid, want)
 	}
 }
 

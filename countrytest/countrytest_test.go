@@ -66,6 +66,7 @@ func TestRunCatchesBrokenModules(t *testing.T) {
 	}
 	for broken, want := range map[string]string{
 		"validate":         "does not validate to itself",
+		"normalize":        "Validate says valid false",
 		"notfound":         "is not a *registry.Error",
 		"limit":            "want at most 1",
 		"deadlines-nil":    "deadlines or notes is nil",

@@ -62,6 +62,19 @@ func (f *fakeModule) Validate(input string) registry.ValidationResult {
 	return res
 }
 
+// NormalizeID makes the fake a registry.IDNormalizer; broken
+// "normalize" makes it disagree with Validate.
+func (f *fakeModule) NormalizeID(input string) (string, bool) {
+	v := f.Validate(input)
+	if f.broken == "normalize" {
+		return input, true
+	}
+	if !v.Valid {
+		return "", false
+	}
+	return *v.Normalized, true
+}
+
 func (f *fakeModule) fail(code registry.Code, retryable bool, msg string) error {
 	return &registry.Error{Code: code, Message: msg, Country: "XX", Registry: "fakereg", Retryable: retryable}
 }
