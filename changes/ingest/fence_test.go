@@ -164,7 +164,7 @@ func TestLeaderStopsAtARefusedApply(t *testing.T) {
 		t.Errorf("cursor of the next lead %q, want %q", got, want)
 	}
 	stop()
-	want := []string{"the store refused an ingester's write: another replica holds the ingesters' lease; stopping the ingesters"}
+	want := []string{"the store refused an ingester's write: this replica no longer holds the ingesters' lease; stopping the ingesters"}
 	if diff := cmp.Diff(want, warnings(t, &logs)); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
@@ -342,7 +342,7 @@ func TestFencedLateApplyOfAReplacedLeader(t *testing.T) {
 		t.Errorf("what a's refused Apply changed (-before +after):\n%s", diff)
 	}
 	stopA()
-	want := []string{"the store refused an ingester's write: another replica holds the ingesters' lease; stopping the ingesters"}
+	want := []string{"the store refused an ingester's write: this replica no longer holds the ingesters' lease; stopping the ingesters"}
 	if diff := cmp.Diff(want, warnings(t, &logsA, noA)); diff != "" {
 		t.Errorf("a's warnings (-want +got):\n%s", diff)
 	}

@@ -158,7 +158,7 @@ func (l *Leader) lead(ctx context.Context, acquired time.Time) {
 	for {
 		switch sleepOrLost(ctx, l.o.clock, l.renew, fence.lost) {
 		case lostLease:
-			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the store refused an ingester's write: another replica holds the ingesters' lease; stopping the ingesters")
+			l.o.log.LogAttrs(ctx, slog.LevelWarn, "the store refused an ingester's write: this replica no longer holds the ingesters' lease; stopping the ingesters")
 			stop()
 			return
 		case ctxEnded:
