@@ -181,6 +181,7 @@ func (s *Stack) begin(w http.ResponseWriter, r *http.Request) *Request {
 	q := &Request{start: s.now(), now: s.now, wall: s.wall}
 	q.ResponseWriter = w
 	s.setClientIP(q, r)
+	q.trusted = len(s.trusted) > 0 // setClientIP resolved it behind s's proxies; fill must not again
 	s.fill(q, r)
 	q.ID = httplog.RequestID(r.Header.Get("X-Request-Id"))
 	// The canonical key spares Get and Set an allocation each, and the
