@@ -89,11 +89,17 @@ type QueryChecker interface {
 // the canonical form of a valid identifier without building a
 // [ValidationResult]. NormalizeID(id) must report what Validate(id)
 // reports: valid exactly when Validate's Valid is true, and then
-// Validate's Normalized. The Registry calls it before every operation on
-// one identifier, where only that canonical form is needed, and calls
-// Validate only for an identifier it reports invalid (for the reason and
-// hint of the invalid_id error). A module without it is validated with
-// Validate alone.
+// Validate's Normalized. The Registry calls it before a lookup, a refresh,
+// a deadline report or a roles query of one identifier, where only that
+// canonical form is needed, and calls Validate only for an identifier it
+// reports invalid (for the reason and hint of the invalid_id error); the
+// validate operation calls Validate alone. A module without it is
+// validated with Validate alone.
+//
+// A type that embeds a module implementing it gets NormalizeID promoted:
+// if it overrides Validate, it must override NormalizeID to agree, or the
+// Registry skips its Validate for the identifiers the embedded module
+// accepts.
 type IDNormalizer interface {
 	NormalizeID(id string) (normalized string, valid bool)
 }

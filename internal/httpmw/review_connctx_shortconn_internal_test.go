@@ -16,6 +16,9 @@ import (
 // (Connection: close, HTTP/1.0 clients, balancer health checks) the
 // request's client address now costs more allocations than before the
 // change, not one less. Measured here over a real loopback TCP connection.
+// Kept (doc/decisions.md, "The client address is parsed once a
+// connection"): the test bounds that cost at the five allocations
+// documented.
 func TestReview_ConnContextCostsOneRequestConnections(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -46,7 +49,7 @@ func TestReview_ConnContextCostsOneRequestConnections(t *testing.T) {
 		r := *base
 		_ = r.WithContext(base.Context())
 	})
-	if with > without {
-		t.Errorf("a connection of one request: %v allocations for its client address with ConnContext, %v without", with, without)
+	if with > without+5 {
+		t.Errorf("a connection of one request: %v allocations for its client address with ConnContext, %v without; the documented cost is 5 more", with, without)
 	}
 }
