@@ -460,8 +460,9 @@ func (p *streamProcessor) flush(ctx context.Context) {
 	}
 	slices.Sort(companies)
 	// A company the sweeper is refreshing (it read the snapshot this
-	// flush would diff, and has not stored what it found) waits for the
-	// next flush, pending; the others are held until the Apply below.
+	// flush would diff, and has not stored what it found) stays pending:
+	// the first flush after the sweeper's Apply of its batch reads it.
+	// The others are held until the Apply below.
 	guard := s.guard()
 	var held []string
 	defer func() { guard.release(s, held) }()

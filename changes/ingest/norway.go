@@ -352,6 +352,25 @@ func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 	return out
 }
 
+// readAgain starts again the count of failed fetches of the retries of
+// the companies of read, which a page fetched and read before its Apply
+// failed: the page is read again at the next sync, and until then the
+// retry still stands for its company (its later item stamps the change
+// the page's older item finds: [Norway.laterRetry]), so a failure of its
+// next fetch must not be counted after the ones before the read.
+func (n *Norway) readAgain(read map[string]bool) {
+	if len(read) == 0 {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for i := range n.retry {
+		if read[n.retry[i].orgnr] {
+			n.retry[i].attempts = 0
+		}
+	}
+}
+
 // laterRetry returns the retry of orgnr when it has one published after
 // published: a feed item's, or a held item's (without an event, as
 // recheck stamps it: rev-last5).
@@ -616,6 +635,11 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	// stored, their older retries are stale (the fetch for the newer item
 	// saw what they would, and a purged unit must not be fetched back).
 	var handled []string
+	// read are the watched companies this page fetched and read: should
+	// the page's Apply fail, their retries (kept as they were) get their
+	// failures counted afresh, as recheck's do (the fault passed; a
+	// failed Apply is the store's).
+	read := map[string]bool{}
 	done := -1
 	var stop error
 	for i, it := range items {
@@ -655,6 +679,8 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 			} else if err != nil {
 				stop = err
 				break
+			} else if !sig.purge {
+				read[it.OrgNr] = true
 			}
 			handled = append(handled, it.OrgNr)
 		}
@@ -680,6 +706,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	}
 	if apply {
 		if _, err := Apply(ctx, n.store, b); err != nil {
+			n.readAgain(read)
 			return cursor, err
 		}
 	}

@@ -41,7 +41,10 @@ const applyEvery = 50
 // fetch refused by the upstream budget ends the sync; the companies due
 // are fetched at the next one (late, never skipped, unless the backlog
 // grows past a whole interval, when the budget is too small for the
-// watch list and a warning says so).
+// watch list and a warning says so). One sync fetches a company once: a
+// sweep's company (or one tried again) whose moment also falls in the
+// sync's window is not fetched again for the schedule, so that a change
+// is recorded once.
 //
 // A company the register does not know counts a miss; the second
 // consecutive miss is reported deleted. A company whose fetch fails for
@@ -329,9 +332,34 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 	}
 	var stop error
 	done := 0
+	// refreshed are the retries' and the sweep's companies this sync
+	// fetched: a company whose moment also fell in the window is not
+	// fetched again for the schedule. Both fetches would diff the
+	// snapshot stored before this sync's Apply, and record one change
+	// twice (rev-gb7); the sweep's fetch stands for the scheduled one.
+	refreshed := map[string]bool{}
+	// next counts a company of the work done, storing what was found
+	// every applyEvery companies.
+	next := func() error {
+		done++
+		if done%applyEvery == 0 {
+			return flush()
+		}
+		return nil
+	}
 	for i, w := range work {
 		if i >= maxPollsPerSync {
 			break
+		}
+		if i >= sweeping && refreshed[w.id] {
+			st.Last = w.at
+			if err := next(); err != nil {
+				return err
+			}
+			continue
+		}
+		if i < sweeping {
+			refreshed[w.id] = true
 		}
 		// Held before its snapshot is read: a refresh of the stream under
 		// way is stored first, and this one diffs what it stored.
@@ -378,11 +406,8 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 		default:
 			st.Last = w.at
 		}
-		done++
-		if done%applyEvery == 0 {
-			if err := flush(); err != nil {
-				return err
-			}
+		if err := next(); err != nil {
+			return err
 		}
 	}
 	if stop == nil && done == len(work) {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes"
 )
@@ -254,5 +256,47 @@ func TestNewPollerValidation(t *testing.T) {
 	}
 	if _, err := NewPoller(st, f, "FI", WithPollInterval(time.Second)); err == nil {
 		t.Error("a one-second poll interval was accepted")
+	}
+}
+
+// TestPollerRetryAndScheduleRecordAChangeOnce: a regular poller's sweep
+// company that an internal_error left to try again, and whose moment falls
+// in a later sync's window, is fetched once in that sync (as the retry),
+// not once more for the schedule: both fetches would diff the snapshot
+// stored before the sync's Apply and record the change twice (rev-gb7's
+// class, through the retries rather than the sweep). The schedule moves on
+// past its moment: the next sync fetches nothing.
+func TestPollerRetryAndScheduleRecordAChangeOnce(t *testing.T) {
+	t.Parallel()
+	st, f := newMemStore(), newFakeFetcher()
+	watch(t, st, "GB", []string{gbA}, snapshot(report("GB", gbA, "A LTD"), nil))
+	f.set("GB", gbA, failing(registry.CodeInternalError), ok(report("GB", gbA, "A LTD", withStatus(registry.StatusBankrupt))))
+	p := newTestPoller(t, st, f, "GB")
+	if err := p.Sync(t.Context(), t0); err != nil { // starts the schedule
+		t.Fatal(err)
+	}
+	if _, due := momentIn("GB", gbA, DefaultPollInterval, t0, t0.Add(time.Minute)); due {
+		t.Fatal("the company's moment falls in the sweep's sync: the test needs another company")
+	}
+	p.RequestSweep()
+	type after struct {
+		Fetches int
+		Changes []noted
+	}
+	var got []after
+	for _, at := range []time.Time{t0.Add(time.Minute), t0.Add(24 * time.Hour), t0.Add(24*time.Hour + time.Minute)} {
+		if err := p.Sync(t.Context(), at); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, after{f.count("GB", gbA), notedOf(st.all())})
+	}
+	bankrupt := noted{Kind: changes.KindStatusChanged, CompanyID: gbA, Old: `"active"`, New: `"bankrupt"`}
+	want := []after{
+		{1, []noted{}},         // the sweep's fetch fails: a retry
+		{2, []noted{bankrupt}}, // the retry reads it; its moment fell too
+		{2, []noted{bankrupt}}, // nothing due
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("after each sync (-want +got):\n%s", diff)
 	}
 }
