@@ -398,6 +398,8 @@ func (s *stdioIn) resetLine() {
 // line from stdioIn.
 func (s *stdioIn) count(m lineMsg, parts bool) bool {
 	switch {
+	case m.over:
+		return false // more requests than sdkIDs counts
 	case m.batch:
 		return s.ids.addBatch(m.keys, m.owes, parts)
 	case m.key == "":
@@ -430,6 +432,9 @@ type lineMsg struct {
 	batch bool
 	keys  []string
 	owes  bool
+	// over: a batch of more requests than sdkIDs counts (maxSDKIDs),
+	// not read to its end; keys is nil.
+	over bool
 }
 
 // plainLine reports whether line (ending with its newline) is blank, or
@@ -530,42 +535,63 @@ func sdkWireError(e json.RawMessage) bool {
 // once every request of the batch has one (msgBatch); a notification has
 // none, so the requests of a batch with a notification, or with a
 // subscriptions/listen (parked until cancelled), owe nothing.
+//
+// A batch of more than maxSDKIDs requests is not read past its first
+// maxSDKIDs+1 (m.over): sdkIDs would refuse to count it anyway, and
+// stdioIn stops counting on it (count). Its ids are checked for
+// duplicates in a set, so the work is linear in the batch's length and
+// bounded by maxSDKIDs requests (rev-ids7: a 16 MiB line holds ~450,000).
 func sdkBatch(b []byte) (m lineMsg, ok bool) {
+	m, _, ok = sdkBatchRead(b)
+	return m, ok
+}
+
+// sdkBatchRead is sdkBatch, which also returns how many of the batch's
+// elements it read.
+func sdkBatchRead(b []byte) (m lineMsg, read int, ok bool) {
 	if !utf8.Valid(b) || !withinDepth(b, sdkMaxDepth) {
-		return m, false
+		return m, 0, false
 	}
 	var raws []json.RawMessage
 	if json.Unmarshal(b, &raws) != nil || len(raws) == 0 {
-		return m, false
+		return m, 0, false
 	}
 	m.batch, m.owes = true, true
 	notified := false
+	seen := make(map[string]struct{})
 	for _, raw := range raws {
+		if len(m.keys) > maxSDKIDs {
+			m.over, m.keys = true, nil
+			return m, read, true
+		}
+		read++
 		if len(raw) == 0 || raw[0] != '{' {
-			return m, false
+			return m, read, false
 		}
 		msg, ok := parseMessage(raw)
 		if !ok {
-			return m, false
+			return m, read, false
 		}
 		key, method, ok := sdkMessage(msg)
 		switch {
 		case !ok:
-			return m, false
+			return m, read, false
 		case method == nil: // a response: not tracked
 		case key == "":
 			if notified {
-				return m, false
+				return m, read, false
 			}
 			notified, m.owes = true, false
-		case slices.Contains(m.keys, key):
-			return m, false
 		default:
+			if _, dup := seen[key]; dup {
+				return m, read, false
+			}
+			seen[key] = struct{}{}
 			m.keys = append(m.keys, key)
 			m.owes = m.owes && owes(method)
 		}
 	}
-	return m, true
+	return m, read, true
 }
 
 // answer answers line when stdioIn may and the answer needs no register
