@@ -49,7 +49,7 @@ func TestReview_SDKIDsKeyBytesUnbounded(t *testing.T) {
 		r.ids.mu.Lock()
 		defer r.ids.mu.Unlock()
 		for _, id := range ids {
-			if r.ids.n[id].n != 1 {
+			if r.ids.n[slot(id)].n != 1 {
 				return false
 			}
 		}

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"io"
@@ -663,6 +664,9 @@ func (s *stdioIn) initialized() bool {
 // stdioIn has passed it on, so an id the SDK has in flight is always
 // counted here; an id that stays counted (a duplicate the SDK refused and
 // never answers) only sends later calls with that id to the SDK.
+// Ids are kept by their slot (slot: the key, or the SHA-256 digest of a
+// key longer than maxSlotKey), so the table holds at most maxSDKIDs ×
+// maxSlotKey bytes of keys however long the ids.
 //
 // It also keeps, for the end of the input (stdioIn.drain), the ids whose
 // answer is owed: an id passed on while it was not counted, until the
@@ -691,6 +695,36 @@ type idCount struct {
 // maxWatched bounds sdkIDs.unknown.
 const maxWatched = 16
 
+// maxSlotKey is the longest id key sdkIDs keeps as it is: the longest id
+// the fast paths take (isStringID: 64 characters and the quotes), so
+// their duplicate check (busy) reads the table with the id as written.
+// A longer key (any string id the SDK reads, up to its 16 MiB message) is
+// kept as its SHA-256 digest (slot), so that the table holds at most
+// maxSDKIDs keys of maxSlotKey bytes, as before stdio-ids (rev-ids7).
+const maxSlotKey = 66
+
+// slot returns the key under which sdkIDs keeps the id key key: key
+// itself up to maxSlotKey bytes, otherwise '#' and its SHA-256 digest (33
+// bytes), which no key as the SDK writes it (a JSON string or number)
+// starts with. Two keys share a slot only if their digests collide.
+// slot(slot(key)) is slot(key).
+func slot(key string) string {
+	if len(key) <= maxSlotKey {
+		return key
+	}
+	sum := sha256.Sum256([]byte(key))
+	return "#" + string(sum[:])
+}
+
+// slotBytes is slot for an id as the SDK wrote it (answerID).
+func slotBytes(id []byte) []byte {
+	if len(id) <= maxSlotKey {
+		return id
+	}
+	sum := sha256.Sum256(id)
+	return append([]byte{'#'}, sum[:]...)
+}
+
 func newSDKIDs() *sdkIDs { return &sdkIDs{n: map[string]idCount{}} }
 
 // add counts a request with id passed on, which owes its answer when owe
@@ -703,6 +737,7 @@ func (c *sdkIDs) add(id string, owe bool) bool {
 
 // addLocked is add, under mu; the request owes an answer when owe is set.
 func (c *sdkIDs) addLocked(id string, owe bool) bool {
+	id = slot(id)
 	e := c.n[id]
 	if len(c.n) >= maxSDKIDs && e.n == 0 {
 		return false
@@ -718,6 +753,7 @@ func (c *sdkIDs) addLocked(id string, owe bool) bool {
 
 // busy reports whether a request with id may be in flight in the SDK.
 func (c *sdkIDs) busy(id string) bool {
+	id = slot(id)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.n[id].n > 0
@@ -725,6 +761,7 @@ func (c *sdkIDs) busy(id string) bool {
 
 // answered counts an answer of the SDK with id.
 func (c *sdkIDs) answered(id []byte) {
+	id = slotBytes(id)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.n[string(id)]
@@ -780,7 +817,7 @@ func (c *sdkIDs) watch(on bool) {
 func (c *sdkIDs) addPart(id string, owe bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	answered := c.watching && slices.Contains(c.unknown, id)
+	answered := c.watching && slices.Contains(c.unknown, slot(id))
 	c.watching, c.unknown = false, c.unknown[:0]
 	if answered {
 		return true
@@ -799,7 +836,7 @@ func (c *sdkIDs) addPart(id string, owe bool) bool {
 func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	answered := parts && c.watching && slices.ContainsFunc(keys, func(k string) bool { return slices.Contains(c.unknown, k) })
+	answered := parts && c.watching && slices.ContainsFunc(keys, func(k string) bool { return slices.Contains(c.unknown, slot(k)) })
 	if parts {
 		c.watching, c.unknown = false, c.unknown[:0]
 	}
@@ -810,7 +847,7 @@ func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
 		return false
 	}
 	for _, k := range keys {
-		if c.n[k].n > 0 {
+		if c.n[slot(k)].n > 0 {
 			return false
 		}
 	}
