@@ -123,7 +123,7 @@ type stdioIn struct {
 	noFront    bool   // a line after which stdioIn answers nothing more, but counts
 	session    *mcp.ServerSession
 	sawInit    bool     // an initialize request was passed on
-	inits      []string // ids of initialize requests the SDK may not have answered
+	inits      []string // slots of initialize requests the SDK may not have answered (addInit)
 	drained    bool     // drain has run: the end of the input goes to the SDK
 }
 
@@ -376,7 +376,21 @@ func (s *stdioIn) passLine(b []byte) {
 	}
 	if m.key != "" && string(m.method) == `"initialize"` {
 		s.sawInit = true
-		s.inits = append(s.inits, m.key)
+		s.addInit(m.key)
+	}
+}
+
+// addInit records the id key of an initialize request passed on, by its
+// slot (sdkIDs), and lets go of those the SDK has answered since: inits
+// holds only ids still counted in sdkIDs, each once, so at most maxSDKIDs
+// slots of at most maxSlotKey bytes, with or without the fast path
+// (initialized, which trims it too, runs only for a call stdioIn may
+// answer) (rev-ids7).
+func (s *stdioIn) addInit(key string) {
+	key = slot(key)
+	s.inits = slices.DeleteFunc(s.inits, func(k string) bool { return !s.ids.busy(k) })
+	if !slices.Contains(s.inits, key) {
+		s.inits = append(s.inits, key)
 	}
 }
 
