@@ -122,9 +122,10 @@ type stdioIn struct {
 	off        bool   // a line stdioIn cannot vouch for went to the SDK
 	noFront    bool   // a line after which stdioIn answers nothing more, but counts
 	session    *mcp.ServerSession
-	sawInit    bool     // an initialize request was passed on
-	inits      []string // slots of initialize requests the SDK may not have answered (addInit)
-	drained    bool     // drain has run: the end of the input goes to the SDK
+	msgs       []lineMsg // lineMsgs' result, reused
+	sawInit    bool      // an initialize request was passed on
+	inits      []string  // slots of initialize requests the SDK may not have answered (addInit)
+	drained    bool      // drain has run: the end of the input goes to the SDK
 }
 
 // stdioFastTool reports whether stdioIn answers calls of the tool name:
@@ -271,8 +272,8 @@ func (s *stdioIn) Read(p []byte) (int, error) {
 func (s *stdioIn) drain() {
 	if s.midLine && !s.off {
 		line := append(s.line, '\n')
-		if m, ok := plainLine(line); ok {
-			s.count(m, true)
+		if msgs, ok := s.lineMsgs(line); ok {
+			s.countLine(msgs, true)
 		}
 		s.resetLine()
 	}
@@ -361,23 +362,78 @@ func (s *stdioIn) passLine(b []byte) {
 	if s.off {
 		return
 	}
-	m, ok := plainLine(whole)
-	if !ok || !s.count(m, parts) {
+	msgs, ok := s.lineMsgs(whole)
+	if !ok || !s.countLine(msgs, parts) {
 		s.off = true
 		return
 	}
-	if m.batch {
-		s.noFront = true // see stdioIn.count
-		return
+	for _, m := range msgs {
+		switch {
+		case m.batch:
+			s.noFront = true // see stdioIn.count
+		case bytes.IndexByte(m.method, '\\') >= 0:
+			s.noFront = true // an escaped method name: the SDK's, not read here
+		case m.key != "" && string(m.method) == `"initialize"`:
+			s.sawInit = true
+			s.addInit(m.key)
+		}
 	}
-	if bytes.IndexByte(m.method, '\\') >= 0 {
-		s.noFront = true // an escaped method name: the SDK's, not read here
-		return
+}
+
+// lineMsgs returns what stdioIn counts of line (ending with its newline):
+// each JSON value on it as plainLine reads a line of one (nothing for a
+// blank line), or false when one is not a message or batch the SDK
+// decodes. The SDK's reader (go-sdk v1.8.0 mcp newIOConnLimited) reads a
+// line's values one by one: json.Decoder skips the whitespace before each
+// (space, tab, CR, newline), and after a value it refuses a next byte
+// other than CR or newline only when that byte is already in its buffer,
+// that is when its read did not end right after the value. So
+// `{..}\r\r\n`, `{..}\r \n` and `{..}\r{..}\n` are read whole, and
+// `{..} {..}\n` or `{..}{..}\n` too when a read ends between the two.
+// lineMsgs counts the values of all of them: where the SDK refuses one,
+// it ends the session, so that counting it owes nothing at the end of the
+// input (drain runs inside a Read the SDK no longer makes). The returned
+// slice is stdioIn's, reused by the next call.
+func (s *stdioIn) lineMsgs(line []byte) ([]lineMsg, bool) {
+	s.msgs = s.msgs[:0]
+	b := line[:len(line)-1]
+	for {
+		b = skipSpace(b)
+		if len(b) == 0 {
+			return s.msgs, true
+		}
+		if b[0] != '{' && b[0] != '[' {
+			return nil, false // not a message: the SDK ends the session
+		}
+		v, rest, ok := scanValueExtent(b)
+		if !ok {
+			return nil, false
+		}
+		m, ok := plainValue(v)
+		if !ok {
+			return nil, false
+		}
+		s.msgs = append(s.msgs, m)
+		b = rest
 	}
-	if m.key != "" && string(m.method) == `"initialize"` {
-		s.sawInit = true
-		s.addInit(m.key)
+}
+
+// countLine counts the requests of msgs, the values of a line (lineMsgs),
+// passed on in parts when parts; false when they cannot be counted (see
+// count).
+func (s *stdioIn) countLine(msgs []lineMsg, parts bool) bool {
+	switch len(msgs) {
+	case 0:
+		return true
+	case 1:
+		return s.count(msgs[0], parts)
 	}
+	for _, m := range msgs {
+		if m.over {
+			return false
+		}
+	}
+	return s.ids.addValues(msgs, parts)
 }
 
 // addInit records the id key of an initialize request passed on, by its
@@ -462,6 +518,12 @@ func plainLine(line []byte) (m lineMsg, ok bool) {
 	if len(b) == 0 {
 		return m, true
 	}
+	return plainValue(b)
+}
+
+// plainValue is plainLine for b, the value of a line without the
+// whitespace around it.
+func plainValue(b []byte) (m lineMsg, ok bool) {
 	if b[0] == '[' && b[len(b)-1] == ']' {
 		return sdkBatch(b)
 	}
@@ -857,6 +919,11 @@ func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
 	if answered {
 		return true // the SDK wrote the batch's answer, all of it
 	}
+	return c.addBatchLocked(keys, owe)
+}
+
+// addBatchLocked is addBatch, under mu, for a batch not yet answered.
+func (c *sdkIDs) addBatchLocked(keys []string, owe bool) bool {
 	if len(c.n)+len(keys) > maxSDKIDs {
 		return false
 	}
@@ -867,6 +934,50 @@ func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
 	}
 	for _, k := range keys {
 		c.addLocked(k, owe)
+	}
+	return true
+}
+
+// addValues counts the requests of msgs, the values of one line
+// (stdioIn.lineMsgs), as add and addBatch count one each, and of a line
+// passed on in parts when parts, as addPart does: a value the SDK has
+// answered meanwhile (a request whose id, or a batch one of whose ids,
+// the SDK wrote while watching) is not counted. False when the count is
+// full or a batch cannot be counted (addBatch); the values before are
+// counted then.
+func (c *sdkIDs) addValues(msgs []lineMsg, parts bool) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var answered []string
+	if parts {
+		if c.watching {
+			answered = slices.Clone(c.unknown)
+		}
+		c.watching, c.unknown = false, c.unknown[:0]
+	}
+	took := func(key string) bool {
+		i := slices.Index(answered, slot(key))
+		if i >= 0 {
+			answered = slices.Delete(answered, i, i+1)
+		}
+		return i >= 0
+	}
+	for _, m := range msgs {
+		switch {
+		case m.batch:
+			if slices.ContainsFunc(m.keys, took) {
+				continue // the SDK wrote the batch's answer, all of it
+			}
+			if !c.addBatchLocked(m.keys, m.owes) {
+				return false
+			}
+		case m.key == "":
+		case took(m.key):
+		default:
+			if !c.addLocked(m.key, owes(m.method)) {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -1,0 +1,90 @@
+package mcpserver
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLineMsgsReadsAsTheSDK (rev-ids7, P2): stdioIn counts each value of a
+// line the SDK's reader reads (go-sdk v1.8.0 mcp newIOConnLimited: values
+// split by whitespace, each followed by a CR or the newline, or by any
+// byte when the SDK's read ends right after it), and refuses a line with
+// anything but messages and batches.
+func TestLineMsgsReadsAsTheSDK(t *testing.T) {
+	t.Parallel()
+	const p1 = `{"jsonrpc":"2.0","id":"p1","method":"ping"}`
+	const p2 = `{"jsonrpc":"2.0","id":2,"method":"ping"}`
+	s := &stdioIn{}
+	keys := func(line string) ([]string, bool) {
+		msgs, ok := s.lineMsgs([]byte(line + "\n"))
+		var got []string
+		for _, m := range msgs {
+			if m.batch {
+				got = append(got, m.keys...)
+				continue
+			}
+			got = append(got, m.key)
+		}
+		return got, ok
+	}
+	for line, want := range map[string][]string{
+		"":                       nil,
+		" \t\r":                  nil,
+		p1:                       {`"p1"`},
+		p1 + "\r":                {`"p1"`},
+		p1 + "\r\r":              {`"p1"`},
+		p1 + "\r \t":             {`"p1"`},
+		"\r " + p1 + "\r":        {`"p1"`},
+		p1 + "\r" + p2:           {`"p1"`, `2`},
+		p1 + "\r\r " + p2 + "\r": {`"p1"`, `2`},
+		p1 + " " + p2:            {`"p1"`, `2`}, // read whole when a read ends after p1
+		p1 + p2:                  {`"p1"`, `2`},
+		p1 + "\r[" + p2 + "]":    {`"p1"`, `2`},
+	} {
+		got, ok := keys(line)
+		if !ok {
+			t.Errorf("%q: not counted", line)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", line, diff)
+		}
+	}
+	for _, line := range []string{p1 + "\r5", p1 + "\rx", p1 + `\r{"jsonrpc":"2.0","id":true,"method":"ping"}`, p1 + "\r{", "5"} {
+		if _, ok := keys(line); ok {
+			t.Errorf("%q: counted, but the SDK ends the session on it", line)
+		}
+	}
+}
+
+// TestSDKIDsAddValues: the values of a line passed on in parts are
+// counted unless the SDK answered them before the line's newline came
+// (sdkIDs.watch), one answer for one value.
+func TestSDKIDsAddValues(t *testing.T) {
+	t.Parallel()
+	c := newSDKIDs()
+	c.watch(true)
+	c.answered([]byte(`"a"`)) // the SDK answered the first value already
+	msgs := []lineMsg{
+		{key: `"a"`, method: []byte(`"ping"`)},
+		{key: `"b"`, method: []byte(`"ping"`)},
+		{batch: true, keys: []string{`"c"`, `"d"`}, owes: true},
+		{}, // a response
+	}
+	if !c.addValues(msgs, true) {
+		t.Fatal("not counted")
+	}
+	for id, want := range map[string]bool{`"a"`: false, `"b"`: true, `"c"`: true, `"d"`: true} {
+		if c.busy(id) != want {
+			t.Errorf("%s: busy %v, want %v", id, !want, want)
+		}
+	}
+	if c.watching {
+		t.Error("still watching after the line")
+	}
+	// A batch reusing an id in flight stops the counting (addBatch).
+	if c.addValues([]lineMsg{{key: `"e"`, method: []byte(`"ping"`)}, {batch: true, keys: []string{`"b"`}, owes: true}}, false) {
+		t.Error("a batch reusing the id of a request in flight counted")
+	}
+}
