@@ -149,11 +149,23 @@ const stdioOutMax = 1 << 20
 // it keeps to check (a longer one goes to the SDK and ends the fast path).
 const stdioReadSize = 64 << 10
 
-// stdioLineMax is the longest line stdioIn keeps to count its requests:
-// the SDK's bound on a message (mcp.DefaultMaxLineLength, which ServeIO's
-// transport keeps), beyond which the SDK ends the session. A line longer
-// than stdioReadSize is kept only while it is passed on.
+// stdioLineMax is the SDK's bound on a message (mcp.DefaultMaxLineLength,
+// which ServeIO's transport keeps): the SDK's reader (mcp
+// frameLimitReader) ends the session when it has read more than that
+// many bytes since the end of the previous value before the next value
+// ends. It bounds the value, not the line: the whitespace after it (the
+// newline) is read with the next one.
 const stdioLineMax = mcp.DefaultMaxLineLength
+
+// stdioLineKeep is the longest line stdioIn keeps to count its requests:
+// a value of stdioLineMax bytes (the whitespace before it included), the
+// most the SDK reads of a line's first value, and then up to
+// stdioReadSize bytes of whitespace (its CR and newline) or of more values
+// on the line. A longer line ends the counting; of those, the SDK reads
+// only a line whose first value is within stdioLineMax, followed by more
+// than 64 KiB of whitespace or values. A line longer than stdioReadSize
+// is kept only while it is passed on.
+const stdioLineKeep = stdioLineMax + stdioReadSize
 
 // stdioDrainMax bounds how long ServeIO, at the end of its input, waits for
 // the answers it owes (stdioIn.drain): above the longest a call of one
@@ -327,7 +339,7 @@ func (s *stdioIn) passPart(b []byte) {
 	if s.off {
 		return
 	}
-	if len(s.line)+len(b) > stdioLineMax {
+	if len(s.line)+len(b) > stdioLineKeep {
 		s.off, s.line = true, nil
 		s.ids.watch(false)
 		return
@@ -348,7 +360,7 @@ func (s *stdioIn) passLine(b []byte) {
 	if parts {
 		s.midLine = false
 		defer s.ids.watch(false)
-		if !s.off && len(s.line)+len(b) > stdioLineMax {
+		if !s.off && len(s.line)+len(b) > stdioLineKeep {
 			s.off = true
 		}
 		if s.off {
