@@ -145,8 +145,11 @@ func stdioFastTool(name string) bool {
 // the SDK.
 const stdioOutMax = 1 << 20
 
-// stdioReadSize is the size of stdioIn's read buffer, and the longest line
-// it keeps to check (a longer one goes to the SDK and ends the fast path).
+// stdioReadSize is the size of stdioIn's read buffer. A longer line
+// arrives in parts: it goes to the SDK as it comes, is kept up to
+// stdioLineKeep and counted, and stdioIn goes on answering after it (it
+// answers only a line whose bytes arrived in one read, of at most
+// fastPathMaxBody).
 const stdioReadSize = 64 << 10
 
 // stdioLineMax is the SDK's bound on a message (mcp.DefaultMaxLineLength,
