@@ -374,17 +374,21 @@ func ServeStdio(ctx context.Context, reg *registry.Registry, opts ...Option) err
 // budget waits); a call still running then is cancelled and its answer
 // dropped. Every request the SDK answers is waited for, whatever its id (any
 // string or number, compared as the SDK compares them), in a batch too, and
-// after a response of the client's or a line of up to 16 MiB (the SDK's own
-// bound). Not waited for: a subscriptions/listen, and the requests of a
-// batch that holds a notification (the SDK never answers such a batch);
-// and, once ServeIO has met one of them, every later request of the
-// session: a JSON value over several lines (the MCP stdio transport forbids
-// embedded newlines), a line that is not valid UTF-8 (the transport
-// requires UTF-8), a batch reusing the id of a request still in flight, an
-// error member whose code is not an integer of up to 15 digits or whose
-// message is not a string, or more than 4,096 calls in flight. Nor is
-// anything once ctx is cancelled, a read fails with another error, or a
-// write fails.
+// after a response of the client's, a value of up to 16 MiB (the SDK's own
+// bound on a value; its newline and CR are not part of it) or several
+// values on one line (the SDK reads `{…}\r{…}`, and `{…} {…}` when its
+// read happens to end between the two). Not waited for: a
+// subscriptions/listen, and the requests of a batch that holds a
+// notification (the SDK never answers such a batch); and, once ServeIO
+// has met one of them, every later request of the session: a JSON value
+// over several lines (the MCP stdio transport forbids embedded newlines),
+// a line that is not valid UTF-8 (the transport requires UTF-8), a line
+// longer than 16 MiB and 64 KiB (a value of 16 MiB then more than 64 KiB
+// of whitespace or values), a batch reusing the id of a request still in
+// flight or of more than 4,096 requests, an error member whose code is
+// not an integer of up to 15 digits or whose message is not a string, or
+// more than 4,096 calls in flight. Nor is anything once ctx is cancelled,
+// a read fails with another error, or a write fails.
 func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writer, opts ...Option) error {
 	if r == nil || w == nil {
 		return errors.New("mcpserver: ServeIO: nil reader or writer")

@@ -64,16 +64,17 @@ import (
 // one message and answered it as stdioIn does:
 //   - stdioIn only takes a line that starts at the start of the stream or
 //     right after a newline it passed on and whose bytes arrived in one
-//     read, and only while every line it passed on was itself one JSON-RPC
-//     message or batch on one line that the SDK's reader reads without an
-//     error (plainLine: a single object or array of them, jsonrpc "2.0", a
-//     string method or a response's id, an id the SDK reads) or blank. The
-//     SDK's decoder is then at the boundary between two values, and has
-//     not ended the session. On any other line (a value over several lines
-//     or several values on one, anything invalid or not UTF-8, a line over
-//     the SDK's bound) stdioIn stops answering and counting for the rest of
-//     the session and only passes bytes on; after a batch or a method
-//     name written with an escape it stops answering but counts on.
+//     read, and only while every line it passed on held JSON-RPC messages
+//     or batches that the SDK's reader reads without an error (lineMsgs,
+//     plainLine: objects or arrays of them, jsonrpc "2.0", a string method
+//     or a response's id, an id the SDK reads) or was blank. The SDK's
+//     decoder is then at the boundary between two values, or has ended the
+//     session on the line (a value it refuses after another on one line)
+//     and reads nothing more. On any other line (a value over several
+//     lines, anything invalid or not UTF-8, a line over stdioLineKeep)
+//     stdioIn stops answering and counting for the rest of the session and
+//     only passes bytes on; after a batch or a method name written with an
+//     escape it stops answering but counts on.
 //   - The session state is the SDK's own: InitializeParams of its session,
 //     read only once the SDK has written its answers to every initialize
 //     request passed on (their ids counted by sdkIDs, which counts an
