@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -87,4 +89,44 @@ func TestSDKIDsAddValues(t *testing.T) {
 	if c.addValues([]lineMsg{{key: `"e"`, method: []byte(`"ping"`)}, {batch: true, keys: []string{`"b"`}, owes: true}}, false) {
 		t.Error("a batch reusing the id of a request in flight counted")
 	}
+}
+
+// FuzzLineMsgs: for any line, the values lineMsgs counts are the JSON
+// values the SDK's decoder reads of it, in order, each counted as
+// plainLine counts it alone (checked against the SDK by checkPlainLine).
+func FuzzLineMsgs(f *testing.F) {
+	const p1 = `{"jsonrpc":"2.0","id":"p1","method":"ping"}`
+	for _, l := range append([]string{p1 + "\r\r", p1 + "\r" + p1, p1 + " [" + p1 + "]", "\r \t"}, plainLineSeeds...) {
+		f.Add(l)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.Contains(line, "\n") {
+			return
+		}
+		msgs, ok := (&stdioIn{}).lineMsgs([]byte(line + "\n"))
+		if !ok {
+			return
+		}
+		dec := json.NewDecoder(strings.NewReader(line))
+		for i := 0; ; i++ {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				if i != len(msgs) {
+					t.Fatalf("%q: lineMsgs counts %d values, the decoder reads %d (%v)", line, len(msgs), i, err)
+				}
+				return
+			}
+			if i >= len(msgs) {
+				t.Fatalf("%q: the decoder reads more values than lineMsgs counts (%d)", line, len(msgs))
+			}
+			m, ok := plainLine(append(raw, '\n'))
+			if !ok {
+				t.Fatalf("%q: value %d %s counted, plainLine refuses it", line, i, raw)
+			}
+			if diff := cmp.Diff(m, msgs[i], cmp.AllowUnexported(lineMsg{})); diff != "" {
+				t.Fatalf("%q: value %d (-plainLine +lineMsgs):\n%s", line, i, diff)
+			}
+			checkPlainLine(t, string(raw))
+		}
+	})
 }
