@@ -1,7 +1,6 @@
 package httpmw
 
 import (
-	"net"
 	"net/http/httptest"
 	"testing"
 )
@@ -18,21 +17,7 @@ import (
 // TestReview_ConnContextCostsOneRequestConnections bounds; the sentence
 // named the wrong one. Both now say six, which this test holds.
 func TestReview_ConnContextCostsSixAllocationsWhenAccepted(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = ln.Close() }()
-	client, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = client.Close() }()
-	conn, err := ln.Accept()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = conn.Close() }()
+	conn := acceptedConn(t)
 	ctx := httptest.NewRequest("GET", "/", nil).Context()
 	if n := testing.AllocsPerRun(200, func() { _ = ConnContext(ctx, conn) }); n != 6 {
 		t.Errorf("ConnContext costs %v allocations when a connection is accepted; the CHANGELOG and doc/decisions.md say six", n)
