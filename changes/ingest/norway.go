@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -357,8 +358,9 @@ func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 // the recheck runs first, and a retry kept as it was would stand for
 // what the page found. read is, of each company the page fetched and
 // read, its item there; requeued, the page's items whose fetch failed
-// with internal_error. A company's retry published before its item on
-// the page moves onto that item's event and time, which the page's
+// with internal_error. A company's retry not published after its item on
+// the page (the same time, or neither with a time, counts as not after,
+// as [Norway.settle] counts it: rev-no7) moves onto that item's event and time, which the page's
 // stored Apply would have left standing for the company ([Norway.settle]):
 // kept, its recheck would record the change the newer item announced
 // (and a read found) under the older item's event and time (rev-fix7).
@@ -369,7 +371,10 @@ func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 // item finds ([Norway.laterRetry]); after a read its count of failed
 // fetches starts again (the fault passed; a failed Apply is the
 // store's), so that its next failure is not counted after the ones
-// before the read (rev-gb7).
+// before the read (rev-gb7). A company the page read that has no retry
+// gets its item as a retry with no attempt, so that it stands for the
+// company at the roles page of the same sync and at the next recheck
+// (rev-no7).
 func (n *Norway) readAgain(read map[string]heldItem, requeued []heldItem) {
 	if len(read) == 0 && len(requeued) == 0 {
 		return
@@ -380,15 +385,26 @@ func (n *Norway) readAgain(read map[string]heldItem, requeued []heldItem) {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	has := make(map[string]bool, len(n.retry))
 	for i, h := range n.retry {
+		has[h.orgnr] = true
 		if r, ok := read[h.orgnr]; ok {
-			if publishedAfter(r, h) {
+			if !publishedAfter(h, r) {
 				n.retry[i] = r
 			} else {
 				n.retry[i].attempts = 0
 			}
-		} else if r, ok := failed[h.orgnr]; ok && publishedAfter(r, h) {
+		} else if r, ok := failed[h.orgnr]; ok && !publishedAfter(h, r) {
 			n.retry[i] = r
+		}
+	}
+	// A company read without a retry gets its item as one, with no
+	// attempt: otherwise nothing stands for it until the page is read
+	// again, and an older roles item read later in the same sync would
+	// stamp the change the unit item announced (rev-no7).
+	for _, orgnr := range slices.Sorted(maps.Keys(read)) {
+		if !has[orgnr] {
+			n.retry = append(n.retry, read[orgnr])
 		}
 	}
 }
