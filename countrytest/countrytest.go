@@ -51,7 +51,8 @@
 //     and no canonical form; odd input (empty, very long, control
 //     characters, invalid UTF-8) never panics and is echoed unchanged. A
 //     module that is a [registry.IDNormalizer] reports through NormalizeID
-//     what Validate reports for each of these inputs.
+//     what Validate reports for each of these inputs, for each canonical and
+//     formatted form, and for each search hit's identifier.
 //   - Ready returns nil (Run needs a ready module).
 //   - Lookup: the valid identifier gives a report of this country and
 //     registry, with the canonical id, a valid status and [] rather than null
@@ -274,6 +275,7 @@ func (s *suite) canonical(t *testing.T, in string) string {
 	if !v.Valid || v.Normalized == nil || *v.Normalized == "" {
 		t.Fatalf("Validate(%q) = valid %t, normalized %v; want valid with a canonical form", in, v.Valid, v.Normalized)
 	}
+	s.checkNormalizer(t, in, v)
 	return *v.Normalized
 }
 
@@ -293,6 +295,7 @@ func (s *suite) checkResult(t *testing.T, in string, v registry.ValidationResult
 			return
 		}
 		again := s.m.Validate(*v.Normalized)
+		s.checkNormalizer(t, *v.Normalized, again)
 		if !again.Valid || again.Normalized == nil || *again.Normalized != *v.Normalized {
 			t.Errorf("Validate(%q) gives %q, which does not validate to itself", in, *v.Normalized)
 		}
@@ -339,6 +342,7 @@ func (s *suite) testValidate(t *testing.T) {
 		s.checkResult(t, in, v)
 		if v.Formatted != nil {
 			f := s.m.Validate(*v.Formatted)
+			s.checkNormalizer(t, *v.Formatted, f)
 			if !f.Valid || f.Normalized == nil || *f.Normalized != *v.Normalized {
 				t.Errorf("the formatted form %q of %q does not validate to %q", *v.Formatted, in, *v.Normalized)
 			}
@@ -488,9 +492,11 @@ func (s *suite) checkSearch(t *testing.T, what string, res *registry.SearchResul
 		if h.Country != s.info.Country || h.Registry != s.info.Registry {
 			t.Errorf("%s: hit %q has country %q registry %q", what, h.ID, h.Country, h.Registry)
 		}
-		if v := s.m.Validate(h.ID); !v.Valid || v.Normalized == nil || *v.Normalized != h.ID {
+		v := s.m.Validate(h.ID)
+		if !v.Valid || v.Normalized == nil || *v.Normalized != h.ID {
 			t.Errorf("%s: hit id %q is not a canonical identifier", what, h.ID)
 		}
+		s.checkNormalizer(t, h.ID, v)
 		if strings.TrimSpace(h.Name) == "" {
 			t.Errorf("%s: hit %q has no name", what, h.ID)
 		}

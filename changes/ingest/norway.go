@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -352,21 +353,58 @@ func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 	return out
 }
 
-// readAgain starts again the count of failed fetches of the retries of
-// the companies of read, which a page fetched and read before its Apply
-// failed: the page is read again at the next sync, and until then the
-// retry still stands for its company (its later item stamps the change
-// the page's older item finds: [Norway.laterRetry]), so a failure of its
-// next fetch must not be counted after the ones before the read.
-func (n *Norway) readAgain(read map[string]bool) {
-	if len(read) == 0 {
+// readAgain brings the retries in memory up to what a page fetched
+// before its Apply failed: the page is read again at the next sync, but
+// the recheck runs first, and a retry kept as it was would stand for
+// what the page found. read is, of each company the page fetched and
+// read, its item there; requeued, the page's items whose fetch failed
+// with internal_error. A company's retry not published after its item on
+// the page (the same time, or neither with a time, counts as not after,
+// as [Norway.settle] counts it: rev-no7) moves onto that item's event and time, which the page's
+// stored Apply would have left standing for the company ([Norway.settle]):
+// kept, its recheck would record the change the newer item announced
+// (and a read found) under the older item's event and time (rev-fix7).
+// It takes the item's attempts: none after a read, the new signal's own
+// after a failure. A retry
+// published after (a roles item read after the unit's may be older)
+// still stands for its company and stamps the change the page's older
+// item finds ([Norway.laterRetry]); after a read its count of failed
+// fetches starts again (the fault passed; a failed Apply is the
+// store's), so that its next failure is not counted after the ones
+// before the read (rev-gb7). A company the page read that has no retry
+// gets its item as a retry with no attempt, so that it stands for the
+// company at the roles page of the same sync and at the next recheck
+// (rev-no7).
+func (n *Norway) readAgain(read map[string]heldItem, requeued []heldItem) {
+	if len(read) == 0 && len(requeued) == 0 {
 		return
+	}
+	failed := make(map[string]heldItem, len(requeued))
+	for _, r := range requeued {
+		failed[r.orgnr] = r
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	for i := range n.retry {
-		if read[n.retry[i].orgnr] {
-			n.retry[i].attempts = 0
+	has := make(map[string]bool, len(n.retry))
+	for i, h := range n.retry {
+		has[h.orgnr] = true
+		if r, ok := read[h.orgnr]; ok {
+			if !publishedAfter(h, r) {
+				n.retry[i] = r
+			} else {
+				n.retry[i].attempts = 0
+			}
+		} else if r, ok := failed[h.orgnr]; ok && !publishedAfter(h, r) {
+			n.retry[i] = r
+		}
+	}
+	// A company read without a retry gets its item as one, with no
+	// attempt: otherwise nothing stands for it until the page is read
+	// again, and an older roles item read later in the same sync would
+	// stamp the change the unit item announced (rev-no7).
+	for _, orgnr := range slices.Sorted(maps.Keys(read)) {
+		if !has[orgnr] {
+			n.retry = append(n.retry, read[orgnr])
 		}
 	}
 }
@@ -635,11 +673,11 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	// stored, their older retries are stale (the fetch for the newer item
 	// saw what they would, and a purged unit must not be fetched back).
 	var handled []string
-	// read are the watched companies this page fetched and read: should
-	// the page's Apply fail, their retries (kept as they were) get their
-	// failures counted afresh, as recheck's do (the fault passed; a
-	// failed Apply is the store's).
-	read := map[string]bool{}
+	// read are the watched companies this page fetched and read, with
+	// their item: should the page's Apply fail, their retries get their
+	// failures counted afresh, as recheck's do, or move onto the newer
+	// item ([Norway.readAgain]).
+	read := map[string]heldItem{}
 	done := -1
 	var stop error
 	for i, it := range items {
@@ -680,7 +718,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 				stop = err
 				break
 			} else if !sig.purge {
-				read[it.OrgNr] = true
+				read[it.OrgNr] = heldItem{orgnr: it.OrgNr, published: it.Published, seen: now, eventID: f.eventID(it.ID)}
 			}
 			handled = append(handled, it.OrgNr)
 		}
@@ -706,7 +744,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	}
 	if apply {
 		if _, err := Apply(ctx, n.store, b); err != nil {
-			n.readAgain(read)
+			n.readAgain(read, retry)
 			return cursor, err
 		}
 	}

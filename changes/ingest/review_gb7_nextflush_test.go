@@ -14,7 +14,8 @@ import (
 // company the sweep holds is left pending by every flush of the stream
 // until the Apply of the sweep's batch, which comes applyEvery (50)
 // companies later or at the end of the sync: at Companies House's budget
-// (600 requests per 5 minutes) some 25 s, five flushes. doc/decisions.md
+// (600 requests per 5 minutes) and four requests a company some 100 s,
+// about twenty flushes. doc/decisions.md
 // ("The stream and its sweep refresh a company one at a time") said "the
 // next flush (5 s) reads it"; it now says what the code does, which this
 // test holds. The sweep fetches the company and then one more (its batch

@@ -20,21 +20,7 @@ import (
 // connection"): the test bounds that cost at the five allocations
 // documented.
 func TestReview_ConnContextCostsOneRequestConnections(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = ln.Close() }()
-	client, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = client.Close() }()
-	conn, err := ln.Accept()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = conn.Close() }()
+	conn := acceptedConn(t)
 
 	s := New(Config{})
 	w := httptest.NewRecorder()
@@ -52,4 +38,26 @@ func TestReview_ConnContextCostsOneRequestConnections(t *testing.T) {
 	if with > without+5 {
 		t.Errorf("a connection of one request: %v allocations for its client address with ConnContext, %v without; the documented cost is 5 more", with, without)
 	}
+}
+
+// acceptedConn returns the server side of a real loopback TCP connection,
+// closed with the test.
+func acceptedConn(t *testing.T) net.Conn {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ln.Close() })
+	client, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = client.Close() })
+	conn, err := ln.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
 }
