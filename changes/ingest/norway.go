@@ -371,11 +371,12 @@ func (n *Norway) settle(orgnrs []string, requeued []heldItem) []heldItem {
 // item finds ([Norway.laterRetry]); after a read its count of failed
 // fetches starts again (the fault passed; a failed Apply is the
 // store's), so that its next failure is not counted after the ones
-// before the read (rev-gb7). A company the page read that has no retry
-// gets its item as a retry with no attempt, so that it stands for the
+// before the read (rev-gb7). A company the page read that has no retry,
+// whose read found a change (found), gets its item as a retry with no
+// attempt, so that it stands for the
 // company at the roles page of the same sync and at the next recheck
 // (rev-no7).
-func (n *Norway) readAgain(read map[string]heldItem, requeued []heldItem) {
+func (n *Norway) readAgain(read map[string]heldItem, found map[string]bool, requeued []heldItem) {
 	if len(read) == 0 && len(requeued) == 0 {
 		return
 	}
@@ -398,12 +399,15 @@ func (n *Norway) readAgain(read map[string]heldItem, requeued []heldItem) {
 			n.retry[i] = r
 		}
 	}
-	// A company read without a retry gets its item as one, with no
-	// attempt: otherwise nothing stands for it until the page is read
-	// again, and an older roles item read later in the same sync would
-	// stamp the change the unit item announced (rev-no7).
+	// A company read without a retry, whose read found a change, gets its
+	// item as a retry, with no attempt: otherwise nothing stands for it
+	// until the page is read again, and an older roles item read later in
+	// the same sync would stamp the change the unit item announced
+	// (rev-no7). Not when its read found nothing: the retry would stamp
+	// whatever changes before the next sync with this older item
+	// (rev-last7).
 	for _, orgnr := range slices.Sorted(maps.Keys(read)) {
-		if !has[orgnr] {
+		if !has[orgnr] && found[orgnr] {
 			n.retry = append(n.retry, read[orgnr])
 		}
 	}
@@ -678,6 +682,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	// failures counted afresh, as recheck's do, or move onto the newer
 	// item ([Norway.readAgain]).
 	read := map[string]heldItem{}
+	found := map[string]bool{} // of read, the companies whose read found a change
 	done := -1
 	var stop error
 	for i, it := range items {
@@ -704,6 +709,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 				// and time, as recheck's would (rev-persist).
 				sig.eventID, sig.registeredAt = r.eventID, r.published
 			}
+			before := len(b.Changes)
 			err := n.ref.refreshInto(ctx, sig, now, &b)
 			if skippedInternal(err) {
 				retry = append(retry, heldItem{orgnr: it.OrgNr, published: it.Published, seen: now, eventID: f.eventID(it.ID), attempts: 1})
@@ -719,6 +725,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 				break
 			} else if !sig.purge {
 				read[it.OrgNr] = heldItem{orgnr: it.OrgNr, published: it.Published, seen: now, eventID: f.eventID(it.ID)}
+				found[it.OrgNr] = len(b.Changes) > before
 			}
 			handled = append(handled, it.OrgNr)
 		}
@@ -744,7 +751,7 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	}
 	if apply {
 		if _, err := Apply(ctx, n.store, b); err != nil {
-			n.readAgain(read, retry)
+			n.readAgain(read, found, retry)
 			return cursor, err
 		}
 	}

@@ -79,6 +79,8 @@ func TestNorwayReadAgain(t *testing.T) {
 		failedOlder = "100000004"
 		untouched   = "100000005"
 		noTime      = "100000006"
+		newFound    = "100000007" // read, no retry, its read found a change
+		newNothing  = "100000008" // read, no retry, its read found nothing
 	)
 	n := &Norway{retry: []heldItem{
 		retry(readNewer, at(30), "enheter/100", 3),
@@ -89,10 +91,12 @@ func TestNorwayReadAgain(t *testing.T) {
 		retry(noTime, nil, "", 2), // a held item's retry without a time
 	}}
 	n.readAgain(map[string]heldItem{
-		readNewer: item(readNewer, at(90), "enheter/200", 0),
-		readOlder: item(readOlder, at(10), "roller/5", 0),
-		noTime:    item(noTime, at(90), "enheter/201", 0),
-	}, []heldItem{
+		readNewer:  item(readNewer, at(90), "enheter/200", 0),
+		readOlder:  item(readOlder, at(10), "roller/5", 0),
+		noTime:     item(noTime, at(90), "enheter/201", 0),
+		newFound:   item(newFound, at(90), "enheter/203", 0),
+		newNothing: item(newNothing, at(90), "enheter/204", 0),
+	}, map[string]bool{newFound: true}, []heldItem{
 		item(failedNewer, at(90), "enheter/202", 1),
 		item(failedOlder, at(10), "roller/6", 1),
 	})
@@ -103,6 +107,7 @@ func TestNorwayReadAgain(t *testing.T) {
 		retry(failedOlder, at(40), "enheter/103", 4),
 		retry(untouched, at(30), "enheter/104", 2),
 		item(noTime, at(90), "enheter/201", 0),
+		item(newFound, at(90), "enheter/203", 0), // rev-no7; newNothing gets none (rev-last7)
 	}
 	if diff := cmp.Diff(want, n.retry, cmp.AllowUnexported(heldItem{})); diff != "" {
 		t.Errorf("retries (-want +got):\n%s", diff)
