@@ -308,10 +308,51 @@ func parseMessage(body []byte) (map[string]json.RawMessage, bool) {
 		return nil, false
 	}
 	var msg map[string]json.RawMessage
-	if json.Unmarshal(body, &msg) != nil || msg == nil {
+	if json.Unmarshal(body, &msg) != nil || msg == nil || memberCount(body) != len(msg) {
 		return nil, false
 	}
 	return msg, true
+}
+
+// memberCount returns the number of members of obj, a valid JSON object,
+// counting a name given twice twice: a map of it has fewer entries when a
+// name repeats. A message with a repeated name is not vouched for: the
+// SDK decodes each occurrence in order and refuses the message when an
+// earlier one has the wrong type, where a map keeps only the last
+// (rev-last7).
+func memberCount(obj []byte) int {
+	n, depth, inString, empty := 0, 0, false, true
+	for i := 0; i < len(obj); i++ {
+		c := obj[i]
+		if inString {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+			if depth == 1 {
+				empty = false
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case ',':
+			if depth == 1 {
+				n++
+			}
+		}
+	}
+	if empty {
+		return 0
+	}
+	return n + 1
 }
 
 // parseToolsCall recognises {"jsonrpc":"2.0","id":ID,"method":"tools/call",

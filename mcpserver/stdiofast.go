@@ -411,6 +411,11 @@ func (s *stdioIn) passLine(b []byte) {
 // input (drain runs inside a Read the SDK no longer makes). The returned
 // slice is stdioIn's, reused by the next call.
 func (s *stdioIn) lineMsgs(line []byte) ([]lineMsg, bool) {
+	if cap(s.msgs) > maxKeptLineMsgs {
+		// A long line of many values left a large slice: let it go
+		// (rev-last7), as resetLine lets a long line's bytes go.
+		s.msgs = nil
+	}
 	s.msgs = s.msgs[:0]
 	b := line[:len(line)-1]
 	for {
@@ -468,6 +473,10 @@ func (s *stdioIn) addInit(key string) {
 
 // resetLine empties the line kept, and lets go of a buffer grown past
 // stdioReadSize by a long line.
+// maxKeptLineMsgs is the most values of one line whose slice lineMsgs
+// keeps for the next line.
+const maxKeptLineMsgs = 64
+
 func (s *stdioIn) resetLine() {
 	if cap(s.line) > stdioReadSize {
 		s.line = nil
@@ -608,7 +617,7 @@ func sdkWireError(e json.RawMessage) bool {
 		return false
 	}
 	var fields map[string]json.RawMessage
-	if json.Unmarshal(e, &fields) != nil {
+	if json.Unmarshal(e, &fields) != nil || memberCount(e) != len(fields) {
 		return false
 	}
 	if c, ok := fields["code"]; ok && !isIntegerID(c) && string(c) != "null" {
