@@ -367,7 +367,7 @@ func parseToolsCall(msg map[string]json.RawMessage) (id json.RawMessage, name st
 		return nil, "", nil, false
 	}
 	var params map[string]json.RawMessage
-	if json.Unmarshal(msg["params"], &params) != nil {
+	if json.Unmarshal(msg["params"], &params) != nil || memberCount(msg["params"]) != len(params) {
 		return nil, "", nil, false
 	}
 	for k := range params {

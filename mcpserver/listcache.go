@@ -312,7 +312,7 @@ func parseListRequest(msg map[string]json.RawMessage) (id json.RawMessage, metho
 	case 3:
 	case 4:
 		var params map[string]json.RawMessage
-		if json.Unmarshal(msg["params"], &params) != nil || params == nil {
+		if json.Unmarshal(msg["params"], &params) != nil || params == nil || memberCount(msg["params"]) != len(params) {
 			return nil, "", false
 		}
 		for k, v := range params {

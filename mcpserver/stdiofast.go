@@ -471,12 +471,12 @@ func (s *stdioIn) addInit(key string) {
 	}
 }
 
-// resetLine empties the line kept, and lets go of a buffer grown past
-// stdioReadSize by a long line.
 // maxKeptLineMsgs is the most values of one line whose slice lineMsgs
 // keeps for the next line.
 const maxKeptLineMsgs = 64
 
+// resetLine empties the line kept, and lets go of a buffer grown past
+// stdioReadSize by a long line.
 func (s *stdioIn) resetLine() {
 	if cap(s.line) > stdioReadSize {
 		s.line = nil
