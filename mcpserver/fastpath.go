@@ -307,11 +307,19 @@ func parseMessage(body []byte) (map[string]json.RawMessage, bool) {
 	if !utf8.Valid(body) || !withinDepth(body, sdkMaxDepth) {
 		return nil, false
 	}
-	var msg map[string]json.RawMessage
-	if json.Unmarshal(body, &msg) != nil || msg == nil || memberCount(body) != len(msg) {
+	return objectMembers(body)
+}
+
+// objectMembers decodes raw, a JSON object, into its members, and reports
+// false for anything else (null included) and for an object that gives a
+// member name twice (see memberCount): the one decoding of a message or
+// of its params and error that the fast paths and plainLine vouch for.
+func objectMembers(raw []byte) (map[string]json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil || m == nil || memberCount(raw) != len(m) {
 		return nil, false
 	}
-	return msg, true
+	return m, true
 }
 
 // memberCount returns the number of members of obj, a valid JSON object,
@@ -366,8 +374,8 @@ func parseToolsCall(msg map[string]json.RawMessage) (id json.RawMessage, name st
 	if !isFastID(id) {
 		return nil, "", nil, false
 	}
-	var params map[string]json.RawMessage
-	if json.Unmarshal(msg["params"], &params) != nil || memberCount(msg["params"]) != len(params) {
+	params, ok := objectMembers(msg["params"])
+	if !ok {
 		return nil, "", nil, false
 	}
 	for k := range params {

@@ -311,8 +311,8 @@ func parseListRequest(msg map[string]json.RawMessage) (id json.RawMessage, metho
 	switch len(msg) {
 	case 3:
 	case 4:
-		var params map[string]json.RawMessage
-		if json.Unmarshal(msg["params"], &params) != nil || params == nil || memberCount(msg["params"]) != len(params) {
+		params, ok := objectMembers(msg["params"])
+		if !ok {
 			return nil, "", false
 		}
 		for k, v := range params {

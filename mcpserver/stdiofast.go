@@ -616,8 +616,8 @@ func sdkWireError(e json.RawMessage) bool {
 	if len(e) == 0 || e[0] != '{' {
 		return false
 	}
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(e, &fields) != nil || memberCount(e) != len(fields) {
+	fields, ok := objectMembers(e)
+	if !ok {
 		return false
 	}
 	if c, ok := fields["code"]; ok && !isIntegerID(c) && string(c) != "null" {
