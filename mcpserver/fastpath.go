@@ -313,13 +313,54 @@ func parseMessage(body []byte) (map[string]json.RawMessage, bool) {
 // objectMembers decodes raw, a JSON object, into its members, and reports
 // false for anything else (null included) and for an object that gives a
 // member name twice (see memberCount): the one decoding of a message or
-// of its params and error that the fast paths and plainLine vouch for.
+// of its params that the fast paths answer from.
 func objectMembers(raw []byte) (map[string]json.RawMessage, bool) {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil || m == nil || memberCount(raw) != len(m) {
+	m, ok := allMembers(raw)
+	if !ok || memberCount(raw) != len(m) {
 		return nil, false
 	}
 	return m, true
+}
+
+// allMembers decodes raw, a JSON object, into its members, the last of a
+// name given twice winning, as the SDK's decoder keeps it.
+func allMembers(raw []byte) (map[string]json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil || m == nil {
+		return nil, false
+	}
+	return m, true
+}
+
+// everyCopy reports whether check holds of m, the members of obj
+// (allMembers), with each occurrence of a member name given twice in its
+// place in turn: the SDK decodes every occurrence in order and refuses the
+// message when any has the wrong type, so a message with a repeated name is
+// read when every copy would be (rev-whole7). m is left as it was.
+func everyCopy(obj []byte, m map[string]json.RawMessage, check func(map[string]json.RawMessage) bool) bool {
+	if memberCount(obj) == len(m) {
+		return check(m)
+	}
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if _, err := dec.Token(); err != nil { // {
+		return false
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		k, isKey := t.(string)
+		var v json.RawMessage
+		if err != nil || !isKey || dec.Decode(&v) != nil {
+			return false
+		}
+		last := m[k]
+		m[k] = v
+		ok := check(m)
+		m[k] = last
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // memberCount returns the number of members of obj, a valid JSON object,

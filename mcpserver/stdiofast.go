@@ -555,8 +555,11 @@ func plainValue(b []byte) (m lineMsg, ok bool) {
 	if b[0] != '{' || b[len(b)-1] != '}' {
 		return m, false
 	}
-	msg, ok := parseMessage(b)
-	if !ok {
+	if !utf8.Valid(b) || !withinDepth(b, sdkMaxDepth) {
+		return m, false
+	}
+	msg, ok := allMembers(b)
+	if !ok || !everyCopy(b, msg, func(msg map[string]json.RawMessage) bool { _, _, ok := sdkMessage(msg); return ok }) {
 		return m, false
 	}
 	m.key, m.method, ok = sdkMessage(msg)
@@ -616,17 +619,16 @@ func sdkWireError(e json.RawMessage) bool {
 	if len(e) == 0 || e[0] != '{' {
 		return false
 	}
-	fields, ok := objectMembers(e)
-	if !ok {
-		return false
-	}
-	if c, ok := fields["code"]; ok && !isIntegerID(c) && string(c) != "null" {
-		return false
-	}
-	if m, ok := fields["message"]; ok && (len(m) == 0 || m[0] != '"') && string(m) != "null" {
-		return false
-	}
-	return true
+	fields, ok := allMembers(e)
+	return ok && everyCopy(e, fields, func(fields map[string]json.RawMessage) bool {
+		if c, ok := fields["code"]; ok && !isIntegerID(c) && string(c) != "null" {
+			return false
+		}
+		if m, ok := fields["message"]; ok && (len(m) == 0 || m[0] != '"') && string(m) != "null" {
+			return false
+		}
+		return true
+	})
 }
 
 // sdkBatch is plainLine for a batch, b: a JSON array that the SDK reads
