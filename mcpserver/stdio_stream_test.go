@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -342,7 +343,16 @@ func TestStdioCachedListNoNewline(t *testing.T) {
 // compared sorted) and an answer still being worked on when the session
 // ends may be missing on either side; such a line must still be a JSON-RPC
 // message of the server's, and a list in it the SDK's own bytes.
+//
+// Each input costs two ServeIO sessions (~20 ms: each builds the server
+// and encodes its tool list), so Go's minimizer of an input that found new
+// coverage, which makes up to O(n²) tries of an input of n bytes for up to
+// -fuzzminimizetime (60 s by default) while the progress line counts none,
+// froze `go test -fuzz` for a minute at each new input: it looked stalled.
+// Unless -fuzzminimizetime is given, this target minimizes such an input
+// with at most fuzzMinimizeTries tries (minimizeFewer).
 func FuzzStdioMatchesSDK(f *testing.F) {
+	minimizeFewer(f)
 	for _, steps := range streamCases {
 		var in strings.Builder
 		for _, s := range steps {
@@ -372,6 +382,24 @@ func FuzzStdioMatchesSDK(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzMinimizeTries is how many tries FuzzStdioMatchesSDK's minimizer
+// makes of an input by default: about a second at ~20 ms an input.
+const fuzzMinimizeTries = "50x"
+
+// minimizeFewer sets -test.fuzzminimizetime to fuzzMinimizeTries unless
+// the command line set it. It is read when f.Fuzz starts fuzzing (in the
+// coordinator), so it must be called before.
+func minimizeFewer(f *testing.F) {
+	set := false
+	flag.Visit(func(fl *flag.Flag) { set = set || fl.Name == "test.fuzzminimizetime" })
+	if set {
+		return
+	}
+	if err := flag.Set("test.fuzzminimizetime", fuzzMinimizeTries); err != nil {
+		f.Fatal(err)
+	}
 }
 
 // oneSided returns the lines of sorted a and b found in only one of them.
