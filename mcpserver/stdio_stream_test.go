@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -389,9 +390,22 @@ func FuzzStdioMatchesSDK(f *testing.F) {
 const fuzzMinimizeTries = "50x"
 
 // minimizeFewer sets -test.fuzzminimizetime to fuzzMinimizeTries unless
-// the command line set it. It is read when f.Fuzz starts fuzzing (in the
-// coordinator), so it must be called before.
+// the command line set it, and only when -test.fuzz names
+// FuzzStdioMatchesSDK: the flag is the process's, and a plain
+// `go test -fuzz '^FuzzOther$'` runs this target's seeds first, so setting
+// it for any other target would cut that target's minimizing too
+// (rev-stdio8, TestReview_MinimizeFewerLeaksIntoOtherFuzzTargets). It is
+// read when f.Fuzz starts fuzzing (in the coordinator), so it must be
+// called before. The limit applies to a failing input's minimizing as well
+// as a new-coverage one's: Go has one limit for both.
 func minimizeFewer(f *testing.F) {
+	fz := flag.Lookup("test.fuzz")
+	if fz == nil || fz.Value.String() == "" {
+		return
+	}
+	if ok, err := regexp.MatchString(fz.Value.String(), "FuzzStdioMatchesSDK"); err != nil || !ok {
+		return
+	}
 	set := false
 	flag.Visit(func(fl *flag.Flag) { set = set || fl.Name == "test.fuzzminimizetime" })
 	if set {
