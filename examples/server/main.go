@@ -52,6 +52,7 @@ import (
 	"github.com/companyregistry/registry/internal/heapfloor"
 	"github.com/companyregistry/registry/internal/httplog"
 	"github.com/companyregistry/registry/internal/httpmw"
+	"github.com/companyregistry/registry/internal/onewrite"
 	"github.com/companyregistry/registry/mcpserver"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
@@ -628,11 +629,15 @@ func restSettings(cfg config, reg *registry.Registry) ([]restserver.Option, erro
 // flight get up to shutdownTimeout to finish.
 func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.Logger, onListen func(string)) int {
 	srv := newHTTPServer(handler, logger, defaultLimits())
-	ln, err := net.Listen("tcp", cfg.addr)
+	tcp, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		logger.Error("listen failed", slog.String("addr", cfg.addr), slog.String("error", err.Error()))
 		return 1
 	}
+	// A cached answer larger than net/http's 4 KiB buffer (an MCP lookup,
+	// a report with many officers) leaves in one write instead of two;
+	// ConnContext keeps the connection for httpmw.WriteAnswer.
+	ln := onewrite.NewListener(tcp, onewrite.DefaultMax)
 	addr := ln.Addr().String()
 	logger.Info("listening", slog.String("addr", addr), slog.Int("rate_limit", cfg.rateLimit),
 		slog.Bool("public_url_set", cfg.publicURL != ""), slog.Bool("companies_house_key_set", cfg.countries.CompaniesHouseAPIKey != ""),
