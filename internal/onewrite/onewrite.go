@@ -155,7 +155,7 @@ func (c *Conn) End() {
 	_, err := c.Conn.Write(*held)
 	c.l.putBuf(held)
 	if err != nil {
-		_ = c.Conn.Close()
+		_ = c.Close()
 	}
 }
 
