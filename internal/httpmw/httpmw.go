@@ -31,6 +31,11 @@
 // limiter when the outer one has none. The first AccessLog a request meets
 // writes the record, with the message and route of the innermost one.
 //
+// [WriteAnswer] writes a complete answer whose Content-Length the handler
+// set: on a connection of an onewrite.Listener (the example server's, kept
+// by [ConnContext]) its headers and body leave in one write where net/http
+// would take two; elsewhere it is the ResponseWriter's Write.
+//
 // # Panics
 //
 // [Stack.Recover] answers a panic with the internal_error envelope when
