@@ -154,7 +154,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if id, method, ok := parseListRequest(msg); ok {
 				if res := f.lists.get(method); res != nil {
 					closeRead(r)
-					f.writeRaw(w, id, res.raw)
+					f.writeRaw(w, r, id, res.raw)
 					return
 				}
 				// The SDK answers the first one, and the cache keeps it.
@@ -180,7 +180,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	buf := f.bufs.get()
 	defer f.bufs.put(buf)
 	appendResponse(buf, id, out, f.memo)
-	writeJSON(w, buf.Bytes())
+	writeJSON(w, r, buf.Bytes())
 }
 
 // appendResponse appends the JSON-RPC response to a tools/call with id
@@ -208,7 +208,7 @@ func appendResponse(buf *bytes.Buffer, id json.RawMessage, out toolOutput, memo 
 }
 
 // writeRaw answers a list request with the result stored in the cache.
-func (f *fastPath) writeRaw(w http.ResponseWriter, id json.RawMessage, result []byte) {
+func (f *fastPath) writeRaw(w http.ResponseWriter, r *http.Request, id json.RawMessage, result []byte) {
 	const head, mid = `{"jsonrpc":"2.0","id":`, `,"result":`
 	b := make([]byte, 0, len(head)+len(id)+len(mid)+len(result)+1)
 	b = append(b, head...)
@@ -216,20 +216,22 @@ func (f *fastPath) writeRaw(w http.ResponseWriter, id json.RawMessage, result []
 	b = append(b, mid...)
 	b = append(b, result...)
 	b = append(b, '}')
-	writeJSON(w, b)
+	writeJSON(w, r, b)
 }
 
 // writeJSON writes a JSON-RPC response with the headers the SDK's
 // stateless JSON responses carry. The values of Cache-Control and
 // Content-Type are slices of capacity 1 made once for the response (one
 // allocation for the three headers), so that an Add makes a new slice.
-func writeJSON(w http.ResponseWriter, b []byte) {
+// The answer is complete and its length known, so it goes out through
+// httpmw.WriteAnswer: in one write where the server's connection gathers.
+func writeJSON(w http.ResponseWriter, r *http.Request, b []byte) {
 	h := w.Header()
 	// A known length spares both ends the chunked encoding that net/http
 	// uses for bodies larger than its 4 KiB buffer.
 	v := []string{"no-cache, no-transform", "application/json", strconv.Itoa(len(b))}
 	h["Cache-Control"], h["Content-Type"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
-	_, _ = w.Write(b)
+	httpmw.WriteAnswer(w, r, b)
 }
 
 // headerValue is h.Get(key) for a key in canonical form, without Get's

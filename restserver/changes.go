@@ -243,5 +243,5 @@ func (s *Server) companyChanges(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b, err := s.changes.CompanyChangesJSON(r.Context(), r.PathValue("country"), r.PathValue("id"), limit)
-	s.respondJSON(w, b, err)
+	s.respondJSON(w, r, b, err)
 }

@@ -8,6 +8,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/ical"
+	"github.com/companyregistry/registry/internal/httpmw"
 	"github.com/companyregistry/registry/internal/ops"
 )
 
@@ -49,7 +50,7 @@ func (s *Server) deadlinesICS(w http.ResponseWriter, r *http.Request) {
 		h["Content-Disposition"] = []string{`inline; filename="` + name + `"`}
 	}
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(buf.Bytes())
+	httpmw.WriteAnswer(w, r, buf.Bytes())
 }
 
 // plainFilename reports whether name holds only letters, digits, '.', '-'

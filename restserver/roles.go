@@ -7,5 +7,5 @@ import "net/http"
 // and not_implemented for a country whose module has no roles.
 func (s *Server) roles(w http.ResponseWriter, r *http.Request) {
 	b, err := s.ops.RolesJSON(r.Context(), r.PathValue("country"), r.PathValue("id"))
-	s.respondJSON(w, b, err)
+	s.respondJSON(w, r, b, err)
 }

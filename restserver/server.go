@@ -337,20 +337,33 @@ func (s *Server) limitV1(next http.Handler) http.Handler {
 }
 
 func (s *Server) writeJSON(w http.ResponseWriter, status int, cacheControl string, body []byte) {
-	h := w.Header()
-	// One allocation for the three values; each header gets a slice of
-	// its own (capacity 1), so that appending to one never touches another.
-	v := []string{"application/json", cacheControl, strconv.Itoa(len(body))}
-	h["Content-Type"], h["Cache-Control"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
+	setJSONHeaders(w.Header(), cacheControl, len(body))
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
+}
+
+// writeData sends body, a document of the Registry, as a 200 answer
+// through httpmw.WriteAnswer: in one write where the server's connection
+// gathers (a report with many officers exceeds net/http's 4 KiB buffer).
+func (s *Server) writeData(w http.ResponseWriter, r *http.Request, body []byte) {
+	setJSONHeaders(w.Header(), cacheData, len(body))
+	w.WriteHeader(http.StatusOK)
+	httpmw.WriteAnswer(w, r, body)
+}
+
+// setJSONHeaders sets the headers of a JSON answer of n bytes. One
+// allocation for the three values; each header gets a slice of its own
+// (capacity 1), so that appending to one never touches another.
+func setJSONHeaders(h http.Header, cacheControl string, n int) {
+	v := []string{"application/json", cacheControl, strconv.Itoa(n)}
+	h["Content-Type"], h["Cache-Control"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
 }
 
 // respond encodes *v, or sends the error envelope of err. A document of the
 // root package encodes through its own MarshalJSON directly: its output is
 // already what json.Marshal would give (compact, HTML-escaped), and calling
 // it directly saves json.Marshal's second pass over the bytes.
-func respond[T any](s *Server, w http.ResponseWriter, v *T, err error) {
+func respond[T any](s *Server, w http.ResponseWriter, r *http.Request, v *T, err error) {
 	var b []byte
 	if err == nil && v != nil {
 		if m, ok := any(*v).(json.Marshaler); ok {
@@ -362,12 +375,12 @@ func respond[T any](s *Server, w http.ResponseWriter, v *T, err error) {
 			err = &registry.Error{Code: registry.CodeInternalError, Message: "The answer could not be encoded.", Err: err}
 		}
 	}
-	s.respondJSON(w, b, err)
+	s.respondJSON(w, r, b, err)
 }
 
 // respondJSON sends b, an encoded document of the Registry (which the
 // handler must not modify), or the error envelope of err.
-func (s *Server) respondJSON(w http.ResponseWriter, b []byte, err error) {
+func (s *Server) respondJSON(w http.ResponseWriter, r *http.Request, b []byte, err error) {
 	if err == nil && len(b) == 0 {
 		err = &registry.Error{Code: registry.CodeInternalError, Message: "The operation returned no answer."}
 	}
@@ -375,7 +388,7 @@ func (s *Server) respondJSON(w http.ResponseWriter, b []byte, err error) {
 		s.writeError(w, err)
 		return
 	}
-	s.writeJSON(w, http.StatusOK, cacheData, b)
+	s.writeData(w, r, b)
 }
 
 func (s *Server) writeError(w http.ResponseWriter, err error) {
@@ -408,8 +421,8 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, http.StatusOK, cacheError, b)
 }
 
-func (s *Server) listCountries(w http.ResponseWriter, _ *http.Request) {
-	respond(s, w, s.reg.Countries(), nil)
+func (s *Server) listCountries(w http.ResponseWriter, r *http.Request) {
+	respond(s, w, r, s.reg.Countries(), nil)
 }
 
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
@@ -418,12 +431,12 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) lookupOf(w http.ResponseWriter, r *http.Request, country, id string) {
 	b, err := s.ops.LookupJSON(r.Context(), country, id)
-	s.respondJSON(w, b, err)
+	s.respondJSON(w, r, b, err)
 }
 
 func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 	res, err := s.reg.Validate(r.PathValue("country"), r.PathValue("id"))
-	respond(s, w, ops.SurfaceValidation(res), err)
+	respond(s, w, r, ops.SurfaceValidation(res), err)
 }
 
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
@@ -442,7 +455,7 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	}
 	query, _ := first(q, "q")
 	b, err := s.ops.SearchJSON(r.Context(), country, query, limit)
-	s.respondJSON(w, b, err)
+	s.respondJSON(w, r, b, err)
 }
 
 func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
@@ -462,7 +475,7 @@ func (s *Server) deadlines(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep, err := s.reg.Deadlines(r.Context(), country, r.PathValue("id"), today)
-	respond(s, w, rep, err)
+	respond(s, w, r, rep, err)
 }
 
 // first returns the first value of key in q and whether key is present.
@@ -486,6 +499,6 @@ func (s *Server) textHandler(t *template, contentType string) http.HandlerFunc {
 		}
 		h["Content-Length"] = []string{strconv.Itoa(len(body))}
 		w.WriteHeader(http.StatusOK)
-		_, _ = w.Write(body)
+		httpmw.WriteAnswer(w, r, body)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -27,6 +26,9 @@ type program struct {
 	log    *syncBuffer // JSON records of every logger, debug level
 	client *http.Client
 	reg    *registry.Registry
+	// handler is the program's handler (newHandler), for a test that
+	// serves it on a listener of its own.
+	handler http.Handler
 }
 
 type programConfig struct {
@@ -83,8 +85,9 @@ func startProgram(t *testing.T, pc programConfig) *program {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.handler = h
 	srv := newHTTPServer(h, logger, pc.limits)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := listen("127.0.0.1:0") // as serve listens
 	if err != nil {
 		t.Fatal(err)
 	}

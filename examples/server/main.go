@@ -52,6 +52,7 @@ import (
 	"github.com/companyregistry/registry/internal/heapfloor"
 	"github.com/companyregistry/registry/internal/httplog"
 	"github.com/companyregistry/registry/internal/httpmw"
+	"github.com/companyregistry/registry/internal/onewrite"
 	"github.com/companyregistry/registry/mcpserver"
 	"github.com/companyregistry/registry/metrics"
 	"github.com/companyregistry/registry/ratelimit"
@@ -628,7 +629,7 @@ func restSettings(cfg config, reg *registry.Registry) ([]restserver.Option, erro
 // flight get up to shutdownTimeout to finish.
 func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.Logger, onListen func(string)) int {
 	srv := newHTTPServer(handler, logger, defaultLimits())
-	ln, err := net.Listen("tcp", cfg.addr)
+	ln, err := listen(cfg.addr)
 	if err != nil {
 		logger.Error("listen failed", slog.String("addr", cfg.addr), slog.String("error", err.Error()))
 		return 1
@@ -662,6 +663,19 @@ func serve(ctx context.Context, cfg config, handler http.Handler, logger *slog.L
 	}
 	logger.Info("stopped")
 	return 0
+}
+
+// listen returns the API's listener on addr. Its connections gather: a
+// complete answer larger than net/http's 4 KiB buffer (an MCP lookup, a
+// report with many officers) leaves in one write instead of two, the same
+// bytes (httpmw.WriteAnswer, which finds the connection through
+// httpmw.ConnContext).
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return onewrite.NewListener(ln, onewrite.DefaultMax), nil
 }
 
 // defaultHeapFloor is REGISTRY_HEAP_FLOOR's default.

@@ -16,7 +16,7 @@ import (
 func TestSetClientIPReadsTheConnectionsPeer(t *testing.T) {
 	t.Parallel()
 	p := httplog.NewPeer("192.0.2.7:41000")
-	ctx := context.WithValue(t.Context(), peerKey{}, &p)
+	ctx := context.WithValue(t.Context(), connKey{}, &connState{peer: p, hasPeer: true})
 	s := New(Config{})
 
 	r := httptest.NewRequest("GET", "/", nil).WithContext(ctx)

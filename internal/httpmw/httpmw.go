@@ -31,6 +31,11 @@
 // limiter when the outer one has none. The first AccessLog a request meets
 // writes the record, with the message and route of the innermost one.
 //
+// [WriteAnswer] writes a complete answer whose Content-Length the handler
+// set: on a connection of an onewrite.Listener (the example server's, kept
+// by [ConnContext]) its headers and body leave in one write where net/http
+// would take two; elsewhere it is the ResponseWriter's Write.
+//
 // # Panics
 //
 // [Stack.Recover] answers a panic with the internal_error envelope when
@@ -59,6 +64,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/httplog"
+	"github.com/companyregistry/registry/internal/onewrite"
 	"github.com/companyregistry/registry/internal/ops"
 )
 
@@ -195,33 +201,94 @@ func (s *Stack) begin(w http.ResponseWriter, r *http.Request) *Request {
 // the socket peer that [ConnContext] parsed for the request's connection
 // when it is the request's RemoteAddr, else from RemoteAddr.
 func (s *Stack) setClientIP(q *Request, r *http.Request) {
-	p, ok := r.Context().Value(peerKey{}).(*httplog.Peer)
-	if !ok || p.Remote() != r.RemoteAddr {
+	st, ok := r.Context().Value(connKey{}).(*connState)
+	if !ok || !st.hasPeer || st.peer.Remote() != r.RemoteAddr {
 		q.SetIP(httplog.ClientIP(r, s.trusted))
 		return
 	}
-	if ip := httplog.ClientIPBehind(p.Addr(), r, s.trusted); ip != p.Addr() {
+	if ip := httplog.ClientIPBehind(st.peer.Addr(), r, s.trusted); ip != st.peer.Addr() {
 		q.SetIP(ip)
 		return
 	}
-	q.SetPeer(*p)
+	q.SetPeer(st.peer)
 }
 
-type peerKey struct{}
+// connState is what [ConnContext] keeps of a connection, in one
+// allocation: its peer, and the connection itself when it can gather
+// its writes ([WriteAnswer]).
+type connState struct {
+	peer    httplog.Peer
+	hasPeer bool
+	conn    *onewrite.Conn // nil: not a connection of an onewrite.Listener
+}
+
+type connKey struct{}
 
 // ConnContext is for http.Server.ConnContext: it keeps c's remote address,
 // parsed and as text, in the context of c's requests, so that a stack
 // reads the client address of each request from it instead of parsing
 // RemoteAddr and making its text again (for a request whose RemoteAddr is
 // not c's, it does as before). The client address and its text are the
-// same either way.
+// same either way. When c is a connection of an onewrite.Listener, it
+// keeps c too, so that [WriteAnswer] sends an answer in one write.
 func ConnContext(ctx context.Context, c net.Conn) context.Context {
+	oc, _ := c.(*onewrite.Conn)
 	a := c.RemoteAddr()
-	if a == nil {
+	if a == nil && oc == nil {
 		return ctx
 	}
-	p := httplog.NewPeer(a.String())
-	return context.WithValue(ctx, peerKey{}, &p)
+	st := &connState{conn: oc}
+	if a != nil {
+		st.peer, st.hasPeer = httplog.NewPeer(a.String()), true
+	}
+	return context.WithValue(ctx, connKey{}, st)
+}
+
+// gatherMin is the smallest body [WriteAnswer] gathers: a smaller one and
+// its headers (well under 1 KiB here) fit in net/http's 4 KiB connection
+// buffer and leave in one write anyway.
+const gatherMin = 3 << 10
+
+// WriteAnswer writes body, the whole body of an answer whose Content-Length
+// header the caller set to len(body), and sends the answer: on a
+// connection of an onewrite.Listener (kept by [ConnContext]) the headers
+// and a body that together exceed net/http's 4 KiB connection buffer leave
+// in one write instead of two. The bytes on the wire are the same. On any
+// other connection, for a HEAD request, a body under 3 KiB, or without that
+// Content-Length (a flush before the handler returns would make net/http
+// send a body of unknown length chunked), it is w.Write(body). Never use it
+// for a stream: it flushes.
+func WriteAnswer(w http.ResponseWriter, r *http.Request, body []byte) {
+	c := gatherConn(r)
+	if c == nil || len(body) < gatherMin || r.Method == http.MethodHead || !hasLength(w.Header(), len(body)) {
+		_, _ = w.Write(body)
+		return
+	}
+	c.Gather()
+	defer c.End() // a panic, or a flush that does not reach net/http: nothing stays held
+	if _, err := w.Write(body); err != nil {
+		return
+	}
+	c.Release() // the flush's write carries the headers and the whole body
+	_ = http.NewResponseController(w).Flush()
+}
+
+// gatherConn returns the gathering connection of r, or nil.
+func gatherConn(r *http.Request) *onewrite.Conn {
+	if st, ok := r.Context().Value(connKey{}).(*connState); ok {
+		return st.conn
+	}
+	return nil
+}
+
+// hasLength reports whether h gives Content-Length as n.
+func hasLength(h http.Header, n int) bool {
+	v := h["Content-Length"]
+	if len(v) != 1 {
+		return false
+	}
+	got, err := strconv.Atoi(v[0])
+	return err == nil && got == n
 }
 
 // fill gives q the pieces of s's configuration that the stacks around s

@@ -24,7 +24,7 @@ import (
 func TestReview_ConnContextUndoneByTrustedProxies(t *testing.T) {
 	t.Parallel()
 	p := httplog.NewPeer("192.0.2.7:41000")
-	ctx := context.WithValue(t.Context(), peerKey{}, &p)
+	ctx := context.WithValue(t.Context(), connKey{}, &connState{peer: p, hasPeer: true})
 	peerText := func() string {
 		var w httplog.Writer
 		w.SetPeer(p)

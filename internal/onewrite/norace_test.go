@@ -1,0 +1,5 @@
+//go:build !race
+
+package onewrite
+
+const raceEnabled = false
