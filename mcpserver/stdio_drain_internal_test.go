@@ -3,11 +3,13 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/companyregistry/registry/internal/moduletest"
@@ -268,7 +270,7 @@ func TestSDKIDsOwed(t *testing.T) {
 	if settled() {
 		t.Fatal("settled with 1 owed")
 	}
-	c.answered([]byte("1"))
+	answer(c, "1")
 	select {
 	case <-wait:
 	default:
@@ -278,7 +280,7 @@ func TestSDKIDsOwed(t *testing.T) {
 		t.Error("1 (a duplicate counted) and 2 (running) must stay busy")
 	}
 	c.watch(true)
-	c.answered([]byte("3")) // the SDK answers a line before its newline
+	answer(c, "3") // the SDK answers a line before its newline
 	if !c.addPart("3", true) || !settled() || c.busy("3") {
 		t.Error("a line answered while passed in parts owes an answer, or is busy")
 	}
@@ -286,5 +288,139 @@ func TestSDKIDsOwed(t *testing.T) {
 	c.addPart("4", true)
 	if settled() || !c.busy("4") {
 		t.Error("a line in parts not yet answered owes nothing")
+	}
+}
+
+// answer counts an answer of the SDK with id as sdkWriter does: marked as
+// being written before its write, counted after.
+func answer(c *sdkIDs, id string) {
+	c.answered([]byte(id), c.answering([]byte(id)))
+}
+
+// TestSDKIDsOwedWhileAnswerWritten checks the two steps of counting an
+// answer (sdkWriter.Write): a request passed on while the answer with its
+// id is being written owes its own answer (the SDK has dropped the id and
+// takes it), which the first answer's write does not settle; the id stays
+// busy until that write is done; an answer that is not owed (to a
+// subscriptions/listen) settles none; a reuse while a request counted with
+// the id is not being written (a duplicate the SDK refused, never
+// answered) still owes nothing.
+func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
+	t.Parallel()
+	c := newSDKIDs()
+	type state struct {
+		Step    string
+		Owed    int
+		Busy    bool
+		Settled bool
+	}
+	var got []state
+	snap := func(step, id string) {
+		s := state{Step: step, Busy: c.busy(id)}
+		select {
+		case <-c.settled():
+			s.Settled = true
+		default:
+		}
+		c.mu.Lock()
+		s.Owed = c.owed
+		c.mu.Unlock()
+		got = append(got, s)
+	}
+	c.add("1", true)
+	m := c.answering([]byte("1"))
+	snap("1 being written", "1")
+	c.add("1", true) // the client has the answer and reuses 1
+	snap("1 reused", "1")
+	c.answered([]byte("1"), m)
+	snap("first 1 written", "1")
+	answer(c, "1")
+	snap("second 1 written", "1")
+
+	c.add("2", owes([]byte(`"subscriptions/listen"`)))
+	m = c.answering([]byte("2"))
+	c.add("2", true)
+	snap("listen 2 being written, 2 reused", "2")
+	c.answered([]byte("2"), m)
+	snap("listen 2 written", "2")
+	answer(c, "2")
+	snap("second 2 written", "2")
+
+	c.add("3", true)
+	c.add("3", true) // a duplicate, refused by the SDK: counted for ever
+	m = c.answering([]byte("3"))
+	c.add("3", true)
+	snap("3 being written, duplicate counted, 3 reused", "3")
+	c.answered([]byte("3"), m)
+	snap("first 3 written", "3")
+
+	want := []state{
+		{"1 being written", 1, true, false},
+		{"1 reused", 2, true, false},
+		{"first 1 written", 1, true, false},
+		{"second 1 written", 0, false, true},
+		{"listen 2 being written, 2 reused", 1, true, false},
+		{"listen 2 written", 1, true, false},
+		{"second 2 written", 0, false, true},
+		{"3 being written, duplicate counted, 3 reused", 1, true, false},
+		{"first 3 written", 0, true, true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestSDKIDsAnswerNotCountedBeforeWrite checks that an answer whose id is
+// not counted before its write (sdkIDs.answering: markNone) is handled
+// after it as before the two steps: counted against a request passed on
+// meanwhile (a line in parts the SDK answered before its newline), or
+// recorded while watching; and that an answer with an id whose requests
+// all have their answer being written is not counted against them.
+func TestSDKIDsAnswerNotCountedBeforeWrite(t *testing.T) {
+	t.Parallel()
+	c := newSDKIDs()
+	type state struct {
+		Mark    answerMark
+		Owed    int
+		Busy    bool
+		Unknown []string
+	}
+	snap := func(m answerMark, id string) state {
+		c.mu.Lock()
+		s := state{Mark: m, Owed: c.owed, Unknown: slices.Clone(c.unknown)}
+		c.mu.Unlock()
+		s.Busy = c.busy(id)
+		return s
+	}
+	var got []state
+	m := c.answering([]byte("5"))
+	c.add("5", true) // counted during the write
+	c.answered([]byte("5"), m)
+	got = append(got, snap(m, "5"))
+
+	c.watch(true)
+	m = c.answering([]byte("6"))
+	c.answered([]byte("6"), m)
+	got = append(got, snap(m, "6"))
+	c.watch(false)
+
+	c.add("7", true)
+	m7 := c.answering([]byte("7"))
+	c.watch(true)
+	m = c.answering([]byte("7")) // a second answer with 7 while the first is written
+	c.answered([]byte("7"), m)
+	got = append(got, snap(m, "7"))
+	c.watch(false)
+	c.answered([]byte("7"), m7)
+	got = append(got, snap(m7, "7"))
+
+	want := []state{
+		{Mark: markNone},
+		{Mark: markNone, Unknown: []string{"6"}},
+		{Mark: markNone, Owed: 1, Busy: true, Unknown: []string{"7"}},
+		{Mark: markSettles, Unknown: []string{}},
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -67,7 +67,7 @@ func TestSDKIDsAddValues(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
 	c.watch(true)
-	c.answered([]byte(`"a"`)) // the SDK answered the first value already
+	answer(c, `"a"`) // the SDK answered the first value already
 	msgs := []lineMsg{
 		{key: `"a"`, method: []byte(`"ping"`)},
 		{key: `"b"`, method: []byte(`"ping"`)},

@@ -40,9 +40,9 @@ func TestSDKIDsSlotBoundsKeys(t *testing.T) {
 	if held > 2*maxSlotKey {
 		t.Errorf("two ids of 1 MiB hold %d bytes of keys", held)
 	}
-	c.answered([]byte(long))
+	answer(c, long)
 	for _, key := range batchAnswerIDs([]byte(`[{"jsonrpc":"2.0","id":` + other + `,"result":{}}]`)) {
-		c.answered([]byte(key))
+		answer(c, key)
 	}
 	if c.busy(long) || c.busy(other) {
 		t.Error("the answers to the long ids were not counted")

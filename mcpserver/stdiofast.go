@@ -771,16 +771,21 @@ func (s *stdioIn) initialized() bool {
 // key longer than maxSlotKey), so the table holds at most maxSDKIDs ×
 // maxSlotKey bytes of keys however long the ids.
 //
-// It also keeps, for the end of the input (stdioIn.drain), the ids whose
-// answer is owed: an id passed on while it was not counted, until the
-// SDK's next answer with it. A request reusing an id still counted owes
-// nothing more: the SDK refuses it unanswered when the first is still in
-// flight (jsonrpc2 acceptRequest), which is the case but for the instant
-// between the SDK dropping the first id and writing its answer.
+// It also keeps, for the end of the input (stdioIn.drain), the answers
+// owed: a request passed on while every request counted with its id (none,
+// or only those whose answers are being written) is out of the SDK's set
+// of requests in flight, which the SDK therefore takes and answers. Its
+// answer settles it once written. The SDK drops an id before it writes the
+// answer (jsonrpc2 processResult), so sdkWriter marks an answer as being
+// written (answering) before its write and counts it (answered) after: a
+// client that reads an answer and reuses its id before the write has
+// returned is owed the second answer too. A request reusing an id counted
+// and not being written owes nothing more: the SDK refuses it unanswered
+// while the first is in flight (jsonrpc2 acceptRequest).
 type sdkIDs struct {
 	mu   sync.Mutex
 	n    map[string]idCount
-	owed int           // ids with owed set
+	owed int           // answers owed: the ids' owed, and those being written that settle one
 	idle chan struct{} // closed when owed comes to 0 (settled)
 	// While watching (a line passed on in parts), the ids of the answers
 	// written that were not counted: the SDK may answer a line that ends
@@ -791,9 +796,27 @@ type sdkIDs struct {
 
 // idCount is sdkIDs' record of one id.
 type idCount struct {
-	n    int  // requests passed on, less answers written
-	owed bool // passed on while not counted and not answered since
+	n       int // requests passed on, less answers written
+	writing int // answers being written (answering), at most n
+	owed    int // requests owing their answer whose answer is not being written
 }
+
+// answerMark is what sdkIDs.answering did with an answer about to be
+// written, for sdkIDs.answered once it is.
+type answerMark uint8
+
+const (
+	// markNone: the id was not counted, or each request counted with it
+	// had its answer being written; the answer is counted after its
+	// write as any answer (answered).
+	markNone answerMark = iota
+	// markWriting: one request counted with the id has its answer
+	// being written.
+	markWriting
+	// markSettles: as markWriting, and that answer is owed: its write
+	// settles it.
+	markSettles
+)
 
 // maxWatched bounds sdkIDs.unknown.
 const maxWatched = 16
@@ -845,8 +868,9 @@ func (c *sdkIDs) addLocked(id string, owe bool) bool {
 	if len(c.n) >= maxSDKIDs && e.n == 0 {
 		return false
 	}
-	if e.n == 0 && owe {
-		e.owed = true
+	if e.n == e.writing && owe {
+		// Out of the SDK's requests in flight: the SDK takes it.
+		e.owed++
 		c.owed++
 	}
 	e.n++
@@ -862,20 +886,57 @@ func (c *sdkIDs) busy(id string) bool {
 	return c.n[id].n > 0
 }
 
-// answered counts an answer of the SDK with id.
-func (c *sdkIDs) answered(id []byte) {
+// answering marks an answer of the SDK with id as being written, before
+// its write: the SDK has dropped the id from its requests in flight, so a
+// request with id passed on from now owes its answer (addLocked). The
+// answer settles the id's owed answer, if any, once written. An id not
+// counted, or whose requests counted all have their answer being written,
+// is not marked (markNone).
+func (c *sdkIDs) answering(id []byte) answerMark {
 	id = slotBytes(id)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.n[string(id)]
+	if !ok || e.n <= e.writing {
+		return markNone
+	}
+	e.writing++
+	m := markWriting
+	if e.owed > 0 {
+		e.owed--
+		m = markSettles
+	}
+	c.n[string(id)] = e
+	return m
+}
+
+// answered counts an answer of the SDK with id once written; m is what
+// answering returned for it before the write. An answer not marked is
+// counted against the id as it is now, or, not counted, recorded while
+// watching.
+func (c *sdkIDs) answered(id []byte, m answerMark) {
+	id = slotBytes(id)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.n[string(id)]
+	if ok && m == markNone && e.n <= e.writing {
+		ok = false // each request counted has its own answer being written
+	}
 	if !ok {
 		if c.watching && len(c.unknown) < maxWatched {
 			c.unknown = append(c.unknown, string(id))
 		}
 		return
 	}
-	if e.owed {
-		e.owed = false
+	settles := m == markSettles
+	switch {
+	case m != markNone:
+		e.writing--
+	case e.owed > 0:
+		e.owed--
+		settles = true
+	}
+	if settles {
 		c.owed--
 		if c.owed == 0 && c.idle != nil {
 			close(c.idle)
@@ -1024,27 +1085,41 @@ type sdkWriter struct {
 // "method".
 const responseHead = `{"jsonrpc":"2.0","id":`
 
-// Write writes p, then counts it when it is an answer (one message: the
-// SDK writes each in one call, its id written as idKey's key) or the
-// answer of a batch (an array of them, ids re-encoded). Counted after the
-// write, an id stays busy a little longer than in the SDK, which only
-// sends a call to the SDK; counted before it, a call answered in front
-// could overtake the SDK's answer to initialize.
+// Write writes p and counts it when it is an answer (one message: the SDK
+// writes each in one call, its id written as idKey's key) or the answer of
+// a batch (an array of them, ids re-encoded), in two steps. Before the
+// write it marks the answer as being written (sdkIDs.answering): the SDK
+// has dropped the id, and a client may read the answer and reuse the id
+// before the write returns; the SDK takes that request, which so owes its
+// answer. After the write it counts the answer (sdkIDs.answered): the id
+// stays busy until then, a little longer than in the SDK, which only sends
+// a call to the SDK (counted before, a call answered in front could
+// overtake the SDK's answer to initialize), and the drain waits for the
+// write of an answer owed.
 func (sw *sdkWriter) Write(p []byte) (int, error) {
-	n, err := sw.w.Write(p)
 	if rest, ok := bytes.CutPrefix(p, []byte(responseHead)); ok {
 		if id, ok := answerID(rest); ok {
 			after := rest[len(id):]
 			if bytes.HasPrefix(after, []byte(`,"result":`)) || bytes.HasPrefix(after, []byte(`,"error":`)) {
-				sw.ids.answered(id)
+				m := sw.ids.answering(id)
+				n, err := sw.w.Write(p)
+				sw.ids.answered(id, m)
+				return n, err
 			}
 		}
 	} else if len(p) > 0 && p[0] == '[' {
-		for _, key := range batchAnswerIDs(p) {
-			sw.ids.answered([]byte(key))
+		keys := batchAnswerIDs(p)
+		marks := make([]answerMark, len(keys))
+		for i, key := range keys {
+			marks[i] = sw.ids.answering([]byte(key))
 		}
+		n, err := sw.w.Write(p)
+		for i, key := range keys {
+			sw.ids.answered([]byte(key), marks[i])
+		}
+		return n, err
 	}
-	return n, err
+	return sw.w.Write(p)
 }
 
 // stdioOut writes stdioIn's answers, in order, on a goroutine of its own
