@@ -240,8 +240,7 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 	}
 	m, ok := scanArgs(raw)
 	if !ok {
-		m = nil
-		ok = json.Unmarshal(raw, &m) == nil
+		m, ok = unmarshalArgs(raw)
 	}
 	if !ok {
 		return a, h.badRequest(a.country, "The tool arguments must be a JSON object.",
@@ -330,10 +329,24 @@ func jsonString(v json.RawMessage) (s string, isNull, ok bool) {
 	if s, ok := plainStringValue(v); ok {
 		return s, false, true
 	}
-	if err := json.Unmarshal(v, &s); err != nil {
+	// A variable of its own: &s of the result would move s to the heap on
+	// every call, the plain strings' too.
+	var u string
+	if err := json.Unmarshal(v, &u); err != nil {
 		return "", false, false
 	}
-	return s, false, true
+	return u, false, true
+}
+
+// unmarshalArgs is json.Unmarshal(raw, &m) for the arguments scanArgs does
+// not take. Its m is declared where it is needed: &m moves m to the heap,
+// which on the caller's variable cost an allocation on every call.
+func unmarshalArgs(raw []byte) (map[string]json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil, false
+	}
+	return m, true
 }
 
 // limitText turns a JSON limit into the text [registry.Registry.ParseLimit]
