@@ -136,7 +136,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	in := f.bufs.get()
 	defer f.bufs.put(in) // after any fallBack: the SDK has read the body by then
-	_, err := in.ReadFrom(io.LimitReader(r.Body, fastPathMaxBody+1))
+	err := readAtMost(in, r.Body, fastPathMaxBody+1)
 	body := in.Bytes()
 	if err != nil || len(body) > fastPathMaxBody {
 		f.fallBack(w, r, body)
@@ -198,6 +198,30 @@ func (c *toolContext) Value(key any) any {
 		return &c.info
 	}
 	return c.Context.Value(key)
+}
+
+// readAtMost appends what r holds to buf, up to limit bytes, as
+// buf.ReadFrom(io.LimitReader(r, limit)) does, without the LimitReader that
+// allocated on every request; it returns the first error other than io.EOF.
+func readAtMost(buf *bytes.Buffer, r io.Reader, limit int) error {
+	for n := 0; n < limit; {
+		buf.Grow(bytes.MinRead)
+		b := buf.AvailableBuffer()
+		b = b[:min(cap(b), limit-n)]
+		m, err := r.Read(b)
+		if m < 0 || m > len(b) {
+			panic("mcpserver: reader returned a bad count")
+		}
+		buf.Write(b[:m]) // b is buf's own spare capacity: no copy
+		n += m
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // appendResponse appends the JSON-RPC response to a tools/call with id
