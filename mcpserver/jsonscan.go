@@ -199,7 +199,7 @@ func scanParams(b []byte) (name string, args json.RawMessage, rest []byte, ok bo
 			if !ok {
 				return "", nil, nil, false
 			}
-			name, b, haveName = string(content), r, true
+			name, b, haveName = toolName(content), r, true
 		case string(key) == "arguments" && !haveArgs:
 			v, r, ok := scanValueExtent(b)
 			if !ok || !json.Valid(v) {
@@ -283,4 +283,26 @@ func plainStringValue(v []byte) (string, bool) {
 		return "", false
 	}
 	return string(content), true
+}
+
+// toolName is string(b), without an allocation when b is the name of one
+// of this package's tools (the name of every call the fast paths answer).
+func toolName(b []byte) string {
+	switch string(b) { // compared without a conversion
+	case ToolLookupCompany:
+		return ToolLookupCompany
+	case ToolSearchCompany:
+		return ToolSearchCompany
+	case ToolCompanyDeadlines:
+		return ToolCompanyDeadlines
+	case ToolCompanyRoles:
+		return ToolCompanyRoles
+	case ToolValidateCompanyID:
+		return ToolValidateCompanyID
+	case ToolListCountries:
+		return ToolListCountries
+	case ToolCompanyChanges:
+		return ToolCompanyChanges
+	}
+	return string(b)
 }
