@@ -223,16 +223,38 @@ func scanParams(b []byte) (name string, args json.RawMessage, rest []byte, ok bo
 	}
 }
 
-// scanArgs is json.Unmarshal(raw, &m) for an object whose keys are
-// printable ASCII without escapes, each once, and whose values are strings
-// without escapes or control characters; it reports false for anything
-// else.
-func scanArgs(raw []byte) (map[string]json.RawMessage, bool) {
+// argMember is a member of a tool's arguments object: its name as written
+// and its value.
+type argMember struct {
+	key   []byte
+	value json.RawMessage
+}
+
+// argMembers are the members of a tool's arguments object, each name once.
+// A call has a few arguments: a slice searched in order, on the caller's
+// stack, spares the map and the names' strings of every call.
+type argMembers []argMember
+
+// get returns the value of the member named key.
+func (m argMembers) get(key string) (json.RawMessage, bool) {
+	for _, a := range m {
+		if string(a.key) == key {
+			return a.value, true
+		}
+	}
+	return nil, false
+}
+
+// scanArgs is json.Unmarshal(raw, &m) into a map for an object whose keys
+// are printable ASCII without escapes, each once, and whose values are
+// strings without escapes or control characters, its members appended to
+// dst in their order; it reports false for anything else.
+func scanArgs(raw []byte, dst argMembers) (argMembers, bool) {
 	b, ok := scanSep(raw, '{')
 	if !ok {
 		return nil, false
 	}
-	m := make(map[string]json.RawMessage, 2)
+	m := dst[:0]
 	if len(b) > 0 && b[0] == '}' {
 		return m, len(skipSpace(b[1:])) == 0
 	}
@@ -248,10 +270,10 @@ func scanArgs(raw []byte) (map[string]json.RawMessage, bool) {
 		if !ok {
 			return nil, false
 		}
-		if _, dup := m[string(key)]; dup {
+		if _, dup := m.get(string(key)); dup {
 			return nil, false
 		}
-		m[string(key)] = v
+		m = append(m, argMember{key, v})
 		b = skipSpace(r)
 		if len(b) == 0 {
 			return nil, false
