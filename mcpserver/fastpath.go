@@ -180,15 +180,17 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	buf := f.bufs.get()
 	defer f.bufs.put(buf)
 	appendResponse(buf, id, out, f.memo)
-	writeJSON(w, r, buf.Bytes())
+	writeJSON(w, r, buf.Bytes(), &ctx.header)
 }
 
 // toolContext is the context of a tool the fast path calls: the request's
-// context with the requestInfo that infoFrom finds, in one allocation
-// (context.WithValue and a separate requestInfo took two on every call).
+// context with the requestInfo that infoFrom finds, and the room for the
+// answer's header values, in one allocation (context.WithValue, a separate
+// requestInfo and the header values took three on every call).
 type toolContext struct {
 	context.Context
-	info requestInfo
+	info   requestInfo
+	header [3]string // the values of the answer's headers (writeJSON)
 }
 
 // Value returns the tool's requestInfo for requestInfoKey, and what the
@@ -257,20 +259,21 @@ func (f *fastPath) writeRaw(w http.ResponseWriter, r *http.Request, id json.RawM
 	b = append(b, mid...)
 	b = append(b, result...)
 	b = append(b, '}')
-	writeJSON(w, r, b)
+	writeJSON(w, r, b, new([3]string))
 }
 
 // writeJSON writes a JSON-RPC response with the headers the SDK's
-// stateless JSON responses carry. The values of Cache-Control and
-// Content-Type are slices of capacity 1 made once for the response (one
-// allocation for the three headers), so that an Add makes a new slice.
-// The answer is complete and its length known, so it goes out through
+// stateless JSON responses carry. The values of Cache-Control,
+// Content-Type and Content-Length are slices of capacity 1 of v, which the
+// caller made for this response (a tool call's is in its toolContext: no
+// allocation of its own), so that an Add makes a new slice. The answer is
+// complete and its length known, so it goes out through
 // httpmw.WriteAnswer: in one write where the server's connection gathers.
-func writeJSON(w http.ResponseWriter, r *http.Request, b []byte) {
+func writeJSON(w http.ResponseWriter, r *http.Request, b []byte, v *[3]string) {
 	h := w.Header()
 	// A known length spares both ends the chunked encoding that net/http
 	// uses for bodies larger than its 4 KiB buffer.
-	v := []string{"no-cache, no-transform", "application/json", strconv.Itoa(len(b))}
+	*v = [3]string{"no-cache, no-transform", "application/json", strconv.Itoa(len(b))}
 	h["Cache-Control"], h["Content-Type"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
 	httpmw.WriteAnswer(w, r, b)
 }

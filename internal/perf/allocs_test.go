@@ -25,7 +25,7 @@ func TestMCPCachedCallAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates on its own")
 	}
-	const want = 8
+	const want = 7
 	reg := newNorway(t, fakeBase, &http.Client{Transport: newBrreg(t)}, nil)
 	mcp := newMCP(t, reg)
 	call := lookupCall(equinorID)
