@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -35,7 +36,7 @@ func TestToolContext(t *testing.T) {
 	}
 	got = append(got, ctx.Err(), child.Err())
 	want := []any{"parent's", "lookup_company", nil, context.Canceled, context.Canceled}
-	if diff := cmp.Diff(want, got, cmp.Comparer(func(a, b error) bool { return a == b })); diff != "" {
+	if diff := cmp.Diff(want, got, cmp.Comparer(func(a, b error) bool { return errors.Is(a, b) && errors.Is(b, a) })); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
