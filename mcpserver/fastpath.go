@@ -136,7 +136,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	in := f.bufs.get()
 	defer f.bufs.put(in) // after any fallBack: the SDK has read the body by then
-	_, err := in.ReadFrom(io.LimitReader(r.Body, fastPathMaxBody+1))
+	err := readAtMost(in, r.Body, fastPathMaxBody+1)
 	body := in.Bytes()
 	if err != nil || len(body) > fastPathMaxBody {
 		f.fallBack(w, r, body)
@@ -170,17 +170,60 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	closeRead(r)
-	ri := &requestInfo{req: httpmw.Of(w)}
-	out := tool(context.WithValue(r.Context(), requestInfoKey{}, ri), args)
-	if ri.req != nil {
-		ri.req.AddAttr(slog.String("tool", name))
+	ctx := &toolContext{Context: r.Context(), info: requestInfo{req: httpmw.Of(w)}}
+	out := tool(ctx, args)
+	if req := ctx.info.req; req != nil {
+		req.AddAttr(slog.String("tool", name))
 	}
 	// The response is written from a reused buffer (w.Write copies it): a
 	// cached lookup answers some kilobytes on every call.
 	buf := f.bufs.get()
 	defer f.bufs.put(buf)
 	appendResponse(buf, id, out, f.memo)
-	writeJSON(w, r, buf.Bytes())
+	writeJSON(w, r, buf.Bytes(), &ctx.header)
+}
+
+// toolContext is the context of a tool the fast path calls: the request's
+// context with the requestInfo that infoFrom finds, and the room for the
+// answer's header values, in one allocation (context.WithValue, a separate
+// requestInfo and the header values took three on every call).
+type toolContext struct {
+	context.Context
+	info   requestInfo
+	header [3]string // the values of the answer's headers (writeJSON)
+}
+
+// Value returns the tool's requestInfo for requestInfoKey, and what the
+// request's context holds for any other key.
+func (c *toolContext) Value(key any) any {
+	if _, ok := key.(requestInfoKey); ok {
+		return &c.info
+	}
+	return c.Context.Value(key)
+}
+
+// readAtMost appends what r holds to buf, up to limit bytes, as
+// buf.ReadFrom(io.LimitReader(r, limit)) does, without the LimitReader that
+// allocated on every request; it returns the first error other than io.EOF.
+func readAtMost(buf *bytes.Buffer, r io.Reader, limit int) error {
+	for n := 0; n < limit; {
+		buf.Grow(bytes.MinRead)
+		b := buf.AvailableBuffer()
+		b = b[:min(cap(b), limit-n)]
+		m, err := r.Read(b)
+		if m < 0 || m > len(b) {
+			panic("mcpserver: reader returned a bad count")
+		}
+		buf.Write(b[:m]) // b is buf's own spare capacity: no copy
+		n += m
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // appendResponse appends the JSON-RPC response to a tools/call with id
@@ -216,20 +259,21 @@ func (f *fastPath) writeRaw(w http.ResponseWriter, r *http.Request, id json.RawM
 	b = append(b, mid...)
 	b = append(b, result...)
 	b = append(b, '}')
-	writeJSON(w, r, b)
+	writeJSON(w, r, b, new([3]string))
 }
 
 // writeJSON writes a JSON-RPC response with the headers the SDK's
-// stateless JSON responses carry. The values of Cache-Control and
-// Content-Type are slices of capacity 1 made once for the response (one
-// allocation for the three headers), so that an Add makes a new slice.
-// The answer is complete and its length known, so it goes out through
+// stateless JSON responses carry. The values of Cache-Control,
+// Content-Type and Content-Length are slices of capacity 1 of v, which the
+// caller made for this response (a tool call's is in its toolContext: no
+// allocation of its own), so that an Add makes a new slice. The answer is
+// complete and its length known, so it goes out through
 // httpmw.WriteAnswer: in one write where the server's connection gathers.
-func writeJSON(w http.ResponseWriter, r *http.Request, b []byte) {
+func writeJSON(w http.ResponseWriter, r *http.Request, b []byte, v *[3]string) {
 	h := w.Header()
 	// A known length spares both ends the chunked encoding that net/http
 	// uses for bodies larger than its 4 KiB buffer.
-	v := []string{"no-cache, no-transform", "application/json", strconv.Itoa(len(b))}
+	*v = [3]string{"no-cache, no-transform", "application/json", strconv.Itoa(len(b))}
 	h["Cache-Control"], h["Content-Type"], h["Content-Length"] = v[0:1:1], v[1:2:2], v[2:3:3]
 	httpmw.WriteAnswer(w, r, b)
 }

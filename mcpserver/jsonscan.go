@@ -199,7 +199,7 @@ func scanParams(b []byte) (name string, args json.RawMessage, rest []byte, ok bo
 			if !ok {
 				return "", nil, nil, false
 			}
-			name, b, haveName = string(content), r, true
+			name, b, haveName = toolName(content), r, true
 		case string(key) == "arguments" && !haveArgs:
 			v, r, ok := scanValueExtent(b)
 			if !ok || !json.Valid(v) {
@@ -223,16 +223,38 @@ func scanParams(b []byte) (name string, args json.RawMessage, rest []byte, ok bo
 	}
 }
 
-// scanArgs is json.Unmarshal(raw, &m) for an object whose keys are
-// printable ASCII without escapes, each once, and whose values are strings
-// without escapes or control characters; it reports false for anything
-// else.
-func scanArgs(raw []byte) (map[string]json.RawMessage, bool) {
+// argMember is a member of a tool's arguments object: its name as written
+// and its value.
+type argMember struct {
+	key   []byte
+	value json.RawMessage
+}
+
+// argMembers are the members of a tool's arguments object, each name once.
+// A call has a few arguments: a slice searched in order, on the caller's
+// stack, spares the map and the names' strings of every call.
+type argMembers []argMember
+
+// get returns the value of the member named key.
+func (m argMembers) get(key string) (json.RawMessage, bool) {
+	for _, a := range m {
+		if string(a.key) == key {
+			return a.value, true
+		}
+	}
+	return nil, false
+}
+
+// scanArgs is json.Unmarshal(raw, &m) into a map for an object whose keys
+// are printable ASCII without escapes, each once, and whose values are
+// strings without escapes or control characters, its members appended to
+// dst in their order; it reports false for anything else.
+func scanArgs(raw []byte, dst argMembers) (argMembers, bool) {
 	b, ok := scanSep(raw, '{')
 	if !ok {
 		return nil, false
 	}
-	m := make(map[string]json.RawMessage, 2)
+	m := dst[:0]
 	if len(b) > 0 && b[0] == '}' {
 		return m, len(skipSpace(b[1:])) == 0
 	}
@@ -248,10 +270,10 @@ func scanArgs(raw []byte) (map[string]json.RawMessage, bool) {
 		if !ok {
 			return nil, false
 		}
-		if _, dup := m[string(key)]; dup {
+		if _, dup := m.get(string(key)); dup {
 			return nil, false
 		}
-		m[string(key)] = v
+		m = append(m, argMember{key, v})
 		b = skipSpace(r)
 		if len(b) == 0 {
 			return nil, false
@@ -283,4 +305,26 @@ func plainStringValue(v []byte) (string, bool) {
 		return "", false
 	}
 	return string(content), true
+}
+
+// toolName is string(b), without an allocation when b is the name of one
+// of this package's tools (the name of every call the fast paths answer).
+func toolName(b []byte) string {
+	switch string(b) { // compared without a conversion
+	case ToolLookupCompany:
+		return ToolLookupCompany
+	case ToolSearchCompany:
+		return ToolSearchCompany
+	case ToolCompanyDeadlines:
+		return ToolCompanyDeadlines
+	case ToolCompanyRoles:
+		return ToolCompanyRoles
+	case ToolValidateCompanyID:
+		return ToolValidateCompanyID
+	case ToolListCountries:
+		return ToolListCountries
+	case ToolCompanyChanges:
+		return ToolCompanyChanges
+	}
+	return string(b)
 }

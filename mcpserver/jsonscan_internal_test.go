@@ -70,10 +70,17 @@ func FuzzScanArgs(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		if m, ok := scanArgs(raw); ok {
+		if members, ok := scanArgs(raw, nil); ok {
 			var want map[string]json.RawMessage
 			if err := json.Unmarshal(raw, &want); err != nil {
 				t.Fatalf("scanned %q, which encoding/json refuses: %v", raw, err)
+			}
+			m := map[string]json.RawMessage{}
+			for _, a := range members {
+				m[string(a.key)] = a.value
+			}
+			if len(m) != len(members) {
+				t.Fatalf("%q: scanned a name twice: %q", raw, members)
 			}
 			if diff := cmp.Diff(want, m); diff != "" {
 				t.Fatalf("%q (-json +scanned):\n%s", raw, diff)

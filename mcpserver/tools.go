@@ -238,17 +238,17 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 	if len(raw) == 0 || string(raw) == "null" {
 		return a, nil
 	}
-	m, ok := scanArgs(raw)
+	var room [4]argMember // the members of the arguments, on the stack
+	m, ok := scanArgs(raw, room[:0])
 	if !ok {
-		m = nil
-		ok = json.Unmarshal(raw, &m) == nil
+		m, ok = unmarshalArgs(raw)
 	}
 	if !ok {
 		return a, h.badRequest(a.country, "The tool arguments must be a JSON object.",
 			"Pass the arguments as an object, for example {\"id\":\"923609016\",\"country\":\"NO\"}.")
 	}
 	// The country first, so that later errors name it.
-	if v, ok := m["country"]; ok && slices.Contains(allowed, "country") {
+	if v, ok := m.get("country"); ok && slices.Contains(allowed, "country") {
 		s, isNull, ok := jsonString(v)
 		if !ok {
 			return a, h.badRequest(a.country, "country must be a string such as \"NO\" or \"GB\".",
@@ -261,9 +261,9 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 	// An unknown argument first, the least by name so that the answer does
 	// not depend on map order.
 	unknown, found := "", false
-	for k := range m {
-		if !slices.Contains(allowed, k) && (!found || k < unknown) {
-			unknown, found = k, true
+	for _, a := range m {
+		if !isAllowed(allowed, a.key) && (!found || string(a.key) < unknown) {
+			unknown, found = string(a.key), true
 		}
 	}
 	if found {
@@ -274,7 +274,7 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 		return a, h.badRequest(a.country, msg, "Retry with only the documented arguments.")
 	}
 	for _, k := range allowed {
-		v, ok := m[k]
+		v, ok := m.get(k)
 		if !ok {
 			continue
 		}
@@ -330,10 +330,40 @@ func jsonString(v json.RawMessage) (s string, isNull, ok bool) {
 	if s, ok := plainStringValue(v); ok {
 		return s, false, true
 	}
-	if err := json.Unmarshal(v, &s); err != nil {
+	// A variable of its own: &s of the result would move s to the heap on
+	// every call, the plain strings' too.
+	var u string
+	if err := json.Unmarshal(v, &u); err != nil {
 		return "", false, false
 	}
-	return s, false, true
+	return u, false, true
+}
+
+// unmarshalArgs is json.Unmarshal(raw, &m) for the arguments scanArgs does
+// not take, the map's members (the last of a name given twice, as the map
+// keeps it) in any order. Its m is declared where it is needed: &m moves m
+// to the heap, which on the caller's variable cost an allocation on every
+// call.
+func unmarshalArgs(raw []byte) (argMembers, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil, false
+	}
+	members := make(argMembers, 0, len(m))
+	for k, v := range m {
+		members = append(members, argMember{[]byte(k), v})
+	}
+	return members, true
+}
+
+// isAllowed reports whether key is one of the names allowed.
+func isAllowed(allowed []string, key []byte) bool {
+	for _, a := range allowed {
+		if a == string(key) {
+			return true
+		}
+	}
+	return false
 }
 
 // limitText turns a JSON limit into the text [registry.Registry.ParseLimit]

@@ -133,7 +133,8 @@ type Request struct {
 	route      string           // the innermost route pattern
 	attrs      []slog.Attr      // more fields of the access-log record
 	retryAfter atomic.Int64
-	idHeader   [1]string // the X-Request-Id header's value, allocated with q
+	idHeader   [1]string    // the X-Request-Id header's value, allocated with q
+	attrBuf    [1]slog.Attr // attrs' first field (MCP's tool), allocated with q
 }
 
 // Of returns the state of the stack w was given by, or nil: w is the
@@ -185,6 +186,7 @@ func (s *Stack) Begin(next http.Handler) http.Handler {
 // begin starts the state of a request that no stack has begun.
 func (s *Stack) begin(w http.ResponseWriter, r *http.Request) *Request {
 	q := &Request{start: s.now(), now: s.now, wall: s.wall}
+	q.attrs = q.attrBuf[:0] // an MCP call's tool is added without an allocation
 	q.ResponseWriter = w
 	s.setClientIP(q, r)
 	q.trusted = len(s.trusted) > 0 // setClientIP resolved it behind s's proxies; fill must not again

@@ -322,6 +322,28 @@ func TestAccessLog(t *testing.T) {
 	}
 }
 
+// TestAccessLogFieldsBeyondTheFirst: the record has every added field, the
+// ones beyond the first too (a Request keeps room for one with it, and the
+// rest go to a slice of their own).
+func TestAccessLogFieldsBeyondTheFirst(t *testing.T) {
+	t.Parallel()
+	var l logs
+	s := httpmw.New(httpmw.Config{Logger: l.logger(), Now: newClock().Now})
+	h := httpmw.Chain(s.Begin, s.AccessLog("request"))(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		q := httpmw.Of(w)
+		q.AddAttr(slog.String("tool", "lookup_company"))
+		q.AddAttr(slog.String("a", "1"), slog.Int("b", 2))
+		q.AddAttr(slog.String("c", "3"))
+	}))
+	h.ServeHTTP(httptest.NewRecorder(), request("192.0.2.1:1", "rid-1"))
+	want := []map[string]any{{"level": "INFO", "msg": "request", "method": "GET", "route": "(none)",
+		"status": 200.0, "bytes": 0.0, "duration": 0.0, "request_id": "rid-1",
+		"client_ip": "192.0.2.1", "tool": "lookup_company", "a": "1", "b": 2.0, "c": "3"}}
+	if diff := cmp.Diff(want, l.records(t)); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
+	}
+}
+
 // TestAccessLogNested: the outer stack writes the one record, with the
 // message, route and fields of the innermost handler (a REST route behind
 // the outer mux's "/" and http.StripPrefix).
