@@ -235,6 +235,13 @@ type argMember struct {
 // stack, spares the map and the names' strings of every call.
 type argMembers []argMember
 
+// maxScanArgs is the most members scanArgs takes: each name is checked
+// against the ones before it, so an object of n members costs n² / 2
+// comparisons, which a client that sends 2,000 names (maxArgumentsBytes)
+// must not get (rev-end8, BenchmarkReview_ScanArgsManyNames). A tool has
+// at most four arguments; a larger object goes to unmarshalArgs.
+const maxScanArgs = 8
+
 // get returns the value of the member named key.
 func (m argMembers) get(key string) (json.RawMessage, bool) {
 	for _, a := range m {
@@ -269,6 +276,9 @@ func scanArgs(raw []byte, dst argMembers) (argMembers, bool) {
 		v, _, r, ok := scanPlainString(b)
 		if !ok {
 			return nil, false
+		}
+		if len(m) == maxScanArgs {
+			return nil, false // unmarshalArgs, with its map, takes more
 		}
 		if _, dup := m.get(string(key)); dup {
 			return nil, false

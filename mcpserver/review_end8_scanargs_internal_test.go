@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // manyNamesArgs returns a tool's arguments object of n distinct short names
@@ -40,7 +42,12 @@ func BenchmarkReview_ScanArgsManyNames(b *testing.B) {
 		b.Run(fmt.Sprintf("scanArgs/members=%d", n), func(b *testing.B) {
 			var room [4]argMember
 			for b.Loop() {
+				// As handlers.args reads them: scanArgs, else unmarshalArgs
+				// (since the fix scanArgs takes at most maxScanArgs members).
 				m, ok := scanArgs(raw, room[:0])
+				if !ok {
+					m, ok = unmarshalArgs(raw)
+				}
 				if !ok || len(m) != n {
 					b.Fatalf("scanArgs: %v, %d members", ok, len(m))
 				}
@@ -95,5 +102,26 @@ func scanArgsMapBefore(raw []byte) (map[string]json.RawMessage, bool) {
 			return nil, false
 		}
 		b = skipSpace(b[1:])
+	}
+}
+
+// TestScanArgsTakesAtMostMaxScanArgs: scanArgs takes an object of
+// maxScanArgs members and refuses one more (handlers.args then reads it
+// with unmarshalArgs), so its check of each name against those before it
+// stays bounded (rev-end8).
+func TestScanArgsTakesAtMostMaxScanArgs(t *testing.T) {
+	var room [4]argMember
+	got := map[int]bool{}
+	for _, n := range []int{0, 1, maxScanArgs, maxScanArgs + 1, 2000} {
+		m, ok := scanArgs(manyNamesArgs(n), room[:0])
+		got[n] = ok && len(m) == n
+	}
+	want := map[int]bool{0: true, 1: true, maxScanArgs: true, maxScanArgs + 1: false, 2000: false}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("scanArgs took the object of n members (-want +got):\n%s", diff)
+	}
+	u, ok := unmarshalArgs(manyNamesArgs(2000))
+	if !ok || len(u) != 2000 {
+		t.Errorf("unmarshalArgs of 2000 members: %v, %d", ok, len(u))
 	}
 }
