@@ -371,11 +371,13 @@ func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 }
 
 // TestSDKIDsAnswerNotCountedBeforeWrite checks that an answer whose id is
-// not counted before its write (sdkIDs.answering: markNone) is handled
-// after it as before the two steps: counted against a request passed on
-// meanwhile (a line in parts the SDK answered before its newline), or
-// recorded while watching; and that an answer with an id whose requests
-// all have their answer being written is not counted against them.
+// not counted before its write (sdkIDs.answering: markNone) counts against
+// nothing: a request with the id passed on during the write is another one
+// (a line in parts the SDK answered is recorded as the write begins, so
+// addPart does not count it: rev-end8), which stays owed; that such an
+// answer is recorded while watching; and that an answer with an id whose
+// requests all have their answer being written is not counted against
+// them.
 func TestSDKIDsAnswerNotCountedBeforeWrite(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
@@ -415,10 +417,10 @@ func TestSDKIDsAnswerNotCountedBeforeWrite(t *testing.T) {
 	got = append(got, snap(m7, "7"))
 
 	want := []state{
-		{Mark: markNone},
-		{Mark: markNone, Unknown: []string{"6"}},
-		{Mark: markNone, Owed: 1, Busy: true, Unknown: []string{"7"}},
-		{Mark: markSettles, Unknown: []string{}},
+		{Mark: markNone, Owed: 1, Busy: true}, // 5, passed on during the write, still owed
+		{Mark: markNone, Owed: 1, Unknown: []string{"6"}},
+		{Mark: markNone, Owed: 2, Busy: true, Unknown: []string{"7"}},
+		{Mark: markSettles, Owed: 1, Unknown: []string{}},
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

@@ -891,13 +891,21 @@ func (c *sdkIDs) busy(id string) bool {
 // request with id passed on from now owes its answer (addLocked). The
 // answer settles the id's owed answer, if any, once written. An id not
 // counted, or whose requests counted all have their answer being written,
-// is not marked (markNone).
+// is not marked (markNone); while watching (a line passed on in parts) it
+// is recorded then, before the write, so that addPart does not count the
+// line the answer is for: counted during the write, its owed answer would
+// be settled by this answer's end, and a request reusing the id meanwhile,
+// which the SDK takes, would owe nothing (rev-end8,
+// TestReview_StdioPartsIDReusedWhileItsAnswerWritten).
 func (c *sdkIDs) answering(id []byte) answerMark {
 	id = slotBytes(id)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.n[string(id)]
 	if !ok || e.n <= e.writing {
+		if c.watching && len(c.unknown) < maxWatched {
+			c.unknown = append(c.unknown, string(id))
+		}
 		return markNone
 	}
 	e.writing++
@@ -911,32 +919,24 @@ func (c *sdkIDs) answering(id []byte) answerMark {
 }
 
 // answered counts an answer of the SDK with id once written; m is what
-// answering returned for it before the write. An answer not marked is
-// counted against the id as it is now, or, not counted, recorded while
-// watching.
+// answering returned for it before the write. An answer not marked
+// (markNone) counts against nothing: its id was not counted when its write
+// began (answering recorded it while watching), and a request counted
+// with the id since is another one, a reuse the SDK took, whose answer is
+// still owed.
 func (c *sdkIDs) answered(id []byte, m answerMark) {
+	if m == markNone {
+		return
+	}
 	id = slotBytes(id)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.n[string(id)]
-	if ok && m == markNone && e.n <= e.writing {
-		ok = false // each request counted has its own answer being written
-	}
 	if !ok {
-		if c.watching && len(c.unknown) < maxWatched {
-			c.unknown = append(c.unknown, string(id))
-		}
-		return
+		return // not reached: a marked id stays counted until its answer
 	}
-	settles := m == markSettles
-	switch {
-	case m != markNone:
-		e.writing--
-	case e.owed > 0:
-		e.owed--
-		settles = true
-	}
-	if settles {
+	e.writing--
+	if m == markSettles {
 		c.owed--
 		if c.owed == 0 && c.idle != nil {
 			close(c.idle)
