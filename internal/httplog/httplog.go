@@ -51,7 +51,10 @@ type Writer struct {
 	http.ResponseWriter
 	// Status is the status sent, or 0 before the first write.
 	Status int
-	// Bytes counts the body bytes written.
+	// Bytes counts the body bytes the handler wrote and the server took.
+	// It is not what the client received: when the client is gone,
+	// net/http counts what its buffer took before the write failed, and an
+	// answer gathered into one write (httpmw.WriteAnswer) the whole body.
 	Bytes int
 	// IP is the client address (see [ClientIP]).
 	IP netip.Addr

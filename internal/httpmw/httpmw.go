@@ -259,10 +259,16 @@ const gatherMin = 3 << 10
 // other connection, for a HEAD request, a body under 3 KiB, or without that
 // Content-Length (a flush before the handler returns would make net/http
 // send a body of unknown length chunked), it is w.Write(body). Never use it
-// for a stream: it flushes.
+// for a stream: it flushes. A gathered answer leaves whole before the
+// handler returns, so before the access-log record and the metrics of the
+// request are written.
 func WriteAnswer(w http.ResponseWriter, r *http.Request, body []byte) {
+	if len(body) < gatherMin || r.Method == http.MethodHead || !hasLength(w.Header(), len(body)) {
+		_, _ = w.Write(body)
+		return
+	}
 	c := gatherConn(r)
-	if c == nil || len(body) < gatherMin || r.Method == http.MethodHead || !hasLength(w.Header(), len(body)) {
+	if c == nil {
 		_, _ = w.Write(body)
 		return
 	}

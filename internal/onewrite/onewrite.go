@@ -10,7 +10,11 @@
 // [Conn.Gather] and the next write after [Conn.Release], what net/http
 // writes is copied into a buffer, and the last write sends everything in
 // one write to the socket. The bytes on the wire, and their order, are the
-// same; only the number of writes changes.
+// same; the number of writes changes, and so does when the last bytes
+// leave: a gathered answer leaves whole when the handler flushes it, before
+// the handler returns, so a client can have it before the server's
+// access-log record and metrics of the request are written (as with any
+// handler that flushes).
 //
 // A handler does not call these methods itself: httpmw.WriteAnswer does,
 // for an answer whose Content-Length it set, when the connection of the
