@@ -792,6 +792,10 @@ type sdkIDs struct {
 	// without a newline before stdioIn sees the end of the input.
 	watching bool
 	unknown  []string
+	// overflow: while watching, an answer not counted found unknown full
+	// (maxWatched): the line's requests cannot be told answered from not,
+	// so the line is not counted and stdioIn stops counting (rev-whole8).
+	overflow bool
 }
 
 // idCount is sdkIDs' record of one id.
@@ -903,8 +907,12 @@ func (c *sdkIDs) answering(id []byte) answerMark {
 	defer c.mu.Unlock()
 	e, ok := c.n[string(id)]
 	if !ok || e.n <= e.writing {
-		if c.watching && len(c.unknown) < maxWatched {
-			c.unknown = append(c.unknown, string(id))
+		if c.watching {
+			if len(c.unknown) < maxWatched {
+				c.unknown = append(c.unknown, string(id))
+			} else {
+				c.overflow = true
+			}
 		}
 		return markNone
 	}
@@ -972,19 +980,25 @@ func (c *sdkIDs) settled() <-chan struct{} {
 func (c *sdkIDs) watch(on bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.watching, c.unknown = on, c.unknown[:0]
+	c.watching, c.unknown, c.overflow = on, c.unknown[:0], false
 }
 
 // addPart counts the request with id of a line passed on in parts while
 // watching (watch), as add does, unless the SDK has answered it meanwhile:
-// the SDK answers a value once it is complete, before its newline.
+// the SDK answers a value once it is complete, before its newline. False,
+// the line not counted, when the answers written while watching
+// overflowed the record (sdkIDs.overflow).
 func (c *sdkIDs) addPart(id string, owe bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	answered := c.watching && slices.Contains(c.unknown, slot(id))
-	c.watching, c.unknown = false, c.unknown[:0]
+	over := c.watching && c.overflow
+	c.watching, c.unknown, c.overflow = false, c.unknown[:0], false
 	if answered {
 		return true
+	}
+	if over {
+		return false
 	}
 	return c.addLocked(id, owe)
 }
@@ -1001,11 +1015,15 @@ func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	answered := parts && c.watching && slices.ContainsFunc(keys, func(k string) bool { return slices.Contains(c.unknown, slot(k)) })
+	over := parts && c.watching && c.overflow
 	if parts {
-		c.watching, c.unknown = false, c.unknown[:0]
+		c.watching, c.unknown, c.overflow = false, c.unknown[:0], false
 	}
 	if answered {
 		return true // the SDK wrote the batch's answer, all of it
+	}
+	if over {
+		return false
 	}
 	return c.addBatchLocked(keys, owe)
 }
@@ -1039,6 +1057,10 @@ func (c *sdkIDs) addValues(msgs []lineMsg, parts bool) bool {
 	var answered []string
 	if parts {
 		if c.watching {
+			if c.overflow {
+				c.watching, c.unknown, c.overflow = false, c.unknown[:0], false
+				return false // see sdkIDs.overflow
+			}
 			answered = slices.Clone(c.unknown)
 		}
 		c.watching, c.unknown = false, c.unknown[:0]
