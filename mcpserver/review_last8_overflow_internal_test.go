@@ -9,12 +9,18 @@ import (
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
-// writeAnsweredPings writes, as parts of one line (no newline), more
-// pings than maxWatched, reading the answer of each before the next: the
-// answers overflow sdkIDs' watch record (sdkIDs.overflow, 107151c).
+// reviewPings is the number of pings writeAnsweredPings writes: one more
+// than the watch record held when these proofs were written (16); since
+// maxWatched is 65,536 they no longer overflow it (the lead, after
+// rev-last8: TestStdioPartsBeyondMaxWatchedWaits has the bound's case).
+const reviewPings = 17
+
+// writeAnsweredPings writes, as parts of one line (no newline),
+// reviewPings pings, reading the answer of each before the next: the
+// answers overflowed sdkIDs' watch record of 16 (sdkIDs.overflow, 107151c).
 func (r *reviewStdio) writeAnsweredPings(t *testing.T) {
 	t.Helper()
-	for i := 1; i <= maxWatched+1; i++ {
+	for i := 1; i <= reviewPings; i++ {
 		id := strconv.Itoa(100 + i)
 		r.writePart(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`)
 		r.readID(t, id) // answered before the line's newline
@@ -73,5 +79,35 @@ func TestReview_StdioPartsOverflowStopsCountingForEver(t *testing.T) {
 	}
 	if diff := cmp.Diff(1, owed()); diff != "" {
 		t.Errorf("answers owed when the drain started to wait (-1: it did not wait) (-want +got):\n%s", diff)
+	}
+}
+
+// TestStdioPartsBeyondMaxWatchedWaits: a line in parts of more values than
+// the watch record holds (maxWatched), each answered before its newline,
+// and a call the SDK takes after them: no answer is lost. The value whose
+// answer was not recorded is counted as owed at the end of the input, so
+// the drain waits (stdioDrainMax, made to pass at once here) for it and
+// the call: 2 owed where the SDK owes 1, a wait rather than a lost answer
+// (rev-last8: turning counting off at the bound lost the call's answer).
+func TestStdioPartsBeyondMaxWatchedWaits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("65,537 pings: not with -short")
+	}
+	t.Parallel()
+	set, owed := drainRecord()
+	r := startReviewStdioWith(t, true, set)
+	for i := 1; i <= maxWatched+1; i++ {
+		id := strconv.Itoa(100 + i)
+		r.writePart(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`)
+		r.readID(t, id)
+	}
+	r.writePart(t, reviewBlockCall)
+	testwait.Recv(t, r.calls, "the call of review_block")
+	_ = r.in.Close() // no newline: drain counts the line
+	if err := r.runErr(t); err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	if diff := cmp.Diff(2, owed()); diff != "" {
+		t.Errorf("answers owed when the drain started to wait (-want +got):\n%s", diff)
 	}
 }

@@ -389,7 +389,13 @@ func TestSDKIDsAnswerNotCountedBeforeWrite(t *testing.T) {
 	}
 	snap := func(m answerMark, id string) state {
 		c.mu.Lock()
-		s := state{Mark: m, Owed: c.owed, Unknown: slices.Clone(c.unknown)}
+		s := state{Mark: m, Owed: c.owed}
+		for id, k := range c.unknown {
+			for range k {
+				s.Unknown = append(s.Unknown, id)
+			}
+		}
+		slices.Sort(s.Unknown)
 		c.mu.Unlock()
 		s.Busy = c.busy(id)
 		return s

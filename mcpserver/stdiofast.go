@@ -790,12 +790,11 @@ type sdkIDs struct {
 	// While watching (a line passed on in parts), the ids of the answers
 	// written that were not counted: the SDK may answer a line that ends
 	// without a newline before stdioIn sees the end of the input.
+	// They are kept by slot with their number (a line may hold several
+	// values with one id), nUnknown answers in all, at most maxWatched.
 	watching bool
-	unknown  []string
-	// overflow: while watching, an answer not counted found unknown full
-	// (maxWatched): the line's requests cannot be told answered from not,
-	// so the line is not counted and stdioIn stops counting (rev-whole8).
-	overflow bool
+	unknown  map[string]int
+	nUnknown int
 }
 
 // idCount is sdkIDs' record of one id.
@@ -822,8 +821,19 @@ const (
 	markSettles
 )
 
-// maxWatched bounds sdkIDs.unknown.
-const maxWatched = 16
+// maxWatched bounds sdkIDs.unknown: the answers written while one line
+// passed on in parts is watched, each the answer to one of the line's own
+// values (the SDK writes one answer at a time, so an answer whose id is
+// not counted when its write begins is one to the watched line). An answer
+// beyond it is not recorded: its value is counted at the newline as owing
+// its answer, which was written already, and the drain waits stdioDrainMax
+// for it at the end of the input; a wait, never a lost answer. It was 16,
+// which a line of 17 pings sent in parts reached (rev-whole8); turning
+// counting off instead lost answers (rev-last8). The record is a map, so a
+// line of n values costs O(n) to settle, and it holds at most maxWatched
+// slots of at most maxSlotKey bytes (a few MB at worst) for a line that
+// itself holds more than maxWatched values.
+const maxWatched = 1 << 16
 
 // maxSlotKey is the longest id key sdkIDs keeps as it is: the longest id
 // the fast paths take (isStringID: 64 characters and the quotes), so
@@ -908,11 +918,7 @@ func (c *sdkIDs) answering(id []byte) answerMark {
 	e, ok := c.n[string(id)]
 	if !ok || e.n <= e.writing {
 		if c.watching {
-			if len(c.unknown) < maxWatched {
-				c.unknown = append(c.unknown, string(id))
-			} else {
-				c.overflow = true
-			}
+			c.record(string(id))
 		}
 		return markNone
 	}
@@ -980,25 +986,40 @@ func (c *sdkIDs) settled() <-chan struct{} {
 func (c *sdkIDs) watch(on bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.watching, c.unknown, c.overflow = on, c.unknown[:0], false
+	c.watching = on
+	c.forget()
+}
+
+// record adds the id key id (a slot) to unknown, unless it holds
+// maxWatched answers. c.mu is held.
+func (c *sdkIDs) record(id string) {
+	if c.nUnknown >= maxWatched {
+		return
+	}
+	if c.unknown == nil {
+		c.unknown = map[string]int{}
+	}
+	c.unknown[id]++
+	c.nUnknown++
+}
+
+// forget empties unknown. c.mu is held.
+func (c *sdkIDs) forget() {
+	clear(c.unknown)
+	c.nUnknown = 0
 }
 
 // addPart counts the request with id of a line passed on in parts while
 // watching (watch), as add does, unless the SDK has answered it meanwhile:
-// the SDK answers a value once it is complete, before its newline. False,
-// the line not counted, when the answers written while watching
-// overflowed the record (sdkIDs.overflow).
+// the SDK answers a value once it is complete, before its newline.
 func (c *sdkIDs) addPart(id string, owe bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	answered := c.watching && slices.Contains(c.unknown, slot(id))
-	over := c.watching && c.overflow
-	c.watching, c.unknown, c.overflow = false, c.unknown[:0], false
+	answered := c.watching && c.unknown[slot(id)] > 0
+	c.watching = false
+	c.forget()
 	if answered {
 		return true
-	}
-	if over {
-		return false
 	}
 	return c.addLocked(id, owe)
 }
@@ -1014,16 +1035,13 @@ func (c *sdkIDs) addPart(id string, owe bool) bool {
 func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	answered := parts && c.watching && slices.ContainsFunc(keys, func(k string) bool { return slices.Contains(c.unknown, slot(k)) })
-	over := parts && c.watching && c.overflow
+	answered := parts && c.watching && slices.ContainsFunc(keys, func(k string) bool { return c.unknown[slot(k)] > 0 })
 	if parts {
-		c.watching, c.unknown, c.overflow = false, c.unknown[:0], false
+		c.watching = false
+		c.forget()
 	}
 	if answered {
 		return true // the SDK wrote the batch's answer, all of it
-	}
-	if over {
-		return false
 	}
 	return c.addBatchLocked(keys, owe)
 }
@@ -1054,23 +1072,22 @@ func (c *sdkIDs) addBatchLocked(keys []string, owe bool) bool {
 func (c *sdkIDs) addValues(msgs []lineMsg, parts bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var answered []string
+	var answered map[string]int
 	if parts {
 		if c.watching {
-			if c.overflow {
-				c.watching, c.unknown, c.overflow = false, c.unknown[:0], false
-				return false // see sdkIDs.overflow
-			}
-			answered = slices.Clone(c.unknown)
+			// The record is this line's to use up; watch makes a new one.
+			answered, c.unknown, c.nUnknown = c.unknown, nil, 0
 		}
-		c.watching, c.unknown = false, c.unknown[:0]
+		c.watching = false
+		c.forget()
 	}
 	took := func(key string) bool {
-		i := slices.Index(answered, slot(key))
-		if i >= 0 {
-			answered = slices.Delete(answered, i, i+1)
+		k := slot(key)
+		if answered[k] == 0 {
+			return false
 		}
-		return i >= 0
+		answered[k]--
+		return true
 	}
 	for _, m := range msgs {
 		switch {
