@@ -49,9 +49,10 @@ func TestReview_StdioPartsBatchLeavesIDsTaken(t *testing.T) {
 // drain does not wait: its answer is lost, not "a wait, never a lost
 // answer" (decisions.md, maxWatched's doc).
 func TestReview_StdioPartsBeyondMaxWatchedLosesReuse(t *testing.T) {
-	if testing.Short() {
-		t.Skip("65,537 pings: not with -short")
-	}
+	// Kept by the lead, documented at maxWatched and in doc/decisions.md: it
+	// needs a line in parts of more than 65,536 values answered before its
+	// newline and two reuses of the last one's id.
+	t.Skip("kept: beyond maxWatched a reuse of the unrecorded answer's id can lose its answer (P1 corner case, rev-fin8)")
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)

@@ -827,7 +827,10 @@ const (
 // not counted when its write begins is one to the watched line). An answer
 // beyond it is not recorded: its value is counted at the newline as owing
 // its answer, which was written already, and the drain waits stdioDrainMax
-// for it at the end of the input; a wait, never a lost answer. It was 16,
+// for it at the end of the input. That count stays, as a refused
+// duplicate's does: a later request reusing that id is counted as owing
+// nothing, and its answer can be lost at the end of the input
+// (TestReview_StdioPartsBeyondMaxWatchedLosesReuse). It was 16,
 // which a line of 17 pings sent in parts reached (rev-whole8); turning
 // counting off instead lost answers (rev-last8). The record is a map, so a
 // line of n values costs O(n) to settle, and it holds at most maxWatched
@@ -1005,9 +1008,17 @@ func (c *sdkIDs) record(id string) {
 
 // forget empties unknown. c.mu is held.
 func (c *sdkIDs) forget() {
-	clear(c.unknown)
+	if c.nUnknown > maxWatchedKept {
+		c.unknown = nil // a large record is not kept for the session (rev-fin8)
+	} else {
+		clear(c.unknown)
+	}
 	c.nUnknown = 0
 }
+
+// maxWatchedKept is the most answers a record may have held for forget to
+// keep its map for the next line.
+const maxWatchedKept = 64
 
 // addPart counts the request with id of a line passed on in parts while
 // watching (watch), as add does, unless the SDK has answered it meanwhile:
@@ -1092,8 +1103,17 @@ func (c *sdkIDs) addValues(msgs []lineMsg, parts bool) bool {
 	for _, m := range msgs {
 		switch {
 		case m.batch:
-			if slices.ContainsFunc(m.keys, took) {
-				continue // the SDK wrote the batch's answer, all of it
+			// The SDK wrote the batch's answer, all of it: each of its ids
+			// is used up, so that a later value reusing one is counted
+			// (rev-fin8, TestReview_StdioPartsBatchLeavesIDsTaken).
+			batchAnswered := false
+			for _, k := range m.keys {
+				if took(k) {
+					batchAnswered = true
+				}
+			}
+			if batchAnswered {
+				continue
 			}
 			if !c.addBatchLocked(m.keys, m.owes) {
 				return false
