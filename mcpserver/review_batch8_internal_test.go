@@ -22,7 +22,7 @@ func (r *reviewStdio) readLine(t *testing.T, what string) string {
 }
 
 // TestReview_StdioPartsEarlierBatchAnswerTakenByLaterBatch (rev-batch8):
-// sdkWriter records a batch's answer (recordBatch) whenever one of its ids
+// sdkWriter recorded a batch's answer (recordBatch, reverted) whenever one of its ids
 // is not counted as the write begins, also the answer of a batch of an
 // earlier line. Such an id is uncounted when a batch on a line in parts
 // reused it (the SDK frees a batch member's id once it has answered it
@@ -39,6 +39,11 @@ func (r *reviewStdio) readLine(t *testing.T, what string) string {
 // answer and never counted: at the end of the input nothing is owed and
 // the drain does not wait for its answer, which is lost.
 func TestReview_StdioPartsEarlierBatchAnswerTakenByLaterBatch(t *testing.T) {
+	// Kept open by the lead (doc/decisions.md, "rev-batch8"): the batch
+	// entries this proof was written against were reverted; the defect (a
+	// batch's answer lost when batches on lines sent in parts share ids) is
+	// older than them.
+	t.Skip("open: batches sharing ids on lines sent in parts can lose a batch's answer (P1, before this sitting too, rev-batch8)")
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)

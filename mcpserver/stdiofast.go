@@ -9,7 +9,6 @@ import (
 	"io"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -916,19 +915,12 @@ func (c *sdkIDs) busy(id string) bool {
 // which the SDK takes, would owe nothing (rev-end8,
 // TestReview_StdioPartsIDReusedWhileItsAnswerWritten).
 func (c *sdkIDs) answering(id []byte) answerMark {
-	return c.answeringAs(id, true)
-}
-
-// answeringAs is answering; an id not counted is recorded while watching
-// only when single is set (an answer of its own, not a batch's member:
-// sdkWriter records a batch's answer as one entry, recordBatch).
-func (c *sdkIDs) answeringAs(id []byte, single bool) answerMark {
 	id = slotBytes(id)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.n[string(id)]
 	if !ok || e.n <= e.writing {
-		if c.watching && single {
+		if c.watching {
 			c.record(string(id))
 		}
 		return markNone
@@ -1014,39 +1006,6 @@ func (c *sdkIDs) record(id string) {
 	c.nUnknown++
 }
 
-// recordBatch records, while watching, the answer of a batch with the id
-// keys keys as one entry (batchKey): a batch of the watched line is taken
-// as answered only by its own answer, and a single value only by a single
-// answer, so that neither takes the other's (rev-fin8b:
-// TestReview_StdioPartsBatchTakesLaterValuesAnswer,
-// TestReview_StdioPartsBatchUsesUpAnotherValuesAnswer).
-func (c *sdkIDs) recordBatch(keys []string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.watching {
-		c.record(batchKey(keys))
-	}
-}
-
-// batchKey is the key under which unknown keeps the answer of a batch with
-// the id keys keys: '[' (which no slot starts with) and the keys' slots,
-// sorted, each with its length, so that the batch's answer and its request
-// give one key whatever the order of their ids.
-func batchKey(keys []string) string {
-	slots := make([]string, len(keys))
-	for i, k := range keys {
-		slots[i] = slot(k)
-	}
-	slices.Sort(slots)
-	b := []byte{'['}
-	for _, sl := range slots {
-		b = strconv.AppendInt(b, int64(len(sl)), 10)
-		b = append(b, ':')
-		b = append(b, sl...)
-	}
-	return string(b)
-}
-
 // forget empties unknown. c.mu is held.
 func (c *sdkIDs) forget() {
 	if c.nUnknown > maxWatchedKept {
@@ -1087,7 +1046,7 @@ func (c *sdkIDs) addPart(id string, owe bool) bool {
 func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	answered := parts && c.watching && c.unknown[batchKey(keys)] > 0
+	answered := parts && c.watching && slices.ContainsFunc(keys, func(k string) bool { return c.unknown[slot(k)] > 0 })
 	if parts {
 		c.watching = false
 		c.forget()
@@ -1134,7 +1093,7 @@ func (c *sdkIDs) addValues(msgs []lineMsg, parts bool) bool {
 		c.forget()
 	}
 	took := func(key string) bool {
-		k := slot(key) // a single answer's entry, never a batch's (batchKey)
+		k := slot(key)
 		if answered[k] == 0 {
 			return false
 		}
@@ -1144,11 +1103,16 @@ func (c *sdkIDs) addValues(msgs []lineMsg, parts bool) bool {
 	for _, m := range msgs {
 		switch {
 		case m.batch:
-			// The SDK wrote the batch's answer, all of it (recorded as one
-			// entry: a later value reusing one of its ids is counted,
-			// rev-fin8's TestReview_StdioPartsBatchLeavesIDsTaken).
-			if k := batchKey(m.keys); answered[k] > 0 {
-				answered[k]--
+			// The SDK wrote the batch's answer, all of it: each of its ids
+			// is used up, so that a later value reusing one is counted
+			// (rev-fin8, TestReview_StdioPartsBatchLeavesIDsTaken).
+			batchAnswered := false
+			for _, k := range m.keys {
+				if took(k) {
+					batchAnswered = true
+				}
+			}
+			if batchAnswered {
 				continue
 			}
 			if !c.addBatchLocked(m.keys, m.owes) {
@@ -1205,13 +1169,8 @@ func (sw *sdkWriter) Write(p []byte) (int, error) {
 	} else if len(p) > 0 && p[0] == '[' {
 		keys := batchAnswerIDs(p)
 		marks := make([]answerMark, len(keys))
-		uncounted := false
 		for i, key := range keys {
-			marks[i] = sw.ids.answeringAs([]byte(key), false)
-			uncounted = uncounted || marks[i] == markNone
-		}
-		if uncounted {
-			sw.ids.recordBatch(keys) // before the write, as answering records a single answer
+			marks[i] = sw.ids.answering([]byte(key))
 		}
 		n, err := sw.w.Write(p)
 		for i, key := range keys {
