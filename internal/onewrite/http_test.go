@@ -116,16 +116,15 @@ type exchange struct {
 	writes int64
 }
 
-// roundTrip sends req on a new connection, reads the answer with
-// http.ReadResponse (all of it: the body to its end), and returns the bytes
-// read, the Date header's value masked.
-func (s *server) roundTrip(t *testing.T, req string) exchange {
+// send dials s, writes req on the new connection (closed when t ends)
+// and returns it with the server's side of it.
+func (s *server) send(t *testing.T, req string) (net.Conn, *countingConn) {
 	t.Helper()
 	c, err := net.Dial("tcp", s.addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	t.Cleanup(func() { _ = c.Close() })
 	if dl, ok := testwait.Deadline(t); ok {
 		_ = c.SetDeadline(dl)
 	}
@@ -133,6 +132,15 @@ func (s *server) roundTrip(t *testing.T, req string) exchange {
 	if _, err := io.WriteString(c, req); err != nil {
 		t.Fatal(err)
 	}
+	return c, sc
+}
+
+// roundTrip sends req on a new connection, reads the answer with
+// http.ReadResponse (all of it: the body to its end), and returns the bytes
+// read, the Date header's value masked.
+func (s *server) roundTrip(t *testing.T, req string) exchange {
+	t.Helper()
+	c, sc := s.send(t, req)
 	var raw bytes.Buffer
 	method, _, _ := strings.Cut(req, " ")
 	res, err := http.ReadResponse(bufio.NewReader(io.TeeReader(c, &raw)), &http.Request{Method: method})
@@ -149,18 +157,7 @@ func (s *server) roundTrip(t *testing.T, req string) exchange {
 // it; it also returns the server's connection.
 func (s *server) readAll(t *testing.T, req string) (string, *countingConn) {
 	t.Helper()
-	c, err := net.Dial("tcp", s.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if dl, ok := testwait.Deadline(t); ok {
-		_ = c.SetDeadline(dl)
-	}
-	sc := testwait.Recv(t, s.accepted, "the server's connection")
-	if _, err := io.WriteString(c, req); err != nil {
-		t.Fatal(err)
-	}
+	c, sc := s.send(t, req)
 	b, err := io.ReadAll(c)
 	if err != nil && !errors.Is(err, syscall.ECONNRESET) {
 		t.Fatalf("reading to the end: %v", err)
