@@ -24,10 +24,6 @@ import (
 // the batch's answer is lost. (The same before bbba1f4: slices.ContainsFunc
 // took id 1 too.)
 func TestReview_StdioPartsBatchTakesLaterValuesAnswer(t *testing.T) {
-	// Kept open by the lead (doc/decisions.md, "rev-fin8b"): the fix is to
-	// record a batch's answer as one entry of its ids and match batches and
-	// single values each against their own; not done this sitting.
-	t.Skip("open: an unanswered batch on a line in parts takes a later value's recorded answer (P1, before this sitting too, rev-fin8b)")
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)
@@ -70,10 +66,6 @@ func TestReview_StdioPartsBatchTakesLaterValuesAnswer(t *testing.T) {
 // call released; then a line in parts of a batch [ping 6, ping 5] and a
 // ping 5, both answered before the end of the input.
 func TestReview_StdioPartsBatchUsesUpAnotherValuesAnswer(t *testing.T) {
-	// Kept open by the lead (doc/decisions.md, "rev-fin8b"): bbba1f4 traded
-	// a lost answer (TestReview_StdioPartsBatchLeavesIDsTaken) for this
-	// needless wait; the same fix as the test above removes both.
-	t.Skip("open: an answered batch uses up a later value's recorded answer with a leftover id; the drain waits 65 s (P1, rev-fin8b)")
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)

@@ -95,11 +95,6 @@ func TestReview_StdioPartsLineOfManyValuesOverflowsWatch(t *testing.T) {
 // whose id was counted and not being written when its part was passed on
 // owes nothing (record the busy ids at passPart).
 func TestReview_StdioPartsRefusedDuplicateOwedForEver(t *testing.T) {
-	// Kept by the lead (doc/decisions.md, "Still not handled"): the busy ids
-	// at the part's pass do not settle it either, since the first call's
-	// answer may begin between the pass and the SDK's read of the value, and
-	// then the SDK takes the value, which owes its answer.
-	t.Skip("kept: a refused duplicate in a line passed in parts is counted as owed; the drain waits stdioDrainMax (P2, rev-whole8)")
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)

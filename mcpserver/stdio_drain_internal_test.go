@@ -3,13 +3,11 @@ package mcpserver
 import (
 	"context"
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/companyregistry/registry/internal/moduletest"
@@ -279,16 +277,6 @@ func TestSDKIDsOwed(t *testing.T) {
 	if !c.busy("1") || !c.busy("2") {
 		t.Error("1 (a duplicate counted) and 2 (running) must stay busy")
 	}
-	c.watch(true)
-	answer(c, "3") // the SDK answers a line before its newline
-	if !c.addPart("3", true) || !settled() || c.busy("3") {
-		t.Error("a line answered while passed in parts owes an answer, or is busy")
-	}
-	c.watch(true)
-	c.addPart("4", true)
-	if settled() || !c.busy("4") {
-		t.Error("a line in parts not yet answered owes nothing")
-	}
 }
 
 // answer counts an answer of the SDK with id as sdkWriter does: marked as
@@ -372,30 +360,20 @@ func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 
 // TestSDKIDsAnswerNotCountedBeforeWrite checks that an answer whose id is
 // not counted before its write (sdkIDs.answering: markNone) counts against
-// nothing: a request with the id passed on during the write is another one
-// (a line in parts the SDK answered is recorded as the write begins, so
-// addPart does not count it: rev-end8), which stays owed; that such an
-// answer is recorded while watching; and that an answer with an id whose
-// requests all have their answer being written is not counted against
-// them.
+// nothing: a request with the id passed on during the write is another one,
+// which stays owed; and that an answer with an id whose requests all have
+// their answer being written is not counted against them.
 func TestSDKIDsAnswerNotCountedBeforeWrite(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
 	type state struct {
-		Mark    answerMark
-		Owed    int
-		Busy    bool
-		Unknown []string
+		Mark answerMark
+		Owed int
+		Busy bool
 	}
 	snap := func(m answerMark, id string) state {
 		c.mu.Lock()
 		s := state{Mark: m, Owed: c.owed}
-		for id, k := range c.unknown {
-			for range k {
-				s.Unknown = append(s.Unknown, id)
-			}
-		}
-		slices.Sort(s.Unknown)
 		c.mu.Unlock()
 		s.Busy = c.busy(id)
 		return s
@@ -406,29 +384,25 @@ func TestSDKIDsAnswerNotCountedBeforeWrite(t *testing.T) {
 	c.answered([]byte("5"), m)
 	got = append(got, snap(m, "5"))
 
-	c.watch(true)
 	m = c.answering([]byte("6"))
 	c.answered([]byte("6"), m)
 	got = append(got, snap(m, "6"))
-	c.watch(false)
 
 	c.add("7", true)
 	m7 := c.answering([]byte("7"))
-	c.watch(true)
 	m = c.answering([]byte("7")) // a second answer with 7 while the first is written
 	c.answered([]byte("7"), m)
 	got = append(got, snap(m, "7"))
-	c.watch(false)
 	c.answered([]byte("7"), m7)
 	got = append(got, snap(m7, "7"))
 
 	want := []state{
 		{Mark: markNone, Owed: 1, Busy: true}, // 5, passed on during the write, still owed
-		{Mark: markNone, Owed: 1, Unknown: []string{"6"}},
-		{Mark: markNone, Owed: 2, Busy: true, Unknown: []string{"7"}},
-		{Mark: markSettles, Owed: 1, Unknown: []string{}},
+		{Mark: markNone, Owed: 1},
+		{Mark: markNone, Owed: 2, Busy: true},
+		{Mark: markSettles, Owed: 1},
 	}
-	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

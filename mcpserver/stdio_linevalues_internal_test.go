@@ -60,33 +60,32 @@ func TestLineMsgsReadsAsTheSDK(t *testing.T) {
 	}
 }
 
-// TestSDKIDsAddValues: the values of a line passed on in parts are
-// counted unless the SDK answered them before the line's newline came
-// (sdkIDs.watch), one answer for one value.
+// TestSDKIDsAddValues: the values of a line are each counted, a batch's
+// requests each, a response not at all.
 func TestSDKIDsAddValues(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
-	c.watch(true)
-	answer(c, `"a"`) // the SDK answered the first value already
 	msgs := []lineMsg{
 		{key: `"a"`, method: []byte(`"ping"`)},
 		{key: `"b"`, method: []byte(`"ping"`)},
 		{batch: true, keys: []string{`"c"`, `"d"`}, owes: true},
 		{}, // a response
 	}
-	if !c.addValues(msgs, true) {
+	if !c.addValues(msgs) {
 		t.Fatal("not counted")
 	}
-	for id, want := range map[string]bool{`"a"`: false, `"b"`: true, `"c"`: true, `"d"`: true} {
-		if c.busy(id) != want {
-			t.Errorf("%s: busy %v, want %v", id, !want, want)
-		}
+	got := map[string]bool{}
+	for _, id := range []string{`"a"`, `"b"`, `"c"`, `"d"`, `"e"`} {
+		got[id] = c.busy(id)
 	}
-	if c.watching {
-		t.Error("still watching after the line")
+	if diff := cmp.Diff(map[string]bool{`"a"`: true, `"b"`: true, `"c"`: true, `"d"`: true, `"e"`: false}, got); diff != "" {
+		t.Errorf("busy (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(4, c.owed); diff != "" {
+		t.Errorf("owed (-want +got):\n%s", diff)
 	}
 	// A batch reusing an id in flight stops the counting (addBatch).
-	if c.addValues([]lineMsg{{key: `"e"`, method: []byte(`"ping"`)}, {batch: true, keys: []string{`"b"`}, owes: true}}, false) {
+	if c.addValues([]lineMsg{{key: `"e"`, method: []byte(`"ping"`)}, {batch: true, keys: []string{`"b"`}, owes: true}}) {
 		t.Error("a batch reusing the id of a request in flight counted")
 	}
 }

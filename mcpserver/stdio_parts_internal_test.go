@@ -1,0 +1,187 @@
+package mcpserver
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// framedValue is what partFramer gives of a value, in a form cmp compares
+// (a lineMsg's method refers to the framer's bytes, which change).
+type framedValue struct {
+	Key    string
+	Method string
+	Batch  bool
+	Keys   []string
+	Owes   bool
+	Over   bool
+}
+
+// frameParts feeds line (ending with its newline) to a new partFramer cut
+// into parts of the sizes given by cuts (1 + cut%61 bytes each, the rest
+// as one part when cuts run out), as stdioIn passes a line on in parts:
+// the values framed, in order, and whether the line was counted to its
+// end.
+func frameParts(line []byte, cuts []byte) ([]framedValue, bool) {
+	var f partFramer
+	var got []framedValue
+	counted := func(m lineMsg) bool {
+		got = append(got, framedValue{Key: m.key, Method: string(m.method), Batch: m.batch, Keys: m.keys, Owes: m.owes, Over: m.over})
+		return true
+	}
+	for len(line) > 0 {
+		n := len(line)
+		if len(cuts) > 0 {
+			n = min(n, 1+int(cuts[0])%61)
+			cuts = cuts[1:]
+		}
+		part := line[:n]
+		line = line[n:]
+		if !f.feed(part, len(line) == 0, counted) {
+			return got, false
+		}
+	}
+	return got, true
+}
+
+// framedLine is frameParts' form of what lineMsgs counts of line.
+func framedLine(line []byte) ([]framedValue, bool) {
+	msgs, ok := (&stdioIn{}).lineMsgs(line)
+	if !ok {
+		return nil, false
+	}
+	var got []framedValue
+	for _, m := range msgs {
+		got = append(got, framedValue{Key: m.key, Method: string(m.method), Batch: m.batch, Keys: m.keys, Owes: m.owes, Over: m.over})
+	}
+	return got, true
+}
+
+// TestPartFramerFramesAsLineMsgs: partFramer gives the values of a line
+// cut into parts anywhere (inside a string, right after a backslash,
+// between the brackets of a batch, in the whitespace) as lineMsgs gives
+// those of the whole line; a line lineMsgs refuses is refused, the values
+// before the one refused given first, as the SDK reads them first.
+func TestPartFramerFramesAsLineMsgs(t *testing.T) {
+	t.Parallel()
+	const (
+		p1     = `{"jsonrpc":"2.0","id":"p1","method":"ping"}`
+		p2     = `{"jsonrpc":"2.0","id":2,"method":"ping"}`
+		braces = `{"jsonrpc":"2.0","id":"}{][","method":"tools/call","params":{"name":"x","arguments":{"q":"a\"}]\\"}}}`
+		batch  = `[{"jsonrpc":"2.0","id":3,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"}]`
+	)
+	ping := func(key string) framedValue { return framedValue{Key: key, Method: `"ping"`} }
+	for _, c := range []struct {
+		line string
+		want []framedValue
+		ok   bool
+	}{
+		{"", nil, true},
+		{" \t\r", nil, true},
+		{p1, []framedValue{ping(`"p1"`)}, true},
+		{"\r " + p1 + "\r\r " + p2 + "\r", []framedValue{ping(`"p1"`), ping(`2`)}, true},
+		{p1 + p2, []framedValue{ping(`"p1"`), ping(`2`)}, true},
+		{braces + " " + p2, []framedValue{{Key: `"}{]["`, Method: `"tools/call"`}, ping(`2`)}, true},
+		{batch + p1, []framedValue{{Batch: true, Keys: []string{`3`}}, ping(`"p1"`)}, true},
+		{p1 + "\rx", []framedValue{ping(`"p1"`)}, false},
+		{p1 + "\r5", []framedValue{ping(`"p1"`)}, false},
+		{p1 + `{"jsonrpc":"2.0","id":true,"method":"ping"}` + p2, []framedValue{ping(`"p1"`)}, false},
+		{p1 + "\r{", []framedValue{ping(`"p1"`)}, false}, // open at the newline: over several lines
+		{p1 + `{"a":"}`, []framedValue{ping(`"p1"`)}, false},
+	} {
+		line := []byte(c.line + "\n")
+		if whole, ok := framedLine(line); ok != c.ok || (ok && !cmp.Equal(whole, c.want)) {
+			t.Errorf("%q: lineMsgs %v %v, want %v %v", c.line, whole, ok, c.want, c.ok)
+		}
+		for size := 1; size <= len(line); size++ {
+			cuts := bytes.Repeat([]byte{byte(size - 1)}, len(line))
+			got, ok := frameParts(line, cuts)
+			if diff := cmp.Diff(c.want, got); diff != "" || ok != c.ok {
+				t.Errorf("%q in parts of %d bytes: counted to its end %v, want %v; values (-want +got):\n%s", c.line, min(size, 61), ok, c.ok, diff)
+			}
+		}
+	}
+}
+
+// TestPartFramerBounded: partFramer keeps only the open value's bytes: a
+// line of many values longer than stdioLineKeep is framed to its end with
+// no more kept than its longest value, a value longer than stdioLineKeep
+// ends the counting, and reset lets go of a buffer grown past
+// stdioReadSize.
+func TestPartFramerBounded(t *testing.T) {
+	t.Parallel()
+	ping := []byte(`{"jsonrpc":"2.0","id":1,"method":"notifications/x"}`)
+	part := bytes.Repeat(ping, stdioReadSize/len(ping))
+	var f partFramer
+	values := 0
+	counted := func(lineMsg) bool { values++; return true }
+	fed := 0
+	for fed <= stdioLineKeep {
+		// Each part ends inside a value: the framer holds its start.
+		b := append(append([]byte{}, part...), ping[:10]...)
+		if fed > 0 {
+			b = append(append([]byte{}, ping[10:]...), b...)
+		}
+		if !f.feed(b, false, counted) {
+			t.Fatalf("a line of short values refused after %d bytes", fed)
+		}
+		fed += len(b)
+	}
+	type state struct {
+		Values, Held int
+	}
+	want := state{Values: fed / len(ping), Held: 10} // every value but the open one
+	if diff := cmp.Diff(want, state{values, len(f.held)}); diff != "" {
+		t.Errorf("after %d bytes of values (-want +got):\n%s", fed, diff)
+	}
+	f.reset()
+
+	values = 0
+	head := []byte(`{"jsonrpc":"2.0","method":"notifications/x","params":{"p":"`)
+	as := bytes.Repeat([]byte{'a'}, stdioReadSize)
+	ok := f.feed(head, false, counted)
+	for ok && len(f.held) <= stdioLineKeep {
+		ok = f.feed(as, false, counted)
+	}
+	grown := cap(f.held) > stdioReadSize
+	f.reset()
+	type long struct {
+		CountedOn, Grown bool
+		Values, Kept     int
+	}
+	if diff := cmp.Diff(long{Grown: true}, long{ok, grown, values, cap(f.held)}); diff != "" {
+		t.Errorf("a value longer than stdioLineKeep, then reset (-want +got):\n%s", diff)
+	}
+}
+
+// FuzzPartFramer: for any line and any cut of it into parts, partFramer
+// gives the values it gives of the whole line in one part, and those are
+// lineMsgs' values when lineMsgs counts the line; a line lineMsgs refuses,
+// partFramer refuses too (after the values before the one refused).
+func FuzzPartFramer(f *testing.F) {
+	const p1 = `{"jsonrpc":"2.0","id":"p1","method":"ping"}`
+	for _, l := range append([]string{p1 + "\r\r", p1 + "\r" + p1, p1 + " [" + p1 + "]", "\r \t",
+		`{"jsonrpc":"2.0","id":"}{","method":"a\"}{\\"}` + p1, p1 + `{"a":"\`}, plainLineSeeds...) {
+		f.Add(l, []byte{3, 17, 0, 60, 9})
+	}
+	f.Fuzz(func(t *testing.T, line string, cuts []byte) {
+		if strings.Contains(line, "\n") {
+			return
+		}
+		b := []byte(line + "\n")
+		whole, wholeOK := frameParts(b, nil)
+		parts, partsOK := frameParts(b, cuts)
+		if diff := cmp.Diff(whole, parts); diff != "" || wholeOK != partsOK {
+			t.Fatalf("%q cut %v: counted to its end %v, in one part %v; values (-one part +cut):\n%s", line, cuts, partsOK, wholeOK, diff)
+		}
+		want, ok := framedLine(b)
+		if ok != wholeOK {
+			t.Fatalf("%q: lineMsgs counts it %v, partFramer %v", line, ok, wholeOK)
+		}
+		if diff := cmp.Diff(want, whole); ok && diff != "" {
+			t.Fatalf("%q: (-lineMsgs +partFramer):\n%s", line, diff)
+		}
+	})
+}
