@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // framedValue is what partFramer gives of a value, in a form cmp compares
@@ -184,4 +187,74 @@ func FuzzPartFramer(f *testing.F) {
 			t.Fatalf("%q: (-lineMsgs +partFramer):\n%s", line, diff)
 		}
 	})
+}
+
+// TestSDKIDsBatchReusesBatchID: a batch whose id is counted only for
+// requests of batches is counted, each of its requests owing its answer
+// (the SDK has answered the earlier request inside its batch and takes the
+// new one, or ends the session); an id counted for a request not in a
+// batch still stops the counting; a batch's answer counts against a
+// batch's request, a single answer against a single request.
+func TestSDKIDsBatchReusesBatchID(t *testing.T) {
+	t.Parallel()
+	c := newSDKIDs()
+	type state struct {
+		Step    string
+		Counted bool
+		ID1     idCount
+		Owed    int
+	}
+	var got []state
+	snap := func(step string, counted bool) {
+		c.mu.Lock()
+		got = append(got, state{step, counted, c.n["1"], c.owed})
+		c.mu.Unlock()
+	}
+	snap("[1, 2]", c.addBatch([]string{"1", "2"}, true))
+	snap("[1, 3]", c.addBatch([]string{"1", "3"}, true))
+	m := c.answering([]byte("1"))
+	c.answeredBatch([]byte("1"), m)
+	snap("a batch's answer with 1", true)
+	snap("1", c.add("1", true))
+	snap("[1]: 1 counted for a request alone", c.addBatch([]string{"1"}, true))
+	answer(c, "1")
+	snap("an answer with 1 alone", true)
+	snap("[1]", c.addBatch([]string{"1"}, false))
+	want := []state{
+		{"[1, 2]", true, idCount{n: 1, owed: 1, batch: 1}, 2},
+		{"[1, 3]", true, idCount{n: 2, owed: 2, batch: 2}, 4},
+		{"a batch's answer with 1", true, idCount{n: 1, owed: 1, batch: 1}, 3},
+		{"1", true, idCount{n: 2, owed: 1, batch: 1}, 3},
+		{"[1]: 1 counted for a request alone", false, idCount{n: 2, owed: 1, batch: 1}, 3},
+		{"an answer with 1 alone", true, idCount{n: 1, batch: 1}, 2},
+		{"[1]", true, idCount{n: 2, batch: 2}, 2},
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(idCount{})); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestStdioBatchReusingHeldBatchIDEndsSession: a batch on a line in parts
+// that reuses the id of a request of an earlier batch the SDK has not
+// answered is counted (TestSDKIDsBatchReusesBatchID), and owes answers
+// the SDK never gives: it refuses the batch as a whole and ends the
+// session (mcp ioConn.addBatch). The drain must not wait for them: here
+// its bound never passes, and ServeIO still returns, with the SDK's error.
+func TestStdioBatchReusingHeldBatchIDEndsSession(t *testing.T) {
+	t.Parallel()
+	never := func(s *stdioIn) {
+		s.drainTimer = func() (<-chan time.Time, func() bool) { return nil, func() bool { return true } }
+	}
+	r := startReviewStdioWith(t, true, never)
+	call2 := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"review_block","arguments":{}}}`
+	r.send(t, `[`+call2+`]`)
+	ctx := testwait.Recv(t, r.calls, "the batch's call")
+	r.writePart(t, `[{"jsonrpc":"2.0","id":2,"method":`)
+	r.writePart(t, `"ping"}]`)
+	testwait.Recv(t, ctx.Done(), "the call cancelled as the session ends")
+	_ = r.in.Close()
+	err := r.runErr(t)
+	if diff := cmp.Diff(true, err != nil && strings.Contains(err.Error(), "batch contains previously seen request")); diff != "" {
+		t.Errorf("Run's error %v: the SDK's refusal (-want +got):\n%s", err, diff)
+	}
 }

@@ -895,6 +895,7 @@ type idCount struct {
 	n       int // requests passed on, less answers written
 	writing int // answers being written (answering), at most n
 	owed    int // requests owing their answer whose answer is not being written
+	batch   int // of the n, those in a batch (addBatch), less batch answers written
 }
 
 // answerMark is what sdkIDs.answering did with an answer about to be
@@ -1012,7 +1013,14 @@ func (c *sdkIDs) answering(id []byte) answerMark {
 // (markNone) counts against nothing: its id was not counted when its write
 // began, and a request counted with the id since is another one, a reuse
 // the SDK took, whose answer is still owed.
-func (c *sdkIDs) answered(id []byte, m answerMark) {
+func (c *sdkIDs) answered(id []byte, m answerMark) { c.settle(id, m, false) }
+
+// answeredBatch is answered for an answer written inside a batch's answer:
+// it counts against a request of a batch (idCount.batch).
+func (c *sdkIDs) answeredBatch(id []byte, m answerMark) { c.settle(id, m, true) }
+
+// settle is answered, and answeredBatch when batch.
+func (c *sdkIDs) settle(id []byte, m answerMark, batch bool) {
 	if m == markNone {
 		return
 	}
@@ -1033,6 +1041,10 @@ func (c *sdkIDs) answered(id []byte, m answerMark) {
 	}
 	if e.n > 1 {
 		e.n--
+		if batch && e.batch > 0 {
+			e.batch--
+		}
+		e.batch = min(e.batch, e.n) // a single answer of a batch's request: only after the counting stopped
 		c.n[string(id)] = e
 	} else {
 		delete(c.n, string(id))
@@ -1058,7 +1070,7 @@ func (c *sdkIDs) settled() <-chan struct{} {
 
 // addBatch counts the requests of a batch passed on, with the id keys
 // keys, which owe their answers when owe is set; false when the count is
-// full or one of the ids is counted already. The SDK would then hold the batch's
+// full or one of the ids is counted for a request not in a batch. The SDK would then hold the batch's
 // answer for ever, and put the answer of the other request with that id
 // into the batch (mcp ioConn: a request of the batch it refuses as a
 // duplicate keeps the batch unresolved, and the batch tracks answers by
@@ -1069,18 +1081,34 @@ func (c *sdkIDs) addBatch(keys []string, owe bool) bool {
 	return c.addBatchLocked(keys, owe)
 }
 
-// addBatchLocked is addBatch, under mu.
+// addBatchLocked is addBatch, under mu. An id counted only for requests
+// of batches does not stop the counting, and the new request owes its
+// answer (rev-batch8, TestReview_StdioPartsEarlierBatchAnswerTakenByLaterBatch):
+// the SDK drops a batch's request from its requests in flight and from
+// its batches once it has answered it, before the batch's answer is
+// written, and then takes the new batch; while that request is in flight,
+// the SDK refuses the new batch as a whole (mcp ioConn.addBatch: "batch
+// contains previously seen request") and ends the session, which owes
+// nothing more.
 func (c *sdkIDs) addBatchLocked(keys []string, owe bool) bool {
 	if len(c.n)+len(keys) > maxSDKIDs {
 		return false
 	}
 	for _, k := range keys {
-		if c.n[slot(k)].n > 0 {
+		if e := c.n[slot(k)]; e.n > e.batch {
 			return false
 		}
 	}
 	for _, k := range keys {
-		c.addLocked(k, owe)
+		k = slot(k)
+		e := c.n[k]
+		if owe {
+			e.owed++
+			c.owed++
+		}
+		e.n++
+		e.batch++
+		c.n[k] = e
 	}
 	return true
 }
@@ -1153,7 +1181,7 @@ func (sw *sdkWriter) Write(p []byte) (int, error) {
 		}
 		n, err := sw.w.Write(p)
 		for i, key := range keys {
-			sw.ids.answered([]byte(key), marks[i])
+			sw.ids.answeredBatch([]byte(key), marks[i])
 		}
 		return n, err
 	}
