@@ -63,7 +63,7 @@ func TestReview_StdioPartsLineOfManyValuesOverflowsWatch(t *testing.T) {
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)
-	const values = 17 // one more than the record held then (maxWatched is now 65,536; the lead, after rev-last8)
+	const values = 17 // one more than the record held then (gone since stdio-parts)
 	for i := 1; i <= values; i++ {
 		id := strconv.Itoa(100 + i)
 		r.writePart(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`)

@@ -382,10 +382,10 @@ func ServeStdio(ctx context.Context, reg *registry.Registry, opts ...Option) err
 // notification (the SDK never answers such a batch); and, once ServeIO
 // has met one of them, every later request of the session: a JSON value
 // over several lines (the MCP stdio transport forbids embedded newlines),
-// a line that is not valid UTF-8 (the transport requires UTF-8), a line
-// longer than 16 MiB and 64 KiB (a value of 16 MiB then more than 64 KiB
-// of whitespace or values), a batch reusing the id of a request still in
-// flight or of more than 4,096 requests, an error member whose code is
+// a line that is not valid UTF-8 (the transport requires UTF-8), a value
+// longer than 16 MiB and 64 KiB (the SDK ends the session on it), a batch
+// reusing the id of a request still in flight that is not in a batch, or
+// of more than 4,096 requests, an error member whose code is
 // not an integer of up to 15 digits or whose message is not a string, or
 // more than 4,096 calls in flight. Nor is anything once ctx is cancelled,
 // a read fails with another error, or a write fails.
