@@ -30,7 +30,8 @@ func TestReview_StdioPartsBatchLeavesIDsTaken(t *testing.T) {
 	t.Logf("batch answer: %s", l)
 	r.writePart(t, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"review_block","arguments":{}}}`)
 	testwait.Recv(t, r.calls, "the call of review_block") // the SDK took it
-	_ = r.in.Close()                                      // no newline: drain counts the line
+	r.answersCounted(t)
+	_ = r.in.Close() // no newline: its values were counted as their parts were passed on
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)
 	}

@@ -92,7 +92,7 @@ func TestReview_StdioPartsBatchUsesUpAnotherValuesAnswer(t *testing.T) {
 	}
 	r.writePart(t, `{"jsonrpc":"2.0","id":5,"method":"ping"}`)
 	r.readID(t, "5")
-	_ = r.in.Close() // no newline: drain counts the line
+	_ = r.in.Close() // no newline: its values were counted as their parts were passed on
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // drainRecord returns a drainTimer that records, when drain starts to
@@ -35,6 +37,28 @@ func drainRecord() (set func(*stdioIn), owed func() int) {
 		defer mu.Unlock()
 		return got
 	}
+}
+
+// answersCounted waits until no answer of the SDK's is being written:
+// every answer read from the output has been counted (sdkIDs.answered).
+// An answer owed settles only once its write returns, a little after the
+// client has it, so a test that reads an answer and ends the input at
+// once would find it still owed when the drain starts (rightly: the drain
+// waits for that write). Since stdio-parts the values of lines in parts
+// are counted before the SDK answers them, as whole lines, and so their
+// answers settle that way too.
+func (r *reviewStdio) answersCounted(t *testing.T) {
+	t.Helper()
+	testwait.Until(t, "every answer written counted", func() bool {
+		r.ids.mu.Lock()
+		defer r.ids.mu.Unlock()
+		for _, e := range r.ids.n {
+			if e.writing > 0 {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // writePart writes b to the input without a newline: a part of a line.
@@ -70,6 +94,7 @@ func TestReview_StdioPartsLineOfManyValuesOverflowsWatch(t *testing.T) {
 		r.readID(t, id) // answered before the line's newline
 	}
 	r.writePart(t, "\n")
+	r.answersCounted(t)
 	_ = r.in.Close()
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)
@@ -105,6 +130,7 @@ func TestReview_StdioPartsRefusedDuplicateOwedForEver(t *testing.T) {
 	close(r.release)
 	r.readID(t, "5") // the first call's answer
 	r.writePart(t, "\n")
+	r.answersCounted(t)
 	_ = r.in.Close()
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)
