@@ -245,8 +245,7 @@ func TestStdioDrainNothingOwed(t *testing.T) {
 
 // TestSDKIDsOwed checks the owed count: one per id passed on while not
 // counted, until the SDK's next answer with it; a duplicate owes nothing
-// more; a subscriptions/listen owes nothing; a line in parts answered
-// before it ended owes nothing.
+// more; a subscriptions/listen owes nothing.
 func TestSDKIDsOwed(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
