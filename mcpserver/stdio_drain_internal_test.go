@@ -289,9 +289,10 @@ func answer(c *sdkIDs, id string) {
 // id is being written owes its own answer (the SDK has dropped the id and
 // takes it), which the first answer's write does not settle; the id stays
 // busy until that write is done; an answer that is not owed (to a
-// subscriptions/listen) settles none; a reuse while a request counted with
-// the id is not being written (a duplicate the SDK refused, never
-// answered) still owes nothing.
+// subscriptions/listen) settles none; a reuse while the only other request
+// counted with the id is a duplicate the SDK refused (never answered) owes
+// its answer too (rev-parts9: it owed nothing, and was lost at the end of
+// the input), and the duplicate keeps the id busy.
 func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
@@ -340,6 +341,8 @@ func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 	snap("3 being written, duplicate counted, 3 reused", "3")
 	c.answered([]byte("3"), m)
 	snap("first 3 written", "3")
+	answer(c, "3")
+	snap("reuse of 3 written", "3")
 
 	want := []state{
 		{"1 being written", 1, true, false},
@@ -349,8 +352,9 @@ func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 		{"listen 2 being written, 2 reused", 1, true, false},
 		{"listen 2 written", 1, true, false},
 		{"second 2 written", 0, false, true},
-		{"3 being written, duplicate counted, 3 reused", 1, true, false},
-		{"first 3 written", 0, true, true},
+		{"3 being written, duplicate counted, 3 reused", 2, true, false},
+		{"first 3 written", 1, true, false},
+		{"reuse of 3 written", 0, true, true},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

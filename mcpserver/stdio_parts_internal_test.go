@@ -190,11 +190,14 @@ func FuzzPartFramer(f *testing.F) {
 }
 
 // TestSDKIDsBatchReusesBatchID: a batch whose id is counted only for
-// requests of batches is counted, each of its requests owing its answer
-// (the SDK has answered the earlier request inside its batch and takes the
-// new one, or ends the session); an id counted for a request not in a
-// batch still stops the counting; a batch's answer counts against a
-// batch's request, a single answer against a single request.
+// requests of batches, or besides for duplicates the SDK refused
+// (idCount.dups), is counted, each of its requests owing its answer (the
+// SDK has answered the earlier request inside its batch and takes the new
+// one, or ends the session); an id counted for a request taken alone
+// still stops the counting; a batch's answer counts against a batch's
+// request, a single answer against a request taken alone before a
+// duplicate; a request alone reusing an id counted only for duplicates
+// owes its answer (rev-parts9).
 func TestSDKIDsBatchReusesBatchID(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
@@ -210,12 +213,20 @@ func TestSDKIDsBatchReusesBatchID(t *testing.T) {
 		got = append(got, state{step, counted, c.n["1"], c.owed})
 		c.mu.Unlock()
 	}
+	batchAnswer := func() {
+		m := c.answering([]byte("1"))
+		c.answeredBatch([]byte("1"), m)
+	}
 	snap("[1, 2]", c.addBatch([]string{"1", "2"}, true))
 	snap("[1, 3]", c.addBatch([]string{"1", "3"}, true))
-	m := c.answering([]byte("1"))
-	c.answeredBatch([]byte("1"), m)
+	batchAnswer()
 	snap("a batch's answer with 1", true)
-	snap("1", c.add("1", true))
+	snap("1: a duplicate, [1, 3]'s 1 counted", c.add("1", true))
+	snap("[1]: 1 counted for a batch and a duplicate", c.addBatch([]string{"1"}, true))
+	batchAnswer()
+	batchAnswer()
+	snap("two batch answers with 1", true)
+	snap("1: only a duplicate counted", c.add("1", true))
 	snap("[1]: 1 counted for a request alone", c.addBatch([]string{"1"}, true))
 	answer(c, "1")
 	snap("an answer with 1 alone", true)
@@ -224,10 +235,13 @@ func TestSDKIDsBatchReusesBatchID(t *testing.T) {
 		{"[1, 2]", true, idCount{n: 1, owed: 1, batch: 1}, 2},
 		{"[1, 3]", true, idCount{n: 2, owed: 2, batch: 2}, 4},
 		{"a batch's answer with 1", true, idCount{n: 1, owed: 1, batch: 1}, 3},
-		{"1", true, idCount{n: 2, owed: 1, batch: 1}, 3},
-		{"[1]: 1 counted for a request alone", false, idCount{n: 2, owed: 1, batch: 1}, 3},
-		{"an answer with 1 alone", true, idCount{n: 1, batch: 1}, 2},
-		{"[1]", true, idCount{n: 2, batch: 2}, 2},
+		{"1: a duplicate, [1, 3]'s 1 counted", true, idCount{n: 2, owed: 1, batch: 1, dups: 1}, 3},
+		{"[1]: 1 counted for a batch and a duplicate", true, idCount{n: 3, owed: 2, batch: 2, dups: 1}, 4},
+		{"two batch answers with 1", true, idCount{n: 1, dups: 1}, 2},
+		{"1: only a duplicate counted", true, idCount{n: 2, owed: 1, dups: 1}, 3},
+		{"[1]: 1 counted for a request alone", false, idCount{n: 2, owed: 1, dups: 1}, 3},
+		{"an answer with 1 alone", true, idCount{n: 1, dups: 1}, 2},
+		{"[1]", true, idCount{n: 2, batch: 1, dups: 1}, 2},
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(idCount{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

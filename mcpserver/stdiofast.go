@@ -882,7 +882,10 @@ func (s *stdioIn) initialized() bool {
 // client that reads an answer and reuses its id before the write has
 // returned is owed the second answer too. A request reusing an id counted
 // and not being written owes nothing more: the SDK refuses it unanswered
-// while the first is in flight (jsonrpc2 acceptRequest).
+// while the first is in flight (jsonrpc2 acceptRequest). Such a duplicate
+// stays counted, as a duplicate (idCount.dups): once the first is
+// answered, the next request with the id owes its answer, and a batch may
+// reuse the id (rev-parts9).
 type sdkIDs struct {
 	mu   sync.Mutex
 	n    map[string]idCount
@@ -896,6 +899,12 @@ type idCount struct {
 	writing int // answers being written (answering), at most n
 	owed    int // requests owing their answer whose answer is not being written
 	batch   int // of the n, those in a batch (addBatch), less batch answers written
+	// dups: of the n, requests passed on alone while another request
+	// with the id was in flight (not being answered): duplicates the SDK
+	// refuses unanswered (jsonrpc2 acceptRequest), as far as stdioIn can
+	// tell, so they do not keep the id in flight (addLocked,
+	// addBatchLocked); an answer counts against them last (settle).
+	dups int
 }
 
 // answerMark is what sdkIDs.answering did with an answer about to be
@@ -957,14 +966,31 @@ func (c *sdkIDs) add(id string, owe bool) bool {
 }
 
 // addLocked is add, under mu; the request owes an answer when owe is set.
+// A request passed on while every request counted with its id has its
+// answer being written, or is a duplicate the SDK refused (idCount.dups),
+// is out of the SDK's requests in flight: the SDK takes it, and it owes
+// its answer. Otherwise it is a duplicate the SDK refuses unanswered
+// while the other is in flight: it owes nothing, and is counted as a
+// duplicate, which stays counted (the SDK never answers it) but does not
+// keep the next request with the id from owing its answer once the other
+// is answered (rev-parts9,
+// TestReview_StdioPartsRefusedDuplicateThenReuseLosesAnswer). Where
+// stdioIn cannot tell (the SDK reads a request after it is counted, and
+// the other's answer may begin in between), this errs towards a wait: a
+// request counted as owed that the SDK refuses is settled by the answer
+// of the one in flight (answering settles the id's owed answer, whichever
+// request it is written for), and one that is never answered (a
+// subscriptions/listen) holds the drain until stdioDrainMax.
 func (c *sdkIDs) addLocked(id string, owe bool) bool {
 	id = slot(id)
 	e := c.n[id]
 	if len(c.n) >= maxSDKIDs && e.n == 0 {
 		return false
 	}
-	if e.n == e.writing && owe {
-		// Out of the SDK's requests in flight: the SDK takes it.
+	switch {
+	case e.n-e.dups > e.writing:
+		e.dups++ // refused while the other is in flight
+	case owe:
 		e.owed++
 		c.owed++
 	}
@@ -1039,16 +1065,27 @@ func (c *sdkIDs) settle(id []byte, m answerMark, batch bool) {
 			c.idle = nil
 		}
 	}
-	if e.n > 1 {
-		e.n--
-		if batch && e.batch > 0 {
-			e.batch--
-		}
-		e.batch = min(e.batch, e.n) // a single answer of a batch's request: only after the counting stopped
-		c.n[string(id)] = e
-	} else {
+	if e.n <= 1 {
 		delete(c.n, string(id))
+		return
 	}
+	// Which request the answer was for: a batch's answer, one of a
+	// batch; a single answer, one taken alone, then a duplicate (taken
+	// after all: the other's answer began before the SDK read it), then
+	// (only after the counting stopped) one of a batch. Counting an
+	// answer against a duplicate last keeps the next request with the
+	// id owing its answer (addLocked) rather than not.
+	switch alone := e.n - e.batch - e.dups; {
+	case batch && e.batch > 0:
+		e.batch--
+	case alone > 0:
+	case e.dups > 0:
+		e.dups--
+	default:
+		e.batch--
+	}
+	e.n--
+	c.n[string(id)] = e
 }
 
 // settled returns a channel closed once no answer is owed (at once when
@@ -1070,10 +1107,11 @@ func (c *sdkIDs) settled() <-chan struct{} {
 
 // addBatch counts the requests of a batch passed on, with the id keys
 // keys, which owe their answers when owe is set; false when the count is
-// full or one of the ids is counted for a request not in a batch. The SDK would then hold the batch's
-// answer for ever, and put the answer of the other request with that id
-// into the batch (mcp ioConn: a request of the batch it refuses as a
-// duplicate keeps the batch unresolved, and the batch tracks answers by
+// full or one of the ids is counted for a request not in a batch and not
+// a duplicate the SDK refused (idCount.dups). The SDK would then hold the
+// batch's answer for ever, and put the answer of the other request with
+// that id into the batch (mcp ioConn: a request of the batch it refuses as
+// a duplicate keeps the batch unresolved, and the batch tracks answers by
 // id), which the count does not follow: stdioIn stops counting.
 func (c *sdkIDs) addBatch(keys []string, owe bool) bool {
 	c.mu.Lock()
@@ -1089,13 +1127,19 @@ func (c *sdkIDs) addBatch(keys []string, owe bool) bool {
 // written, and then takes the new batch; while that request is in flight,
 // the SDK refuses the new batch as a whole (mcp ioConn.addBatch: "batch
 // contains previously seen request") and ends the session, which owes
-// nothing more.
+// nothing more. Nor does an id counted otherwise only for duplicates the
+// SDK refused (idCount.dups; rev-parts9,
+// TestReview_StdioBatchReusingRefusedDuplicateIDStopsCounting): the SDK
+// has no request with it in flight and takes the batch. Should one of them
+// have been taken after all (read after the other's answer began) and be
+// in flight still, the SDK puts its answer into the batch's, which then
+// settles the batch's request: nothing is lost.
 func (c *sdkIDs) addBatchLocked(keys []string, owe bool) bool {
 	if len(c.n)+len(keys) > maxSDKIDs {
 		return false
 	}
 	for _, k := range keys {
-		if e := c.n[slot(k)]; e.n > e.batch {
+		if e := c.n[slot(k)]; e.n-e.dups > e.batch {
 			return false
 		}
 	}
