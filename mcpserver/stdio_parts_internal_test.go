@@ -49,24 +49,23 @@ func frameParts(line []byte, cuts []byte) ([]framedValue, bool) {
 	return got, true
 }
 
-// framedLine is frameParts' form of what lineMsgs counts of line.
+// framedLine is frameParts' form of what lineMsgs counts of line: of a
+// line it refuses, the values before the one refused.
 func framedLine(line []byte) ([]framedValue, bool) {
 	msgs, ok := (&stdioIn{}).lineMsgs(line)
-	if !ok {
-		return nil, false
-	}
 	var got []framedValue
 	for _, m := range msgs {
 		got = append(got, framedValue{Key: m.key, Method: string(m.method), Batch: m.batch, Keys: m.keys, Owes: m.owes, Over: m.over})
 	}
-	return got, true
+	return got, ok
 }
 
 // TestPartFramerFramesAsLineMsgs: partFramer gives the values of a line
 // cut into parts anywhere (inside a string, right after a backslash,
 // between the brackets of a batch, in the whitespace) as lineMsgs gives
 // those of the whole line; a line lineMsgs refuses is refused, the values
-// before the one refused given first, as the SDK reads them first.
+// before the one refused given first, as the SDK reads them first, and as
+// lineMsgs gives them (rev-parts9).
 func TestPartFramerFramesAsLineMsgs(t *testing.T) {
 	t.Parallel()
 	const (
@@ -95,7 +94,7 @@ func TestPartFramerFramesAsLineMsgs(t *testing.T) {
 		{p1 + `{"a":"}`, []framedValue{ping(`"p1"`)}, false},
 	} {
 		line := []byte(c.line + "\n")
-		if whole, ok := framedLine(line); ok != c.ok || (ok && !cmp.Equal(whole, c.want)) {
+		if whole, ok := framedLine(line); ok != c.ok || !cmp.Equal(whole, c.want) {
 			t.Errorf("%q: lineMsgs %v %v, want %v %v", c.line, whole, ok, c.want, c.ok)
 		}
 		for size := 1; size <= len(line); size++ {
@@ -183,7 +182,7 @@ func FuzzPartFramer(f *testing.F) {
 		if ok != wholeOK {
 			t.Fatalf("%q: lineMsgs counts it %v, partFramer %v", line, ok, wholeOK)
 		}
-		if diff := cmp.Diff(want, whole); ok && diff != "" {
+		if diff := cmp.Diff(want, whole); diff != "" {
 			t.Fatalf("%q: (-lineMsgs +partFramer):\n%s", line, diff)
 		}
 	})

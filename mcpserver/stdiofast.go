@@ -344,7 +344,9 @@ func (s *stdioIn) passPart(b []byte) {
 // passLine passes on the rest of a line, its newline included, and counts
 // its values: the whole line's, when it came in one read (lineMsgs), or
 // else those this last part completes (countParts). A line stdioIn cannot
-// count ends its answers and counting.
+// count ends its answers and counting; the values before the one it
+// cannot count stay counted, as on a line in parts: the SDK reads them
+// first (rev-parts9, TestReview_StdioWholeLineDropsValuesBeforeRefusedOne).
 func (s *stdioIn) passLine(b []byte) {
 	s.pass = len(b)
 	if s.midLine {
@@ -358,12 +360,12 @@ func (s *stdioIn) passLine(b []byte) {
 		return
 	}
 	msgs, ok := s.lineMsgs(b)
-	if !ok || !s.countLine(msgs) {
-		s.off = true
-		return
-	}
-	for _, m := range msgs {
+	n := s.countLine(msgs)
+	for _, m := range msgs[:n] {
 		s.passed(m)
+	}
+	if !ok || n < len(msgs) {
+		s.off = true
 	}
 }
 
@@ -423,8 +425,10 @@ func (s *stdioIn) passed(m lineMsg) {
 // `{..} {..}\n` or `{..}{..}\n` too when a read ends between the two.
 // lineMsgs counts the values of all of them: where the SDK refuses one,
 // it ends the session, so that counting it owes nothing at the end of the
-// input (drain runs inside a Read the SDK no longer makes). The returned
-// slice is stdioIn's, reused by the next call.
+// input (drain runs inside a Read the SDK no longer makes). On a line it
+// refuses it returns the values before the one refused, which the SDK
+// reads first, with false. The returned slice is stdioIn's, reused by the
+// next call.
 func (s *stdioIn) lineMsgs(line []byte) ([]lineMsg, bool) {
 	if cap(s.msgs) > maxKeptLineMsgs {
 		// A long line of many values left a large slice: let it go
@@ -439,15 +443,15 @@ func (s *stdioIn) lineMsgs(line []byte) ([]lineMsg, bool) {
 			return s.msgs, true
 		}
 		if b[0] != '{' && b[0] != '[' {
-			return nil, false // not a message: the SDK ends the session
+			return s.msgs, false // not a message: the SDK ends the session
 		}
 		v, rest, ok := scanValueExtent(b)
 		if !ok {
-			return nil, false
+			return s.msgs, false
 		}
 		m, ok := plainValue(v)
 		if !ok {
-			return nil, false
+			return s.msgs, false
 		}
 		s.msgs = append(s.msgs, m)
 		b = rest
@@ -455,18 +459,15 @@ func (s *stdioIn) lineMsgs(line []byte) ([]lineMsg, bool) {
 }
 
 // countLine counts the requests of msgs, the values of a line that came
-// in one read (lineMsgs); false when they cannot be counted (see count).
-func (s *stdioIn) countLine(msgs []lineMsg) bool {
-	switch len(msgs) {
-	case 0:
-		return true
-	case 1:
-		return s.count(msgs[0])
-	}
-	for _, m := range msgs {
-		if m.over {
-			return false
+// in one read (lineMsgs), in order, and returns how many of the values it
+// counted: all of them, or those before the first that cannot be counted
+// (see count).
+func (s *stdioIn) countLine(msgs []lineMsg) int {
+	if len(msgs) == 1 {
+		if s.count(msgs[0]) {
+			return 1
 		}
+		return 0
 	}
 	return s.ids.addValues(msgs)
 }
@@ -1158,26 +1159,29 @@ func (c *sdkIDs) addBatchLocked(keys []string, owe bool) bool {
 }
 
 // addValues counts the requests of msgs, the values of one line
-// (stdioIn.lineMsgs), as add and addBatch count one each. False when the
-// count is full or a batch cannot be counted (addBatch); the values
-// before are counted then.
-func (c *sdkIDs) addValues(msgs []lineMsg) bool {
+// (stdioIn.lineMsgs), in order, as stdioIn.count counts one each, and
+// returns how many values it counted: len(msgs), or those before the
+// first it cannot count (the count is full, a batch addBatch refuses, a
+// batch of more than maxSDKIDs requests), which the SDK reads first.
+func (c *sdkIDs) addValues(msgs []lineMsg) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, m := range msgs {
+	for i, m := range msgs {
 		switch {
+		case m.over:
+			return i
 		case m.batch:
 			if !c.addBatchLocked(m.keys, m.owes) {
-				return false
+				return i
 			}
 		case m.key == "":
 		default:
 			if !c.addLocked(m.key, owes(m.method)) {
-				return false
+				return i
 			}
 		}
 	}
-	return true
+	return len(msgs)
 }
 
 // writer returns the writer to give the SDK in place of w: it counts the
