@@ -361,6 +361,58 @@ func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 	}
 }
 
+// TestSDKIDsDuplicateTakenAfterAllSettlesReuse: a request counted as a
+// duplicate (idCount.dups) that the SDK took after all (it read it after
+// the other's answer began) and still runs: a reuse counted then owes its
+// answer, which the SDK never gives (it refuses the reuse), and the
+// duplicate's answer settles it: the drain does not wait for ever, and
+// the refused reuse stays counted as the duplicate, so the next reuse
+// owes its answer again (rev-parts9).
+func TestSDKIDsDuplicateTakenAfterAllSettlesReuse(t *testing.T) {
+	t.Parallel()
+	c := newSDKIDs()
+	type state struct {
+		Step    string
+		ID1     idCount
+		Owed    int
+		Settled bool
+	}
+	var got []state
+	snap := func(step string) {
+		s := state{Step: step}
+		select {
+		case <-c.settled():
+			s.Settled = true
+		default:
+		}
+		c.mu.Lock()
+		s.ID1, s.Owed = c.n["1"], c.owed
+		c.mu.Unlock()
+		got = append(got, s)
+	}
+	c.add("1", true)
+	c.add("1", true)
+	snap("1, then 1 again (taken after all)")
+	answer(c, "1")
+	snap("the first 1 answered")
+	c.add("1", true)
+	snap("1 reused (refused: the second 1 runs)")
+	answer(c, "1")
+	snap("the second 1 answered")
+	c.add("1", true)
+	snap("1 reused again")
+	want := []state{
+		{"1, then 1 again (taken after all)", idCount{n: 2, owed: 1, dups: 1}, 1, false},
+		{"the first 1 answered", idCount{n: 1, dups: 1}, 0, true},
+		{"1 reused (refused: the second 1 runs)", idCount{n: 2, owed: 1, dups: 1}, 1, false},
+		{"the second 1 answered", idCount{n: 1, dups: 1}, 0, true},
+		{"1 reused again", idCount{n: 2, owed: 1, dups: 1}, 1, false},
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(idCount{})); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 // TestSDKIDsAnswerNotCountedBeforeWrite checks that an answer whose id is
 // not counted before its write (sdkIDs.answering: markNone) counts against
 // nothing: a request with the id passed on during the write is another one,
