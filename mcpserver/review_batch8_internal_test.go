@@ -39,11 +39,6 @@ func (r *reviewStdio) readLine(t *testing.T, what string) string {
 // answer and never counted: at the end of the input nothing is owed and
 // the drain does not wait for its answer, which is lost.
 func TestReview_StdioPartsEarlierBatchAnswerTakenByLaterBatch(t *testing.T) {
-	// Kept open by the lead (doc/decisions.md, "rev-batch8"): the batch
-	// entries this proof was written against were reverted; the defect (a
-	// batch's answer lost when batches on lines sent in parts share ids) is
-	// older than them.
-	t.Skip("open: batches sharing ids on lines sent in parts can lose a batch's answer (P1, before this sitting too, rev-batch8)")
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)
@@ -56,7 +51,10 @@ func TestReview_StdioPartsEarlierBatchAnswerTakenByLaterBatch(t *testing.T) {
 		t.Fatalf("want the answer of [ping 1, ping 3], got %.100s", l)
 	}
 	r.writePart(t, "\n")
-	testwait.Until(t, "the first batch's count of 1 settled", func() bool { return !r.ids.busy("1") })
+	// stdio-parts: id 1 stays busy until the first batch's answer is
+	// written (its request is counted in that batch); the answer of
+	// [ping 1, ping 3] is counted once 3 is no longer busy.
+	testwait.Until(t, "the answer of [ping 1, ping 3] counted", func() bool { return !r.ids.busy("3") })
 	r.writePart(t, ping("9"))
 	r.readID(t, "9")
 	close(r.release)

@@ -21,10 +21,12 @@ import (
 // reused after its answer ... fixed", "Still not handled") does not name
 // this case.
 func TestReview_StdioPartsIDReusedWhileItsAnswerWritten(t *testing.T) {
+	// Since stdio-parts a value of a line in parts is counted as the part
+	// completing it is passed on (stdioIn.countParts), before the SDK can
+	// read and answer it, as a whole line is: the count precedes the mark.
 	c := newSDKIDs()
-	c.watch(true)                 // a line passed on in parts
+	c.add("1", true)              // the part completing the value: counted, owed
 	m := c.answering([]byte("1")) // the SDK answers it before its newline
-	c.addPart("1", true)          // its newline: counted, owed
 	c.add("1", true)              // the client has the answer and reuses 1: the SDK takes it
 	c.answered([]byte("1"), m)    // the first answer's write returns
 	settled := false

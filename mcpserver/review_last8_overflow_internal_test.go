@@ -10,10 +10,16 @@ import (
 )
 
 // reviewPings is the number of pings writeAnsweredPings writes: one more
-// than the watch record held when these proofs were written (16); since
-// maxWatched is 65,536 they no longer overflow it (the lead, after
-// rev-last8: TestStdioPartsBeyondMaxWatchedWaits has the bound's case).
+// than the watch record held when these proofs were written (16); the
+// record was then grown to formerMaxWatched, and is gone since
+// stdio-parts (each value is counted as the part completing it is passed
+// on).
 const reviewPings = 17
+
+// formerMaxWatched is the most answers the watch record of a line in parts
+// held before stdio-parts removed it (maxWatched): the proofs of its bound
+// write one value more.
+const formerMaxWatched = 1 << 16
 
 // writeAnsweredPings writes, as parts of one line (no newline),
 // reviewPings pings, reading the answer of each before the next: the
@@ -48,7 +54,8 @@ func TestReview_StdioPartsOverflowDropsLastLineCall(t *testing.T) {
 	r.writeAnsweredPings(t)
 	r.writePart(t, reviewBlockCall)
 	testwait.Recv(t, r.calls, "the call of review_block") // the SDK took it
-	_ = r.in.Close()                                      // no newline: drain counts the line
+	r.answersCounted(t)
+	_ = r.in.Close() // no newline: its values were counted as their parts were passed on
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)
 	}
@@ -73,6 +80,7 @@ func TestReview_StdioPartsOverflowStopsCountingForEver(t *testing.T) {
 	r.writePart(t, "\n")
 	r.send(t, reviewBlockCall)
 	testwait.Recv(t, r.calls, "the call of review_block") // the SDK took it
+	r.answersCounted(t)
 	_ = r.in.Close()
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)
@@ -82,32 +90,33 @@ func TestReview_StdioPartsOverflowStopsCountingForEver(t *testing.T) {
 	}
 }
 
-// TestStdioPartsBeyondMaxWatchedWaits: a line in parts of more values than
-// the watch record holds (maxWatched), each answered before its newline,
-// and a call the SDK takes after them: no answer is lost. The value whose
-// answer was not recorded is counted as owed at the end of the input, so
-// the drain waits (stdioDrainMax, made to pass at once here) for it and
-// the call: 2 owed where the SDK owes 1, a wait rather than a lost answer
-// (rev-last8: turning counting off at the bound lost the call's answer).
-func TestStdioPartsBeyondMaxWatchedWaits(t *testing.T) {
+// TestStdioPartsBeyondMaxWatchedOwesOnlyTheCall: a line in parts of more
+// values than the watch record held (formerMaxWatched), each answered
+// before its newline, and a call the SDK takes after them: the drain waits
+// for the call's answer only. With the record, the value whose answer was
+// not recorded was counted as owed at the end of the input (2 owed, a
+// wait of stdioDrainMax); since stdio-parts each value is counted before
+// the SDK reads it, and its answer settles it.
+func TestStdioPartsBeyondMaxWatchedOwesOnlyTheCall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("65,537 pings: not with -short")
 	}
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)
-	for i := 1; i <= maxWatched+1; i++ {
+	for i := 1; i <= formerMaxWatched+1; i++ {
 		id := strconv.Itoa(100 + i)
 		r.writePart(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`)
 		r.readID(t, id)
 	}
 	r.writePart(t, reviewBlockCall)
 	testwait.Recv(t, r.calls, "the call of review_block")
-	_ = r.in.Close() // no newline: drain counts the line
+	r.answersCounted(t)
+	_ = r.in.Close() // no newline: its values were counted as their parts were passed on
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)
 	}
-	if diff := cmp.Diff(2, owed()); diff != "" {
+	if diff := cmp.Diff(1, owed()); diff != "" {
 		t.Errorf("answers owed when the drain started to wait (-want +got):\n%s", diff)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // drainRecord returns a drainTimer that records, when drain starts to
@@ -37,6 +39,28 @@ func drainRecord() (set func(*stdioIn), owed func() int) {
 	}
 }
 
+// answersCounted waits until no answer of the SDK's is being written:
+// every answer read from the output has been counted (sdkIDs.answered).
+// An answer owed settles only once its write returns, a little after the
+// client has it, so a test that reads an answer and ends the input at
+// once would find it still owed when the drain starts (rightly: the drain
+// waits for that write). Since stdio-parts the values of lines in parts
+// are counted before the SDK answers them, as whole lines, and so their
+// answers settle that way too.
+func (r *reviewStdio) answersCounted(t *testing.T) {
+	t.Helper()
+	testwait.Until(t, "every answer written counted", func() bool {
+		r.ids.mu.Lock()
+		defer r.ids.mu.Unlock()
+		for _, e := range r.ids.n {
+			if e.writing > 0 {
+				return false
+			}
+		}
+		return true
+	})
+}
+
 // writePart writes b to the input without a newline: a part of a line.
 func (r *reviewStdio) writePart(t *testing.T, b string) {
 	t.Helper()
@@ -63,13 +87,14 @@ func TestReview_StdioPartsLineOfManyValuesOverflowsWatch(t *testing.T) {
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)
-	const values = 17 // one more than the record held then (maxWatched is now 65,536; the lead, after rev-last8)
+	const values = 17 // one more than the record held then (gone since stdio-parts)
 	for i := 1; i <= values; i++ {
 		id := strconv.Itoa(100 + i)
 		r.writePart(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`)
 		r.readID(t, id) // answered before the line's newline
 	}
 	r.writePart(t, "\n")
+	r.answersCounted(t)
 	_ = r.in.Close()
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)
@@ -95,11 +120,6 @@ func TestReview_StdioPartsLineOfManyValuesOverflowsWatch(t *testing.T) {
 // whose id was counted and not being written when its part was passed on
 // owes nothing (record the busy ids at passPart).
 func TestReview_StdioPartsRefusedDuplicateOwedForEver(t *testing.T) {
-	// Kept by the lead (doc/decisions.md, "Still not handled"): the busy ids
-	// at the part's pass do not settle it either, since the first call's
-	// answer may begin between the pass and the SDK's read of the value, and
-	// then the SDK takes the value, which owes its answer.
-	t.Skip("kept: a refused duplicate in a line passed in parts is counted as owed; the drain waits stdioDrainMax (P2, rev-whole8)")
 	t.Parallel()
 	set, owed := drainRecord()
 	r := startReviewStdioWith(t, true, set)
@@ -110,6 +130,7 @@ func TestReview_StdioPartsRefusedDuplicateOwedForEver(t *testing.T) {
 	close(r.release)
 	r.readID(t, "5") // the first call's answer
 	r.writePart(t, "\n")
+	r.answersCounted(t)
 	_ = r.in.Close()
 	if err := r.runErr(t); err != nil {
 		t.Errorf("Run: %v", err)

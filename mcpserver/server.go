@@ -377,18 +377,23 @@ func ServeStdio(ctx context.Context, reg *registry.Registry, opts ...Option) err
 // after a response of the client's, a value of up to 16 MiB (the SDK's own
 // bound on a value; its newline and CR are not part of it) or several
 // values on one line (the SDK reads `{…}\r{…}`, and `{…} {…}` when its
-// read happens to end between the two). Not waited for: a
-// subscriptions/listen, and the requests of a batch that holds a
-// notification (the SDK never answers such a batch); and, once ServeIO
-// has met one of them, every later request of the session: a JSON value
-// over several lines (the MCP stdio transport forbids embedded newlines),
-// a line that is not valid UTF-8 (the transport requires UTF-8), a line
-// longer than 16 MiB and 64 KiB (a value of 16 MiB then more than 64 KiB
-// of whitespace or values), a batch reusing the id of a request still in
-// flight or of more than 4,096 requests, an error member whose code is
-// not an integer of up to 15 digits or whose message is not a string, or
-// more than 4,096 calls in flight. Nor is anything once ctx is cancelled,
-// a read fails with another error, or a write fails.
+// read happens to end between the two), and a request reusing the id of
+// a duplicate the SDK refused. Not waited for: a subscriptions/listen, and
+// the requests of a batch that holds a notification (the SDK never answers
+// such a batch); and, once ServeIO has met one of them, every later
+// request of the session (those before it, on its line too, are waited
+// for): a JSON value over several lines (the MCP stdio transport forbids
+// embedded newlines), a line that is not valid UTF-8 (the transport
+// requires UTF-8), a value longer than 16 MiB and 64 KiB (the SDK ends the
+// session on it), a batch reusing the id of a request sent alone whose
+// answer is not written yet (not one the SDK refused as a duplicate), or
+// of more than 4,096 requests, an error member whose code is not an
+// integer of up to 15 digits or whose message is not a string, or more
+// than 4,096 calls in flight. Nor is anything once ctx is cancelled, a
+// read fails with another error, or a write fails. Nor, as the server
+// cannot see them, a request reusing an id whose answer the SDK is about
+// to write, before the client has that answer, or the id of a batch's
+// request the SDK has answered before the batch's answer is written.
 func ServeIO(ctx context.Context, reg *registry.Registry, r io.Reader, w io.Writer, opts ...Option) error {
 	if r == nil || w == nil {
 		return errors.New("mcpserver: ServeIO: nil reader or writer")

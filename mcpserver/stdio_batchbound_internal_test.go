@@ -41,7 +41,7 @@ func TestSDKBatchReadBounded(t *testing.T) {
 			t.Errorf("batch of %d requests: ok %v, over %v, %d keys, %d elements read; want ok, over, no keys, %d read",
 				n, ok, m.over, len(m.keys), read, maxSDKIDs+1)
 		}
-		if count := (&stdioIn{ids: newSDKIDs()}).count(m, false); count {
+		if count := (&stdioIn{ids: newSDKIDs()}).count(m); count {
 			t.Errorf("batch of %d requests: counted", n)
 		}
 	}

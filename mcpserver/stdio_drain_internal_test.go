@@ -3,13 +3,11 @@ package mcpserver
 import (
 	"context"
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/companyregistry/registry/internal/moduletest"
@@ -247,8 +245,7 @@ func TestStdioDrainNothingOwed(t *testing.T) {
 
 // TestSDKIDsOwed checks the owed count: one per id passed on while not
 // counted, until the SDK's next answer with it; a duplicate owes nothing
-// more; a subscriptions/listen owes nothing; a line in parts answered
-// before it ended owes nothing.
+// more; a subscriptions/listen owes nothing.
 func TestSDKIDsOwed(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
@@ -279,16 +276,6 @@ func TestSDKIDsOwed(t *testing.T) {
 	if !c.busy("1") || !c.busy("2") {
 		t.Error("1 (a duplicate counted) and 2 (running) must stay busy")
 	}
-	c.watch(true)
-	answer(c, "3") // the SDK answers a line before its newline
-	if !c.addPart("3", true) || !settled() || c.busy("3") {
-		t.Error("a line answered while passed in parts owes an answer, or is busy")
-	}
-	c.watch(true)
-	c.addPart("4", true)
-	if settled() || !c.busy("4") {
-		t.Error("a line in parts not yet answered owes nothing")
-	}
 }
 
 // answer counts an answer of the SDK with id as sdkWriter does: marked as
@@ -302,9 +289,10 @@ func answer(c *sdkIDs, id string) {
 // id is being written owes its own answer (the SDK has dropped the id and
 // takes it), which the first answer's write does not settle; the id stays
 // busy until that write is done; an answer that is not owed (to a
-// subscriptions/listen) settles none; a reuse while a request counted with
-// the id is not being written (a duplicate the SDK refused, never
-// answered) still owes nothing.
+// subscriptions/listen) settles none; a reuse while the only other request
+// counted with the id is a duplicate the SDK refused (never answered) owes
+// its answer too (rev-parts9: it owed nothing, and was lost at the end of
+// the input), and the duplicate keeps the id busy.
 func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
@@ -353,6 +341,8 @@ func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 	snap("3 being written, duplicate counted, 3 reused", "3")
 	c.answered([]byte("3"), m)
 	snap("first 3 written", "3")
+	answer(c, "3")
+	snap("reuse of 3 written", "3")
 
 	want := []state{
 		{"1 being written", 1, true, false},
@@ -362,40 +352,83 @@ func TestSDKIDsOwedWhileAnswerWritten(t *testing.T) {
 		{"listen 2 being written, 2 reused", 1, true, false},
 		{"listen 2 written", 1, true, false},
 		{"second 2 written", 0, false, true},
-		{"3 being written, duplicate counted, 3 reused", 1, true, false},
-		{"first 3 written", 0, true, true},
+		{"3 being written, duplicate counted, 3 reused", 2, true, false},
+		{"first 3 written", 1, true, false},
+		{"reuse of 3 written", 0, true, true},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
+// TestSDKIDsDuplicateTakenAfterAllSettlesReuse: a request counted as a
+// duplicate (idCount.dups) that the SDK took after all (it read it after
+// the other's answer began) and still runs: a reuse counted then owes its
+// answer, which the SDK never gives (it refuses the reuse), and the
+// duplicate's answer settles it: the drain does not wait for ever, and
+// the refused reuse stays counted as the duplicate, so the next reuse
+// owes its answer again (rev-parts9).
+func TestSDKIDsDuplicateTakenAfterAllSettlesReuse(t *testing.T) {
+	t.Parallel()
+	c := newSDKIDs()
+	type state struct {
+		Step    string
+		ID1     idCount
+		Owed    int
+		Settled bool
+	}
+	var got []state
+	snap := func(step string) {
+		s := state{Step: step}
+		select {
+		case <-c.settled():
+			s.Settled = true
+		default:
+		}
+		c.mu.Lock()
+		s.ID1, s.Owed = c.n["1"], c.owed
+		c.mu.Unlock()
+		got = append(got, s)
+	}
+	c.add("1", true)
+	c.add("1", true)
+	snap("1, then 1 again (taken after all)")
+	answer(c, "1")
+	snap("the first 1 answered")
+	c.add("1", true)
+	snap("1 reused (refused: the second 1 runs)")
+	answer(c, "1")
+	snap("the second 1 answered")
+	c.add("1", true)
+	snap("1 reused again")
+	want := []state{
+		{"1, then 1 again (taken after all)", idCount{n: 2, owed: 1, dups: 1}, 1, false},
+		{"the first 1 answered", idCount{n: 1, dups: 1}, 0, true},
+		{"1 reused (refused: the second 1 runs)", idCount{n: 2, owed: 1, dups: 1}, 1, false},
+		{"the second 1 answered", idCount{n: 1, dups: 1}, 0, true},
+		{"1 reused again", idCount{n: 2, owed: 1, dups: 1}, 1, false},
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(idCount{})); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 // TestSDKIDsAnswerNotCountedBeforeWrite checks that an answer whose id is
 // not counted before its write (sdkIDs.answering: markNone) counts against
-// nothing: a request with the id passed on during the write is another one
-// (a line in parts the SDK answered is recorded as the write begins, so
-// addPart does not count it: rev-end8), which stays owed; that such an
-// answer is recorded while watching; and that an answer with an id whose
-// requests all have their answer being written is not counted against
-// them.
+// nothing: a request with the id passed on during the write is another one,
+// which stays owed; and that an answer with an id whose requests all have
+// their answer being written is not counted against them.
 func TestSDKIDsAnswerNotCountedBeforeWrite(t *testing.T) {
 	t.Parallel()
 	c := newSDKIDs()
 	type state struct {
-		Mark    answerMark
-		Owed    int
-		Busy    bool
-		Unknown []string
+		Mark answerMark
+		Owed int
+		Busy bool
 	}
 	snap := func(m answerMark, id string) state {
 		c.mu.Lock()
 		s := state{Mark: m, Owed: c.owed}
-		for id, k := range c.unknown {
-			for range k {
-				s.Unknown = append(s.Unknown, id)
-			}
-		}
-		slices.Sort(s.Unknown)
 		c.mu.Unlock()
 		s.Busy = c.busy(id)
 		return s
@@ -406,29 +439,25 @@ func TestSDKIDsAnswerNotCountedBeforeWrite(t *testing.T) {
 	c.answered([]byte("5"), m)
 	got = append(got, snap(m, "5"))
 
-	c.watch(true)
 	m = c.answering([]byte("6"))
 	c.answered([]byte("6"), m)
 	got = append(got, snap(m, "6"))
-	c.watch(false)
 
 	c.add("7", true)
 	m7 := c.answering([]byte("7"))
-	c.watch(true)
 	m = c.answering([]byte("7")) // a second answer with 7 while the first is written
 	c.answered([]byte("7"), m)
 	got = append(got, snap(m, "7"))
-	c.watch(false)
 	c.answered([]byte("7"), m7)
 	got = append(got, snap(m7, "7"))
 
 	want := []state{
 		{Mark: markNone, Owed: 1, Busy: true}, // 5, passed on during the write, still owed
-		{Mark: markNone, Owed: 1, Unknown: []string{"6"}},
-		{Mark: markNone, Owed: 2, Busy: true, Unknown: []string{"7"}},
-		{Mark: markSettles, Owed: 1, Unknown: []string{}},
+		{Mark: markNone, Owed: 1},
+		{Mark: markNone, Owed: 2, Busy: true},
+		{Mark: markSettles, Owed: 1},
 	}
-	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -71,7 +71,7 @@ import (
 //     decoder is then at the boundary between two values, or has ended the
 //     session on the line (a value it refuses after another on one line)
 //     and reads nothing more. On any other line (a value over several
-//     lines, anything invalid or not UTF-8, a line over stdioLineKeep)
+//     lines, anything invalid or not UTF-8, a value over stdioLineKeep)
 //     stdioIn stops answering and counting for the rest of the session and
 //     only passes bytes on; after a batch or a method name written with an
 //     escape it stops answering but counts on.
@@ -92,7 +92,9 @@ import (
 //     it gives the SDK), and answers a call only when no request with its
 //     id may be in flight in the SDK; otherwise the line goes to the SDK.
 //   - A line split across reads, or without its newline yet, goes to the
-//     SDK at once (the SDK answers a value as soon as it is complete).
+//     SDK at once (the SDK answers a value as soon as it is complete); each
+//     of its values is counted as the part that completes it is passed on,
+//     before the SDK can read it (countParts), as a whole line is.
 type stdioIn struct {
 	r      io.Reader
 	w      io.Writer // the markWriter the SDK's writer writes to
@@ -116,12 +118,12 @@ type stdioIn struct {
 	// Read's state: Read is called by the SDK's one reading goroutine.
 	buf        []byte // buf[start:end] is read and not yet handled
 	start, end int
-	pass       int    // buf[start:start+pass] goes to the SDK next
-	err        error  // of the last read; returned once buf is drained
-	midLine    bool   // the SDK got part of a line, not yet its newline
-	line       []byte // the part of the current line passed on so far
-	off        bool   // a line stdioIn cannot vouch for went to the SDK
-	noFront    bool   // a line after which stdioIn answers nothing more, but counts
+	pass       int        // buf[start:start+pass] goes to the SDK next
+	err        error      // of the last read; returned once buf is drained
+	midLine    bool       // the SDK got part of a line, not yet its newline
+	parts      partFramer // frames the values of a line passed on in parts
+	off        bool       // a line stdioIn cannot vouch for went to the SDK
+	noFront    bool       // a line after which stdioIn answers nothing more, but counts
 	session    *mcp.ServerSession
 	msgs       []lineMsg // lineMsgs' result, reused
 	sawInit    bool      // an initialize request was passed on
@@ -147,10 +149,10 @@ func stdioFastTool(name string) bool {
 const stdioOutMax = 1 << 20
 
 // stdioReadSize is the size of stdioIn's read buffer. A longer line
-// arrives in parts: it goes to the SDK as it comes, is kept up to
-// stdioLineKeep and counted, and stdioIn goes on answering after it (it
-// answers only a line whose bytes arrived in one read, of at most
-// fastPathMaxBody).
+// arrives in parts: it goes to the SDK as it comes, its values are
+// counted as they complete (countParts), and stdioIn goes on answering
+// after it (it answers only a line whose bytes arrived in one read, of at
+// most fastPathMaxBody).
 const stdioReadSize = 64 << 10
 
 // stdioLineMax is the SDK's bound on a message (mcp.DefaultMaxLineLength,
@@ -161,14 +163,14 @@ const stdioReadSize = 64 << 10
 // newline) is read with the next one.
 const stdioLineMax = mcp.DefaultMaxLineLength
 
-// stdioLineKeep is the longest line stdioIn keeps to count its requests:
-// a value of stdioLineMax bytes (the whitespace before it included), the
-// most the SDK reads of a line's first value, and then up to
-// stdioReadSize bytes of whitespace (its CR and newline) or of more values
-// on the line. A longer line ends the counting; of those, the SDK reads
-// only a line whose first value is within stdioLineMax, followed by more
-// than 64 KiB of whitespace or values. A line longer than stdioReadSize
-// is kept only while it is passed on.
+// stdioLineKeep is the longest value of a line passed on in parts whose
+// bytes stdioIn keeps to count it (partFramer): stdioLineMax, the most the
+// SDK reads of a value since the end of the one before, and the most it
+// may have read of it before that end, one read of stdioIn's
+// (stdioReadSize). A longer value ends the counting: the SDK ends the
+// session on it. Only the open value's bytes are kept, not the line's: a
+// line of many values is counted however long. A value longer than
+// stdioReadSize is kept only while it is passed on.
 const stdioLineKeep = stdioLineMax + stdioReadSize
 
 // stdioDrainMax bounds how long ServeIO, at the end of its input, waits for
@@ -283,16 +285,10 @@ func (s *stdioIn) Read(p []byte) (int, error) {
 // most stdioDrainMax (a call that never ends: a handler stuck or ignoring
 // its cancel, a subscriptions/listen), and not after ServeIO's context
 // ends, a write of stdioOut's fails (both cancel ctx) or the SDK closes the
-// input (after a failed write of its own). A last line without its
-// newline is counted here, unless the SDK has already answered it.
+// input (after a failed write of its own). The values of a last line
+// without its newline were counted as their parts were passed on
+// (countParts); a value it leaves incomplete the SDK never reads whole.
 func (s *stdioIn) drain() {
-	if s.midLine && !s.off {
-		line := append(s.line, '\n')
-		if msgs, ok := s.lineMsgs(line); ok {
-			s.countLine(msgs, true)
-		}
-		s.resetLine()
-	}
 	settled := s.ids.settled()
 	select {
 	case <-settled:
@@ -335,64 +331,85 @@ func (s *stdioIn) next() {
 	s.passLine(line)
 }
 
-// passPart passes on the start of a line whose newline has not come.
+// passPart passes on the start of a line whose newline has not come,
+// and counts the values it completes (countParts).
 func (s *stdioIn) passPart(b []byte) {
 	s.pass = len(b)
-	start := !s.midLine
 	s.midLine = true
-	if s.off {
-		return
+	if !s.off {
+		s.countParts(b, false)
 	}
-	if len(s.line)+len(b) > stdioLineKeep {
-		s.off, s.line = true, nil
-		s.ids.watch(false)
-		return
-	}
-	if start {
-		s.ids.watch(true)
-	}
-	s.line = append(s.line, b...)
 }
 
-// passLine passes on the rest of a line, its newline included, and checks
-// the whole line: one the SDK reads as a single message or batch, whose
-// requests are counted, or else the end of stdioIn's answers and counting.
+// passLine passes on the rest of a line, its newline included, and counts
+// its values: the whole line's, when it came in one read (lineMsgs), or
+// else those this last part completes (countParts). A line stdioIn cannot
+// count ends its answers and counting; the values before the one it
+// cannot count stay counted, as on a line in parts: the SDK reads them
+// first (rev-parts9, TestReview_StdioWholeLineDropsValuesBeforeRefusedOne).
 func (s *stdioIn) passLine(b []byte) {
 	s.pass = len(b)
-	whole := b
-	parts := s.midLine
-	if parts {
+	if s.midLine {
 		s.midLine = false
-		defer s.ids.watch(false)
-		if !s.off && len(s.line)+len(b) > stdioLineKeep {
-			s.off = true
+		if !s.off {
+			s.countParts(b, true)
 		}
-		if s.off {
-			s.line = nil
-			return
-		}
-		s.line = append(s.line, b...)
-		whole = s.line
-		defer s.resetLine()
+		return
 	}
 	if s.off {
 		return
 	}
-	msgs, ok := s.lineMsgs(whole)
-	if !ok || !s.countLine(msgs, parts) {
-		s.off = true
-		return
+	msgs, ok := s.lineMsgs(b)
+	n := s.countLine(msgs)
+	for _, m := range msgs[:n] {
+		s.passed(m)
 	}
-	for _, m := range msgs {
-		switch {
-		case m.batch:
-			s.noFront = true // see stdioIn.count
-		case bytes.IndexByte(m.method, '\\') >= 0:
-			s.noFront = true // an escaped method name: the SDK's, not read here
-		case m.key != "" && string(m.method) == `"initialize"`:
-			s.sawInit = true
-			s.addInit(m.key)
+	if !ok || n < len(msgs) {
+		s.off = true
+	}
+}
+
+// countParts counts the values of a line passed on in parts that b, its
+// next part (its last, with the newline, when last), completes, each as
+// a line of its own is counted (count), before the SDK can read b: so no
+// answer of the SDK's can precede the count of its request, as for a line
+// that came whole. The SDK answers a value as soon as it is complete,
+// before the line's newline (rev-last8's suggestion: stdioIn counted such
+// a line at its newline and kept the answers written before it in a
+// record of ids, which batches and reused ids defeated, rev-fin8b,
+// rev-batch8). The values are framed as lineMsgs frames them
+// (partFramer); a value stdioIn cannot count, or a value left open at the
+// newline (over several lines), ends the counting: the values before it
+// stay counted, since the SDK reads them first.
+func (s *stdioIn) countParts(b []byte, last bool) {
+	ok := s.parts.feed(b, last, func(m lineMsg) bool {
+		if !s.count(m) {
+			return false
 		}
+		s.passed(m)
+		return true
+	})
+	if !ok {
+		s.off = true
+	}
+	if !ok || last {
+		s.parts.reset()
+	}
+}
+
+// passed records what a value passed on and counted means for stdioIn's
+// answers: after a batch or a method name with an escape it answers
+// nothing more in front (noFront), and an initialize request is one the
+// SDK must answer before stdioIn answers again (addInit).
+func (s *stdioIn) passed(m lineMsg) {
+	switch {
+	case m.batch:
+		s.noFront = true // see stdioIn.count
+	case bytes.IndexByte(m.method, '\\') >= 0:
+		s.noFront = true // an escaped method name: the SDK's, not read here
+	case m.key != "" && string(m.method) == `"initialize"`:
+		s.sawInit = true
+		s.addInit(m.key)
 	}
 }
 
@@ -408,12 +425,14 @@ func (s *stdioIn) passLine(b []byte) {
 // `{..} {..}\n` or `{..}{..}\n` too when a read ends between the two.
 // lineMsgs counts the values of all of them: where the SDK refuses one,
 // it ends the session, so that counting it owes nothing at the end of the
-// input (drain runs inside a Read the SDK no longer makes). The returned
-// slice is stdioIn's, reused by the next call.
+// input (drain runs inside a Read the SDK no longer makes). On a line it
+// refuses it returns the values before the one refused, which the SDK
+// reads first, with false. The returned slice is stdioIn's, reused by the
+// next call.
 func (s *stdioIn) lineMsgs(line []byte) ([]lineMsg, bool) {
 	if cap(s.msgs) > maxKeptLineMsgs {
 		// A long line of many values left a large slice: let it go
-		// (rev-last7), as resetLine lets a long line's bytes go.
+		// (rev-last7), as partFramer.reset lets a long value's bytes go.
 		s.msgs = nil
 	}
 	s.msgs = s.msgs[:0]
@@ -424,37 +443,33 @@ func (s *stdioIn) lineMsgs(line []byte) ([]lineMsg, bool) {
 			return s.msgs, true
 		}
 		if b[0] != '{' && b[0] != '[' {
-			return nil, false // not a message: the SDK ends the session
+			return s.msgs, false // not a message: the SDK ends the session
 		}
 		v, rest, ok := scanValueExtent(b)
 		if !ok {
-			return nil, false
+			return s.msgs, false
 		}
 		m, ok := plainValue(v)
 		if !ok {
-			return nil, false
+			return s.msgs, false
 		}
 		s.msgs = append(s.msgs, m)
 		b = rest
 	}
 }
 
-// countLine counts the requests of msgs, the values of a line (lineMsgs),
-// passed on in parts when parts; false when they cannot be counted (see
-// count).
-func (s *stdioIn) countLine(msgs []lineMsg, parts bool) bool {
-	switch len(msgs) {
-	case 0:
-		return true
-	case 1:
-		return s.count(msgs[0], parts)
-	}
-	for _, m := range msgs {
-		if m.over {
-			return false
+// countLine counts the requests of msgs, the values of a line that came
+// in one read (lineMsgs), in order, and returns how many of the values it
+// counted: all of them, or those before the first that cannot be counted
+// (see count).
+func (s *stdioIn) countLine(msgs []lineMsg) int {
+	if len(msgs) == 1 {
+		if s.count(msgs[0]) {
+			return 1
 		}
+		return 0
 	}
-	return s.ids.addValues(msgs, parts)
+	return s.ids.addValues(msgs)
 }
 
 // addInit records the id key of an initialize request passed on, by its
@@ -475,33 +490,120 @@ func (s *stdioIn) addInit(key string) {
 // keeps for the next line.
 const maxKeptLineMsgs = 64
 
-// resetLine empties the line kept, and lets go of a buffer grown past
-// stdioReadSize by a long line.
-func (s *stdioIn) resetLine() {
-	if cap(s.line) > stdioReadSize {
-		s.line = nil
-		return
-	}
-	s.line = s.line[:0]
+// partFramer frames the values of a line passed on in parts, part by
+// part, as lineMsgs frames a whole line: whitespace (space, tab, CR)
+// between values, each an object or an array found by its brackets
+// outside strings (scanValueExtent; braces inside a string do not count,
+// nor an escaped quote), read by plainValue once its closing bracket has
+// come. It keeps only the bytes of a value not yet complete, from the
+// parts before (held), up to stdioLineKeep: memory per line is bounded
+// by the longest value the SDK reads, not by the line.
+type partFramer struct {
+	held     []byte // the start of the open value, from earlier parts
+	open     bool   // a value has started and not ended
+	depth    int    // brackets open in the value
+	inString bool   // inside a string of the value
+	escaped  bool   // right after a backslash in that string
 }
 
-// count counts the requests of m, a line passed on in parts when parts;
-// false when they cannot be counted (the count is full, or a batch the
+// feed frames b, the next part of the line (the last, ending with the
+// newline, when last), and gives each value it completes to counted, in
+// order; it stops when counted returns false. False when the line cannot
+// be counted from here: something other than a value or whitespace, a
+// value plainValue refuses, a value longer than stdioLineKeep, a value
+// still open at the newline, or counted's refusal. A lineMsg's method
+// refers to b or to held: it is valid until the next feed or reset.
+func (f *partFramer) feed(b []byte, last bool, counted func(lineMsg) bool) bool {
+	if last {
+		b = b[:len(b)-1]
+	}
+	start := 0 // of the open value in b, when it started in b
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if !f.open {
+			switch c {
+			case ' ', '\t', '\r':
+				continue
+			case '{', '[':
+				f.open, f.depth, start = true, 1, i
+				continue
+			}
+			return false // not a message: the SDK ends the session
+		}
+		if f.inString {
+			if f.escaped {
+				f.escaped = false // the byte after a backslash
+				continue
+			}
+			j := bytes.IndexAny(b[i:], `"\`)
+			if j < 0 {
+				break // the string goes on in the next part
+			}
+			i += j
+			f.escaped = b[i] == '\\'
+			f.inString = f.escaped
+			continue
+		}
+		switch c {
+		case '"':
+			f.inString = true
+		case '{', '[':
+			f.depth++
+		case '}', ']':
+			f.depth--
+			if f.depth > 0 {
+				continue
+			}
+			v := b[start : i+1]
+			if len(f.held) > 0 {
+				if len(f.held)+len(v) > stdioLineKeep {
+					return false
+				}
+				f.held = append(f.held, v...)
+				v = f.held
+			}
+			f.open = false
+			m, ok := plainValue(v)
+			if !ok || !counted(m) {
+				return false
+			}
+			f.held = f.held[:0]
+		}
+	}
+	if !f.open {
+		return true
+	}
+	if last || len(f.held)+len(b)-start > stdioLineKeep {
+		return false // over several lines, or longer than the SDK reads
+	}
+	f.held = append(f.held, b[start:]...)
+	return true
+}
+
+// reset empties the framer for the next line, and lets go of a buffer
+// grown past stdioReadSize by a long value.
+func (f *partFramer) reset() {
+	held := f.held[:0]
+	if cap(held) > stdioReadSize {
+		held = nil
+	}
+	*f = partFramer{held: held}
+}
+
+// count counts the requests of m, one value of a line; false when they cannot be counted (the count is full, or a batch the
 // SDK would not answer as it is counted, see sdkIDs.addBatch). After a
 // batch stdioIn answers nothing more in front (noFront): the SDK refuses a
 // batch once the session's protocol is 2025-06-18 or later (mcp ioConn.Read)
 // and then ends the session, and its reader may already have read the next
 // line from stdioIn.
-func (s *stdioIn) count(m lineMsg, parts bool) bool {
+func (s *stdioIn) count(m lineMsg) bool {
 	switch {
 	case m.over:
 		return false // more requests than sdkIDs counts
 	case m.batch:
-		return s.ids.addBatch(m.keys, m.owes, parts)
+		return s.ids.addBatch(m.keys, m.owes)
 	case m.key == "":
 		return true
-	case parts:
-		return s.ids.addPart(m.key, owes(m.method))
 	}
 	return s.ids.add(m.key, owes(m.method))
 }
@@ -781,20 +883,15 @@ func (s *stdioIn) initialized() bool {
 // client that reads an answer and reuses its id before the write has
 // returned is owed the second answer too. A request reusing an id counted
 // and not being written owes nothing more: the SDK refuses it unanswered
-// while the first is in flight (jsonrpc2 acceptRequest).
+// while the first is in flight (jsonrpc2 acceptRequest). Such a duplicate
+// stays counted, as a duplicate (idCount.dups): once the first is
+// answered, the next request with the id owes its answer, and a batch may
+// reuse the id (rev-parts9).
 type sdkIDs struct {
 	mu   sync.Mutex
 	n    map[string]idCount
 	owed int           // answers owed: the ids' owed, and those being written that settle one
 	idle chan struct{} // closed when owed comes to 0 (settled)
-	// While watching (a line passed on in parts), the ids of the answers
-	// written that were not counted: the SDK may answer a line that ends
-	// without a newline before stdioIn sees the end of the input.
-	// They are kept by slot with their number (a line may hold several
-	// values with one id), nUnknown answers in all, at most maxWatched.
-	watching bool
-	unknown  map[string]int
-	nUnknown int
 }
 
 // idCount is sdkIDs' record of one id.
@@ -802,6 +899,13 @@ type idCount struct {
 	n       int // requests passed on, less answers written
 	writing int // answers being written (answering), at most n
 	owed    int // requests owing their answer whose answer is not being written
+	batch   int // of the n, those in a batch (addBatch), less batch answers written
+	// dups: of the n, requests passed on alone while another request
+	// with the id was in flight (not being answered): duplicates the SDK
+	// refuses unanswered (jsonrpc2 acceptRequest), as far as stdioIn can
+	// tell, so they do not keep the id in flight (addLocked,
+	// addBatchLocked); an answer counts against them last (settle).
+	dups int
 }
 
 // answerMark is what sdkIDs.answering did with an answer about to be
@@ -820,23 +924,6 @@ const (
 	// settles it.
 	markSettles
 )
-
-// maxWatched bounds sdkIDs.unknown: the answers written while one line
-// passed on in parts is watched, each the answer to one of the line's own
-// values (the SDK writes one answer at a time, so an answer whose id is
-// not counted when its write begins is one to the watched line). An answer
-// beyond it is not recorded: its value is counted at the newline as owing
-// its answer, which was written already, and the drain waits stdioDrainMax
-// for it at the end of the input. That count stays, as a refused
-// duplicate's does: a later request reusing that id is counted as owing
-// nothing, and its answer can be lost at the end of the input
-// (TestReview_StdioPartsBeyondMaxWatchedLosesReuse). It was 16,
-// which a line of 17 pings sent in parts reached (rev-whole8); turning
-// counting off instead lost answers (rev-last8). The record is a map, so a
-// line of n values costs O(n) to settle, and it holds at most maxWatched
-// slots of at most maxSlotKey bytes (a few MB at worst) for a line that
-// itself holds more than maxWatched values.
-const maxWatched = 1 << 16
 
 // maxSlotKey is the longest id key sdkIDs keeps as it is: the longest id
 // the fast paths take (isStringID: 64 characters and the quotes), so
@@ -868,6 +955,7 @@ func slotBytes(id []byte) []byte {
 	return append([]byte{'#'}, sum[:]...)
 }
 
+// newSDKIDs returns an empty count.
 func newSDKIDs() *sdkIDs { return &sdkIDs{n: map[string]idCount{}} }
 
 // add counts a request with id passed on, which owes its answer when owe
@@ -879,14 +967,31 @@ func (c *sdkIDs) add(id string, owe bool) bool {
 }
 
 // addLocked is add, under mu; the request owes an answer when owe is set.
+// A request passed on while every request counted with its id has its
+// answer being written, or is a duplicate the SDK refused (idCount.dups),
+// is out of the SDK's requests in flight: the SDK takes it, and it owes
+// its answer. Otherwise it is a duplicate the SDK refuses unanswered
+// while the other is in flight: it owes nothing, and is counted as a
+// duplicate, which stays counted (the SDK never answers it) but does not
+// keep the next request with the id from owing its answer once the other
+// is answered (rev-parts9,
+// TestReview_StdioPartsRefusedDuplicateThenReuseLosesAnswer). Where
+// stdioIn cannot tell (the SDK reads a request after it is counted, and
+// the other's answer may begin in between), this errs towards a wait: a
+// request counted as owed that the SDK refuses is settled by the answer
+// of the one in flight (answering settles the id's owed answer, whichever
+// request it is written for), and one that is never answered (a
+// subscriptions/listen) holds the drain until stdioDrainMax.
 func (c *sdkIDs) addLocked(id string, owe bool) bool {
 	id = slot(id)
 	e := c.n[id]
 	if len(c.n) >= maxSDKIDs && e.n == 0 {
 		return false
 	}
-	if e.n == e.writing && owe {
-		// Out of the SDK's requests in flight: the SDK takes it.
+	switch {
+	case e.n-e.dups > e.writing:
+		e.dups++ // refused while the other is in flight
+	case owe:
 		e.owed++
 		c.owed++
 	}
@@ -908,11 +1013,9 @@ func (c *sdkIDs) busy(id string) bool {
 // request with id passed on from now owes its answer (addLocked). The
 // answer settles the id's owed answer, if any, once written. An id not
 // counted, or whose requests counted all have their answer being written,
-// is not marked (markNone); while watching (a line passed on in parts) it
-// is recorded then, before the write, so that addPart does not count the
-// line the answer is for: counted during the write, its owed answer would
-// be settled by this answer's end, and a request reusing the id meanwhile,
-// which the SDK takes, would owe nothing (rev-end8,
+// is not marked (markNone). Every request is counted before the SDK can
+// read it, a value of a line passed on in parts too (stdioIn.countParts),
+// so an answer never precedes its request's count (rev-end8,
 // TestReview_StdioPartsIDReusedWhileItsAnswerWritten).
 func (c *sdkIDs) answering(id []byte) answerMark {
 	id = slotBytes(id)
@@ -920,9 +1023,6 @@ func (c *sdkIDs) answering(id []byte) answerMark {
 	defer c.mu.Unlock()
 	e, ok := c.n[string(id)]
 	if !ok || e.n <= e.writing {
-		if c.watching {
-			c.record(string(id))
-		}
 		return markNone
 	}
 	e.writing++
@@ -938,10 +1038,16 @@ func (c *sdkIDs) answering(id []byte) answerMark {
 // answered counts an answer of the SDK with id once written; m is what
 // answering returned for it before the write. An answer not marked
 // (markNone) counts against nothing: its id was not counted when its write
-// began (answering recorded it while watching), and a request counted
-// with the id since is another one, a reuse the SDK took, whose answer is
-// still owed.
-func (c *sdkIDs) answered(id []byte, m answerMark) {
+// began, and a request counted with the id since is another one, a reuse
+// the SDK took, whose answer is still owed.
+func (c *sdkIDs) answered(id []byte, m answerMark) { c.settle(id, m, false) }
+
+// answeredBatch is answered for an answer written inside a batch's answer:
+// it counts against a request of a batch (idCount.batch).
+func (c *sdkIDs) answeredBatch(id []byte, m answerMark) { c.settle(id, m, true) }
+
+// settle is answered, and answeredBatch when batch.
+func (c *sdkIDs) settle(id []byte, m answerMark, batch bool) {
 	if m == markNone {
 		return
 	}
@@ -960,12 +1066,27 @@ func (c *sdkIDs) answered(id []byte, m answerMark) {
 			c.idle = nil
 		}
 	}
-	if e.n > 1 {
-		e.n--
-		c.n[string(id)] = e
-	} else {
+	if e.n <= 1 {
 		delete(c.n, string(id))
+		return
 	}
+	// Which request the answer was for: a batch's answer, one of a
+	// batch; a single answer, one taken alone, then a duplicate (taken
+	// after all: the other's answer began before the SDK read it), then
+	// (only after the counting stopped) one of a batch. Counting an
+	// answer against a duplicate last keeps the next request with the
+	// id owing its answer (addLocked) rather than not.
+	switch alone := e.n - e.batch - e.dups; {
+	case batch && e.batch > 0:
+		e.batch--
+	case alone > 0:
+	case e.dups > 0:
+		e.dups--
+	default:
+		e.batch--
+	}
+	e.n--
+	c.n[string(id)] = e
 }
 
 // settled returns a channel closed once no answer is owed (at once when
@@ -985,148 +1106,82 @@ func (c *sdkIDs) settled() <-chan struct{} {
 	return c.idle
 }
 
-// watch starts (on) or ends recording the answers with ids not counted.
-func (c *sdkIDs) watch(on bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.watching = on
-	c.forget()
-}
-
-// record adds the id key id (a slot) to unknown, unless it holds
-// maxWatched answers. c.mu is held.
-func (c *sdkIDs) record(id string) {
-	if c.nUnknown >= maxWatched {
-		return
-	}
-	if c.unknown == nil {
-		c.unknown = map[string]int{}
-	}
-	c.unknown[id]++
-	c.nUnknown++
-}
-
-// forget empties unknown. c.mu is held.
-func (c *sdkIDs) forget() {
-	if c.nUnknown > maxWatchedKept {
-		c.unknown = nil // a large record is not kept for the session (rev-fin8)
-	} else {
-		clear(c.unknown)
-	}
-	c.nUnknown = 0
-}
-
-// maxWatchedKept is the most answers a record may have held for forget to
-// keep its map for the next line.
-const maxWatchedKept = 64
-
-// addPart counts the request with id of a line passed on in parts while
-// watching (watch), as add does, unless the SDK has answered it meanwhile:
-// the SDK answers a value once it is complete, before its newline.
-func (c *sdkIDs) addPart(id string, owe bool) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	answered := c.watching && c.unknown[slot(id)] > 0
-	c.watching = false
-	c.forget()
-	if answered {
-		return true
-	}
-	return c.addLocked(id, owe)
-}
-
 // addBatch counts the requests of a batch passed on, with the id keys
-// keys, which owe their answers when owe is set, and of a line passed on
-// in parts when parts (see addPart); false when the count is full or one
-// of the ids is counted already. The SDK would then hold the batch's
-// answer for ever, and put the answer of the other request with that id
-// into the batch (mcp ioConn: a request of the batch it refuses as a
-// duplicate keeps the batch unresolved, and the batch tracks answers by
+// keys, which owe their answers when owe is set; false when the count is
+// full or one of the ids is counted for a request not in a batch and not
+// a duplicate the SDK refused (idCount.dups). The SDK would then hold the
+// batch's answer for ever, and put the answer of the other request with
+// that id into the batch (mcp ioConn: a request of the batch it refuses as
+// a duplicate keeps the batch unresolved, and the batch tracks answers by
 // id), which the count does not follow: stdioIn stops counting.
-func (c *sdkIDs) addBatch(keys []string, owe, parts bool) bool {
+func (c *sdkIDs) addBatch(keys []string, owe bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	answered := parts && c.watching && slices.ContainsFunc(keys, func(k string) bool { return c.unknown[slot(k)] > 0 })
-	if parts {
-		c.watching = false
-		c.forget()
-	}
-	if answered {
-		return true // the SDK wrote the batch's answer, all of it
-	}
 	return c.addBatchLocked(keys, owe)
 }
 
-// addBatchLocked is addBatch, under mu, for a batch not yet answered.
+// addBatchLocked is addBatch, under mu. An id counted only for requests
+// of batches does not stop the counting, and the new request owes its
+// answer (rev-batch8, TestReview_StdioPartsEarlierBatchAnswerTakenByLaterBatch):
+// the SDK drops a batch's request from its requests in flight and from
+// its batches once it has answered it, before the batch's answer is
+// written, and then takes the new batch; while that request is in flight,
+// the SDK refuses the new batch as a whole (mcp ioConn.addBatch: "batch
+// contains previously seen request") and ends the session, which owes
+// nothing more. Nor does an id counted otherwise only for duplicates the
+// SDK refused (idCount.dups; rev-parts9,
+// TestReview_StdioBatchReusingRefusedDuplicateIDStopsCounting): the SDK
+// has no request with it in flight and takes the batch. Should one of them
+// have been taken after all (read after the other's answer began) and be
+// in flight still, the SDK puts its answer into the batch's, which then
+// settles the batch's request: nothing is lost.
 func (c *sdkIDs) addBatchLocked(keys []string, owe bool) bool {
 	if len(c.n)+len(keys) > maxSDKIDs {
 		return false
 	}
 	for _, k := range keys {
-		if c.n[slot(k)].n > 0 {
+		if e := c.n[slot(k)]; e.n-e.dups > e.batch {
 			return false
 		}
 	}
 	for _, k := range keys {
-		c.addLocked(k, owe)
+		k = slot(k)
+		e := c.n[k]
+		if owe {
+			e.owed++
+			c.owed++
+		}
+		e.n++
+		e.batch++
+		c.n[k] = e
 	}
 	return true
 }
 
 // addValues counts the requests of msgs, the values of one line
-// (stdioIn.lineMsgs), as add and addBatch count one each, and of a line
-// passed on in parts when parts, as addPart does: a value the SDK has
-// answered meanwhile (a request whose id, or a batch one of whose ids,
-// the SDK wrote while watching) is not counted. False when the count is
-// full or a batch cannot be counted (addBatch); the values before are
-// counted then.
-func (c *sdkIDs) addValues(msgs []lineMsg, parts bool) bool {
+// (stdioIn.lineMsgs), in order, as stdioIn.count counts one each, and
+// returns how many values it counted: len(msgs), or those before the
+// first it cannot count (the count is full, a batch addBatch refuses, a
+// batch of more than maxSDKIDs requests), which the SDK reads first.
+func (c *sdkIDs) addValues(msgs []lineMsg) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var answered map[string]int
-	if parts {
-		if c.watching {
-			// The record is this line's to use up; watch makes a new one.
-			answered, c.unknown, c.nUnknown = c.unknown, nil, 0
-		}
-		c.watching = false
-		c.forget()
-	}
-	took := func(key string) bool {
-		k := slot(key)
-		if answered[k] == 0 {
-			return false
-		}
-		answered[k]--
-		return true
-	}
-	for _, m := range msgs {
+	for i, m := range msgs {
 		switch {
+		case m.over:
+			return i
 		case m.batch:
-			// The SDK wrote the batch's answer, all of it: each of its ids
-			// is used up, so that a later value reusing one is counted
-			// (rev-fin8, TestReview_StdioPartsBatchLeavesIDsTaken).
-			batchAnswered := false
-			for _, k := range m.keys {
-				if took(k) {
-					batchAnswered = true
-				}
-			}
-			if batchAnswered {
-				continue
-			}
 			if !c.addBatchLocked(m.keys, m.owes) {
-				return false
+				return i
 			}
 		case m.key == "":
-		case took(m.key):
 		default:
 			if !c.addLocked(m.key, owes(m.method)) {
-				return false
+				return i
 			}
 		}
 	}
-	return true
+	return len(msgs)
 }
 
 // writer returns the writer to give the SDK in place of w: it counts the
@@ -1174,7 +1229,7 @@ func (sw *sdkWriter) Write(p []byte) (int, error) {
 		}
 		n, err := sw.w.Write(p)
 		for i, key := range keys {
-			sw.ids.answered([]byte(key), marks[i])
+			sw.ids.answeredBatch([]byte(key), marks[i])
 		}
 		return n, err
 	}
