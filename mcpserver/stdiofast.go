@@ -182,8 +182,9 @@ const stdioLineKeep = stdioLineMax + stdioReadSize
 const stdioDrainMax = 65 * time.Second
 
 // maxSDKIDs bounds the ids stdioIn counts as possibly in flight in the SDK;
-// beyond it (a client that never waits for its answers, or reuses ids the
-// SDK refuses) stdioIn stops answering.
+// beyond it (a client that never waits for its answers) stdioIn stops
+// counting. Ids counted only for duplicates the SDK refused make room
+// (sdkIDs.makeRoom).
 const maxSDKIDs = 4096
 
 // newStdioIn returns the reader for r; w is the markWriter that the SDK's
@@ -985,7 +986,7 @@ func (c *sdkIDs) add(id string, owe bool) bool {
 func (c *sdkIDs) addLocked(id string, owe bool) bool {
 	id = slot(id)
 	e := c.n[id]
-	if len(c.n) >= maxSDKIDs && e.n == 0 {
+	if e.n == 0 && !c.makeRoom(1) {
 		return false
 	}
 	switch {
@@ -1136,7 +1137,7 @@ func (c *sdkIDs) addBatch(keys []string, owe bool) bool {
 // in flight still, the SDK puts its answer into the batch's, which then
 // settles the batch's request: nothing is lost.
 func (c *sdkIDs) addBatchLocked(keys []string, owe bool) bool {
-	if len(c.n)+len(keys) > maxSDKIDs {
+	if !c.makeRoom(len(keys)) {
 		return false
 	}
 	for _, k := range keys {
@@ -1156,6 +1157,32 @@ func (c *sdkIDs) addBatchLocked(keys []string, owe bool) bool {
 		c.n[k] = e
 	}
 	return true
+}
+
+// makeRoom reports whether the table has room for need more ids, first
+// dropping, when it is full, entries counted only for duplicates the SDK
+// refused (nothing with their id in flight as far as stdioIn can tell,
+// none being written, none owed): such a count never goes otherwise, and
+// 4,096 of them over a session would stop the counting with nothing in
+// flight (rev-fix9, TestReview_RefusedDuplicatesEndCountingWithNothingInFlight).
+// Dropping one costs what a wrong guess costs (addLocked): should that
+// duplicate have been taken after all, its answer counts against nothing,
+// and a reuse of its id while it runs owes its answer, which the running
+// request's answer settles. The scan runs only when the table is full:
+// at most maxSDKIDs entries for a request. c.mu is held.
+func (c *sdkIDs) makeRoom(need int) bool {
+	if len(c.n)+need <= maxSDKIDs {
+		return true
+	}
+	for k, e := range c.n {
+		if e.n == e.dups && e.writing == 0 && e.owed == 0 {
+			delete(c.n, k)
+			if len(c.n)+need <= maxSDKIDs {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // addValues counts the requests of msgs, the values of one line
