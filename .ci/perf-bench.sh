@@ -34,6 +34,12 @@
 # rest-nolim with the client rate limit off, and rest-nolog with the rate
 # limit off and REGISTRY_LOG_LEVEL=warn (no access log; it logs nothing at
 # start, so it listens on 127.0.0.1:$DECOMPOSE_PORT, default 18777).
+# LAYERS=1 adds three servers of this build made with the perflayers tag to
+# the http rounds, REST only (BENCHMARKS.md, "REST against the bare server,
+# taken apart by layers"): rest-config serves the captured answer of the
+# cached lookup through the program's HTTP server alone, rest-mw inside the
+# outer middleware stack with the access log and the rate limit, rest-mwnolim
+# the same with the rate limit off.
 # GOGC_VARIANT=N adds rest-gogc to the http rounds, REST only: a server of
 # this build with the log and the rate limit on as rest-this, run with
 # GOGC=N and REGISTRY_HEAP_FLOOR=0 (the floor would raise GOGC above N
@@ -53,6 +59,7 @@ conns=${CONNS:-64}
 calls=${CALLS:-20000}
 decompose=${DECOMPOSE:-}
 gogc_variant=${GOGC_VARIANT:-}
+layers=${LAYERS:-}
 
 if ! command -v wrk >/dev/null; then
   apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
@@ -60,6 +67,9 @@ fi
 export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
 build "$tmp" ./examples/server ./internal/cmd/fakebrreg ./internal/cmd/perfbench
 mv "$tmp/server" "$tmp/server-this"
+if [ -n "$layers" ]; then
+  GOFLAGS="${GOFLAGS:-} -buildvcs=false" go build -tags perflayers -o "$tmp/server-layers" ./examples/server
+fi
 versions=(this)
 if [ $# -gt 0 ]; then
   mkdir -p "$tmp/before-src"
@@ -130,10 +140,17 @@ if [[ " $parts " == *" http "* ]]; then
     cp "$tmp/server-this" "$tmp/server-gogc"
     hversions+=(gogc)
   fi
+  if [ -n "$layers" ]; then
+    for v in config mw mwnolim; do cp "$tmp/server-layers" "$tmp/server-$v"; done
+    hversions+=(config mw mwnolim)
+  fi
   for v in "${hversions[@]}"; do
     case $v in
       nolim) start "$v" REGISTRY_RATE_LIMIT=0 ;;
       gogc) start "$v" REGISTRY_RATE_LIMIT=60000000 REGISTRY_HEAP_FLOOR=0 GOGC="$gogc_variant" ;;
+      config) start "$v" REGISTRY_PERF_LAYER=config ;;
+      mw) start "$v" REGISTRY_PERF_LAYER=mw REGISTRY_RATE_LIMIT=60000000 ;;
+      mwnolim) start "$v" REGISTRY_PERF_LAYER=mw REGISTRY_RATE_LIMIT=0 ;;
       nolog)
         api=http://127.0.0.1:${DECOMPOSE_PORT:-18777}
         env REGISTRY_ADDR="${api#http://}" BRREG_BASE_URL="$brreg" REGISTRY_LOG_LEVEL=warn REGISTRY_RATE_LIMIT=0 \
@@ -165,7 +182,7 @@ if [[ " $parts " == *" http "* ]]; then
     bench bare "$bare_pid" "$bare/"
     for v in "${hversions[@]}"; do
       bench "rest-$v" "${spid[$v]}" "${apis[$v]}/v1/NO/company/923609016"
-      case $v in nolim | nolog | gogc) ;; *) bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua" ;; esac
+      case $v in nolim | nolog | gogc | config | mw | mwnolim) ;; *) bench "mcp-$v" "${spid[$v]}" "${apis[$v]}/mcp" -s "$tmp/mcp.lua" ;; esac
     done
     for v in "${hversions[@]}"; do : >"$tmp/server-$v.log"; done
   done | tee "$tmp/http.txt"
@@ -173,6 +190,7 @@ if [[ " $parts " == *" http "* ]]; then
   [ ${#versions[@]} -gt 1 ] && pairs+=(rest-before/bare mcp-before/rest-before rest-this/rest-before mcp-this/mcp-before)
   [ -n "$decompose" ] && pairs+=(rest-nolim/bare rest-nolog/bare bare-cpu/rest-nolim-cpu bare-cpu/rest-nolog-cpu)
   [ -n "$gogc_variant" ] && pairs+=(rest-gogc/bare bare-cpu/rest-gogc-cpu)
+  [ -n "$layers" ] && pairs+=(rest-config/bare rest-mwnolim/bare rest-mw/bare rest-mw/rest-config rest-this/rest-mw)
   "$tmp/perfbench" ratios "${pairs[@]}" <"$tmp/http.txt"
   stop_all
 fi

@@ -545,9 +545,9 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 	mux.Handle(cfg.basePath+"/mcp/", mcp)
 	// One allowance per client for REST /v1 and MCP tools/call.
 	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
-	return stack.Handler("", "request",
+	return perfLayers(stack.Handler("", "request",
 		httpmw.MaxHeaderBytes(maxHeaderBytes)(apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux,
-			mcpPath: cfg.basePath + "/mcp", mcp: mcp})), mcpOpts, nil
+			mcpPath: cfg.basePath + "/mcp", mcp: mcp})), stack), mcpOpts, nil
 }
 
 // apiRouter hands a request for the REST API (a clean path under prefix,
