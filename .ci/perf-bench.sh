@@ -176,6 +176,15 @@ if [[ " $parts " == *" http "* ]]; then
   curl -fsS -D "$tmp/rest.h" "${apis[this]}/v1/NO/company/923609016" >"$tmp/rest.body"
   cmp "$tmp/bare.body" "$tmp/rest.body"
   diff <(grep -v '^Date:\|^X-Request-Id:' "$tmp/bare.h") <(grep -v '^Date:\|^X-Request-Id:' "$tmp/rest.h")
+  if [ -n "$layers" ]; then
+    # Each layer serves its own server's REST answer, with the same headers
+    # (Content-Length included) as rest-this's; the bytes are not compared:
+    # each server fetched its report itself.
+    for v in config mw mwnolim; do
+      curl -fsS -D "$tmp/$v.h" "${apis[$v]}/v1/NO/company/923609016" >/dev/null
+      diff <(grep -v '^Date:\|^X-Request-Id:' "$tmp/rest.h") <(grep -v '^Date:\|^X-Request-Id:' "$tmp/$v.h")
+    done
+  fi
   echo "answer: $(wc -c <"$tmp/rest.body") B REST, $(wc -c <"$tmp/mcp-this.json") B MCP; headers:"
   sed 's/^/  /' "$tmp/rest.h"
   for r in $(seq "$rounds"); do

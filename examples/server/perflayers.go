@@ -32,6 +32,10 @@ func perfLayers(full http.Handler, stack *httpmw.Stack) http.Handler {
 	return full
 }
 
+// perfLayerRoute is the cached lookup's route pattern, as the access log
+// of the program names it.
+const perfLayerRoute = "GET /v1/{country}/company/{id}"
+
 // capturedAnswer writes the answer full gives to the cached lookup.
 type capturedAnswer struct {
 	full   http.Handler
@@ -55,6 +59,9 @@ func (c *capturedAnswer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	if c.charge {
+		// The route the access-log record names, as restserver names the
+		// lookup's (its route sets the request's Pattern).
+		r.Pattern = perfLayerRoute
 		if q := httpmw.Of(w); q.Limited() {
 			if ok, _ := q.Charge(r.Context(), 1); !ok {
 				w.WriteHeader(http.StatusTooManyRequests)
