@@ -585,10 +585,19 @@ func (s *Service) Deliveries(ctx context.Context, owner, watchID string, limit i
 
 // Redeliver queues one delivery of the owner's watch again, for an attempt
 // now with the same webhook-id, whatever its state; the watch's other
-// deliveries are untouched. It returns the delivery as queued.
+// deliveries are untouched. It returns the delivery as queued. A disabled
+// watch is sent nothing, so a redelivery to it is refused (bad_request)
+// rather than queued for an attempt that would wait until the watch is
+// enabled: enable it, then ask again.
 func (s *Service) Redeliver(ctx context.Context, owner, watchID, deliveryID string) (*Delivery, error) {
-	if _, err := s.store.Watch(ctx, owner, watchID); err != nil {
+	w, err := s.store.Watch(ctx, owner, watchID)
+	if err != nil {
 		return nil, storeError(err)
+	}
+	if w.Disabled {
+		return nil, &registry.Error{Code: registry.CodeBadRequest,
+			Message: "The watch is disabled, so nothing is sent to its endpoint; a redelivery would wait until it is enabled.",
+			Hint:    `Enable the watch first (update it with "disabled": false, or give it a new url), then ask for the redelivery again.`}
 	}
 	d, err := s.store.Redeliver(ctx, owner, watchID, deliveryID)
 	if errors.Is(err, ErrNotFound) {

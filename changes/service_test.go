@@ -484,6 +484,24 @@ func TestDeliveriesAndRedeliver(t *testing.T) {
 		t.Fatalf("deliveries %+v, %v", list, err)
 	}
 	f.clock.Advance(time.Hour)
+	// Disabled: nothing would be sent, so the redelivery is refused and
+	// the delivery is left as it was (rev-changes10).
+	_, err = f.svc.Redeliver(ctx, owner, w.Watch.ID, list.Deliveries[0].ID)
+	wantErr := &registry.Error{Code: registry.CodeBadRequest,
+		Message: "The watch is disabled, so nothing is sent to its endpoint; a redelivery would wait until it is enabled.",
+		Hint:    `Enable the watch first (update it with "disabled": false, or give it a new url), then ask for the redelivery again.`}
+	if diff := cmp.Diff(wantErr, asError(t, err)); diff != "" {
+		t.Errorf("redelivery to a disabled watch (-want +got):\n%s", diff)
+	}
+	if after, _ := f.svc.Deliveries(ctx, owner, w.Watch.ID, changes.DefaultDeliveriesLimit); cmp.Diff(list, after) != "" {
+		t.Errorf("the refused redelivery changed the deliveries (-before +after):\n%s", cmp.Diff(list, after))
+	}
+	if f.queuedCount() != 0 {
+		t.Errorf("the dispatcher was told %d times of a refused redelivery", f.queuedCount())
+	}
+	if _, err := f.svc.UpdateWatch(ctx, owner, w.Watch.ID, changes.WatchPatch{Enable: true}); err != nil {
+		t.Fatal(err)
+	}
 	d, err := f.svc.Redeliver(ctx, owner, w.Watch.ID, list.Deliveries[0].ID)
 	if err != nil || d.Status != changes.DeliveryPending || !d.NextAttemptAt.Equal(t0.Add(time.Hour)) || d.ChangeID != list.Deliveries[0].ChangeID {
 		t.Errorf("redelivered %+v, %v", d, err)

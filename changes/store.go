@@ -74,7 +74,8 @@ type Store interface {
 	// ("" = from the oldest kept), oldest first, at most limit, and the
 	// cursor of the last one ("" cursor in, none found: the cursor to
 	// resume from). A cursor older than the retention is a
-	// *[CursorExpiredError].
+	// *[CursorExpiredError]; one it did not give out, or one ahead of its
+	// newest change, is [ErrInvalidCursor].
 	Changes(ctx context.Context, owner, cursor string, limit int) ([]Change, string, error)
 	// CompanyChanges lists the changes recorded for one company, newest
 	// first, at most limit (the MCP tool; not limited to an owner).
@@ -222,7 +223,10 @@ var ErrClaimLost = errors.New("changes: the delivery is no longer claimed by thi
 var ErrLeaseLost = errors.New("changes: the lease is no longer held by this holder")
 
 // ErrInvalidCursor is a feed cursor that the store did not give out
-// (garbled, truncated or made up); a caller's error, not the store's.
+// (garbled, truncated or made up), or one ahead of the feed's newest
+// change (a cursor of another store, or of this one before a restore from
+// a backup), which would hide the changes recorded until the feed passed
+// it; a caller's error, not the store's.
 var ErrInvalidCursor = errors.New("changes: the cursor is not one this service gave out")
 
 // CursorExpiredError is a feed cursor older than the changes kept.

@@ -17,7 +17,9 @@ import (
 // oldest due of any watch; see chooseDue) for worker until now+lease and
 // returns them with their change, URL and secret. A delivery taken by another worker whose lease
 // has not ended is not taken; one whose lease ended (the worker died) is,
-// and is sent again with the same webhook-id. Deliveries of disabled
+// and is sent again with the same webhook-id: that attempt is also the
+// redelivery asked for during the ended claim, if any (Redeliver), so
+// recording it does not make the delivery pending again. Deliveries of disabled
 // watches wait. On PostgreSQL the rows are chosen with FOR UPDATE SKIP
 // LOCKED, so concurrent claimers, in this process or another replica,
 // never wait for each other nor take the same row; on SQLite the single
@@ -49,7 +51,7 @@ func (s *Store) ClaimDeliveries(ctx context.Context, worker string, now time.Tim
 			// Taken by one UPDATE that checks again that each is still free.
 			args := append([]any{worker, until}, chosen...)
 			args = append(args, at)
-			if rows, err = tx.QueryContext(ctx, s.d.q(`UPDATE deliveries SET claimed_by = ?, claimed_until = ?
+			if rows, err = tx.QueryContext(ctx, s.d.q(`UPDATE deliveries SET claimed_by = ?, claimed_until = ?, redeliver_at = NULL
     WHERE id IN (`+placeholders(len(chosen))+`)
       AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ?)
     RETURNING id`), args...); err != nil {
@@ -140,7 +142,7 @@ const pgClaim = `WITH RECURSIVE ws(w) AS (
 ), locked AS MATERIALIZED (
     SELECT d.id FROM deliveries d WHERE d.id IN (SELECT id FROM cand)` + postgresSkipLocked + `
 )
-UPDATE deliveries SET claimed_by = ?, claimed_until = ?
+UPDATE deliveries SET claimed_by = ?, claimed_until = ?, redeliver_at = NULL
     FROM locked WHERE deliveries.id = locked.id
       AND deliveries.status = 'pending' AND (deliveries.claimed_until IS NULL OR deliveries.claimed_until <= ?)
     RETURNING deliveries.id`

@@ -19,7 +19,9 @@
 //     ingesters' cursors.
 //   - The feed cursor is opaque (a position in the store's feed with a
 //     checksum), survives restarts, and is refused with
-//     [changes.ErrInvalidCursor] when garbled; a cursor older than the
+//     [changes.ErrInvalidCursor] when garbled or ahead of the feed (a
+//     cursor of another database, or of this one before a restore from a
+//     backup); a cursor older than the
 //     oldest change kept is a [*changes.CursorExpiredError]. Changes are
 //     kept at least [DefaultRetention] (30 days; [WithRetention]).
 //   - ClaimDeliveries hands a due delivery to one worker at a time, across

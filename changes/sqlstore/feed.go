@@ -439,7 +439,10 @@ func scanChange(row interface{ Scan(...any) error }, extra ...any) (changes.Chan
 // list, the cursor returned is the feed's head, so a quiet owner's cursor
 // keeps up with the feed and never expires. A cursor older than the
 // oldest kept is a *changes.CursorExpiredError naming the oldest; one the
-// store did not give out is changes.ErrInvalidCursor.
+// store did not give out is changes.ErrInvalidCursor, and so is a
+// well-formed cursor ahead of the feed's newest change (one of another
+// database, or of this one before it was restored from a backup), which
+// would otherwise hide every change recorded until the feed passed it.
 func (s *Store) Changes(ctx context.Context, owner, cursor string, limit int) ([]changes.Change, string, error) {
 	if limit < 1 {
 		return nil, "", errors.New("changes/sqlstore: changes: the limit must be at least 1")
@@ -460,6 +463,11 @@ func (s *Store) Changes(ctx context.Context, owner, cursor string, limit int) ([
 		}
 		if cursor != "" && after < pruned {
 			return &changes.CursorExpiredError{Oldest: encodeCursor(pruned)}
+		}
+		if after > head {
+			// Never given out by this store: listed from, it would hide
+			// every change until the feed passed it.
+			return errCursorAhead
 		}
 		rows, err := tx.QueryContext(ctx, s.d.q(`SELECT `+changeColumns+` FROM feed_entries f
     JOIN changes c ON c.seq = f.seq WHERE f.owner = ? AND f.seq > ? ORDER BY f.seq LIMIT ?`), owner, after, limit)

@@ -102,6 +102,10 @@ func encodeCursor(seq int64) string {
 // errCursor wraps changes.ErrInvalidCursor.
 var errCursor = fmt.Errorf("%w: pass the next_cursor of an earlier answer, or none to start from the oldest change kept", changes.ErrInvalidCursor)
 
+// errCursorAhead wraps changes.ErrInvalidCursor: a cursor past the feed's
+// newest change.
+var errCursorAhead = fmt.Errorf("%w: the cursor is ahead of this store's feed (a cursor of another database, or of this one before a restore); pass none to start from the oldest change kept", changes.ErrInvalidCursor)
+
 func decodeCursor(s string) (int64, error) {
 	if len(s) != 18 {
 		return 0, errCursor

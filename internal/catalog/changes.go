@@ -149,11 +149,12 @@ func ChangeOperations() []Operation {
 		{Name: "redeliver", Method: "POST", Pattern: "/v1/watches/{id}/deliveries/{delivery}/redeliver", Tag: TagWatches,
 			ExamplePath: "/v1/watches/" + ExampleWatchID + "/deliveries/" + ExampleDeliveryID + "/redeliver", Summary: "Send a delivery again",
 			Doc: "Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver " +
-				"dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.",
+				"dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body. " +
+				"A disabled watch is sent nothing, so its deliveries are not queued (bad_request): enable it first.",
 			Params: []Param{watchID, {Name: "delivery", In: InPath, Required: true, Doc: "The delivery's id (dlv_…) from the list of deliveries.",
 				Schema: ParamSchema{Type: "string", MinLength: ptr(1), Examples: []any{ExampleDeliveryID}}}},
 			Result: DocDelivery, Status: 202, Changes: true, Auth: true, Limited: true, Cost: one,
-			Errors: withAuth(registry.CodeNotFound)},
+			Errors: withAuth(registry.CodeBadRequest, registry.CodeNotFound)},
 		{Name: "changeFeed", Method: "GET", Pattern: "/v1/changes", Tag: TagChanges, ExamplePath: "/v1/changes", Summary: "Your change feed",
 			Doc: "The changes of the companies in your watches (while they were watched), of the kinds those watches ask " +
 				"for, oldest first, after cursor. " +

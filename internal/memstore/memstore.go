@@ -535,7 +535,9 @@ func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time,
 		if len(out) == n {
 			break
 		}
-		d.leaseUntil, d.worker = now.Add(leaseFor), worker
+		// This attempt is the redelivery asked for during a claim that
+		// ran out unrecorded: it must not leave the delivery pending again.
+		d.leaseUntil, d.worker, d.redeliver = now.Add(leaseFor), worker, nil
 		w := s.watches[d.WatchID]
 		out = append(out, changes.Claim{Delivery: d.Delivery, Change: s.change(d.ChangeID), URL: w.URL, Secret: slices.Clone(w.secret)})
 		s.claims++

@@ -1437,7 +1437,7 @@ type ClientInterface interface {
 
 	// Redeliver Send a delivery again
 	//
-	// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.
+	// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body. A disabled watch is sent nothing, so its deliveries are not queued (bad_request): enable it first.
 	//
 	// Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
 	Redeliver(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1782,7 +1782,7 @@ func (c *Client) ListDeliveries(ctx context.Context, id string, params *ListDeli
 
 // Redeliver Send a delivery again
 //
-// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.
+// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body. A disabled watch is sent nothing, so its deliveries are not queued (bad_request): enable it first.
 //
 // Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
 func (c *Client) Redeliver(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3141,7 +3141,7 @@ type ClientWithResponsesInterface interface {
 
 	// RedeliverWithResponse Send a delivery again
 	//
-	// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.
+	// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body. A disabled watch is sent nothing, so its deliveries are not queued (bad_request): enable it first.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4172,6 +4172,8 @@ type RedeliverResponse struct {
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
 	JSON202 *Delivery
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON403 the response for an HTTP 403 `application/json` response
@@ -4191,6 +4193,11 @@ type RedeliverResponse struct {
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
 func (r RedeliverResponse) GetJSON202() *Delivery {
 	return r.JSON202
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RedeliverResponse) GetJSON400() *Error {
+	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -5263,7 +5270,7 @@ func (c *ClientWithResponses) ListDeliveriesWithResponse(ctx context.Context, id
 
 // RedeliverWithResponse Send a delivery again
 //
-// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body.
+// Queues one delivery for an attempt now, with the same webhook-id, whatever its state (a receiver dedupes on it). A delivery that had used up its retries gets one attempt. 202 with the delivery as queued. No body. A disabled watch is sent nothing, so its deliveries are not queued (bad_request): enable it first.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -6238,6 +6245,13 @@ func ParseRedeliverResponse(rsp *http.Response) (*RedeliverResponse, error) {
 			return nil, err
 		}
 		response.JSON202 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Error
