@@ -44,6 +44,34 @@ func newReport(rep *registry.CompanyReport, today registry.Date, country, reg st
 	return out
 }
 
+// finish leaves out of out the deadlines with a date that cannot be
+// written YYYY-MM-DD (a year before 0 or after 9999: a today late in 9999
+// has next occurrences in 10000), with a note, and orders the rest by due
+// date, then kind. It reports whether it left any out.
+func finish(out *registry.DeadlineReport) (dropped bool) {
+	kept := out.Deadlines[:0]
+	for _, d := range out.Deadlines {
+		if writable(d.StatutoryDate) && writable(d.DueDate) &&
+			(d.PeriodStart == nil || writable(*d.PeriodStart)) && (d.PeriodEnd == nil || writable(*d.PeriodEnd)) {
+			kept = append(kept, d)
+		}
+	}
+	if dropped = len(kept) < len(out.Deadlines); dropped {
+		clear(out.Deadlines[len(kept):])
+		out.Deadlines = kept
+		out.Notes = append(out.Notes, noteUnwritable)
+	}
+	sortDeadlines(out.Deadlines)
+	return dropped
+}
+
+// noteUnwritable is the note of deadlines left out by finish.
+const noteUnwritable = "Deadlines with a date outside the years 0000 to 9999 are left out: dates are written YYYY-MM-DD."
+
+// writable reports whether d's year can be written YYYY-MM-DD (0 to 9999,
+// as registry.ParseDate reads it).
+func writable(d registry.Date) bool { return d.Year >= 0 && d.Year <= 9999 }
+
 // sortDeadlines orders ds by due date, then kind.
 func sortDeadlines(ds []registry.Deadline) {
 	slices.SortFunc(ds, func(a, b registry.Deadline) int {

@@ -220,9 +220,9 @@ func Denmark(rep *registry.CompanyReport, duties *DenmarkDuties, today registry.
 	if duties.Employer.Duty.Applies() {
 		c.employer(rep)
 	}
-	sortDeadlines(out.Deadlines)
+	dropped := finish(out)
 	c.bankClosingNotes()
-	if len(out.Deadlines) == 0 {
+	if len(out.Deadlines) == 0 && !dropped {
 		out.Notes = append(out.Notes, "No filing obligation could be derived for this legal form.")
 	}
 	out.Notes = append(out.Notes, dkNoteNotComputed)

@@ -172,8 +172,8 @@ func Finland(rep *registry.CompanyReport, duties *FinlandDuties, today registry.
 		out.Notes = append(out.Notes, "The legal form is unknown, or its own duties (general meeting, financial statements, income tax return) "+
 			"are not modelled here, so only the duties that follow from the register (VAT and employer registration) are computed.")
 	}
-	sortDeadlines(out.Deadlines)
-	if len(out.Deadlines) == 0 {
+	dropped := finish(out)
+	if len(out.Deadlines) == 0 && !dropped {
 		out.Notes = append(out.Notes, "No filing obligation could be derived: the register shows neither VAT nor employer registration, "+
 			"and the legal form gives no modelled duty.")
 	}

@@ -243,8 +243,8 @@ func France(rep *registry.CompanyReport, duties *FranceDuties, today registry.Da
 	c.dsn()
 	c.placeNotes()
 
-	sortDeadlines(out.Deadlines)
-	if len(out.Deadlines) == 0 {
+	dropped := finish(out)
+	if len(out.Deadlines) == 0 && !dropped {
 		out.Notes = append(out.Notes, "No filing obligation could be derived from the register for this company.")
 	}
 	out.Notes = append(out.Notes, noteFRNotComputed, noteFRCalendarYear)

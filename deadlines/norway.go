@@ -203,8 +203,8 @@ func Norway(rep *registry.CompanyReport, duties NorwegianDuties, today registry.
 		out.Notes = append(out.Notes, "For a "+duties.Label+" the "+joinWords(unknown)+verb+" not modelled; only its other duties and the duties "+
 			"that follow from a register flag (VAT registration, employees) are computed.")
 	}
-	sortDeadlines(out.Deadlines)
-	if len(out.Deadlines) == 0 {
+	dropped := finish(out)
+	if len(out.Deadlines) == 0 && !dropped {
 		out.Notes = append(out.Notes, "No filing obligation could be derived: the register shows neither VAT registration nor employees, "+
 			"and the legal form gives no modelled duty.")
 	}

@@ -311,7 +311,13 @@ func TestNorwayLastAnnualAccountsYear(t *testing.T) {
 		{"2025 already filed: 2026 accounts are next", countrykit.Ptr(2025), brief{"2027-07-31", "2027-07-31", false, "2026-01-01", "2026-12-31", 517}},
 		{"an implausible year is ignored (and cannot overflow)", countrykit.Ptr(int(^uint(0) >> 1)), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
 		{"a negative year is ignored", countrykit.Ptr(-3), brief{"2026-07-31", "2026-07-31", false, "2025-01-01", "2025-12-31", 152}},
-		{"year 9999 is the last plausible one", countrykit.Ptr(9999), brief{"10001-07-31", "10001-07-31", false, "10000-01-01", "10000-12-31", 2912961}},
+		{"9997 filed: 9998 accounts are the last writable", countrykit.Ptr(9997), brief{"9999-07-31", "9999-07-31", false, "9998-01-01", "9998-12-31", 2912230}},
+		// The accounts of 9999 would be due in 10000, which cannot be
+		// written YYYY-MM-DD: left out, with a note (rev-deadlines10,
+		// TestReview_DatesStayYYYYMMDD); 9999, the last plausible year,
+		// likewise.
+		{"9998 filed: the next accounts cannot be written", countrykit.Ptr(9998), brief{}},
+		{"9999 filed: likewise", countrykit.Ptr(9999), brief{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -319,7 +325,16 @@ func TestNorwayLastAnnualAccountsYear(t *testing.T) {
 			rep := noReport("AS")
 			rep.LastAnnualAccountsYear = tt.last
 			out := norway(rep, d(t, "2026-03-01"))
-			if diff := cmp.Diff(tt.want, briefOf(find(t, out, kindAnnualAccounts))); diff != "" {
+			if tt.want == (brief{}) {
+				for _, dl := range out.Deadlines {
+					if dl.Kind == kindAnnualAccounts {
+						t.Errorf("annual_accounts %s is on the wire", dl.DueDate)
+					}
+				}
+				if !slices.Contains(out.Notes, "Deadlines with a date outside the years 0000 to 9999 are left out: dates are written YYYY-MM-DD.") {
+					t.Errorf("no note of the deadline left out: %q", out.Notes)
+				}
+			} else if diff := cmp.Diff(tt.want, briefOf(find(t, out, kindAnnualAccounts))); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 			// The general meeting is not moved by a filing.

@@ -166,7 +166,7 @@ func Sweden(rep *registry.CompanyReport, duties *SwedishDuties, today registry.D
 		c.employer()
 		out.Notes = append(out.Notes, seNoteVATAssumed, seNoteEmployerAssumed)
 	}
-	sortDeadlines(out.Deadlines)
+	finish(out)
 	out.Notes = append(out.Notes, seNoteRoll, seNoteNotComputed)
 	return out
 }

@@ -174,11 +174,11 @@ func UnitedKingdom(rep *registry.CompanyReport, duties UKDuties, today registry.
 			computed = true
 		}
 	}
-	sortDeadlines(out.Deadlines)
+	dropped := finish(out)
 	if computed {
 		out.Notes = append(out.Notes, noteUKComputed)
 	}
-	if len(out.Deadlines) == 0 {
+	if len(out.Deadlines) == 0 && !dropped {
 		why := "the register publishes no due date"
 		switch {
 		case duties.Accounts.Level == UKDutyNone && duties.ConfirmationStatement.Level == UKDutyNone:
