@@ -392,7 +392,7 @@ year is assumed, and ` + "`notes`" + ` says so.
 |---|---|---|---|---|---|
 | ` + "`vat_return`" + ` (monthly) | arvonlisäveroilmoitus | the 12th of the second month after the month: March by 12 May | yes | companies in the VAT register | ` + srcFIVAT + ` |
 | ` + "`employer_contributions`" + ` (monthly) | työnantajasuoritukset | the 12th of the month after the wages were paid | yes | companies in the employer register | ` + srcFICorporate + ` (and vero.fi "Ilmoittamisen ja maksamisen määräpäivät") |
-| ` + "`employer_separate_report`" + ` (monthly) | työnantajan erillisilmoitus | the 5th of the month after the month, also for a month without wages | yes, as the payment | companies in the employer register (register 7), mandatory | vero.fi, as above ("Työnantajan sairausvakuutusmaksu ilmoitetaan viimeistään palkanmaksukuukautta seuraavan kuukauden 5. päivänä") |
+| ` + "`employer_separate_report`" + ` (monthly) | työnantajan erillisilmoitus | the 5th of the month after the month, also for a month without wages | yes, as the payment (**VERIFY**: see below) | companies in the employer register (register 7), mandatory | vero.fi, as above ("Työnantajan sairausvakuutusmaksu ilmoitetaan viimeistään palkanmaksukuukautta seuraavan kuukauden 5. päivänä") |
 | ` + "`tax_return`" + ` | veroilmoitus | four months after the end of the last calendar month of the accounting period: 30 April | yes | by legal form (see the legal-form table) | ` + srcFICorporate + ` |
 | ` + "`tax_return`" + ` (business partnership) | elinkeinoyhtymän veroilmoitus | 1 April of the year after the tax year | yes | general and limited partnerships (Ay, Ky), mandatory | ` + srcFICorporate + ` (the row for business partnerships; **VERIFY**: a secondary source, see below) |
 | ` + "`general_meeting`" + ` | varsinainen yhtiökokous | within six months of the year end: 30 June (osakeyhtiölaki 5:3) | **no** | by legal form | ` + srcFIMeeting + ` |
@@ -402,7 +402,9 @@ VAT returns assume the default monthly period; the quarterly (turnover under EUR
 EUR 30,000, due at the end of February) periods are chosen on request and are not visible in the register.
 The employer's separate report to the Incomes Register is due for every month while the company is in the
 employer register, whether or not it paid wages that month; the register is read by its code (7), never by its
-description. A partnership's income tax return date (1 April; in 2024, when 1 April was Easter Monday, Tuesday
+description. Whether the Incomes Register moves that 5th when it is not a business day is its own rule, which the
+sources read for this document do not settle: it is marked VERIFY, and the report is rolled forward as the
+payment is (§ 5 below). A partnership's income tax return date (1 April; in 2024, when 1 April was Easter Monday, Tuesday
 2 April) comes from the Tax Administration's table of dates as our research read it, not from a statute: it is
 marked VERIFY there, and is listed as mandatory because a partnership always files a return.
 
