@@ -27,8 +27,12 @@ const (
 	RoleProcuration RoleGroup = "procuration"
 	// RolePartner is a partner of a partnership or a member of an LLP.
 	RolePartner RoleGroup = "partner"
-	// RoleOwner owns a sole proprietorship or is a municipality owning an
-	// entity.
+	// RoleOwner is a legal owner of the entity as a register records it:
+	// the owner of a sole proprietorship, a municipality owning an entity,
+	// or, where a register lists them, a shareholder holding 5 % or more
+	// of the capital or votes (Denmark's register of owners), with the
+	// registered share in the role's notes. Such an entity may list several
+	// owners, none of them its proprietor; role_code tells them apart.
 	RoleOwner RoleGroup = "owner"
 	// RoleBeneficialOwner is a person with significant control or
 	// beneficial owner.

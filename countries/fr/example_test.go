@@ -71,5 +71,5 @@ func Example() {
 	// cfe 2026-12-15 mandatory: false
 	// corporate_tax_instalment 2026-12-15 mandatory: false
 	// vat_return 2026-12-23 mandatory: false
-	// 13 officers; first: board Administrateur 1967
+	// 13 officers; first: board Président du conseil d'administration 1958
 }

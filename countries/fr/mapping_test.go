@@ -349,3 +349,49 @@ func TestValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestOfficersChairFirst: the chair of a board of directors or of a
+// supervisory board comes first; every other officer keeps the
+// register's order (the président du directoire is no board chair).
+func TestOfficersChairFirst(t *testing.T) {
+	t.Parallel()
+	person := func(name, qualite string) officer {
+		return officer{TypeDirigeant: text{V: "personne physique"}, Nom: text{V: name}, Qualite: text{V: qualite}}
+	}
+	for _, tt := range []struct {
+		name string
+		in   []officer
+		want []string
+	}{
+		{"supervisory board", []officer{
+			person("A", "Président du directoire"), person("B", "Membre du conseil de surveillance"),
+			person("C", "Vice-président du conseil de surveillance"), person("D", "Président du conseil de surveillance"),
+			person("E", "Membre du directoire"),
+		}, []string{"D", "A", "B", "C", "E"}},
+		{"board of directors", []officer{
+			person("A", "Administrateur"), person("B", "Directeur Général"), person("C", "Administrateur"),
+			person("D", "Président du conseil d'administration"),
+		}, []string{"D", "A", "B", "C"}},
+		{"no chair", []officer{person("A", "Président de SAS"), person("B", "Administrateur"), person("C", "Gérant")},
+			[]string{"A", "B", "C"}},
+	} {
+		roles, _ := mapOfficers(&unit{Dirigeants: tt.in})
+		var got []string
+		for _, r := range roles {
+			got = append(got, r.Holder.Name)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: order (-want +got):\n%s", tt.name, diff)
+		}
+	}
+	var labels []string
+	for _, q := range []string{"Vice-président du conseil de surveillance", "Vice-Président du conseil d'administration",
+		"Président du conseil de surveillance", "Président du conseil d'administration"} {
+		_, l := roleOf(q, false)
+		labels = append(labels, l)
+	}
+	want := []string{"Vice-chair", "Vice-chair", "Chair of the supervisory board", "Chair of the board of directors"}
+	if diff := cmp.Diff(want, labels); diff != "" {
+		t.Errorf("labels (-want +got):\n%s", diff)
+	}
+}

@@ -3,6 +3,7 @@ package fr
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,7 +59,9 @@ func (c *Country) Roles(ctx context.Context, report *registry.CompanyReport) (*r
 	return out, nil
 }
 
-// mapOfficers maps the unit's officers in the register's order; withheld
+// mapOfficers maps the unit's officers in the register's order, except
+// that the chair of the board (président du conseil d'administration or de
+// surveillance) comes first, as [registry.RolesReport] promises; withheld
 // counts the natural persons whose identity is not published.
 func mapOfficers(u *unit) (roles []registry.Role, withheld int) {
 	individual := isIndividual(u)
@@ -95,7 +98,20 @@ func mapOfficers(u *unit) (roles []registry.Role, withheld int) {
 		r.Holder.BirthYear, r.Holder.BirthMonth = birthYearMonth(o)
 		roles = append(roles, r)
 	}
+	// The API lists the chair anywhere among the directors (Danone's is
+	// the last of ten); the Registry keeps this order within a group, so
+	// put the chair first here.
+	slices.SortStableFunc(roles, func(a, b registry.Role) int { return chairRank(a) - chairRank(b) })
 	return roles, withheld
+}
+
+// chairRank is 0 for the chair of a board (of directors or supervisory),
+// 1 for any other role.
+func chairRank(r registry.Role) int {
+	if r.Group == registry.RoleBoard && (r.Role == chairOfBoard || r.Role == chairOfSupervisoryBoard) {
+		return 0
+	}
+	return 1
 }
 
 // birthYearMonth reads a person's year and month of birth from
@@ -114,6 +130,12 @@ func birthYearMonth(o officer) (year, month *int) {
 	}
 	return nil, nil
 }
+
+// The English labels of the chairs, which [chairRank] puts first.
+const (
+	chairOfBoard            = "Chair of the board of directors"
+	chairOfSupervisoryBoard = "Chair of the supervisory board"
+)
 
 // roleOf maps an RNE qualité (a French label; the API gives no code) to a
 // role group and an English label. An unknown label is kept in the group
@@ -141,14 +163,16 @@ func roleOf(qualite string, individual bool) (registry.RoleGroup, string) {
 		return registry.RoleOther, "Liquidator"
 	case has("provisoire", "judiciaire", "mandataire"):
 		return registry.RoleOther, "Court-appointed administrator or agent"
+	case has("vice-président"):
+		// Before the chairs: "vice-président du conseil de surveillance"
+		// contains "président du conseil de surveillance".
+		return registry.RoleBoard, "Vice-chair"
 	case has("président du conseil d'administration"):
-		return registry.RoleBoard, "Chair of the board of directors"
+		return registry.RoleBoard, chairOfBoard
 	case has("président du conseil de surveillance"):
-		return registry.RoleBoard, "Chair of the supervisory board"
+		return registry.RoleBoard, chairOfSupervisoryBoard
 	case has("conseil de surveillance"):
 		return registry.RoleBoard, "Member of the supervisory board"
-	case has("vice-président"):
-		return registry.RoleBoard, "Vice-chair"
 	case has("administrateur"):
 		return registry.RoleBoard, "Director (member of the board of directors)"
 	case has("président du directoire"):

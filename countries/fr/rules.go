@@ -133,7 +133,8 @@ func buildRules() string {
 		"d'administration and the conseil de surveillance to `board`; président (of a SAS), directeur général (délégué), " +
 		"gérant and the directoire to `management`; associé and commandité to `partner`; commissaire aux comptes to `auditor`; " +
 		"the liquidator and court-appointed agents to `other`; an individual entrepreneur without a qualité to `owner`. " +
-		"Legal persons carry their SIREN. There are no appointment dates and no former officers.\n\n")
+		"The chair of the board (président du conseil d'administration or de surveillance) comes first; the other officers keep " +
+		"the API's order. Legal persons carry their SIREN. There are no appointment dates and no former officers.\n\n")
 
 	b.WriteString(deadlines.FranceRules())
 	return b.String()
