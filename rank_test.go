@@ -115,6 +115,26 @@ func TestSearchHints(t *testing.T) {
 			t.Errorf("limit %d: %d hits, hint %v; want %q", limit, len(res.Hits), res.Hint, want)
 		}
 	}
+	// The register's page is smaller than the limit (France's 25 rows):
+	// raising the limit brings no more, so the hint does not say to
+	// (rev-countries10, TestReview_FRSearchHintSaysRaiseLimitPastThePage).
+	paged := newRegistry(t, searchFake(500, &asked, names[:25]...))
+	for limit, want := range map[int]string{
+		10: "More entities match than were returned: raise limit (at most 100) or search with a more specific name. " +
+			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
+		50: "More entities match than the register returns to one search: search with a more specific name. " +
+			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
+		100: "More entities match than the 100 returned: search with a more specific name. " +
+			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
+	} {
+		res, err := paged.Search(t.Context(), "NO", "acme", limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(&want, res.Hint); diff != "" || len(res.Hits) != min(limit, 25) {
+			t.Errorf("a page of 25, limit %d: %d hits; hint (-want +got):\n%s", limit, len(res.Hits), diff)
+		}
+	}
 	none := newRegistry(t, searchFake(0, &asked))
 	res, err := none.Search(t.Context(), "NO", "nothing", 5)
 	if err != nil || len(res.Hits) != 0 || res.Hits == nil || res.Hint == nil || res.Truncated {
