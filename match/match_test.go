@@ -116,6 +116,28 @@ func BenchmarkScore(b *testing.B) {
 	}
 }
 
+// BenchmarkScoreNonASCII scores precomposed (NFC) names with letters
+// outside ASCII, as the Nordic and French registers write them.
+func BenchmarkScoreNonASCII(b *testing.B) {
+	q := match.NewQuery("bostadsrättsföreningen")
+	names := []string{"Bostadsrättsföreningen Exempel", "BRØNNØYSUNDREGISTRENE", "SOCIÉTÉ GÉNÉRALE", "Århus Kommune"}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, n := range names {
+			q.Score(n)
+		}
+	}
+}
+
+// BenchmarkNewQuery prepares an ASCII and a precomposed query.
+func BenchmarkNewQuery(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		match.NewQuery("equinor asa")
+		match.NewQuery("Bostadsrättsföreningen Exempel")
+	}
+}
+
 func ExampleQuery_Score() {
 	q := match.NewQuery("equinor")
 	for _, name := range []string{"EQUINOR", "EQUINOR ASA", "STATOIL ASA"} {
