@@ -8,12 +8,17 @@
 // with the query; 0.6 when the name contains every word of the query; 0.4
 // for any other hit the register returned. Runs of white space are
 // collapsed before comparing, and words are runs of letters and digits.
+// Query and name are compared in Unicode normal form C, so a letter typed
+// decomposed (e followed by U+0301 for é, as macOS keyboards and many PDFs
+// give it) is the same letter as the register's precomposed one.
 package match
 
 import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // The confidence anchors of a search hit.
@@ -47,13 +52,14 @@ type Query struct {
 // registers' name searches accept, is query syntax and not part of the name,
 // so it is ignored.
 func NewQuery(q string) Query {
-	q = strings.TrimRight(strings.TrimSpace(q), "*")
+	q = strings.TrimRight(strings.TrimSpace(nfc(q)), "*")
 	return Query{folded: fold(q), tokens: words(q)}
 }
 
 // Score returns the confidence anchor of name for the query and the basis
 // sentence that explains it.
 func (q Query) Score(name string) (confidence float64, basis string) {
+	name = nfc(name)
 	n := fold(name)
 	switch {
 	case q.folded != "" && n == q.folded:
@@ -72,6 +78,26 @@ func (q Query) Score(name string) (confidence float64, basis string) {
 func SameID(query, id string) bool {
 	q, i := alnum(query), alnum(id)
 	return i != "" && strings.EqualFold(q, i)
+}
+
+// nfc returns s in Unicode normal form C (precomposed letters).
+//
+// A string of characters below U+0300 (ASCII, Latin-1 and Latin Extended,
+// every letter of the Nordic and French registers) holds no combining mark
+// and nothing that NFC changes, and in UTF-8 it has no byte of 0xCC or
+// more: such a string is returned as it is after one pass over its bytes.
+// Any other string is returned as it is when the quick check finds it in
+// NFC (without allocating, unlike IsNormalString), else converted.
+func nfc(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xCC { // the first byte of U+0300 or above
+			if norm.NFC.QuickSpanString(s) == len(s) {
+				return s
+			}
+			return norm.NFC.String(s)
+		}
+	}
+	return s
 }
 
 // alnum keeps the letters and digits of s.

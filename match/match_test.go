@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/companyregistry/registry/match"
 )
 
@@ -81,12 +84,41 @@ func TestRegisterNames(t *testing.T) {
 	}
 }
 
-// FuzzScore: scoring never panics, always gives an anchor and a basis, and a
-// name without a wildcard scores 0.95 against itself.
+// TestDecomposedName: a name the register wrote with decomposed letters
+// (A + U+030A for Å) scores like its precomposed spelling against a
+// precomposed query, and a query with both forms mixed like either.
+func TestDecomposedName(t *testing.T) {
+	t.Parallel()
+	type score struct {
+		Confidence float64
+		Basis      string
+	}
+	for _, c := range []struct {
+		query, name string
+		want        score
+	}{
+		{"\u00c5rhus kommune", "A\u030aRHUS KOMMUNE", score{match.Exact, match.BasisExact}},
+		{"\u00e5rhus", "A\u030arhus Kommune", score{match.Prefix, match.BasisPrefix}},
+		{"kommune \u00c5rhus", "A\u030arhus Kommune", score{match.Tokens, match.BasisTokens}},
+		{"Soci\u00e9te\u0301", "SOCIE\u0301T\u00c9 G\u00c9N\u00c9RALE", score{match.Prefix, match.BasisPrefix}},
+		{"Aarhus", "A\u030arhus Kommune", score{match.Other, match.BasisOther}}, // another spelling stays another word
+	} {
+		var got score
+		got.Confidence, got.Basis = match.NewQuery(c.query).Score(c.name)
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("Score(%+q) of %+q (-want +got):\n%s", c.query, c.name, diff)
+		}
+	}
+}
+
+// FuzzScore: scoring never panics, always gives an anchor and a basis, a
+// name without a wildcard scores 0.95 against itself, and the decomposed
+// (NFD) spellings of query and name score as the strings themselves.
 func FuzzScore(f *testing.F) {
 	f.Add("equinor asa", "EQUINOR ASA")
 	f.Add("a*", "")
 	f.Add("BRØNNØYSUNDREGISTRENE", "brønnøy")
+	f.Add("Socie\u0301te\u0301", "SOCI\u00c9T\u00c9 G\u00c9N\u00c9RALE")
 	f.Fuzz(func(t *testing.T, q, name string) {
 		c, basis := match.NewQuery(q).Score(name)
 		switch c {
@@ -96,6 +128,9 @@ func FuzzScore(f *testing.F) {
 		}
 		if basis == "" {
 			t.Fatal("no basis")
+		}
+		if d, _ := match.NewQuery(norm.NFD.String(q)).Score(norm.NFD.String(name)); d != c {
+			t.Errorf("Score(%+q) of %+q = %v, but %v in NFD", q, name, c, d)
 		}
 		if strings.TrimSpace(name) != "" && !strings.Contains(name, "*") {
 			if c, _ := match.NewQuery(name).Score(name); c != match.Exact {
@@ -113,6 +148,28 @@ func BenchmarkScore(b *testing.B) {
 		for _, n := range names {
 			q.Score(n)
 		}
+	}
+}
+
+// BenchmarkScoreNonASCII scores precomposed (NFC) names with letters
+// outside ASCII, as the Nordic and French registers write them.
+func BenchmarkScoreNonASCII(b *testing.B) {
+	q := match.NewQuery("bostadsrättsföreningen")
+	names := []string{"Bostadsrättsföreningen Exempel", "BRØNNØYSUNDREGISTRENE", "SOCIÉTÉ GÉNÉRALE", "Århus Kommune"}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, n := range names {
+			q.Score(n)
+		}
+	}
+}
+
+// BenchmarkNewQuery prepares an ASCII and a precomposed query.
+func BenchmarkNewQuery(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		match.NewQuery("equinor asa")
+		match.NewQuery("Bostadsrättsföreningen Exempel")
 	}
 }
 

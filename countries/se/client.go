@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"golang.org/x/text/unicode/norm"
+
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries/se/internal/nameindex"
 	"github.com/companyregistry/registry/countrykit"
@@ -240,7 +242,10 @@ var _ registry.QueryChecker = (*Country)(nil)
 // Search finds organisations by name in the bulk file's index. Without a
 // bulk file it is not_implemented: the API has no name search. A query
 // that is, or holds, a personal identity number is bad_request
-// ([Country.CheckQuery], which the Registry calls first).
+// ([Country.CheckQuery], which the Registry calls first). The query is
+// matched in Unicode normal form C, so a name typed with decomposed
+// letters (a followed by U+0308 for ä) finds what its precomposed
+// spelling finds; the result's Query is the query as given.
 func (c *Country) Search(ctx context.Context, query string, limit int) (*registry.SearchResult, error) {
 	if err := c.CheckQuery(query); err != nil {
 		return nil, err
@@ -253,7 +258,7 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 	}
 	out := &registry.SearchResult{Country: countryCode, Registry: registrySlug, Query: query, Hits: []registry.SearchHit{}}
 	err := c.withIndex(func(x *nameindex.Index) error {
-		res, err := x.Search(ctx, query, limit)
+		res, err := x.Search(ctx, norm.NFC.String(query), limit)
 		if err != nil {
 			return err
 		}

@@ -34,6 +34,22 @@ func str(p *string) string {
 	return strings.TrimSpace(*p)
 }
 
+// seDate reads a date of Bolagsverket's: a plain date (YYYY-MM-DD), or an
+// RFC 3339 timestamp, the form its OpenAPI example gives
+// avregistreringsdatum and fromDatum ("2023-05-05T00:00:00.000+00:00").
+// A timestamp's date is taken as written, its first ten characters, and
+// only once the whole timestamp parses; anything else is nil.
+func seDate(s string) *registry.Date {
+	s = strings.TrimSpace(s)
+	if d := upstream.Date(s); d != nil || len(s) <= len(time.DateOnly) {
+		return d
+	}
+	if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
+		return nil
+	}
+	return upstream.Date(s[:len(time.DateOnly)])
+}
+
 // statusResult is the outcome of the status precedence.
 type statusResult struct {
 	status     registry.Status
@@ -49,7 +65,7 @@ type statusResult struct {
 // "distress or liquidation" (VERIFY); reconstruction and the other
 // procedures keep the organisation active with a note; else active.
 func statusOf(deregDate, reason, reasonText string, procs []bulkfile.Procedure) statusResult {
-	if d := upstream.Date(deregDate); d != nil {
+	if d := seDate(deregDate); d != nil {
 		why := reason
 		if reasonText != "" {
 			why = reasonText + " (" + reason + ")"
@@ -69,13 +85,13 @@ func statusOf(deregDate, reason, reasonText string, procs []bulkfile.Procedure) 
 		return procs[i], true
 	}
 	since := func(p bulkfile.Procedure) string {
-		if d := upstream.Date(p.From); d != nil {
+		if d := seDate(p.From); d != nil {
 			return " since " + d.String()
 		}
 		return ""
 	}
 	if p, ok := find("KK"); ok {
-		return statusResult{status: registry.StatusBankrupt, detail: "Bankruptcy (konkurs, KK)" + since(p), bankruptcy: upstream.Date(p.From),
+		return statusResult{status: registry.StatusBankrupt, detail: "Bankruptcy (konkurs, KK)" + since(p), bankruptcy: seDate(p.From),
 			notes: []string{"The register shows bankruptcy proceedings (konkurs)" + since(p) + "."}}
 	}
 	if p, ok := find("LI"); ok {
@@ -242,7 +258,7 @@ func mapOrganisation(o *organisation, id string) *registry.CompanyReport {
 	}
 	st := statusOf(deregDate, reason, reasonText, procs)
 	r.Status, r.StatusDetail, r.BankruptcyDate = st.status, countrykit.Ptr(st.detail), st.bankruptcy
-	r.DeregisteredAt = upstream.Date(deregDate)
+	r.DeregisteredAt = seDate(deregDate)
 	if d := o.Organisationsdatum; d != nil && ok("registration date", &d.block) {
 		r.RegisteredAt = upstream.Date(str(d.Registreringsdatum))
 	}
@@ -307,7 +323,7 @@ func mapIndexed(o *nameindex.Org, fileDate string) *registry.CompanyReport {
 	applyForm(r, o.Form, "")
 	st := statusOf(o.DeregisteredAt, o.DeregReason, "", o.Procedures)
 	r.Status, r.StatusDetail, r.BankruptcyDate = st.status, countrykit.Ptr(st.detail), st.bankruptcy
-	r.DeregisteredAt = upstream.Date(o.DeregisteredAt)
+	r.DeregisteredAt = seDate(o.DeregisteredAt)
 	r.RegisteredAt = upstream.Date(o.RegisteredAt)
 	r.Activity = countrykit.StringOrNil(cleanDescription(o.Description))
 	r.PostalAddress = address(o.Address.Street, o.Address.CO, o.Address.PostalCode, o.Address.City, o.Address.Country)

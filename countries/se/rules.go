@@ -76,6 +76,10 @@ func buildRules() string {
 		"a block whose source is unavailable (`OTILLGANGLIG_UPPGIFTSKALLA`, `TIMEOUT`) is left null, the rest is kept, and " +
 		"`notes` say what is missing. A 400 is `invalid_id`; a 401 renews the token once, then is `upstream_error` naming " +
 		"the credential.\n")
+	b.WriteString("- A deregistration date (`avregistreringsdatum`) or a procedure's start (`fromDatum`) is `YYYY-MM-DD` or, as " +
+		"Bolagsverket's OpenAPI example writes them, an RFC 3339 timestamp (`2023-05-05T00:00:00.000+00:00`), whose date is " +
+		"taken as written (its first ten characters, not moved to UTC) once the whole timestamp parses; any other form is no " +
+		"date.\n")
 	b.WriteString("- `name` is the företagsnamn; särskilda företagsnamn and names in other languages are listed in `notes`.\n")
 	b.WriteString("- `registered_at` is `organisationsdatum.registreringsdatum`; `activity` the verksamhetsbeskrivning; " +
 		"`industry_codes` the SNI 2007 codes (blank padding dropped); `postal_address` the postal address (the register gives no " +
@@ -93,7 +97,8 @@ func buildRules() string {
 	b.WriteString("## Search\n\n")
 	b.WriteString("From the local index of the bulk file. A search matches the organisations whose current or other names " +
 		"contain every word of the query (the last word also as the start of a word; letter case is ignored, diacritics are " +
-		"not). Hits are ranked by the shared scorer: the name equals the query, starts with it, contains every word, other; " +
+		"not; the query is read in Unicode normal form C, so letters typed decomposed, such as a followed by U+0308 for ä, " +
+		"find what the precomposed ones find). Hits are ranked by the shared scorer: the name equals the query, starts with it, contains every word, other; " +
 		"the bulk file's own order breaks ties. `total` is the exact number of matches, however common the words (the totals " +
 		"of very common one-word searches are counted when the index is built). The bulk file holds the organisation form, " +
 		"names, dates, procedures, description and postal address, so a hit has a legal form, a status and a city. Rows keyed " +
