@@ -398,15 +398,17 @@ func (s *Store) Deliveries(ctx context.Context, owner, watchID string, limit int
 // clock), whatever its status; its change and so its webhook-id stay the
 // same. A delivery claimed at the moment keeps its claim, so the worker
 // sending it is not doubled, and the redelivery is remembered
-// (redeliver_at) so that recording that attempt leaves it pending.
+// (redeliver_at) so that recording that attempt leaves it pending. So is
+// one whose claim ran out unrecorded (the worker may still record late,
+// which must not overwrite the redelivery); the next claim takes it.
 func (s *Store) Redeliver(ctx context.Context, owner, watchID, deliveryID string) (changes.Delivery, error) {
 	var out changes.Delivery
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		now := micros(s.now())
 		if err := found(tx.ExecContext(ctx, s.d.q(`UPDATE deliveries SET status = 'pending', next_attempt_at = ?,
-    redeliver_at = CASE WHEN claimed_until IS NOT NULL AND claimed_until > ? THEN CAST(? AS BIGINT) ELSE NULL END
+    redeliver_at = CASE WHEN claimed_by IS NOT NULL THEN CAST(? AS BIGINT) ELSE NULL END
     WHERE id = ? AND watch_id = ? AND watch_id IN (SELECT id FROM watches WHERE owner = ?)`),
-			now, now, now, deliveryID, watchID, owner)); err != nil {
+			now, now, deliveryID, watchID, owner)); err != nil {
 			return err
 		}
 		dd := deliveryDest{}

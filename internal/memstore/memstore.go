@@ -642,8 +642,11 @@ func (s *Store) Redeliver(_ context.Context, owner, watchID, deliveryID string) 
 	}
 	now := s.now()
 	d.Status, d.NextAttemptAt = changes.DeliveryPending, &now
-	if d.leaseUntil.After(now) {
-		d.redeliver = &now // claimed: kept for when the attempt is recorded
+	if d.worker != "" {
+		// Claimed, its lease running or run out unrecorded: kept for when
+		// the attempt is recorded (a late record must not overwrite it);
+		// the next claim takes it.
+		d.redeliver = &now
 	}
 	s.queue1(deliveryID)
 	return d.Delivery, nil
