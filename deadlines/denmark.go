@@ -420,7 +420,7 @@ func (c *dkCalc) annual() {
 				"a year ending from 1 February to 31 March (skattekontrolloven § 12).",
 			SourceURL: countrykit.Ptr(dkSrcTaxReturn),
 		}, f.TaxReturn, form), danishTaxReturnDue)
-		if due := danishTaxReturnDue(stat); due != stat {
+		if due := danishTaxReturnDue(stat); due != stat && writable(due) {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("tax_return: %s falls on or just before a Saturday, Sunday or holiday, so under "+
 				"skattekontrolloven § 13 the return is in time if Skattestyrelsen has it by 09:00 on %s %s.", stat, due.Weekday(), due))
 		}

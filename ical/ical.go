@@ -39,7 +39,7 @@ var errNilReport = errors.New("ical: nil DeadlineReport")
 // Write writes rep to w as an iCalendar object: a VCALENDAR named after the
 // company (X-WR-CALNAME) with one VEVENT per deadline, in the report's
 // order. Each event lasts the whole due date (DTSTART;VALUE=DATE, DTEND the
-// day after), its SUMMARY is the deadline's name and the company's, and its
+// day after; DURATION:P1D for a date due 9999-12-31), its SUMMARY is the deadline's name and the company's, and its
 // DESCRIPTION holds the period, the authority, why the duty applies (the
 // deadline's legal basis), the statutory date when it was rolled forward,
 // and the source URL, which is also the event's URL.
@@ -91,7 +91,13 @@ func Write(w io.Writer, rep *registry.DeadlineReport) error {
 		e.line("UID", escapeText(UID(rep.Country, rep.CompanyID, d)))
 		e.line("DTSTAMP", stamp)
 		e.line("DTSTART;VALUE=DATE", basicDate(d.DueDate))
-		e.line("DTEND;VALUE=DATE", basicDate(d.DueDate.AddDays(1)))
+		if end := d.DueDate.AddDays(1); checkDate(end) == nil {
+			e.line("DTEND;VALUE=DATE", basicDate(end))
+		} else {
+			// Due 9999-12-31: the day after has no four-digit year, and
+			// a one-day DURATION says the same (RFC 5545 §3.6.1).
+			e.line("DURATION", "P1D")
+		}
 		e.line("SUMMARY", escapeText(d.Name+": "+company))
 		e.line("DESCRIPTION", escapeText(description(d)))
 		e.line("CATEGORIES", escapeText(string(d.Kind)))

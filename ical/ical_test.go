@@ -300,3 +300,25 @@ func FuzzTextRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// TestWriteLastWritableDay: a deadline due 9999-12-31 ends with a one-day
+// DURATION, since the day after (DTEND) has no four-digit year; every other
+// event keeps its DTEND (rev-fix10,
+// TestReview_ICSOfDeadlineDueOn99991231WritesNineDigitDTEND).
+func TestWriteLastWritableDay(t *testing.T) {
+	t.Parallel()
+	rep := norwayReport(t)
+	rep.Deadlines = rep.Deadlines[:2]
+	rep.Deadlines[0].DueDate = registry.NewDate(9999, 12, 30)
+	rep.Deadlines[1].DueDate = registry.NewDate(9999, 12, 31)
+	var got []string
+	for _, l := range strings.Split(string(write(t, rep)), "\r\n") {
+		if strings.HasPrefix(l, "DTSTART") || strings.HasPrefix(l, "DTEND") || strings.HasPrefix(l, "DURATION") {
+			got = append(got, l)
+		}
+	}
+	want := []string{"DTSTART;VALUE=DATE:99991230", "DTEND;VALUE=DATE:99991231", "DTSTART;VALUE=DATE:99991231", "DURATION:P1D"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
