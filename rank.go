@@ -23,8 +23,9 @@ const (
 	hintHits         = "A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first."
 	hintTruncated    = "More entities match than were returned: raise limit (at most 100) or search with a more specific name. " + hintHits
 	hintTruncatedMax = "More entities match than the 100 returned: search with a more specific name. " + hintHits
-	// hintTruncatedPage: the register gave fewer hits than the limit while
-	// more match (its page is smaller), so a higher limit brings no more.
+	// hintTruncatedPage: more match, and the register returns no more
+	// rows to one search than the limit (SearchResult.RegisterPage), so a
+	// higher limit brings no more.
 	hintTruncatedPage = "More entities match than the register returns to one search: search with a more specific name. " + hintHits
 )
 
@@ -33,7 +34,7 @@ const (
 // scores), keeps the first limit, and sets total, truncated and the hint:
 // an answer with hits always has one, saying how to get a hit's full
 // report, and, when more match, whether a higher limit would bring more
-// (not when the register gave fewer hits than limit: its page is the cap).
+// (not past the register's page, SearchResult.RegisterPage).
 // A module's own hint is kept for an answer without hits.
 func rank(res *SearchResult, query string, limit int) {
 	q := match.NewQuery(query)
@@ -54,7 +55,6 @@ func rank(res *SearchResult, query string, limit int) {
 		return 0
 	})
 	res.Total = max(res.Total, len(res.Hits))
-	got := len(res.Hits)
 	if len(res.Hits) > limit {
 		res.Hits = res.Hits[:limit]
 	}
@@ -70,7 +70,7 @@ func rank(res *SearchResult, query string, limit int) {
 		}
 	case res.Truncated && limit >= MaxSearchLimit:
 		res.Hint = ptr(hintTruncatedMax)
-	case res.Truncated && got < limit:
+	case res.Truncated && res.RegisterPage > 0 && limit >= res.RegisterPage:
 		res.Hint = ptr(hintTruncatedPage)
 	case res.Truncated:
 		res.Hint = ptr(hintTruncated)

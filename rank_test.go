@@ -115,12 +115,22 @@ func TestSearchHints(t *testing.T) {
 			t.Errorf("limit %d: %d hits, hint %v; want %q", limit, len(res.Hits), res.Hint, want)
 		}
 	}
-	// The register's page is smaller than the limit (France's 25 rows):
-	// raising the limit brings no more, so the hint does not say to
-	// (rev-countries10, TestReview_FRSearchHintSaysRaiseLimitPastThePage).
-	paged := newRegistry(t, searchFake(500, &asked, names[:25]...))
+	// The register's page is smaller than the limit (France's 25 rows, as
+	// the module says in RegisterPage): raising the limit brings no more,
+	// so the hint does not say to (rev-countries10,
+	// TestReview_FRSearchHintSaysRaiseLimitPastThePage).
+	pagedFake := searchFake(500, &asked, names[:25]...)
+	search := pagedFake.search
+	pagedFake.search = func(ctx context.Context, q string, limit int) (*registry.SearchResult, error) {
+		res, err := search(ctx, q, limit)
+		res.RegisterPage = 25
+		return res, err
+	}
+	paged := newRegistry(t, pagedFake)
 	for limit, want := range map[int]string{
 		10: "More entities match than were returned: raise limit (at most 100) or search with a more specific name. " +
+			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
+		25: "More entities match than the register returns to one search: search with a more specific name. " +
 			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
 		50: "More entities match than the register returns to one search: search with a more specific name. " +
 			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",

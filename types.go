@@ -235,6 +235,12 @@ type SearchResult struct {
 	Cached    bool        `json:"cached"`
 	FetchedAt *time.Time  `json:"fetched_at"`
 	Hint      *string     `json:"hint"`
+	// RegisterPage is for a country module to set: the most rows its
+	// register returns to one search, when that is fewer than
+	// MaxSearchLimit (France: 25). A caller whose limit is at least that
+	// is then not told to raise it when more match. It is not part of the
+	// answer on the wire.
+	RegisterPage int `json:"-"`
 }
 
 // MarshalJSON encodes s with nil Hits as [].

@@ -21,6 +21,8 @@ func searchResult(p *searchPage, query string, limit int) *registry.SearchResult
 		Registry: registrySlug,
 		Query:    query,
 		Hits:     []registry.SearchHit{},
+		// The API's largest page: a higher limit brings no more hits.
+		RegisterPage: maxPerPage,
 	}
 	dropped := 0
 	for i := range p.Results {
