@@ -59,7 +59,6 @@ func NewQuery(q string) Query {
 // Score returns the confidence anchor of name for the query and the basis
 // sentence that explains it.
 func (q Query) Score(name string) (confidence float64, basis string) {
-	name = nfc(name)
 	n := fold(name)
 	switch {
 	case q.folded != "" && n == q.folded:
@@ -110,14 +109,18 @@ func alnum(s string) string {
 	}, s)
 }
 
-// fold lower-cases s and collapses every run of white space to one space.
+// fold lower-cases s, puts it in NFC and collapses every run of white
+// space to one space. NFC comes after lower-casing, which can make text
+// that was in NFC leave it ("J" + U+030C lowers to "j" + U+030C, whose
+// NFC is U+01F0).
 func fold(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	return strings.Join(strings.Fields(nfc(strings.ToLower(s))), " ")
 }
 
-// words splits s into lower-case words of letters and digits.
+// words splits s into lower-case words of letters and digits, in NFC (as
+// fold).
 func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	return strings.FieldsFunc(nfc(strings.ToLower(s)), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 }
