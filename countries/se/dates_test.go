@@ -133,8 +133,10 @@ func TestSEDate(t *testing.T) {
 // FuzzSEDate: seDate never panics; a date it reads is the input's first
 // ten characters (trimmed), which read alone give the same date, and a
 // longer input is a timestamp that parses whole; the status is dissolved
-// exactly when the deregistration date reads, and a procedure's "since"
-// and bankruptcy date are that date.
+// with the date when the deregistration date reads, dissolved without one
+// (and a note) when it is there but does not read, and a procedure's
+// "since" and bankruptcy date are that date (rev-se10,
+// TestReview_SEUnreadDeregistrationDateSilent).
 func FuzzSEDate(f *testing.F) {
 	for _, s := range []string{"2023-05-05", "2023-05-05T00:00:00.000+00:00", "2023-05-05T23:30:00-02:00", "2023-02-29T00:00:00Z",
 		"2023-05-05T24:00:00Z", "2023-05-05Tjunk", "", "9999-12-31T23:59:59.999999999+23:59"} {
@@ -144,8 +146,16 @@ func FuzzSEDate(f *testing.F) {
 		d := seDate(s)
 		st := statusOf(s, "", "", []bulkfile.Procedure{{Code: "KK", From: s}})
 		if d == nil {
-			if st.status != registry.StatusBankrupt || st.bankruptcy != nil || st.detail != "Bankruptcy (konkurs, KK)" {
-				t.Fatalf("no date in %q, yet status %q, bankruptcy %v, detail %q", s, st.status, st.bankruptcy, st.detail)
+			want := statusResult{status: registry.StatusBankrupt, detail: "Bankruptcy (konkurs, KK)",
+				notes: []string{"The register shows bankruptcy proceedings (konkurs)."}}
+			if strings.TrimSpace(s) != "" {
+				want = statusResult{status: registry.StatusDissolved,
+					detail: "Deregistered (avregistrerad), on a date in a form this service does not read",
+					notes: []string{"The register reports the organisation deregistered (avregistrerad), with a date in a form " +
+						"this service does not read, so deregistered_at is empty."}}
+			}
+			if diff := cmp.Diff(want, st, cmp.AllowUnexported(statusResult{})); diff != "" {
+				t.Fatalf("no date in %q (-want +got):\n%s", s, diff)
 			}
 			return
 		}

@@ -50,6 +50,14 @@ func seDate(s string) *registry.Date {
 	return upstream.Date(s[:len(time.DateOnly)])
 }
 
+// reasonOf names a deregistration reason: its text and code, or the code.
+func reasonOf(reason, reasonText string) string {
+	if reasonText != "" {
+		return reasonText + " (" + reason + ")"
+	}
+	return reason
+}
+
 // statusResult is the outcome of the status precedence.
 type statusResult struct {
 	status     registry.Status
@@ -59,23 +67,32 @@ type statusResult struct {
 }
 
 // statusOf applies the precedence of the research: a deregistration date
-// is dissolved (its reason named); else an ongoing konkurs (KK) is
+// is dissolved (its reason named; a date in a form seDate does not read
+// too, with a note); else an ongoing konkurs (KK) is
 // bankrupt, likvidation (LI) under liquidation, and so is being absorbed
 // (FUOL) or divided (DEOL), the nearest status to the research's
 // "distress or liquidation" (VERIFY); reconstruction and the other
 // procedures keep the organisation active with a note; else active.
 func statusOf(deregDate, reason, reasonText string, procs []bulkfile.Procedure) statusResult {
 	if d := seDate(deregDate); d != nil {
-		why := reason
-		if reasonText != "" {
-			why = reasonText + " (" + reason + ")"
-		}
+		why := reasonOf(reason, reasonText)
 		detail := "Deregistered (avregistrerad) on " + d.String()
 		if why != "" {
 			detail += ", reason " + why
 		}
 		return statusResult{status: registry.StatusDissolved, detail: detail,
 			notes: []string{"The organisation is deregistered (avregistrerad) since " + d.String() + "."}}
+	}
+	if strings.TrimSpace(deregDate) != "" {
+		// A deregistration date in a form seDate does not read: the
+		// register says the organisation is deregistered all the same.
+		detail := "Deregistered (avregistrerad), on a date in a form this service does not read"
+		if why := reasonOf(reason, reasonText); why != "" {
+			detail += ", reason " + why
+		}
+		return statusResult{status: registry.StatusDissolved, detail: detail,
+			notes: []string{"The register reports the organisation deregistered (avregistrerad), with a date in a form " +
+				"this service does not read, so deregistered_at is empty."}}
 	}
 	find := func(code string) (bulkfile.Procedure, bool) {
 		i := slices.IndexFunc(procs, func(p bulkfile.Procedure) bool { return strings.EqualFold(p.Code, code) })

@@ -35,17 +35,22 @@ func TestReview_SEBulkReadsDatesTheAPIRejects(t *testing.T) {
 		{"2023-05-05Tjunk", ""},
 		{"", "|KK-AVOMFO$2023-05-05Tjunk"},
 	} {
-		// The API's reading of the same values.
-		api := statusOf(c.dereg, "", "", []bulkfile.Procedure{{Code: "KK", From: strings.TrimPrefix(c.procs, "|KK-AVOMFO$")}})
+		// The API's reading of the same values. (Lead: the row's own
+		// procedures, none when it has none; the proof first read every
+		// row with a KK procedure and set active where the row had none,
+		// which held only while an unread date counted as no
+		// deregistration: it is now dissolved, with a note.)
+		var procs []bulkfile.Procedure
+		if c.procs != "" {
+			procs = []bulkfile.Procedure{{Code: "KK", From: strings.TrimPrefix(c.procs, "|KK-AVOMFO$")}}
+		}
+		api := statusOf(c.dereg, "", "", procs)
 		want := view{Status: api.status}
 		if d := seDate(c.dereg); d != nil {
 			want.DeregisteredAt = d.String()
 		}
 		if api.bankruptcy != nil {
 			want.Bankruptcy = api.bankruptcy.String()
-		}
-		if c.procs == "" {
-			want.Status = registry.StatusActive // no procedure in the bulk row
 		}
 		line := `"5560160680$ORGNR-IDORG";"Exempel AB$FORETAGSNAMN-ORGNAM$2020-01-02";"AB-ORGFO";"` + c.dereg + `";"";"` + c.procs + `"` + "\n"
 		rd, err := bulkfile.NewReader(strings.NewReader(header + line))

@@ -28,6 +28,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -55,8 +56,11 @@ type Record struct {
 	Name  string
 	// Form is Bolagsverket's legal-form code, such as "AB".
 	Form string
-	// RegisteredAt, DeregisteredAt are dates as written (YYYY-MM-DD), or "".
-	RegisteredAt, DeregisteredAt string
+	// RegisteredAt is a date as written (YYYY-MM-DD), or "".
+	RegisteredAt string
+	// DeregisteredAt is a date as written (YYYY-MM-DD), or the value as
+	// the file has it when that is not a date (see [Procedure]), or "".
+	DeregisteredAt string
 	// DeregReason is the deregistration reason code, such as "KKAV".
 	DeregReason string
 	// Procedures are ongoing winding-up or restructuring procedures.
@@ -73,7 +77,10 @@ type Name struct {
 }
 
 // Procedure is one ongoing procedure: a code such as "KK" (konkurs) or
-// "LI" (likvidation) and the date it started.
+// "LI" (likvidation) and the date it started: YYYY-MM-DD; or the value as
+// the file has it, when it is not a date (at most maxUnread bytes, line
+// breaks as spaces), for the caller to tell a date it cannot read from
+// none; or "".
 type Procedure struct {
 	Code, From string
 }
@@ -280,12 +287,12 @@ func parseRecord(get func(string) string) (*Record, skipReason) {
 	}
 	rec.Form = code(get(colForm))
 	rec.RegisteredAt = date(get(colRegDate))
-	rec.DeregisteredAt = date(get(colDeregDate))
+	rec.DeregisteredAt = dateOrUnread(get(colDeregDate))
 	rec.DeregReason = code(get(colDeregReason))
 	for _, part := range strings.Split(get(colProcedures), "|") {
 		c, from, _ := strings.Cut(part, "$")
 		if c = code(c); c != "" {
-			rec.Procedures = append(rec.Procedures, Procedure{Code: c, From: date(from)})
+			rec.Procedures = append(rec.Procedures, Procedure{Code: c, From: dateOrUnread(from)})
 		}
 	}
 	rec.Description = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(get(colDescription)), `\n`))
@@ -304,8 +311,9 @@ func code(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// date returns s when it starts with a date YYYY-MM-DD (a timestamp is cut
-// to its date), else "".
+// date returns s's date, YYYY-MM-DD: s itself when it is one, or the
+// first ten characters of an RFC 3339 timestamp, as written, once the
+// whole timestamp parses (as Bolagsverket's API is read); else "".
 func date(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) < 10 {
@@ -316,7 +324,34 @@ func date(s string) string {
 			return ""
 		}
 	}
+	if len(s) > 10 {
+		if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
+			return ""
+		}
+	}
 	return s[:10]
+}
+
+// maxUnread bounds the value dateOrUnread keeps when it is not a date.
+const maxUnread = 64
+
+// dateOrUnread returns date(s), or, when s holds something that is not a
+// date, s trimmed, with line breaks as spaces and cut to maxUnread bytes
+// (at a character's start), so that a deregistration the file reports
+// with a date in another form is not taken for none.
+func dateOrUnread(s string) string {
+	if d := date(s); d != "" {
+		return d
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > maxUnread {
+		n := maxUnread
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = s[:n]
+	}
+	return s
 }
 
 // parseAddress splits a postal address "street$co$city$postcode$country"

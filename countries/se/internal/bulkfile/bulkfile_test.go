@@ -240,3 +240,33 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// TestDateOrUnread: a date is kept as written; an RFC 3339 timestamp gives
+// its date once it parses whole (as the API's is read); anything else that
+// is not blank is kept, trimmed, with line breaks as spaces and cut to
+// maxUnread bytes at a character's start, so that the caller can tell a
+// deregistration with an unread date from none (rev-se10,
+// TestReview_SEBulkReadsDatesTheAPIRejects).
+func TestDateOrUnread(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", maxUnread-1) + "åå"
+	for in, want := range map[string]string{
+		"2023-05-05":                    "2023-05-05",
+		" 2023-05-05 ":                  "2023-05-05",
+		"2023-05-05T00:00:00.000+00:00": "2023-05-05",
+		"2023-05-05T24:00:00+00:00":     "2023-05-05T24:00:00+00:00",
+		"2023-05-05Tjunk":               "2023-05-05Tjunk",
+		"2023-05-05 00:00:00":           "2023-05-05 00:00:00",
+		"05/05\n/2023":                  "05/05 /2023",
+		long:                            strings.Repeat("x", maxUnread-1),
+		"":                              "",
+		" \t ":                          "",
+	} {
+		if diff := cmp.Diff(want, dateOrUnread(in)); diff != "" {
+			t.Errorf("dateOrUnread(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+	if got := date("2023-05-05Tjunk"); got != "" {
+		t.Errorf("date(%q) = %q, want none", "2023-05-05Tjunk", got)
+	}
+}
