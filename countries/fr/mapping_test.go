@@ -386,11 +386,16 @@ func TestOfficersChairFirst(t *testing.T) {
 	}
 	var labels []string
 	for _, q := range []string{"Vice-président du conseil de surveillance", "Vice-Président du conseil d'administration",
-		"Président du conseil de surveillance", "Président du conseil d'administration"} {
+		"Président du conseil de surveillance", "Président du conseil d'administration",
+		// Other spellings (rev-fix10's suspicion): no hyphen, no accent, a
+		// typographic apostrophe, a no-break space.
+		"Vice président du conseil de surveillance", "Vice President du conseil d’administration",
+		"Président du conseil d’administration", "Président du conseil de surveillance"} {
 		_, l := roleOf(q, false)
 		labels = append(labels, l)
 	}
-	want := []string{"Vice-chair", "Vice-chair", "Chair of the supervisory board", "Chair of the board of directors"}
+	want := []string{"Vice-chair", "Vice-chair", "Chair of the supervisory board", "Chair of the board of directors",
+		"Vice-chair", "Vice-chair", "Chair of the board of directors", "Chair of the supervisory board"}
 	if diff := cmp.Diff(want, labels); diff != "" {
 		t.Errorf("labels (-want +got):\n%s", diff)
 	}

@@ -137,11 +137,18 @@ const (
 	chairOfSupervisoryBoard = "Chair of the supervisory board"
 )
 
+// qualiteSpelling writes the variants of a lower-case qualité the way
+// roleOf's labels are written.
+var qualiteSpelling = strings.NewReplacer("’", "'", " ", " ", "vice président", "vice-président",
+	"vice-president", "vice-président", "vice president", "vice-président")
+
 // roleOf maps an RNE qualité (a French label; the API gives no code) to a
 // role group and an English label. An unknown label is kept in the group
 // other.
 func roleOf(qualite string, individual bool) (registry.RoleGroup, string) {
-	q := strings.ToLower(qualite)
+	// One spelling of the apostrophe, the space and the vice-chair
+	// ("Vice président", "Vice-President").
+	q := qualiteSpelling.Replace(strings.ToLower(qualite))
 	has := func(s ...string) bool {
 		for _, x := range s {
 			if strings.Contains(q, x) {
