@@ -68,10 +68,11 @@ func rank(res *SearchResult, query string, limit int) {
 		if res.Hint == nil || *res.Hint == "" {
 			res.Hint = ptr(hintNoHits)
 		}
+	case res.Truncated && res.RegisterPage > 0 && res.RegisterPage < MaxSearchLimit && limit >= res.RegisterPage:
+		// Before the 100 below: at limit 100 a page of 25 did not return 100.
+		res.Hint = ptr(hintTruncatedPage)
 	case res.Truncated && limit >= MaxSearchLimit:
 		res.Hint = ptr(hintTruncatedMax)
-	case res.Truncated && res.RegisterPage > 0 && limit >= res.RegisterPage:
-		res.Hint = ptr(hintTruncatedPage)
 	case res.Truncated:
 		res.Hint = ptr(hintTruncated)
 	default:

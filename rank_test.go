@@ -134,7 +134,7 @@ func TestSearchHints(t *testing.T) {
 			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
 		50: "More entities match than the register returns to one search: search with a more specific name. " +
 			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
-		100: "More entities match than the 100 returned: search with a more specific name. " +
+		100: "More entities match than the register returns to one search: search with a more specific name. " +
 			"A hit is thin and not to be acted on directly: look up its id with the lookup operation for the full report first.",
 	} {
 		res, err := paged.Search(t.Context(), "NO", "acme", limit)

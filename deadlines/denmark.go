@@ -389,7 +389,7 @@ func (c *dkCalc) annual() {
 				"year (årsregnskabsloven § 138); the date does not move for weekends or holidays.",
 			SourceURL: countrykit.Ptr(dkSrcAnnualReport),
 		}, f.AnnualReport, form), nil)
-		if !isDanishBusinessDay(stat) {
+		if !isDanishBusinessDay(stat) && writable(stat) {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("annual_report: %s is a %s and not a business day. No rule found moves the deadline "+
 				"of årsregnskabsloven § 138 (Erhvervsstyrelsen cannot extend it), so the date is not moved; file by the business day before.",
 				stat, stat.Weekday()))

@@ -109,18 +109,22 @@ func alnum(s string) string {
 	}, s)
 }
 
-// fold lower-cases s, puts it in NFC and collapses every run of white
-// space to one space. NFC comes after lower-casing, which can make text
-// that was in NFC leave it ("J" + U+030C lowers to "j" + U+030C, whose
-// NFC is U+01F0).
+// fold lower-cases s, in NFC, and collapses every run of white space to
+// one space. NFC comes both before lower-casing, so that a decomposed
+// letter lowers as its precomposed one ("I" + U+0307 as "İ"), and after,
+// since lower-casing can take text out of NFC ("J" + U+030C lowers to
+// "j" + U+030C, whose NFC is U+01F0).
 func fold(s string) string {
-	return strings.Join(strings.Fields(nfc(strings.ToLower(s))), " ")
+	return strings.Join(strings.Fields(lowerNFC(s)), " ")
 }
+
+// lowerNFC is s lower-cased, in NFC before and after (see fold).
+func lowerNFC(s string) string { return nfc(strings.ToLower(nfc(s))) }
 
 // words splits s into lower-case words of letters and digits, in NFC (as
 // fold).
 func words(s string) []string {
-	return strings.FieldsFunc(nfc(strings.ToLower(s)), func(r rune) bool {
+	return strings.FieldsFunc(lowerNFC(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 }

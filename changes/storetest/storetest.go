@@ -85,6 +85,7 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"RecordAttemptDisables", testRecordAttemptDisables},
 		{"DeliveriesAndRedeliver", testDeliveriesAndRedeliver},
 		{"RedeliverWhileClaimed", testRedeliverWhileClaimed},
+		{"RedeliverAfterLeaseEnded", testRedeliverAfterLeaseEnded},
 		{"RecordAttemptClaimLost", testRecordAttemptClaimLost},
 		{"Lease", testLease},
 		{"RenewLease", testRenewLease},
@@ -1256,6 +1257,38 @@ func testRedeliverWhileClaimed(t *testing.T, s changes.Store) {
 	}
 	if got := claim(t, s, "w3", now.Add(time.Hour), 10); len(got) != 0 {
 		t.Errorf("claimed after the redeliveries succeeded: %v", claimedIDs(got))
+	}
+}
+
+// testRedeliverAfterLeaseEnded: a redelivery asked for after a worker's
+// lease ended, before any other claim, is kept when that worker records
+// its older attempt late; the next claim takes it, and once that attempt
+// is recorded the delivery is done.
+func testRedeliverAfterLeaseEnded(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
+	// A lease of a millisecond: it has ended when Redeliver reads the
+	// store's clock, and no one has claimed the delivery since.
+	cl, err := s.ClaimDeliveries(ctx(), "w1", time.Now(), 1, time.Millisecond)
+	if err != nil || len(cl) != 1 {
+		t.Fatalf("claimed %d of 1: %v", len(cl), err)
+	}
+	time.Sleep(2 * time.Millisecond) // the lease's end, on the store's clock; not a synchronisation
+	id := cl[0].Delivery.ID
+	if _, err := s.Redeliver(ctx(), "alice", "wch_1", id); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordAttempt(ctx(), id, changes.Attempt{Worker: "w1", At: time.Now(), StatusCode: 200, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Hour)
+	again := claim(t, s, "w2", later, 10)
+	diff(t, "claimed after the late record", claimedIDs(cl), claimedIDs(again))
+	if err := s.RecordAttempt(ctx(), id, changes.Attempt{Worker: "w2", At: later, StatusCode: 200, Succeeded: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got := claim(t, s, "w3", later.Add(time.Hour), 10); len(got) != 0 {
+		t.Errorf("claimed after the redelivery succeeded: %v", claimedIDs(got))
 	}
 }
 

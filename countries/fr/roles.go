@@ -137,10 +137,12 @@ const (
 	chairOfSupervisoryBoard = "Chair of the supervisory board"
 )
 
-// qualiteSpelling writes the variants of a lower-case qualité the way
-// roleOf's labels are written.
-var qualiteSpelling = strings.NewReplacer("’", "'", " ", " ", "vice président", "vice-président",
-	"vice-president", "vice-président", "vice president", "vice-président")
+// qualiteSpelling and vicePresident write the variants of a lower-case
+// qualité the way roleOf's labels are written, in that order.
+var (
+	qualiteSpelling = strings.NewReplacer("\u2019", "'", "\u00a0", " ", "president", "président")
+	vicePresident   = strings.NewReplacer("vice président", "vice-président")
+)
 
 // roleOf maps an RNE qualité (a French label; the API gives no code) to a
 // role group and an English label. An unknown label is kept in the group
@@ -148,7 +150,11 @@ var qualiteSpelling = strings.NewReplacer("’", "'", " ", " ", "vice présiden
 func roleOf(qualite string, individual bool) (registry.RoleGroup, string) {
 	// One spelling of the apostrophe, the space and the vice-chair
 	// ("Vice président", "Vice-President").
-	q := qualiteSpelling.Replace(strings.ToLower(qualite))
+	// One spelling of the apostrophe, the space, the accent of président
+	// and the vice-chair ("Vice président", "VICE-PRESIDENT"), in two
+	// passes: a Replacer makes one, and the second reads what the first
+	// wrote ("vice\u00a0president" is "vice président" after the first).
+	q := vicePresident.Replace(qualiteSpelling.Replace(strings.ToLower(qualite)))
 	has := func(s ...string) bool {
 		for _, x := range s {
 			if strings.Contains(q, x) {

@@ -83,9 +83,11 @@ func statusOf(deregDate, reason, reasonText string, procs []bulkfile.Procedure) 
 		return statusResult{status: registry.StatusDissolved, detail: detail,
 			notes: []string{"The organisation is deregistered (avregistrerad) since " + d.String() + "."}}
 	}
-	if strings.TrimSpace(deregDate) != "" {
+	if strings.ContainsAny(deregDate, "123456789") {
 		// A deregistration date in a form seDate does not read: the
 		// register says the organisation is deregistered all the same.
+		// A value without a digit but 0 ("0000-00-00", "-") is taken for
+		// a placeholder of none.
 		detail := "Deregistered (avregistrerad), on a date in a form this service does not read"
 		if why := reasonOf(reason, reasonText); why != "" {
 			detail += ", reason " + why

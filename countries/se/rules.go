@@ -81,7 +81,8 @@ func buildRules() string {
 		"taken as written (its first ten characters, not moved to UTC) once the whole timestamp parses (the only example is " +
 		"midnight at offset +00:00; which day another time or offset stands for is not settled by a source). A deregistration " +
 		"date in any other form is not read: the organisation is still `dissolved` (a deregistration date is there), " +
-		"`deregistered_at` is null and `notes` say so; a procedure's start in another form is left out.\n")
+		"`deregistered_at` is null and `notes` say so, unless the value has no digit but 0 (`0000-00-00`, `-`), which is " +
+		"taken for none; a procedure's start in another form is left out.\n")
 	b.WriteString("- `name` is the företagsnamn; särskilda företagsnamn and names in other languages are listed in `notes`.\n")
 	b.WriteString("- `registered_at` is `organisationsdatum.registreringsdatum`; `activity` the verksamhetsbeskrivning; " +
 		"`industry_codes` the SNI 2007 codes (blank padding dropped); `postal_address` the postal address (the register gives no " +

@@ -64,7 +64,10 @@ INSERT INTO names(names) VALUES('rebuild');
 // schemaVersion is stored in the index's meta table; [Open] refuses an
 // index of another version (built by an older release), which the Store
 // then builds again.
-const schemaVersion = "2"
+// 3: an unread deregistration date or procedure start is kept as written
+// (bulkfile.dateOrUnread), and a timestamp is read only when it parses
+// whole, so an index of version 2 holds other values.
+const schemaVersion = "3"
 
 // Stats describes a built index.
 type Stats struct {
