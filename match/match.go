@@ -118,8 +118,24 @@ func fold(s string) string {
 	return strings.Join(strings.Fields(lowerNFC(s)), " ")
 }
 
-// lowerNFC is s lower-cased, in NFC before and after (see fold).
-func lowerNFC(s string) string { return nfc(strings.ToLower(nfc(s))) }
+// lowerNFC is s lower-cased, in NFC before and after (see fold), with the
+// two lower cases that strings.ToLower leaves apart made one: a dotted
+// "i̇" (i and U+0307, which other languages' lower() make of "İ", where Go
+// makes "i") as "i", and the final sigma "ς" as "σ" (strings.EqualFold
+// holds both equal). Both have a byte of 0xCC or more, so text below
+// U+0300 is returned after one pass over its bytes.
+func lowerNFC(s string) string {
+	l := nfc(strings.ToLower(nfc(s)))
+	for i := 0; i < len(l); i++ {
+		if l[i] >= 0xCC {
+			return caseless.Replace(l)
+		}
+	}
+	return l
+}
+
+// caseless is the replacement of lowerNFC.
+var caseless = strings.NewReplacer("i\u0307", "i", "ς", "σ")
 
 // words splits s into lower-case words of letters and digits, in NFC (as
 // fold).

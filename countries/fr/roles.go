@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countrykit"
@@ -137,24 +140,32 @@ const (
 	chairOfSupervisoryBoard = "Chair of the supervisory board"
 )
 
-// qualiteSpelling and vicePresident write the variants of a lower-case
-// qualité the way roleOf's labels are written, in that order.
-var (
-	qualiteSpelling = strings.NewReplacer("\u2019", "'", "\u00a0", " ", "president", "président")
-	vicePresident   = strings.NewReplacer("vice président", "vice-président")
-)
+// qualiteText writes a qualité the way roleOf's labels are written: lower
+// case, without accents (a decomposed letter too), one kind of apostrophe
+// and hyphen, white space (no-break spaces included) as one space, and
+// "vice president" with its hyphen. The RNE writes its labels accented and
+// in mixed case; this reads "VICE PRESIDENT", "Gerant" or a typographic
+// apostrophe the same.
+func qualiteText(qualite string) string {
+	q := strings.Map(func(r rune) rune {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+			return -1
+		case r == '\u2019' || r == '\u2018':
+			return '\''
+		case r >= '\u2010' && r <= '\u2013':
+			return '-'
+		}
+		return r
+	}, norm.NFD.String(strings.ToLower(qualite)))
+	return strings.ReplaceAll(strings.Join(strings.Fields(q), " "), "vice president", "vice-president")
+}
 
 // roleOf maps an RNE qualité (a French label; the API gives no code) to a
 // role group and an English label. An unknown label is kept in the group
 // other.
 func roleOf(qualite string, individual bool) (registry.RoleGroup, string) {
-	// One spelling of the apostrophe, the space and the vice-chair
-	// ("Vice président", "Vice-President").
-	// One spelling of the apostrophe, the space, the accent of président
-	// and the vice-chair ("Vice président", "VICE-PRESIDENT"), in two
-	// passes: a Replacer makes one, and the second reads what the first
-	// wrote ("vice\u00a0president" is "vice président" after the first).
-	q := vicePresident.Replace(qualiteSpelling.Replace(strings.ToLower(qualite)))
+	q := qualiteText(qualite)
 	has := func(s ...string) bool {
 		for _, x := range s {
 			if strings.Contains(q, x) {
@@ -176,35 +187,35 @@ func roleOf(qualite string, individual bool) (registry.RoleGroup, string) {
 		return registry.RoleOther, "Liquidator"
 	case has("provisoire", "judiciaire", "mandataire"):
 		return registry.RoleOther, "Court-appointed administrator or agent"
-	case has("vice-président"):
-		// Before the chairs: "vice-président du conseil de surveillance"
-		// contains "président du conseil de surveillance".
+	case has("vice-president"):
+		// Before the chairs: "vice-president du conseil de surveillance"
+		// contains "president du conseil de surveillance".
 		return registry.RoleBoard, "Vice-chair"
-	case has("président du conseil d'administration"):
+	case has("president du conseil d'administration"):
 		return registry.RoleBoard, chairOfBoard
-	case has("président du conseil de surveillance"):
+	case has("president du conseil de surveillance"):
 		return registry.RoleBoard, chairOfSupervisoryBoard
 	case has("conseil de surveillance"):
 		return registry.RoleBoard, "Member of the supervisory board"
 	case has("administrateur"):
 		return registry.RoleBoard, "Director (member of the board of directors)"
-	case has("président du directoire"):
+	case has("president du directoire"):
 		return registry.RoleManagement, "Chair of the management board"
 	case has("directoire"):
 		return registry.RoleManagement, "Member of the management board"
-	case has("directeur général délégué"):
+	case has("directeur general delegue"):
 		return registry.RoleManagement, "Deputy managing director"
-	case has("directeur général"):
+	case has("directeur general"):
 		return registry.RoleManagement, "Managing director (directeur général)"
-	case has("gérant"):
+	case has("gerant"):
 		return registry.RoleManagement, "Manager (gérant)"
-	case has("président"):
+	case has("president"):
 		return registry.RoleManagement, "President"
 	case has("directeur"):
 		return registry.RoleManagement, "Director (directeur)"
-	case has("associé", "commandité"):
+	case has("associe", "commandite"):
 		return registry.RolePartner, "Partner"
-	case has("représentant"):
+	case has("representant"):
 		return registry.RoleOther, "Representative"
 	}
 	return registry.RoleOther, "Other officer"
