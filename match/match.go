@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -118,24 +119,28 @@ func fold(s string) string {
 	return strings.Join(strings.Fields(lowerNFC(s)), " ")
 }
 
-// lowerNFC is s lower-cased, in NFC before and after (see fold), with the
-// two lower cases that strings.ToLower leaves apart made one: a dotted
-// "i̇" (i and U+0307, which other languages' lower() make of "İ", where Go
-// makes "i") as "i", and the final sigma "ς" as "σ" (strings.EqualFold
-// holds both equal). Both have a byte of 0xCC or more, so text below
-// U+0300 is returned after one pass over its bytes.
+// lowerNFC is s lower-cased, in NFC before and after (see fold). Each
+// letter is lowered as the lower case of its upper case, so that the
+// letters strings.EqualFold holds equal to another fold alike (the final
+// sigma "ς" as "σ", the micro sign "µ" as "μ", the long s "ſ" as "s"), and
+// a dotted "i̇" (i and U+0307, which other languages' lower() make of "İ",
+// where Go makes "i") is "i", before the last NFC, which may then compose
+// a mark the dot held apart. ASCII text is lowered by strings.ToLower.
 func lowerNFC(s string) string {
-	l := nfc(strings.ToLower(nfc(s)))
-	for i := 0; i < len(l); i++ {
-		if l[i] >= 0xCC {
-			return caseless.Replace(l)
-		}
+	s = nfc(s)
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
 	}
-	return l
+	if ascii {
+		return strings.ToLower(s)
+	}
+	l := strings.Map(func(r rune) rune { return unicode.ToLower(unicode.ToUpper(r)) }, s)
+	if strings.Contains(l, "i\u0307") {
+		l = strings.ReplaceAll(l, "i\u0307", "i")
+	}
+	return nfc(l)
 }
-
-// caseless is the replacement of lowerNFC.
-var caseless = strings.NewReplacer("i\u0307", "i", "ς", "σ")
 
 // words splits s into lower-case words of letters and digits, in NFC (as
 // fold).

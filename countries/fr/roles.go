@@ -142,8 +142,9 @@ const (
 
 // qualiteText writes a qualité the way roleOf's labels are written: lower
 // case, without accents (a decomposed letter too), one kind of apostrophe
-// and hyphen, white space (no-break spaces included) as one space, and
-// "vice president" with its hyphen. The RNE writes its labels accented and
+// (’ ‘ ʼ ` ´ as ') and hyphen (the dashes and the minus sign as -), white
+// space (no-break spaces included) as one space and none around a hyphen,
+// and "vice president" with its hyphen. The RNE writes its labels accented and
 // in mixed case; this reads "VICE PRESIDENT", "Gerant" or a typographic
 // apostrophe the same.
 func qualiteText(qualite string) string {
@@ -151,14 +152,17 @@ func qualiteText(qualite string) string {
 		switch {
 		case unicode.Is(unicode.Mn, r):
 			return -1
-		case r == '\u2019' || r == '\u2018':
+		case r == '\u2019' || r == '\u2018' || r == '\u02bc' || r == '`' || r == '\u00b4':
 			return '\''
-		case r >= '\u2010' && r <= '\u2013':
+		case r >= '\u2010' && r <= '\u2014' || r == '\u2212':
 			return '-'
 		}
 		return r
 	}, norm.NFD.String(strings.ToLower(qualite)))
-	return strings.ReplaceAll(strings.Join(strings.Fields(q), " "), "vice president", "vice-president")
+	// One space between words, none around a hyphen ("vice - president").
+	q = strings.Join(strings.Fields(q), " ")
+	q = strings.ReplaceAll(strings.ReplaceAll(q, " -", "-"), "- ", "-")
+	return strings.ReplaceAll(q, "vice president", "vice-president")
 }
 
 // roleOf maps an RNE qualité (a French label; the API gives no code) to a
