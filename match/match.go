@@ -53,20 +53,21 @@ type Query struct {
 // registers' name searches accept, is query syntax and not part of the name,
 // so it is ignored.
 func NewQuery(q string) Query {
-	q = strings.TrimRight(strings.TrimSpace(nfc(q)), "*")
-	return Query{folded: fold(q), tokens: words(q)}
+	l := lowerNFC(strings.TrimRight(strings.TrimSpace(nfc(q)), "*"))
+	return Query{folded: foldLower(l), tokens: wordsLower(l)}
 }
 
 // Score returns the confidence anchor of name for the query and the basis
 // sentence that explains it.
 func (q Query) Score(name string) (confidence float64, basis string) {
-	n := fold(name)
+	l := lowerNFC(name)
+	n := foldLower(l)
 	switch {
 	case q.folded != "" && n == q.folded:
 		return Exact, BasisExact
 	case q.folded != "" && strings.HasPrefix(n, q.folded):
 		return Prefix, BasisPrefix
-	case len(q.tokens) > 0 && containsAll(words(name), q.tokens):
+	case len(q.tokens) > 0 && containsAll(wordsLower(l), q.tokens):
 		return Tokens, BasisTokens
 	}
 	return Other, BasisOther
@@ -115,37 +116,66 @@ func alnum(s string) string {
 // letter lowers as its precomposed one ("I" + U+0307 as "İ"), and after,
 // since lower-casing can take text out of NFC ("J" + U+030C lowers to
 // "j" + U+030C, whose NFC is U+01F0).
-func fold(s string) string {
-	return strings.Join(strings.Fields(lowerNFC(s)), " ")
-}
+func fold(s string) string { return foldLower(lowerNFC(s)) }
+
+// foldLower is fold of a text lowerNFC has made.
+func foldLower(l string) string { return strings.Join(strings.Fields(l), " ") }
 
 // lowerNFC is s lower-cased, in NFC before and after (see fold). Each
-// letter is lowered as the lower case of its upper case, so that the
-// letters strings.EqualFold holds equal to another fold alike (the final
-// sigma "ς" as "σ", the micro sign "µ" as "μ", the long s "ſ" as "s"), and
-// a dotted "i̇" (i and U+0307, which other languages' lower() make of "İ",
-// where Go makes "i") is "i", before the last NFC, which may then compose
-// a mark the dot held apart. ASCII text is lowered by strings.ToLower.
+// letter is lowered as the lower case of its upper case (foldRune), so
+// that the letters strings.EqualFold holds equal to another fold alike
+// (the final sigma "ς" as "σ", the micro sign "µ" as "μ", the long s "ſ"
+// as "s"), and a dotted "i̇" (i and U+0307, which other languages' lower()
+// make of "İ", where Go makes "i") is "i", before the last NFC, which may
+// then compose a mark the dot held apart. Text below U+0300 holds no mark
+// and stays in NFC: it is lowered without the last two steps.
 func lowerNFC(s string) string {
 	s = nfc(s)
-	ascii := true
-	for i := 0; i < len(s) && ascii; i++ {
-		ascii = s[i] < utf8.RuneSelf
+	ascii, marks := true, false
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf {
+			ascii = false
+			if c >= 0xCC { // the first byte of U+0300 or above
+				marks = true
+				break
+			}
+		}
 	}
-	if ascii {
+	switch {
+	case ascii:
 		return strings.ToLower(s)
+	case !marks:
+		return strings.Map(foldRune, s)
 	}
-	l := strings.Map(func(r rune) rune { return unicode.ToLower(unicode.ToUpper(r)) }, s)
+	l := strings.Map(foldRune, s)
 	if strings.Contains(l, "i\u0307") {
 		l = strings.ReplaceAll(l, "i\u0307", "i")
 	}
 	return nfc(l)
 }
 
-// words splits s into lower-case words of letters and digits, in NFC (as
-// fold).
-func words(s string) []string {
-	return strings.FieldsFunc(lowerNFC(s), func(r rune) bool {
+// foldRune lowers r as the lower case of its upper case. The Turkish
+// dotless "ı" is kept (its upper case is "I", but EqualFold keeps it apart
+// from "i", and Turkish writes both), and the Latin-1 letters but the
+// micro sign, whose upper case's lower case is their lower case, are
+// lowered once.
+func foldRune(r rune) rune {
+	switch {
+	case r < utf8.RuneSelf:
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	case r < 0x100 && r != '\u00b5', r == '\u0131':
+		return unicode.ToLower(r)
+	}
+	return unicode.ToLower(unicode.ToUpper(r))
+}
+
+// wordsLower splits a text lowerNFC has made into words of letters and
+// digits.
+func wordsLower(l string) []string {
+	return strings.FieldsFunc(l, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 }
