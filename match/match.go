@@ -53,7 +53,7 @@ type Query struct {
 // registers' name searches accept, is query syntax and not part of the name,
 // so it is ignored.
 func NewQuery(q string) Query {
-	l := lowerNFC(strings.TrimRight(strings.TrimSpace(nfc(q)), "*"))
+	l := lowerNFC(strings.TrimRight(strings.TrimSpace(q), "*"))
 	return Query{folded: foldLower(l), tokens: wordsLower(l)}
 }
 
@@ -111,17 +111,23 @@ func alnum(s string) string {
 	}, s)
 }
 
-// fold lower-cases s, in NFC, and collapses every run of white space to
-// one space. NFC comes both before lower-casing, so that a decomposed
-// letter lowers as its precomposed one ("I" + U+0307 as "İ"), and after,
-// since lower-casing can take text out of NFC ("J" + U+030C lowers to
-// "j" + U+030C, whose NFC is U+01F0).
-func fold(s string) string { return foldLower(lowerNFC(s)) }
+// Fold returns s as names and queries are compared: in Unicode normal
+// form C, lower-cased (letters that strings.EqualFold holds equal alike),
+// with every run of white space one space. An index that looks names up
+// by their whole text or its start keeps them so.
+func Fold(s string) string { return foldLower(lowerNFC(s)) }
 
-// foldLower is fold of a text lowerNFC has made.
+// Words returns the words of s as the scorer counts them: the runs of
+// letters and digits of Fold(s).
+func Words(s string) []string { return wordsLower(lowerNFC(s)) }
+
+// foldLower is Fold of a text lowerNFC has made.
 func foldLower(l string) string { return strings.Join(strings.Fields(l), " ") }
 
-// lowerNFC is s lower-cased, in NFC before and after (see fold). Each
+// lowerNFC is s lower-cased, in NFC before and after: before, so that a
+// decomposed letter lowers as its precomposed one ("I" + U+0307 as "İ"),
+// and after, since lower-casing can take text out of NFC ("J" + U+030C
+// lowers to "j" + U+030C, whose NFC is U+01F0). Each
 // letter is lowered as the lower case of its upper case (foldRune), so
 // that the letters strings.EqualFold holds equal to another fold alike
 // (the final sigma "ς" as "σ", the micro sign "µ" as "μ", the long s "ſ"
@@ -141,13 +147,13 @@ func lowerNFC(s string) string {
 			}
 		}
 	}
-	switch {
-	case ascii:
+	if ascii {
 		return strings.ToLower(s)
-	case !marks:
-		return strings.Map(foldRune, s)
 	}
 	l := strings.Map(foldRune, s)
+	if !marks {
+		return l
+	}
 	if strings.Contains(l, "i\u0307") {
 		l = strings.ReplaceAll(l, "i\u0307", "i")
 	}

@@ -185,6 +185,16 @@ func ExampleQuery_Score() {
 	// STATOIL ASA 0.4
 }
 
+// ExampleFold: a name typed with a decomposed letter (o and U+0308) folds
+// as the register's precomposed spelling, and Words gives its words.
+func ExampleFold() {
+	fmt.Println(match.Fold("  Öresund   Åkeri AB ") == match.Fold("O\u0308RESUND \u00c5KERI ab"))
+	fmt.Printf("%q\n", match.Words("Bostadsrättsföreningen Exempel (BRF)"))
+	// Output:
+	// true
+	// ["bostadsrättsföreningen" "exempel" "brf"]
+}
+
 // TestSameID: a query that is a hit's identifier, however it is spaced or
 // punctuated, scores the identifier anchor (the spec's CompanyReport table:
 // "1.0 for an exact identifier lookup"); a name or another number does not.

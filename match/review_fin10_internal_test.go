@@ -24,10 +24,10 @@ func TestReview_MatchCaselessAllocatesForEveryNonLatinName(t *testing.T) {
 	}
 	got, want := map[string]float64{}, map[string]float64{}
 	for _, s := range []string{"L\u2019OISEAU BLEU", "ООО РОМАШКА", "ACME"} {
-		if fold(s) != before(s) {
+		if Fold(s) != before(s) {
 			t.Fatalf("the premise: %+q has nothing to replace", s)
 		}
-		got[s] = testing.AllocsPerRun(50, func() { _ = fold(s) })
+		got[s] = testing.AllocsPerRun(50, func() { _ = Fold(s) })
 		want[s] = testing.AllocsPerRun(50, func() { _ = before(s) })
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"golang.org/x/text/unicode/norm"
-
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries/se/internal/nameindex"
 	"github.com/companyregistry/registry/countrykit"
@@ -258,7 +256,7 @@ func (c *Country) Search(ctx context.Context, query string, limit int) (*registr
 	}
 	out := &registry.SearchResult{Country: countryCode, Registry: registrySlug, Query: query, Hits: []registry.SearchHit{}}
 	err := c.withIndex(func(x *nameindex.Index) error {
-		res, err := x.Search(ctx, norm.NFC.String(query), limit)
+		res, err := x.Search(ctx, query, limit)
 		if err != nil {
 			return err
 		}

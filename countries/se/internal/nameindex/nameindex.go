@@ -65,8 +65,9 @@ INSERT INTO names(names) VALUES('rebuild');
 // index of another version (built by an older release), which the Store
 // then builds again.
 // 3: an unread deregistration date or procedure start is kept as written
-// (bulkfile.dateOrUnread), and a timestamp is read only when it parses
-// whole, so an index of version 2 holds other values.
+// (bulkfile.dateOrUnread), a timestamp is read only when it parses whole,
+// and names are folded by match.Fold (in NFC), so an index of version 2
+// holds other values.
 const schemaVersion = "3"
 
 // Stats describes a built index.
@@ -156,7 +157,7 @@ func buildWith(ctx context.Context, rd *bulkfile.Reader, path string, meta map[s
 			procs = append(procs, p.Code+" "+p.From)
 		}
 		a := rec.Address
-		if _, err = ins.ExecContext(ctx, n, rec.ID, rec.Lopnr, rec.Name, Fold(rec.Name), strings.Join(alt, "\n"), strings.Join(altTypes, "\n"),
+		if _, err = ins.ExecContext(ctx, n, rec.ID, rec.Lopnr, rec.Name, match.Fold(rec.Name), strings.Join(alt, "\n"), strings.Join(altTypes, "\n"),
 			rec.Form, rec.RegisteredAt, rec.DeregisteredAt, rec.DeregReason, strings.Join(procs, "\n"), rec.Description,
 			a.Street, a.CO, a.City, a.PostalCode, a.Country); err != nil {
 			return st, fmt.Errorf("nameindex: insert: %w", err)
@@ -196,9 +197,6 @@ func buildWith(ctx context.Context, rd *bulkfile.Reader, path string, meta map[s
 	}
 	return st, nil
 }
-
-// Fold lower-cases s and collapses its white space, as the scorer does.
-func Fold(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
 // Index is an opened, read-only index; safe for concurrent use.
 type Index struct {
@@ -366,13 +364,13 @@ type Result struct {
 // equals the query, starts with it, contains every word, other), the
 // file's order among equal scores, with the number of matches.
 func (x *Index) Search(ctx context.Context, query string, limit int) (*Result, error) {
-	ws := words(query)
+	ws := match.Words(query)
 	res := &Result{}
 	if len(ws) == 0 || limit <= 0 {
 		return res, nil
 	}
 	q := match.NewQuery(query)
-	folded := Fold(strings.TrimRight(strings.TrimSpace(query), "*"))
+	folded := match.Fold(strings.TrimRight(strings.TrimSpace(query), "*"))
 	n, err := total(ctx, x.db, ws)
 	if err != nil {
 		return nil, err

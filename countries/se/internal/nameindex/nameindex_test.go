@@ -117,6 +117,29 @@ func TestSearchRanks(t *testing.T) {
 	}
 }
 
+// TestSearchNormalForm: names and queries are folded by match.Fold, in
+// Unicode normal form C, so a name the file writes with decomposed
+// letters and a query typed either way find each other, whole or by their
+// start (the exact and prefix lookups of the fold column).
+func TestSearchNormalForm(t *testing.T) {
+	t.Parallel()
+	x := build(t,
+		"5563334449;Bostadsra\u0308ttsfo\u0308reningen Exempel;BRF;", // the file's name decomposed
+		"5560160680;Öresund Åkeri AB;AB;",
+	)
+	for q, want := range map[string][]hit{
+		"Bostadsrättsföreningen Exempel":     {{"5563334449", "Bostadsra\u0308ttsfo\u0308reningen Exempel", match.Exact}},
+		"bostadsra\u0308ttsfo\u0308reningen": {{"5563334449", "Bostadsra\u0308ttsfo\u0308reningen Exempel", match.Prefix}},
+		"O\u0308resund A\u030akeri AB":       {{"5560160680", "Öresund Åkeri AB", match.Exact}},
+		"ÖRESUND":                            {{"5560160680", "Öresund Åkeri AB", match.Prefix}},
+	} {
+		got, _ := search(t, x, q, 10)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("search %q (-want +got):\n%s", q, diff)
+		}
+	}
+}
+
 func TestLookup(t *testing.T) {
 	t.Parallel()
 	x := build(t, `5560160680;Acme AB|Acme Bikes$SARSKILT_FORETAGSNAMN-ORGNAM;AB;Gata 1$$ORT$12345$SE-LAND`)

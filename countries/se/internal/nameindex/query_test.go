@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/match"
 )
 
 // buildGenerated builds an index of the scale benchmark's generator's
@@ -106,7 +108,7 @@ func TestTotalsExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := countMatches(ctx, x.db, naive(words(q)))
+		want, err := countMatches(ctx, x.db, naive(match.Words(q)))
 		if err != nil {
 			t.Fatal(err)
 		}
