@@ -36,19 +36,11 @@ func str(p *string) string {
 
 // seDate reads a date of Bolagsverket's: a plain date (YYYY-MM-DD), or an
 // RFC 3339 timestamp, the form its OpenAPI example gives
-// avregistreringsdatum and fromDatum ("2023-05-05T00:00:00.000+00:00").
-// A timestamp's date is taken as written, its first ten characters, and
-// only once the whole timestamp parses; anything else is nil.
-func seDate(s string) *registry.Date {
-	s = strings.TrimSpace(s)
-	if d := upstream.Date(s); d != nil || len(s) <= len(time.DateOnly) {
-		return d
-	}
-	if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
-		return nil
-	}
-	return upstream.Date(s[:len(time.DateOnly)])
-}
+// avregistreringsdatum and fromDatum ("2023-05-05T00:00:00.000+00:00"),
+// by the rule the bulk file is read by too ([bulkfile.Date]: a
+// timestamp's date as written, once the whole timestamp parses); anything
+// else, or a day the calendar lacks, is nil.
+func seDate(s string) *registry.Date { return upstream.Date(bulkfile.Date(s)) }
 
 // reasonOf names a deregistration reason: its text and code, or the code.
 func reasonOf(reason, reasonText string) string {

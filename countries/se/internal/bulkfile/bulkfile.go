@@ -286,7 +286,7 @@ func parseRecord(get func(string) string) (*Record, skipReason) {
 		return nil, skipInvalid
 	}
 	rec.Form = code(get(colForm))
-	rec.RegisteredAt = date(get(colRegDate))
+	rec.RegisteredAt = Date(get(colRegDate))
 	rec.DeregisteredAt = dateOrUnread(get(colDeregDate))
 	rec.DeregReason = code(get(colDeregReason))
 	for _, part := range strings.Split(get(colProcedures), "|") {
@@ -311,10 +311,11 @@ func code(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// date returns s's date, YYYY-MM-DD: s itself when it is one, or the
-// first ten characters of an RFC 3339 timestamp, as written, once the
-// whole timestamp parses (as Bolagsverket's API is read); else "".
-func date(s string) string {
+// Date returns the date of a value Bolagsverket writes as one, from its
+// API or its bulk file: s (trimmed) when it has the shape YYYY-MM-DD, or
+// the first ten characters of an RFC 3339 timestamp, as written, once the
+// whole timestamp parses; else "". It checks the shape, not the calendar.
+func Date(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) < 10 {
 		return ""
@@ -335,12 +336,12 @@ func date(s string) string {
 // maxUnread bounds the value dateOrUnread keeps when it is not a date.
 const maxUnread = 64
 
-// dateOrUnread returns date(s), or, when s holds something that is not a
+// dateOrUnread returns Date(s), or, when s holds something that is not a
 // date, s trimmed, with line breaks as spaces and cut to maxUnread bytes
 // (at a character's start), so that a deregistration the file reports
 // with a date in another form is not taken for none.
 func dateOrUnread(s string) string {
-	if d := date(s); d != "" {
+	if d := Date(s); d != "" {
 		return d
 	}
 	s = strings.Join(strings.Fields(s), " ")

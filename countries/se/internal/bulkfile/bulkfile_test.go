@@ -266,7 +266,7 @@ func TestDateOrUnread(t *testing.T) {
 			t.Errorf("dateOrUnread(%q) (-want +got):\n%s", in, diff)
 		}
 	}
-	if got := date("2023-05-05Tjunk"); got != "" {
-		t.Errorf("date(%q) = %q, want none", "2023-05-05Tjunk", got)
+	if got := Date("2023-05-05Tjunk"); got != "" {
+		t.Errorf("Date(%q) = %q, want none", "2023-05-05Tjunk", got)
 	}
 }
