@@ -46,19 +46,29 @@ func newReport(rep *registry.CompanyReport, today registry.Date, country, reg st
 
 // finish leaves out of out the deadlines with a date that cannot be
 // written YYYY-MM-DD (a year before 0 or after 9999: a today late in 9999
-// has next occurrences in 10000), with a note, and orders the rest by due
-// date, then kind. It reports whether it left any out.
+// has next occurrences in 10000), with the notes about a kind left out
+// entirely (the engines begin such a note with the kind and a colon,
+// "tax_return: ..."), and adds a note that says so; it orders the rest by
+// due date, then kind. It reports whether it left any out.
 func finish(out *registry.DeadlineReport) (dropped bool) {
+	var gone []registry.DeadlineKind
 	kept := out.Deadlines[:0]
 	for _, d := range out.Deadlines {
 		if writable(d.StatutoryDate) && writable(d.DueDate) &&
 			(d.PeriodStart == nil || writable(*d.PeriodStart)) && (d.PeriodEnd == nil || writable(*d.PeriodEnd)) {
 			kept = append(kept, d)
+		} else {
+			gone = append(gone, d.Kind)
 		}
 	}
-	if dropped = len(kept) < len(out.Deadlines); dropped {
+	if dropped = len(gone) > 0; dropped {
 		clear(out.Deadlines[len(kept):])
 		out.Deadlines = kept
+		out.Notes = slices.DeleteFunc(out.Notes, func(n string) bool {
+			kind, _, ok := strings.Cut(n, ": ")
+			return ok && slices.Contains(gone, registry.DeadlineKind(kind)) &&
+				!slices.ContainsFunc(kept, func(d registry.Deadline) bool { return string(d.Kind) == kind })
+		})
 		out.Notes = append(out.Notes, noteUnwritable)
 	}
 	sortDeadlines(out.Deadlines)

@@ -389,7 +389,7 @@ func (c *dkCalc) annual() {
 				"year (årsregnskabsloven § 138); the date does not move for weekends or holidays.",
 			SourceURL: countrykit.Ptr(dkSrcAnnualReport),
 		}, f.AnnualReport, form), nil)
-		if !isDanishBusinessDay(stat) && writable(stat) {
+		if !isDanishBusinessDay(stat) {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("annual_report: %s is a %s and not a business day. No rule found moves the deadline "+
 				"of årsregnskabsloven § 138 (Erhvervsstyrelsen cannot extend it), so the date is not moved; file by the business day before.",
 				stat, stat.Weekday()))
@@ -420,7 +420,7 @@ func (c *dkCalc) annual() {
 				"a year ending from 1 February to 31 March (skattekontrolloven § 12).",
 			SourceURL: countrykit.Ptr(dkSrcTaxReturn),
 		}, f.TaxReturn, form), danishTaxReturnDue)
-		if due := danishTaxReturnDue(stat); due != stat && writable(due) {
+		if due := danishTaxReturnDue(stat); due != stat {
 			c.out.Notes = append(c.out.Notes, fmt.Sprintf("tax_return: %s falls on or just before a Saturday, Sunday or holiday, so under "+
 				"skattekontrolloven § 13 the return is in time if Skattestyrelsen has it by 09:00 on %s %s.", stat, due.Weekday(), due))
 		}

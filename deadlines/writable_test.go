@@ -1,6 +1,7 @@
 package deadlines_test
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 
@@ -72,5 +73,17 @@ func TestDeadlinesStayWritable(t *testing.T) {
 				t.Errorf("%s today %s: no note of the deadlines left out: %q", country, today, out.Notes)
 			}
 		}
+		// No note names a date a deadline left out would have had: finish
+		// drops the notes of a kind it leaves out entirely.
+		for today := registry.NewDate(9998, 6, 1); today.Year < 10000; today = today.AddDays(7) {
+			for _, n := range engine(today).Notes {
+				if fiveDigitYear.MatchString(n) {
+					t.Errorf("%s today %s: a note names a year past 9999: %q", country, today, n)
+				}
+			}
+		}
 	}
 }
+
+// fiveDigitYear matches a date written with a year of five digits or more.
+var fiveDigitYear = regexp.MustCompile(`\d{5,}-\d\d-\d\d`)
