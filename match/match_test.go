@@ -220,3 +220,25 @@ func TestSameID(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFoldSwedishNames: what folding a name for Sweden's index costs
+// with Fold against the plain lower-casing the index used before (its
+// own copy, without NFC): doc/decisions.md, "One folding, one date rule".
+func BenchmarkFoldSwedishNames(b *testing.B) {
+	names := []string{"Volvo Lastvagnar AB", "Bostadsrättsföreningen Solrosen 3", "Andersson & Söner Åkeri Aktiebolag",
+		"HSB Bostadsrättsförening Örnen i Malmö", "Nordic Consulting Group AB", "Lindqvist Bygg Handelsbolag"}
+	b.Run("lower", func(b *testing.B) {
+		for b.Loop() {
+			for _, n := range names {
+				_ = strings.Join(strings.Fields(strings.ToLower(n)), " ")
+			}
+		}
+	})
+	b.Run("Fold", func(b *testing.B) {
+		for b.Loop() {
+			for _, n := range names {
+				_ = match.Fold(n)
+			}
+		}
+	})
+}
