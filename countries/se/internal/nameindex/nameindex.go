@@ -20,15 +20,17 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/companyregistry/registry/countries/se/internal/bulkfile"
 	"github.com/companyregistry/registry/internal/sqlitedb"
 	"github.com/companyregistry/registry/match"
 )
 
 // schema is the index's tables. rid is the row's place in the file (the
-// register's own order), fold the name lower-cased with white space
-// collapsed (for exact and prefix matches), alt the other names, one a
-// line, and procs the procedures as "CODE date" lines.
+// register's own order), name and alt (the other names, one a line) in
+// Unicode normal form C, fold the name as match.Fold makes it (for exact
+// and prefix matches), and procs the procedures as "CODE date" lines.
 const schema = `
 CREATE TABLE org (
 	rid INTEGER PRIMARY KEY,
@@ -66,8 +68,8 @@ INSERT INTO names(names) VALUES('rebuild');
 // then builds again.
 // 3: an unread deregistration date or procedure start is kept as written
 // (bulkfile.dateOrUnread), a timestamp is read only when it parses whole,
-// and names are folded by match.Fold (in NFC), so an index of version 2
-// holds other values.
+// and names are stored in NFC and folded by match.Fold, so an index of
+// version 2 holds other values.
 const schemaVersion = "3"
 
 // Stats describes a built index.
@@ -147,17 +149,20 @@ func buildWith(ctx context.Context, rd *bulkfile.Reader, path string, meta map[s
 			}
 		}
 		n++
+		// Names in Unicode normal form C, as match.Fold and match.Words
+		// make of a query: the full-text index reads them as stored.
+		name := norm.NFC.String(rec.Name)
 		var alt, altTypes, procs []string
 		for _, nm := range rec.Names {
 			if nm.Name != rec.Name {
-				alt, altTypes = append(alt, nm.Name), append(altTypes, nm.Type)
+				alt, altTypes = append(alt, norm.NFC.String(nm.Name)), append(altTypes, nm.Type)
 			}
 		}
 		for _, p := range rec.Procedures {
 			procs = append(procs, p.Code+" "+p.From)
 		}
 		a := rec.Address
-		if _, err = ins.ExecContext(ctx, n, rec.ID, rec.Lopnr, rec.Name, match.Fold(rec.Name), strings.Join(alt, "\n"), strings.Join(altTypes, "\n"),
+		if _, err = ins.ExecContext(ctx, n, rec.ID, rec.Lopnr, name, match.Fold(name), strings.Join(alt, "\n"), strings.Join(altTypes, "\n"),
 			rec.Form, rec.RegisteredAt, rec.DeregisteredAt, rec.DeregReason, strings.Join(procs, "\n"), rec.Description,
 			a.Street, a.CO, a.City, a.PostalCode, a.Country); err != nil {
 			return st, fmt.Errorf("nameindex: insert: %w", err)

@@ -28,9 +28,12 @@ func TestReview_DecomposedNameFoundByItsWords(t *testing.T) {
 		Hits  []hit
 		Total int
 	}
+	// Lead: the fix stores names in NFC, so the full-text index reads them
+	// as queries are folded; the hit shows the name in NFC, the same text
+	// (canonically equivalent) as the file's.
 	got, want := map[string]answer{}, map[string]answer{
-		"Exempel Bostadsrättsföreningen": {[]hit{{"5563334449", "Bostadsra\u0308ttsfo\u0308reningen Exempel", match.Tokens}}, 1},
-		"Bostadsrättsföreningen":         {[]hit{{"5563334449", "Bostadsra\u0308ttsfo\u0308reningen Exempel", match.Prefix}}, 2},
+		"Exempel Bostadsrättsföreningen": {[]hit{{"5563334449", "Bostadsrättsföreningen Exempel", match.Tokens}}, 1},
+		"Bostadsrättsföreningen":         {[]hit{{"5563334449", "Bostadsrättsföreningen Exempel", match.Prefix}}, 2},
 	}
 	for q := range want {
 		h, n := search(t, x, q, 1)
