@@ -46,33 +46,53 @@ func newReport(rep *registry.CompanyReport, today registry.Date, country, reg st
 
 // finish leaves out of out the deadlines with a date that cannot be
 // written YYYY-MM-DD (a year before 0 or after 9999: a today late in 9999
-// has next occurrences in 10000), with the notes about a kind left out
-// entirely (the engines begin such a note with the kind and a colon,
-// "tax_return: ..."), and adds a note that says so; it orders the rest by
-// due date, then kind. It reports whether it left any out.
+// has next occurrences in 10000), and the notes that name a date after
+// 9999 (a roll-forward of such a deadline, a period that ends then), and
+// adds a note that says so; it orders the rest by due date, then kind. It
+// reports whether it left a deadline out.
 func finish(out *registry.DeadlineReport) (dropped bool) {
-	var gone []registry.DeadlineKind
 	kept := out.Deadlines[:0]
 	for _, d := range out.Deadlines {
 		if writable(d.StatutoryDate) && writable(d.DueDate) &&
 			(d.PeriodStart == nil || writable(*d.PeriodStart)) && (d.PeriodEnd == nil || writable(*d.PeriodEnd)) {
 			kept = append(kept, d)
-		} else {
-			gone = append(gone, d.Kind)
 		}
 	}
-	if dropped = len(gone) > 0; dropped {
+	if dropped = len(kept) < len(out.Deadlines); dropped {
 		clear(out.Deadlines[len(kept):])
 		out.Deadlines = kept
-		out.Notes = slices.DeleteFunc(out.Notes, func(n string) bool {
-			kind, _, ok := strings.Cut(n, ": ")
-			return ok && slices.Contains(gone, registry.DeadlineKind(kind)) &&
-				!slices.ContainsFunc(kept, func(d registry.Deadline) bool { return string(d.Kind) == kind })
-		})
+		out.Notes = slices.DeleteFunc(out.Notes, namesDateAfter9999)
 		out.Notes = append(out.Notes, noteUnwritable)
 	}
 	sortDeadlines(out.Deadlines)
 	return dropped
+}
+
+// namesDateAfter9999 reports whether n holds a date as registry.Date
+// writes one with a year after 9999: five digits or more, then -MM-DD.
+func namesDateAfter9999(n string) bool {
+	digits := 0
+	for i := 0; i < len(n); i++ {
+		if c := n[i]; c >= '0' && c <= '9' {
+			digits++
+			continue
+		}
+		if digits >= 5 && i+6 <= len(n) && n[i] == '-' && isDigits(n[i+1:i+3]) && n[i+3] == '-' && isDigits(n[i+4:i+6]) {
+			return true
+		}
+		digits = 0
+	}
+	return false
+}
+
+// isDigits reports whether s is all ASCII digits.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // noteUnwritable is the note of deadlines left out by finish.
