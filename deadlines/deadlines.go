@@ -46,10 +46,11 @@ func newReport(rep *registry.CompanyReport, today registry.Date, country, reg st
 
 // finish leaves out of out the deadlines with a date that cannot be
 // written YYYY-MM-DD (a year before 0 or after 9999: a today late in 9999
-// has next occurrences in 10000), and the notes that name a date after
-// 9999 (a roll-forward of such a deadline, a period that ends then), and
-// adds a note that says so; it orders the rest by due date, then kind. It
-// reports whether it left a deadline out.
+// has next occurrences in 10000), with a note that says so, and the notes
+// that name a date after 9999 (a roll-forward of such a deadline, a
+// period that ends then), whether or not a deadline was left out; it
+// orders the rest by due date, then kind. It reports whether it left a
+// deadline out.
 func finish(out *registry.DeadlineReport) (dropped bool) {
 	kept := out.Deadlines[:0]
 	for _, d := range out.Deadlines {
@@ -58,10 +59,10 @@ func finish(out *registry.DeadlineReport) (dropped bool) {
 			kept = append(kept, d)
 		}
 	}
+	out.Notes = slices.DeleteFunc(out.Notes, namesDateAfter9999)
 	if dropped = len(kept) < len(out.Deadlines); dropped {
 		clear(out.Deadlines[len(kept):])
 		out.Deadlines = kept
-		out.Notes = slices.DeleteFunc(out.Notes, namesDateAfter9999)
 		out.Notes = append(out.Notes, noteUnwritable)
 	}
 	sortDeadlines(out.Deadlines)
