@@ -100,8 +100,8 @@ func buildRules() string {
 	b.WriteString("## Search\n\n")
 	b.WriteString("From the local index of the bulk file. A search matches the organisations whose current or other names " +
 		"contain every word of the query (the last word also as the start of a word; letter case is ignored, diacritics are " +
-		"not; the query is read in Unicode normal form C, so letters typed decomposed, such as a followed by U+0308 for ä, " +
-		"find what the precomposed ones find). Hits are ranked by the shared scorer: the name equals the query, starts with it, contains every word, other; " +
+		"not; the query and the names are read in Unicode normal form C, so letters typed or filed decomposed, such as a " +
+		"followed by U+0308 for ä, find what the precomposed ones find, and names are shown in that form). Hits are ranked by the shared scorer: the name equals the query, starts with it, contains every word, other; " +
 		"the bulk file's own order breaks ties. `total` is the exact number of matches, however common the words (the totals " +
 		"of very common one-word searches are counted when the index is built). The bulk file holds the organisation form, " +
 		"names, dates, procedures, description and postal address, so a hit has a legal form, a status and a city. Rows keyed " +
