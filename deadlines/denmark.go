@@ -464,7 +464,7 @@ func (c *dkCalc) taxPayments() {
 				c.out.Notes = append(c.out.Notes, fmt.Sprintf("tax_prepayment: the company pays no ordinary acontoskat in its first income "+
 					"year (%d): the instalments are a share of the tax of the preceding income years (selskabsskatteloven § 29 A), "+
 					"which it does not have (the text of § 29 A's computation is not verified here). The first listed is of the income "+
-					"year %d, due %s.", firstYear, y, stat))
+					"year %d, due %s.", firstYear, y, danishRollForwardBank(stat)))
 			}
 			no := strconv.Itoa(i + 1)
 			c.add(kindDeadline(registry.Deadline{
