@@ -210,6 +210,44 @@ func BenchmarkClaim(b *testing.B) {
 	})
 }
 
+// BenchmarkClaimIdle is a dispatcher's poll when nothing is due: two
+// watches whose 200 deliveries were all sent but one, pending and not due
+// for an hour. An idle service polls so every 250 ms
+// (dispatch.DefaultPoll), so this is what change monitoring costs a
+// server that has nothing to send.
+func BenchmarkClaimIdle(b *testing.B) {
+	benchDialects(b, func(b *testing.B, open func(testing.TB, ...sqlstore.Option) (*sqlstore.Store, string)) {
+		ctx := context.Background()
+		s, _ := open(b)
+		ids := benchWatches(b, s)
+		if _, err := s.Apply(ctx, benchBatch(ids, 0)); err != nil {
+			b.Fatal(err)
+		}
+		now := time.Now().Add(time.Hour)
+		claims, err := s.ClaimDeliveries(ctx, "w", now, 1000, time.Minute)
+		if err != nil || len(claims) < 2 {
+			b.Fatalf("claimed %d, %v", len(claims), err)
+		}
+		for i, c := range claims {
+			a := changes.Attempt{At: now, StatusCode: 204, Succeeded: true}
+			if i == 0 {
+				later := now.Add(time.Hour)
+				a = changes.Attempt{At: now, StatusCode: 503, RetryAt: &later}
+			}
+			if err := s.RecordAttempt(ctx, c.Delivery.ID, a); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ResetTimer()
+		for range b.N {
+			claims, err := s.ClaimDeliveries(ctx, "w", now, 16, time.Minute)
+			if err != nil || len(claims) != 0 {
+				b.Fatalf("claimed %d, %v", len(claims), err)
+			}
+		}
+	})
+}
+
 // BenchmarkWatchedIDs reads the 100,000 ids of ten watches of 10,000 (the
 // limit per watch), as an ingester does before filtering a feed.
 func BenchmarkWatchedIDs(b *testing.B) {

@@ -32,6 +32,15 @@ func (s *Store) ClaimDeliveries(ctx context.Context, worker string, now time.Tim
 		return nil, err
 	}
 	at, until := micros(now), micros(now.Add(lease))
+	// A dispatcher polls several times a second; most polls find nothing.
+	// One read on the readers' pool says so, without the write
+	// transaction that a claim takes (SQLite's single writer, a
+	// PostgreSQL UPDATE) and without its statements.
+	if some, err := s.anyDue(ctx, at); err != nil {
+		return nil, wrap("claim deliveries", err)
+	} else if !some {
+		return nil, nil
+	}
 	var out []changes.Claim
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		out = nil
@@ -97,6 +106,39 @@ func (s *Store) ClaimDeliveries(ctx context.Context, worker string, now time.Tim
 		return nil, wrap("claim deliveries", err)
 	}
 	return out, nil
+}
+
+// anyDueQuery finds a delivery that a claim at ? could take: pending,
+// due, not held by a lease that has not ended, of an enabled watch. Every
+// delivery that chooseDue and pgClaim choose is one; none is taken
+// without one.
+const anyDueQuery = `SELECT 1 FROM deliveries d JOIN watches w ON w.id = d.watch_id
+    WHERE d.status = 'pending' AND d.next_attempt_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
+      AND w.disabled_at IS NULL LIMIT 1`
+
+// anyDue reports whether a claim at at would find a delivery to take. It
+// reads committed data on the readers' pool: a delivery committed before
+// the call is seen; the claim's own transaction checks each row again.
+func (s *Store) anyDue(ctx context.Context, at int64) (bool, error) {
+	s.dueMu.Lock()
+	st := s.due
+	if st == nil {
+		var err error
+		if st, err = s.r.PrepareContext(ctx, s.d.q(anyDueQuery)); err != nil {
+			s.dueMu.Unlock()
+			return false, err
+		}
+		s.due = st
+	}
+	s.dueMu.Unlock()
+	var one int
+	switch err := st.QueryRowContext(ctx, at, at).Scan(&one); {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	return true, nil
 }
 
 // postgresSkipLocked is the claim's row lock on PostgreSQL: a replica

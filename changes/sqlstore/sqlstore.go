@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/companyregistry/registry/changes"
@@ -39,6 +40,11 @@ type Store struct {
 	now       func() time.Time
 	retention time.Duration
 	random    io.Reader // the ids' random bits; nil is crypto/rand
+
+	// dueMu guards due, the readers' prepared statement of anyDue,
+	// prepared at the first claim (see ClaimDeliveries).
+	dueMu sync.Mutex
+	due   *sql.Stmt
 }
 
 var _ changes.Store = (*Store)(nil)
@@ -230,7 +236,13 @@ func (s *Store) ping(ctx context.Context, db *sql.DB) error {
 
 // Close closes the store's connections.
 func (s *Store) Close() error {
-	err := s.w.Close()
+	var err error
+	s.dueMu.Lock()
+	if s.due != nil {
+		err = s.due.Close()
+	}
+	s.dueMu.Unlock()
+	err = errors.Join(err, s.w.Close())
 	if s.r != nil && s.r != s.w {
 		err = errors.Join(err, s.r.Close())
 	}
