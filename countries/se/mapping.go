@@ -65,7 +65,24 @@ type statusResult struct {
 // (FUOL) or divided (DEOL), the nearest status to the research's
 // "distress or liquidation" (VERIFY); reconstruction and the other
 // procedures keep the organisation active with a note; else active.
+//
+// A deregistration reason without a deregistration date (a value with no
+// digit but 0 is none) does not decide the status, which the research
+// keys on the date; the result says so in a note naming the reason.
 func statusOf(deregDate, reason, reasonText string, procs []bulkfile.Procedure) statusResult {
+	st := statusByDate(deregDate, reason, reasonText, procs)
+	if st.status != registry.StatusDissolved {
+		if why := reasonOf(reason, reasonText); why != "" {
+			st.notes = append(st.notes, "The register names a deregistration reason, "+why+", but no deregistration date; "+
+				"the status follows the date and the ongoing procedures, so it is "+string(st.status)+
+				". Check the organisation with Bolagsverket before relying on it.")
+		}
+	}
+	return st
+}
+
+// statusByDate is statusOf without its note on a reason without a date.
+func statusByDate(deregDate, reason, reasonText string, procs []bulkfile.Procedure) statusResult {
 	if d := seDate(deregDate); d != nil {
 		why := reasonOf(reason, reasonText)
 		detail := "Deregistered (avregistrerad) on " + d.String()

@@ -68,7 +68,10 @@ func buildRules() string {
 	b.WriteString("5. `active`: anything else. FR (företagsrekonstruktion), AC (ackord) and RES (resolution) keep the organisation " +
 		"active, with a note; the acquiring side of a merger or division and conversions (FUOT, DEOT, OM, GROM) are noted and " +
 		"change nothing. " +
-		"SCB's `verksamOrganisation` NEJ (no F-tax, VAT or employer registration) is not a lifecycle status.\n\n")
+		"SCB's `verksamOrganisation` NEJ (no F-tax, VAT or employer registration) is not a lifecycle status.\n\n" +
+		"A deregistration reason without a deregistration date (none, or a value with no digit but 0) does not make the " +
+		"organisation `dissolved`: the research keys that status on the date. A note names the reason and the status the " +
+		"rules above gave, so that it is never `active` in silence; no source says what such an answer means.\n\n")
 
 	b.WriteString("## Reading Bolagsverket's answer\n\n")
 	b.WriteString("- The identifier travels in the POST body, never in a URL. Every block carries `fel`, read before any value: " +

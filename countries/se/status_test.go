@@ -58,3 +58,40 @@ func TestStatusPrecedence(t *testing.T) {
 		}
 	}
 }
+
+// TestDeregistrationReasonWithoutDate: the research keys the dissolved
+// status on a deregistration date (nordic.md's precedence, rule 1: "If
+// avregistreradOrganisation has a date, the company is dissolved / struck
+// off. The reason is avregistreringsorsak"). A reason with no date (none,
+// or a placeholder without a digit but 0) leaves the status to the
+// procedures, and a note names the reason so that a reader is not told
+// "active" in silence.
+func TestDeregistrationReasonWithoutDate(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, dereg, reason, text string
+		procs                     []bulkfile.Procedure
+		want                      registry.Status
+		notes                     []string
+	}{
+		{"reason, no date", "", "KKAV", "Konkurs", nil, registry.StatusActive, []string{
+			"The register names a deregistration reason, Konkurs (KKAV), but no deregistration date; the status follows " +
+				"the date and the ongoing procedures, so it is active. Check the organisation with Bolagsverket before relying on it."}},
+		{"reason, placeholder date, bankruptcy", "0000-00-00", "KKAV", "", []bulkfile.Procedure{{Code: "KK", From: "2026-03-02"}},
+			registry.StatusBankrupt, []string{
+				"The register shows bankruptcy proceedings (konkurs) since 2026-03-02.",
+				"The register names a deregistration reason, KKAV, but no deregistration date; the status follows the date " +
+					"and the ongoing procedures, so it is bankrupt. Check the organisation with Bolagsverket before relying on it."}},
+		{"reason and date", "2026-05-04", "LIAV", "Likvidation", nil, registry.StatusDissolved, []string{
+			"The organisation is deregistered (avregistrerad) since 2026-05-04."}},
+		{"no reason, no date", "", "", "", nil, registry.StatusActive, nil},
+	} {
+		got := statusOf(tt.dereg, tt.reason, tt.text, tt.procs)
+		if diff := cmp.Diff(tt.want, got.status); diff != "" {
+			t.Errorf("%s: status (-want +got):\n%s", tt.name, diff)
+		}
+		if diff := cmp.Diff(tt.notes, got.notes); diff != "" {
+			t.Errorf("%s: notes (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
