@@ -368,8 +368,13 @@ type Result struct {
 // returns the first limit of them ranked by the shared scorer (the name
 // equals the query, starts with it, contains every word, other), the
 // file's order among equal scores, with the number of matches.
+//
+// A word written twice is searched once, and of a query of more than
+// maxSearchWords distinct words the full-text search takes the first
+// maxSearchWords−1 and the last (see searchWords): each word is one more
+// list that the count walks, and the ranking still scores every word.
 func (x *Index) Search(ctx context.Context, query string, limit int) (*Result, error) {
-	ws := match.Words(query)
+	ws := searchWords(match.Words(query))
 	res := &Result{}
 	if len(ws) == 0 || limit <= 0 {
 		return res, nil

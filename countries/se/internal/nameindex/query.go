@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -43,6 +44,36 @@ func ftsPrefixOption() string {
 		b.WriteString(strconv.Itoa(i))
 	}
 	return b.String()
+}
+
+// maxSearchWords bounds the words of a search's full-text expression:
+// counting a search walks one list per word, some 12 ms per word for a
+// common word on 400,000 names, so that a query of one common word
+// written 85 times (256 bytes) took a second (BENCHMARKS.md, "Sweden:
+// the bulk file's index").
+const maxSearchWords = 6
+
+// searchWords returns the words of a search's full-text expression: the
+// words of ws before the last once each, in order, at most
+// maxSearchWords−1 of them, then the last word (the one also matched as a
+// start), even when it is one of them. Dropping a repeated word matches
+// the same rows; dropping words past the bound matches more rows, which
+// the ranking (every word scored) puts after those with every word.
+func searchWords(ws []string) []string {
+	if len(ws) < 2 {
+		return ws
+	}
+	last := ws[len(ws)-1]
+	out := make([]string, 0, min(len(ws), maxSearchWords))
+	for _, w := range ws[:len(ws)-1] {
+		if len(out) == maxSearchWords-1 {
+			break
+		}
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return append(out, last)
 }
 
 // querier reads the database: the index's, or the one being built.
