@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/companyregistry/registry/internal/testwait"
 )
 
 // TestReview_StreamHeadersNeverCome: a Companies House stream whose
@@ -15,11 +17,12 @@ import (
 // context ends: the stream is neither reconnected nor reported, and the
 // GB changes stop while the leader keeps its lease. The Swedish bulk
 // download bounds the same wait (StoreConfig.DownloadIdle: "neither the
-// answer's headers nor a byte of its body"). Run with a -timeout: the
-// proof fails when the wait below, for the idle check a connection should
-// have, reaches the test's deadline (a hang guard, no timing).
-// Suggested fix: start the idle check before Do (cancel cctx when it
-// fires), as the Swedish watchdog does.
+// answer's headers nor a byte of its body"). The proof waits until the
+// stream's reader is blocked in the HTTP client's round trip and Run in
+// its loop (its flush timer made), then counts the timers waiting on the
+// stream's clock: the flush's only, no idle check. Suggested fix: start
+// the idle check before Do (cancel cctx when it fires), as the Swedish
+// watchdog does; the end of the proof then sees the connection given up.
 func TestReview_StreamHeadersNeverCome(t *testing.T) {
 	arrived, ended := make(chan struct{}, 4), make(chan struct{}, 4)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -35,10 +38,16 @@ func TestReview_StreamHeadersNeverCome(t *testing.T) {
 	}
 	runStream(t, s)
 	recv(t, arrived, "the stream's request")
-	// The flush and the idle check of the connection: with the check
-	// running while the headers are awaited, the stream waits on two
-	// timers, as it does once a connection has answered.
-	clock.BlockUntil(t, 2)
+	testwait.Blocked(t, "net/http.(*persistConn).roundTrip", 1)
+	testwait.Blocked(t, "github.com/companyregistry/registry/changes/ingest.(*CompaniesHouseStream).Run", 1)
+	clock.mu.Lock()
+	waiting := len(clock.timers)
+	clock.mu.Unlock()
+	// The flush and the idle check of the connection, as once a
+	// connection has answered.
+	if waiting != 2 {
+		t.Fatalf("%d timers wait on the stream's clock while the headers are awaited, want 2 (the flush and the idle check)", waiting)
+	}
 	clock.Advance(DefaultIdleTimeout)
 	recv(t, ended, "the end of the connection that never answered")
 }
