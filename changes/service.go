@@ -399,8 +399,12 @@ func (s *Service) UpdateWatch(ctx context.Context, owner, id string, p WatchPatc
 	if err != nil {
 		return nil, err
 	}
+	adding := make(map[string]bool, len(add))
+	for _, a := range add {
+		adding[a] = true
+	}
 	for _, r := range remove {
-		if slices.Contains(add, r) {
+		if adding[r] {
 			return nil, &registry.Error{Code: registry.CodeBadRequest, Country: country.code, Registry: country.registry,
 				Message: fmt.Sprintf("The identifier %s is both added and removed.", r),
 				Hint:    "Put each identifier in add_ids or in remove_ids, not both."}

@@ -396,6 +396,11 @@ func TestUpdateWatch(t *testing.T) {
 		message string
 	}{
 		{changes.WatchPatch{AddIDs: []string{equinor}, RemoveIDs: []string{"923 609 016"}}, registry.CodeBadRequest, "both added and removed"},
+		// The first removed identifier that is also added is named; an
+		// invalid one in remove_ids is reported first.
+		{changes.WatchPatch{AddIDs: []string{equinor, dnb}, RemoveIDs: []string{dnb, equinor}}, registry.CodeBadRequest,
+			"The identifier 984851006 is both added and removed."},
+		{changes.WatchPatch{AddIDs: []string{equinor}, RemoveIDs: []string{equinor, "1"}}, registry.CodeInvalidID, "remove_ids[1]"},
 		{changes.WatchPatch{RemoveIDs: []string{dnb}}, registry.CodeBadRequest, "without companies"},
 		{changes.WatchPatch{AddIDs: []string{"1"}}, registry.CodeInvalidID, "add_ids"},
 		{changes.WatchPatch{URL: ptr("https://10.0.0.1/")}, registry.CodeBadRequest, "private"},
