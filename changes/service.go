@@ -16,6 +16,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes/webhook"
+	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/lockedio"
 )
 
@@ -398,8 +399,12 @@ func (s *Service) UpdateWatch(ctx context.Context, owner, id string, p WatchPatc
 	if err != nil {
 		return nil, err
 	}
+	adding := make(map[string]bool, len(add))
+	for _, a := range add {
+		adding[a] = true
+	}
 	for _, r := range remove {
-		if slices.Contains(add, r) {
+		if adding[r] {
 			return nil, &registry.Error{Code: registry.CodeBadRequest, Country: country.code, Registry: country.registry,
 				Message: fmt.Sprintf("The identifier %s is both added and removed.", r),
 				Hint:    "Put each identifier in add_ids or in remove_ids, not both."}
@@ -695,7 +700,12 @@ type countryRef struct{ code, registry string }
 // canonicalIDs validates ids for country and returns the country's code
 // and the canonical identifiers, duplicates collapsed, in their first
 // order. required: an empty list is an error. An invalid identifier is
-// invalid_id with details.invalid listing each (index, id, reason).
+// invalid_id with details.invalid listing each (index, id, reason); the id
+// is null, and the message names the identifier by its place only, when
+// it holds what has the form of a Swedish personal identity number
+// ([idcheck.ContainsPersonalNumber], the rule by which the Swedish module
+// refuses a search query without echoing it): personal data is never
+// part of an error.
 func (s *Service) canonicalIDs(country, member string, ids []string, required bool) (countryRef, []string, error) {
 	probe, err := s.reg.Validate(country, "")
 	if err != nil {
@@ -711,9 +721,9 @@ func (s *Service) canonicalIDs(country, member string, ids []string, required bo
 		return c, nil, s.tooMany(c, len(ids))
 	}
 	type bad struct {
-		Index  int    `json:"index"`
-		ID     string `json:"id"`
-		Reason string `json:"reason"`
+		Index  int     `json:"index"`
+		ID     *string `json:"id"`
+		Reason string  `json:"reason"`
 	}
 	var invalid []bad
 	nInvalid := 0
@@ -731,7 +741,12 @@ func (s *Service) canonicalIDs(country, member string, ids []string, required bo
 				if v.Reason != nil {
 					reason = *v.Reason
 				}
-				invalid = append(invalid, bad{i, truncate(id, 40), reason})
+				var quoted *string
+				if !idcheck.ContainsPersonalNumber(id) {
+					t := truncate(id, 40)
+					quoted = &t
+				}
+				invalid = append(invalid, bad{i, quoted, reason})
 			}
 			continue
 		}
@@ -742,9 +757,13 @@ func (s *Service) canonicalIDs(country, member string, ids []string, required bo
 	}
 	if nInvalid > 0 {
 		first := invalid[0]
+		which := fmt.Sprintf("%s[%d]", member, first.Index)
+		if first.ID != nil {
+			which += fmt.Sprintf(" %q", *first.ID)
+		}
 		return c, nil, &registry.Error{Code: registry.CodeInvalidID, Country: c.code, Registry: c.registry,
-			Message: fmt.Sprintf("%d of the %d identifiers of %s are not valid; the first is %s[%d] %q: %s", nInvalid, len(ids),
-				member, member, first.Index, first.ID, first.Reason),
+			Message: fmt.Sprintf("%d of the %d identifiers of %s are not valid; the first is %s: %s", nInvalid, len(ids),
+				member, which, first.Reason),
 			Hint:    "Correct or remove the identifiers listed in details.invalid (the first 100) and send the request again.",
 			Details: map[string]any{"invalid": invalid}}
 	}

@@ -16,6 +16,7 @@ import (
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/webhook"
+	"github.com/companyregistry/registry/idcheck"
 )
 
 const (
@@ -163,6 +164,46 @@ func TestCreateWatchInvalidDetails(t *testing.T) {
 	}
 	if e.Country != "NO" || e.Registry == "" {
 		t.Errorf("country %q registry %q", e.Country, e.Registry)
+	}
+}
+
+// TestInvalidPersonalNumberNotQuoted: an invalid identifier that holds
+// what has the form of a Swedish personal identity number is listed in
+// details.invalid by its index and reason with a null id, and the message
+// names it by its place, in any country's watch and in add_ids; any other
+// invalid identifier is still quoted.
+func TestInvalidPersonalNumberNotQuoted(t *testing.T) {
+	t.Parallel()
+	const seReason = "This has the form of a Swedish personal identity number (personnummer), not of an organisation number: " +
+		"this service does not look people up, so it neither checks nor uses such a number."
+	f := newFixture(t)
+	_, err := f.svc.CreateWatch(context.Background(), owner, changes.WatchRequest{Country: "SE",
+		IDs: []string{"5560160680", "19810105-2382", "12"}, URL: "https://hooks.example.com/x"})
+	e := asError(t, err)
+	wantMsg := "2 of the 3 identifiers of ids are not valid; the first is ids[1]: " + seReason
+	got := map[string]any{"message": e.Message, "details": toMap(t, e)["error"].(map[string]any)["details"]}
+	want := map[string]any{"message": wantMsg, "details": map[string]any{"invalid": []any{
+		map[string]any{"index": 1.0, "id": nil, "reason": seReason},
+		map[string]any{"index": 2.0, "id": "12", "reason": idcheck.SwedenReason(idcheck.ProblemLength)},
+	}}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("SE watch (-want +got):\n%s", diff)
+	}
+
+	// A Norwegian watch given a personnummer: Norway's reason, no number.
+	w, err := f.svc.CreateWatch(context.Background(), owner, changes.WatchRequest{Country: "NO", IDs: []string{equinor},
+		URL: "https://hooks.example.com/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.svc.UpdateWatch(context.Background(), owner, w.Watch.ID, changes.WatchPatch{AddIDs: []string{"x 198101052382"}})
+	e = asError(t, err)
+	inv := toMap(t, e)["error"].(map[string]any)["details"].(map[string]any)["invalid"].([]any)
+	got = map[string]any{"message": strings.HasPrefix(e.Message, "1 of the 1 identifiers of add_ids are not valid; the first is add_ids[0]: "),
+		"number": strings.Contains(e.Message, "198101052382"), "id": inv[0].(map[string]any)["id"]}
+	want = map[string]any{"message": true, "number": false, "id": nil}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("NO add_ids (-want +got):\n%s\nmessage: %s", diff, e.Message)
 	}
 }
 
@@ -355,6 +396,11 @@ func TestUpdateWatch(t *testing.T) {
 		message string
 	}{
 		{changes.WatchPatch{AddIDs: []string{equinor}, RemoveIDs: []string{"923 609 016"}}, registry.CodeBadRequest, "both added and removed"},
+		// The first removed identifier that is also added is named; an
+		// invalid one in remove_ids is reported first.
+		{changes.WatchPatch{AddIDs: []string{equinor, dnb}, RemoveIDs: []string{dnb, equinor}}, registry.CodeBadRequest,
+			"The identifier 984851006 is both added and removed."},
+		{changes.WatchPatch{AddIDs: []string{equinor}, RemoveIDs: []string{equinor, "1"}}, registry.CodeInvalidID, "remove_ids[1]"},
 		{changes.WatchPatch{RemoveIDs: []string{dnb}}, registry.CodeBadRequest, "without companies"},
 		{changes.WatchPatch{AddIDs: []string{"1"}}, registry.CodeInvalidID, "add_ids"},
 		{changes.WatchPatch{URL: ptr("https://10.0.0.1/")}, registry.CodeBadRequest, "private"},

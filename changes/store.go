@@ -10,6 +10,9 @@ import (
 // ingesters' cursors and the leader lease. Implementations are safe for
 // concurrent use by several goroutines and, for PostgreSQL, by several
 // replicas. Every method that takes an owner only sees that owner's rows.
+// A method that looks a watch or a delivery up by its id answers
+// ErrNotFound for any id that names none, one that is not text (invalid
+// UTF-8, a NUL) included: the doors pass a request's path to it as sent.
 type Store interface {
 	// CreateWatch stores w (w.ID, w.CreatedAt set by the caller) with its
 	// signing secret, and the baselines of its companies that have none

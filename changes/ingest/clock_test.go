@@ -25,6 +25,7 @@ type fakeClock struct {
 type fakeTimer struct {
 	c  *fakeClock
 	at time.Time
+	d  time.Duration // as made
 	ch chan time.Time
 }
 
@@ -39,7 +40,7 @@ func (c *fakeClock) Now() time.Time {
 func (c *fakeClock) NewTimer(d time.Duration) Timer {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	t := &fakeTimer{c: c, at: c.now.Add(d), ch: make(chan time.Time, 1)}
+	t := &fakeTimer{c: c, at: c.now.Add(d), d: d, ch: make(chan time.Time, 1)}
 	if d <= 0 {
 		t.ch <- c.now
 		return t
@@ -113,6 +114,26 @@ func (c *fakeClock) WaitFor(t *testing.T, cond func(waiting int) bool) {
 			t.Fatalf("the clock's waiters (%d timers) never met the condition", got)
 		}
 	}
+}
+
+// find returns a waiting timer made with a duration that is(d) accepts,
+// nil when none is.
+func (c *fakeClock) find(is func(d time.Duration) bool) *fakeTimer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range c.timers {
+		if is(t.d) {
+			return t
+		}
+	}
+	return nil
+}
+
+// waiting reports whether t has neither fired nor been stopped.
+func (c *fakeClock) waiting(t *fakeTimer) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Contains(c.timers, t)
 }
 
 // recv waits for a value on ch, failing the test on a hang.

@@ -63,7 +63,8 @@ const (
 // without a stored timepoint, which gets only the events after its
 // connection. A stream silent for longer than
 // [WithIdleTimeout] (no event, no heartbeat) is reconnected from its last
-// timepoint; failures are retried with exponential back-off and jitter
+// timepoint, and a server that leaves the request unanswered (no headers)
+// for as long is a failed connection; failures are retried with exponential back-off and jitter
 // (at least a minute after a 429; a refused key is retried every five
 // minutes, with an error in the log). Lines longer than [WithMaxLine] are
 // skipped. The key is never logged or put in an error.
@@ -612,6 +613,10 @@ func errAttrsOrNil(err error) slog.Attr {
 // errIdle ends a connection that sent nothing for the idle timeout.
 var errIdle = errors.New("ingest: the stream sent nothing, not even a heartbeat, for the idle timeout")
 
+// errNoHeaders ends a connection whose answer's headers did not come
+// within the idle timeout.
+var errNoHeaders = errors.New("ingest: the stream's server sent no answer to the request for the idle timeout")
+
 // line is one line read from a stream.
 type line struct {
 	b       []byte
@@ -619,8 +624,9 @@ type line struct {
 }
 
 // connect opens one connection to a stream and reads it until it ends,
-// the idle timeout passes or ctx ends. It returns the HTTP status (0 when
-// there was no answer), whether any line came, and why it ended.
+// the idle timeout passes (waiting for the answer's headers, or for a
+// byte of its body) or ctx ends. It returns the HTTP status (0 when there
+// was no answer), whether any line came, and why it ended.
 func (s *CompaniesHouseStream) connect(ctx context.Context, name string, timepoint *int64, events chan<- event) (int, bool, error) {
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -635,7 +641,7 @@ func (s *CompaniesHouseStream) connect(ctx context.Context, name string, timepoi
 	req.SetBasicAuth(s.key.key, "")
 	req.Header.Set("User-Agent", upstream.UserAgent(s.o.contactEmail))
 	req.Header.Set("Accept", "application/json")
-	resp, err := s.http.Do(req)
+	resp, err := s.do(cctx, cancel, req)
 	if err != nil {
 		return 0, false, s.key.red.redact(err)
 	}
@@ -693,6 +699,38 @@ func (s *CompaniesHouseStream) connect(ctx context.Context, name string, timepoi
 			check = s.o.clock.NewTimer(s.o.idleTimeout / 3)
 		}
 	}
+}
+
+// do sends req (whose context is ctx, cancelled by cancel) and returns
+// the answer once its headers have come: the HTTP client need not bound
+// that wait (the default one does not), so a timer of the idle timeout
+// does, as the idle check does once the body is read; when it fires first,
+// the request is cancelled and the error is errNoHeaders. The timer is
+// stopped, and its goroutine has ended, when do returns.
+func (s *CompaniesHouseStream) do(ctx context.Context, cancel context.CancelFunc, req *http.Request) (*http.Response, error) {
+	timer := s.o.clock.NewTimer(s.o.idleTimeout)
+	answered, fired := make(chan struct{}), make(chan bool, 1)
+	go func() {
+		select {
+		case <-timer.C():
+			cancel()
+			fired <- true
+		case <-answered:
+			fired <- false
+		case <-ctx.Done():
+			fired <- false
+		}
+	}()
+	resp, err := s.http.Do(req)
+	close(answered)
+	timer.Stop()
+	if <-fired {
+		if err == nil {
+			resp.Body.Close() // headers that came as the timer fired: the request is cancelled
+		}
+		return nil, errNoHeaders
+	}
+	return resp, err
 }
 
 // readLines sends the lines of body until it ends or ctx ends, and

@@ -129,6 +129,18 @@ func runStream(t *testing.T, s *CompaniesHouseStream) <-chan event {
 	return handled
 }
 
+// awaitConnections waits until the test server has counted n connections
+// and the stream waits on at least timers timers (the flush and each
+// connection's wait). A connection's timers change when its answer's
+// headers come (the wait for them ends, the idle check starts), after the
+// server counted it, so this returns by then at the latest. Counting
+// timers alone does not tell a connection answered from one whose request
+// is on its way: each waits on a timer.
+func awaitConnections(t *testing.T, clock *fakeClock, srv *chServer, n, timers int) {
+	t.Helper()
+	clock.WaitFor(t, func(waiting int) bool { return waiting >= timers && len(srv.connections()) >= n })
+}
+
 func newTestStream(t *testing.T, st changes.Store, f changes.Fetcher, srv *chServer, clock Clock, opts ...Option) *CompaniesHouseStream {
 	t.Helper()
 	s, err := NewCompaniesHouseStream(st, f, testStreamKey, append([]Option{WithBaseURL(srv.URL), WithClock(clock)}, opts...)...)
@@ -216,7 +228,7 @@ func TestStreamTimepointTooOld(t *testing.T) {
 	}
 	clock.BlockUntil(t, 2) // the flush and the back-off
 	clock.Advance(minBackoff)
-	clock.BlockUntil(t, 2) // the flush and the idle check of the new connection
+	awaitConnections(t, clock, srv, 2, 2) // the flush and the idle check of the new connection
 	clock.Advance(DefaultFlushEvery)
 	b := recv(t, st.applied, "flush")
 	// The flush that clears the timepoint stores the sweep asked for with
@@ -251,11 +263,15 @@ func TestStreamReconnectsWhenSilent(t *testing.T) {
 	s := newTestStream(t, st, f, srv, clock, WithStreams("companies"))
 	handled := runStream(t, s)
 	recv(t, handled, "event")
-	for len(srv.connections()) < 2 {
-		clock.BlockUntil(t, 2)
+	// Three idle checks, the third at the idle timeout, which ends the
+	// connection; then the back-off and the new connection.
+	for range 3 {
+		clock.BlockUntil(t, 2) // the flush and the idle check
 		clock.Advance(DefaultIdleTimeout / 3)
-		clock.BlockUntil(t, 2)
 	}
+	clock.BlockUntil(t, 2) // the flush and the back-off
+	clock.Advance(minBackoff)
+	awaitConnections(t, clock, srv, 2, 2)
 	if c := srv.connections()[1]; c.timepoint != "47695461" {
 		t.Errorf("reconnected with timepoint %q, want 47695461", c.timepoint)
 	}
@@ -280,16 +296,26 @@ func TestStreamFailuresBackOffAndHideTheKey(t *testing.T) {
 	var logs moduletest.SyncBuffer
 	s := newTestStream(t, st, f, srv, clock, WithStreams("companies"), WithLogger(slogJSON(&logs)))
 	runStream(t, s)
+	failures := func() int {
+		out := logs.String()
+		return strings.Count(out, "stream connection failed") + strings.Count(out, "refused the stream key") +
+			strings.Count(out, "limiting the stream")
+	}
+	// The back-off is the timer that is not the flush: the k-th
+	// connection's failure is logged after its wait for the headers ended
+	// and before its back-off starts, and the next connection waits until
+	// the back-off fires.
+	notFlush := func(d time.Duration) bool { return d != DefaultFlushEvery }
 	var waits []time.Duration
-	for len(srv.connections()) < 4 {
-		clock.BlockUntil(t, 2)
-		before := clock.Now()
-		for len(srv.connections()) == len(waits)+1 {
+	for k := 1; k <= 3; k++ {
+		clock.WaitFor(t, func(n int) bool { return failures() >= k && clock.find(notFlush) != nil })
+		backoff, before := clock.find(notFlush), clock.Now()
+		for clock.waiting(backoff) {
 			clock.Advance(time.Second)
-			clock.BlockUntil(t, 2)
 		}
 		waits = append(waits, clock.Now().Sub(before))
 	}
+	awaitConnections(t, clock, srv, 4, 2)
 	if waits[0] > minBackoff || waits[1] < maxBackoff/2 || waits[2] < maxBackoff/2 {
 		t.Errorf("waits %v: want about 1 s after the 503, minutes after the 401 and the 429", waits)
 	}
@@ -635,4 +661,59 @@ func (s *failAmongStore) WatchedAmong(ctx context.Context, country string, ids [
 		return nil, errors.New("database is locked")
 	}
 	return s.memStore.WatchedAmong(ctx, country, ids)
+}
+
+// TestStreamHeadersWaitBounded: a stream whose server takes the request
+// and never answers is given up after the idle timeout, logged as a
+// failed connection that names the missing answer, and connected again
+// after its back-off; the caller's cancellation ends the wait for the
+// headers at once, with no time passing on the clock.
+func TestStreamHeadersWaitBounded(t *testing.T) {
+	t.Parallel()
+	arrived, ended := make(chan struct{}, 4), make(chan struct{}, 4)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
+		<-r.Context().Done() // no header, no byte
+		ended <- struct{}{}
+	}))
+	t.Cleanup(srv.Close)
+	st, f, clock := newMemStore(), newFakeFetcher(), newFakeClock(t0)
+	var logs moduletest.SyncBuffer
+	s, err := NewCompaniesHouseStream(st, f, testStreamKey, WithBaseURL(srv.URL), WithClock(clock), WithStreams("companies"),
+		WithLogger(slogJSON(&logs)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+
+	recv(t, arrived, "the first request")
+	clock.BlockUntil(t, 2) // the flush and the wait for the headers
+	headerWait := func(d time.Duration) bool { return d == DefaultIdleTimeout }
+	clock.Advance(DefaultIdleTimeout - time.Nanosecond)
+	stillWaiting := clock.find(headerWait) != nil // Advance removes the timers it fires
+	clock.Advance(time.Nanosecond)
+	recv(t, ended, "the end of the first request")
+	// The failure is logged before the back-off starts.
+	logged := func() bool { return strings.Contains(logs.String(), "stream connection failed") }
+	clock.WaitFor(t, func(n int) bool { return n >= 2 && logged() })
+	clock.Advance(minBackoff)
+	recv(t, arrived, "the request after the back-off")
+	out := logs.String()
+	got := map[string]any{"waiting just before the idle timeout": stillWaiting,
+		"logged": strings.Contains(out, `"msg":"stream connection failed"`) && strings.Contains(out, errNoHeaders.Error())}
+	want := map[string]any{"waiting just before the idle timeout": true, "logged": true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s\nlog:\n%s", diff, out)
+	}
+
+	// The second request waits for its headers; cancelling ends it.
+	clock.BlockUntil(t, 2)
+	cancel()
+	recv(t, ended, "the end of the second request")
+	if err := recv(t, done, "the return of Run"); err != nil {
+		t.Errorf("Run = %v", err)
+	}
 }

@@ -23,7 +23,8 @@ const (
 	DefaultFlushEvery = 5 * time.Second
 	// DefaultIdleTimeout is how long a stream may be silent, heartbeats
 	// included, before it is reconnected (Companies House sends a
-	// heartbeat about every 30 seconds).
+	// heartbeat about every 30 seconds), and how long the answer's headers
+	// are waited for.
 	DefaultIdleTimeout = 90 * time.Second
 	// DefaultMaxLine bounds one line of a stream.
 	DefaultMaxLine = 1 << 20

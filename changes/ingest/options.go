@@ -238,8 +238,8 @@ func WithFlushEvery(d time.Duration) Option {
 }
 
 // WithIdleTimeout sets how long a stream may send nothing, not even a
-// heartbeat, before it is reconnected (default [DefaultIdleTimeout], at
-// least 1 second).
+// heartbeat, before it is reconnected, and how long the answer's headers
+// are waited for (default [DefaultIdleTimeout], at least 1 second).
 func WithIdleTimeout(d time.Duration) Option {
 	return func(o *options) error {
 		if d < time.Second {

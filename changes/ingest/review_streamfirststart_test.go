@@ -30,7 +30,7 @@ func TestReview_StreamFirstStartMissesChangeBeforeConnection(t *testing.T) {
 	sweeper := newTestPoller(t, st, f, "GB", WithSweepOnly()) // as Standard builds it with a stream key
 	s := newTestStream(t, st, f, srv, clock, WithStreams("insolvency-cases"), WithSweeper(sweeper))
 	runStream(t, s)
-	clock.BlockUntil(t, 2) // the flush and the idle check of the connection
+	awaitConnections(t, clock, srv, 1, 2) // the flush and the idle check of the connection
 	if c := srv.connections(); len(c) != 1 || c[0].timepoint != "" {
 		t.Fatalf("connections %+v, want one without a timepoint", c)
 	}

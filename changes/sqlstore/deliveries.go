@@ -408,6 +408,9 @@ func (s *Store) Deliveries(ctx context.Context, owner, watchID string, limit int
 	if limit < 1 {
 		return nil, errors.New("changes/sqlstore: deliveries: the limit must be at least 1")
 	}
+	if !isText(owner, watchID) {
+		return nil, changes.ErrNotFound
+	}
 	var out []changes.Delivery
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var one int
@@ -444,6 +447,9 @@ func (s *Store) Deliveries(ctx context.Context, owner, watchID string, limit int
 // one whose claim ran out unrecorded (the worker may still record late,
 // which must not overwrite the redelivery); the next claim takes it.
 func (s *Store) Redeliver(ctx context.Context, owner, watchID, deliveryID string) (changes.Delivery, error) {
+	if !isText(owner, watchID, deliveryID) {
+		return changes.Delivery{}, changes.ErrNotFound
+	}
 	var out changes.Delivery
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		now := micros(s.now())

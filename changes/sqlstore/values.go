@@ -79,11 +79,25 @@ func (s *Store) newID(prefix string, now time.Time) (string, error) {
 // on both databases alike, naming the field but not repeating the value.
 func checkText(fields ...string) error {
 	for i := 0; i+1 < len(fields); i += 2 {
-		if v := fields[i+1]; !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0 {
+		if !isText(fields[i+1]) {
 			return fmt.Errorf("changes/sqlstore: %s is not valid UTF-8 text", fields[i])
 		}
 	}
 	return nil
+}
+
+// isText reports whether every one of vs is text PostgreSQL can store
+// (valid UTF-8 without a NUL). A key that is not names no stored row, since
+// checkText keeps such text out: a method that looks a row up by it
+// answers changes.ErrNotFound without asking the database, which on
+// PostgreSQL would refuse the bytes.
+func isText(vs ...string) bool {
+	for _, v := range vs {
+		if !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // The feed cursor: base64url of a version byte, the change's Seq (8 bytes,

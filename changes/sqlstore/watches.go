@@ -60,6 +60,9 @@ func (s *Store) CreateWatch(ctx context.Context, w changes.Watch, secret []byte,
 
 // Watch returns the owner's watch, or changes.ErrNotFound.
 func (s *Store) Watch(ctx context.Context, owner, id string) (changes.Watch, error) {
+	if !isText(owner, id) {
+		return changes.Watch{}, changes.ErrNotFound
+	}
 	var w changes.Watch
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -116,6 +119,9 @@ func (s *Store) Watches(ctx context.Context, owner string) ([]changes.Watch, err
 // lists stays watched; an added id already watched keeps its place. The
 // baselines of added companies that have none are stored.
 func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.WatchUpdate, baselines []changes.Snapshot) (changes.Watch, error) {
+	if !isText(owner, id) {
+		return changes.Watch{}, changes.ErrNotFound
+	}
 	if err := checkText("url", derefString(u.URL)); err != nil {
 		return changes.Watch{}, err
 	}
@@ -184,6 +190,9 @@ func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.Wat
 // DeleteWatch removes the owner's watch, its companies and its deliveries
 // (the changes already in the owner's feed stay there until pruned).
 func (s *Store) DeleteWatch(ctx context.Context, owner, id string) error {
+	if !isText(owner, id) {
+		return changes.ErrNotFound
+	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		return found(tx.ExecContext(ctx, s.d.q("DELETE FROM watches WHERE id = ? AND owner = ?"), id, owner))
 	})
@@ -200,6 +209,9 @@ func (s *Store) CountWatches(ctx context.Context, owner string) (int, error) {
 // WatchSecret returns the signing key stored with the owner's watch; an
 // unknown watch, or another owner's, is changes.ErrNotFound.
 func (s *Store) WatchSecret(ctx context.Context, owner, id string) ([]byte, error) {
+	if !isText(owner, id) {
+		return nil, changes.ErrNotFound
+	}
 	var secret []byte
 	err := s.r.QueryRowContext(ctx, s.d.q("SELECT secret FROM watches WHERE owner = ? AND id = ?"), owner, id).Scan(&secret)
 	if errors.Is(err, sql.ErrNoRows) {

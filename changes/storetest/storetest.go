@@ -98,6 +98,7 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ApplyNoFence", testApplyNoFence},
 		{"ConcurrentApplyFence", testConcurrentApplyFence},
 		{"BadInput", testBadInput},
+		{"IDsNotTextNotFound", testIDsNotTextNotFound},
 	}
 	for _, tc := range tests {
 		if len(names) > 0 && !slices.Contains(names, tc.name) {
@@ -1623,6 +1624,33 @@ func testBadInput(t *testing.T, s changes.Store) {
 	}
 	if n, _ := s.CountWatches(ctx(), "alice"); n != 1 {
 		t.Errorf("a refused watch was stored: %d watches", n)
+	}
+}
+
+// testIDsNotTextNotFound: a watch or delivery id that is not text (not
+// UTF-8, or with a NUL), as a request's path may carry, names no watch:
+// every method that looks one up answers ErrNotFound, as for any unknown
+// id, whatever the database accepts as a key.
+func testIDsNotTextNotFound(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	got, want := map[string]bool{}, map[string]bool{}
+	for _, id := range []string{"\xff", "wch_\x00", "wch_1\xff"} {
+		_, werr := s.Watch(ctx(), "alice", id)
+		_, uerr := s.UpdateWatch(ctx(), "alice", id, changes.WatchUpdate{Enable: true}, nil)
+		derr := s.DeleteWatch(ctx(), "alice", id)
+		_, serr := s.WatchSecret(ctx(), "alice", id)
+		_, lerr := s.Deliveries(ctx(), "alice", id, 10)
+		_, rerr := s.Redeliver(ctx(), "alice", id, "dlv_1")
+		_, rderr := s.Redeliver(ctx(), "alice", "wch_1", id) // a delivery id
+		for name, err := range map[string]error{"Watch": werr, "UpdateWatch": uerr, "DeleteWatch": derr,
+			"WatchSecret": serr, "Deliveries": lerr, "Redeliver": rerr, "Redeliver delivery id": rderr} {
+			key := fmt.Sprintf("%s %q", name, id)
+			got[key], want[key] = errors.Is(err, changes.ErrNotFound), true
+		}
+	}
+	diff(t, "ErrNotFound", want, got)
+	if n, err := s.CountWatches(ctx(), "alice"); err != nil || n != 1 {
+		t.Errorf("CountWatches = %d, %v; want the watch kept", n, err)
 	}
 }
 

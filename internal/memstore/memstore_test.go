@@ -17,5 +17,5 @@ func TestConformance(t *testing.T) {
 		"WatchedIDs", "WatchedAmong", "OldestSnapshot", "ApplyIdempotent", "ApplyFanOut", "ApplyPurge", "ApplyPurgeKeepsNoName",
 		"FeedPaging", "FeedOnlyWhileWatched", "FeedOnlyKindsWanted", "CompanyChanges",
 		"Claim", "ClaimLeaseExpires", "ClaimFairShare", "RecordAttempt", "DeliveriesAndRedeliver", "RedeliverWhileClaimed", "RedeliverAfterLeaseEnded", "RecordAttemptClaimLost",
-		"RenewLease", "ApplyFenceHeld", "ApplyFenceNeverTaken", "ApplyFenceTakenOver", "ApplyNoFence", "ConcurrentApplyFence")
+		"RenewLease", "IDsNotTextNotFound", "ApplyFenceHeld", "ApplyFenceNeverTaken", "ApplyFenceTakenOver", "ApplyNoFence", "ConcurrentApplyFence")
 }

@@ -37,7 +37,8 @@ import (
 )
 
 // MaxRecordBytes bounds one record (a line, or several for a quoted field
-// that spans lines).
+// that spans lines), in the bytes of the file: separators, quotes and line
+// breaks count as much as the text they hold.
 const MaxRecordBytes = 1 << 20
 
 // maxTextBytes bounds the text of a zip entry (the real file is about 233
@@ -139,9 +140,14 @@ type Reader struct {
 	cols   map[string]int
 	stats  Stats
 	fields [][]byte
+	spans  []span // the fields of the record being read, at most n once n is known
+	count  int    // the fields of the last record read, all of them
 	buf    []byte
 	dec    []byte
 }
+
+// span is a field of the record being read: its bytes in Reader.buf.
+type span struct{ from, to int }
 
 // NewReader reads the header of the bulk file r and returns a Reader of its
 // records. A header without the identifier and name columns is a
@@ -192,11 +198,11 @@ func (r *Reader) Next() (*Record, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(fields) == 1 && len(bytes.TrimSpace(fields[0])) == 0 {
+		if r.count == 1 && len(bytes.TrimSpace(fields[0])) == 0 {
 			continue // an empty line
 		}
-		if len(fields) != r.n {
-			return nil, &FormatError{Line: start, Msg: fmt.Sprintf("%d fields, the header has %d", len(fields), r.n)}
+		if r.count != r.n {
+			return nil, &FormatError{Line: start, Msg: fmt.Sprintf("%d fields, the header has %d", r.count, r.n)}
 		}
 		latin1 := false
 		for _, f := range fields {
@@ -442,14 +448,20 @@ func isPostcode(p string) bool {
 }
 
 // record reads one record's raw fields. The returned slices are valid
-// until the next call.
+// until the next call. Once the header is read (r.n is known), at most r.n
+// fields are returned; r.count is the number the record has.
 func (r *Reader) record() ([][]byte, error) {
 	r.buf = r.buf[:0]
 	r.fields = r.fields[:0]
-	type span struct{ from, to int }
-	var spans []span
+	r.spans = r.spans[:0]
+	r.count = 0
 	start := r.line + 1
 	inQuotes, quoted, fieldStart, any := false, false, 0, false
+	// raw counts the bytes of the record read so far, whether kept in
+	// r.buf or not (a separator, a quote, a line break): the bound is on
+	// the file's bytes, so that a line of separators is refused as soon as
+	// a line of text would be.
+	raw := 0
 	for {
 		c, err := r.br.ReadByte()
 		if err == io.EOF {
@@ -460,22 +472,24 @@ func (r *Reader) record() ([][]byte, error) {
 				return nil, io.EOF
 			}
 			r.line++
-			spans = append(spans, span{fieldStart, len(r.buf)})
+			r.addSpan(span{fieldStart, len(r.buf)})
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
 		any = true
-		if len(r.buf) >= MaxRecordBytes {
+		if raw >= MaxRecordBytes {
 			return nil, &FormatError{Line: start, Msg: fmt.Sprintf("a record is longer than %d bytes", MaxRecordBytes)}
 		}
+		raw++
 		if inQuotes {
 			if c == '\\' {
 				// A backslash-escaped quote, as some copies of the file
 				// write an embedded quote.
 				if next, perr := r.br.Peek(1); perr == nil && next[0] == '"' {
 					_, _ = r.br.ReadByte()
+					raw++
 					r.buf = append(r.buf, '"')
 					continue
 				}
@@ -484,6 +498,7 @@ func (r *Reader) record() ([][]byte, error) {
 				next, perr := r.br.Peek(1)
 				if perr == nil && next[0] == '"' {
 					_, _ = r.br.ReadByte()
+					raw++
 					r.buf = append(r.buf, '"')
 					continue
 				}
@@ -504,7 +519,7 @@ func (r *Reader) record() ([][]byte, error) {
 			}
 			r.buf = append(r.buf, c) // a stray quote inside an unquoted field
 		case ';':
-			spans = append(spans, span{fieldStart, len(r.buf)})
+			r.addSpan(span{fieldStart, len(r.buf)})
 			fieldStart, quoted = len(r.buf), false
 		case '\n':
 			r.line++
@@ -512,11 +527,8 @@ func (r *Reader) record() ([][]byte, error) {
 			if !quoted && end > fieldStart && r.buf[end-1] == '\r' {
 				end--
 			}
-			spans = append(spans, span{fieldStart, end})
-			for _, s := range spans {
-				r.fields = append(r.fields, r.buf[s.from:s.to])
-			}
-			return r.fields, nil
+			r.addSpan(span{fieldStart, end})
+			return r.spanFields(), nil
 		case '\r':
 			if quoted {
 				continue // after a closing quote
@@ -529,10 +541,28 @@ func (r *Reader) record() ([][]byte, error) {
 			r.buf = append(r.buf, c)
 		}
 	}
-	for _, s := range spans {
+	return r.spanFields(), nil
+}
+
+// addSpan counts a field of the record being read and keeps it while the
+// record has no more fields than the header (all of them for the header
+// itself): a record with too many is refused for its count, and keeping
+// them would let a line of separators cost memory out of proportion to
+// its bytes.
+func (r *Reader) addSpan(s span) {
+	r.count++
+	if r.n == 0 || len(r.spans) < r.n {
+		r.spans = append(r.spans, s)
+	}
+}
+
+// spanFields returns the kept fields of the record read, as slices of
+// r.buf.
+func (r *Reader) spanFields() [][]byte {
+	for _, s := range r.spans {
 		r.fields = append(r.fields, r.buf[s.from:s.to])
 	}
-	return r.fields, nil
+	return r.fields
 }
 
 // Open opens a bulk file: the zip Bolagsverket publishes (its one .txt

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -268,5 +269,37 @@ func TestDateOrUnread(t *testing.T) {
 	}
 	if got := Date("2023-05-05Tjunk"); got != "" {
 		t.Errorf("Date(%q) = %q, want none", "2023-05-05Tjunk", got)
+	}
+}
+
+// TestRecordBoundInFileBytes: a record's bound counts the bytes of the
+// file, separators included, and a record with more fields than the
+// header is refused with its full count, though only the header's number
+// of fields is kept while it is read.
+func TestRecordBoundInFileBytes(t *testing.T) {
+	t.Parallel()
+	row := `"5560160680$ORGNR-IDORG";"";"";"SECRETNAME AB";"AB";"";"";"";"";"";""`
+	for name, tc := range map[string]struct {
+		line string
+		want FormatError
+	}{
+		"one extra field": {row + `;"x"`, FormatError{Line: 2, Msg: "12 fields, the header has 11"}},
+		// MaxRecordBytes-1 separators and the line break: the bound.
+		"separators to the bound": {strings.Repeat(";", MaxRecordBytes-1),
+			FormatError{Line: 2, Msg: fmt.Sprintf("%d fields, the header has 11", MaxRecordBytes)}},
+		"separators past the bound": {strings.Repeat(";", MaxRecordBytes),
+			FormatError{Line: 2, Msg: fmt.Sprintf("a record is longer than %d bytes", MaxRecordBytes)}},
+		"quotes past the bound": {strings.Repeat(`"";`, MaxRecordBytes/3+1),
+			FormatError{Line: 2, Msg: fmt.Sprintf("a record is longer than %d bytes", MaxRecordBytes)}},
+	} {
+		_, _, err := readAll(t, strings.NewReader(header+"\n"+tc.line+"\n"))
+		var fe *FormatError
+		if !errors.As(err, &fe) {
+			t.Errorf("%s: error %v, want a *FormatError", name, err)
+			continue
+		}
+		if diff := cmp.Diff(&tc.want, fe); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
 	}
 }
