@@ -1,0 +1,231 @@
+package sqlstore_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/netip"
+	"sync"
+	"testing"
+	"time"
+
+	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/changes/ingest"
+	"github.com/companyregistry/registry/changes/sqlstore"
+	"github.com/companyregistry/registry/changes/webhook"
+	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/fakeclock"
+	"github.com/companyregistry/registry/internal/memstore"
+	"github.com/google/go-cmp/cmp"
+)
+
+// review11Stores runs fn over the in-memory store, SQLite and PostgreSQL,
+// each on the clock now.
+func review11Stores(t *testing.T, now func() time.Time, fn func(t *testing.T, s changes.Store)) {
+	t.Run("memstore", func(t *testing.T) { fn(t, memstore.New(now)) })
+	t.Run("sqlite", func(t *testing.T) {
+		s, _ := openSQLite(t, sqlstore.WithClock(now))
+		fn(t, s)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		s, _ := openPostgres(t, sqlstore.WithClock(now))
+		fn(t, s)
+	})
+}
+
+// review11Register is the register's current state: a name per company.
+type review11Register struct {
+	mu   sync.Mutex
+	name map[string]string
+}
+
+func (r *review11Register) set(id, name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.name[id] = name
+}
+
+// review11Fetcher reads the register; with gate set, the next fetch reads
+// the state at the moment gate is closed (after entered says it waits),
+// or, with readFirst, reads it first and then waits.
+type review11Fetcher struct {
+	reg       *review11Register
+	now       func() time.Time
+	mu        sync.Mutex
+	gate      chan struct{}
+	entered   chan string
+	readFirst bool
+}
+
+func (f *review11Fetcher) Fetch(ctx context.Context, country, id string) (changes.Snapshot, error) {
+	f.mu.Lock()
+	gate, entered, readFirst := f.gate, f.entered, f.readFirst
+	f.gate = nil
+	f.mu.Unlock()
+	read := func() string {
+		f.reg.mu.Lock()
+		defer f.reg.mu.Unlock()
+		return f.reg.name[id]
+	}
+	var name string
+	if readFirst {
+		name = read()
+	}
+	if gate != nil {
+		entered <- id
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return changes.Snapshot{}, ctx.Err()
+		}
+	}
+	if !readFirst {
+		name = read()
+	}
+	rep := fmt.Sprintf(`{"country":%q,"id":%q,"name":%q,"status":"active"}`, country, id, name)
+	return changes.Snapshot{Country: country, CompanyID: id, Report: json.RawMessage(rep), TakenAt: f.now()}, nil
+}
+
+type review11Resolver struct{}
+
+func (review11Resolver) LookupNetIP(context.Context, string, string) ([]netip.Addr, error) {
+	return []netip.Addr{netip.MustParseAddr("93.184.216.34")}, nil
+}
+
+// review11Service is one replica's Service over the shared store.
+func review11Service(t *testing.T, s changes.Store, f changes.Fetcher, now func() time.Time, seed byte) *changes.Service {
+	t.Helper()
+	cs, err := countries.All(countries.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := registry.New(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := changes.NewService(changes.ServiceConfig{Store: s, Fetcher: f, Registry: reg, Now: now,
+		Policy: webhook.Policy{Resolver: review11Resolver{}}, Random: rand.NewChaCha8([32]byte{seed})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(svc.Close)
+	return svc
+}
+
+// review11Feed lists an owner's feed as "kind old -> new".
+func review11Feed(t *testing.T, s changes.Store, owner string) []string {
+	t.Helper()
+	cs, _, err := s.Changes(context.Background(), owner, "", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, c := range cs {
+		out = append(out, fmt.Sprintf("%s %s -> %s", c.Kind, c.Old, c.New))
+	}
+	return out
+}
+
+// review11Sweep runs the Norwegian poller's sweep once (every watched
+// company fetched and compared with its snapshot): the ingesters' shared
+// refresh and Apply.
+func review11Sweep(t *testing.T, s changes.Store, f changes.Fetcher, now time.Time) {
+	t.Helper()
+	p, err := ingest.NewPoller(s, f, "NO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.RequestSweep()
+	if err := p.Sync(context.Background(), now); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const review11Company = "923609016"
+
+// review11TwoCreations sets up a company watched before (its snapshot
+// "STALE" kept, awaiting Prune) and starts replica B's creation of a watch
+// of it, which stops inside its fresh baseline's fetch; then replica A
+// creates a watch of it to the end. It returns the register, B's fetcher's
+// gate and B's result.
+func review11TwoCreations(t *testing.T, s changes.Store, clock *fakeclock.Clock, readFirst bool) (*review11Register, chan struct{}, chan error) {
+	t.Helper()
+	ctx := context.Background()
+	reg := &review11Register{name: map[string]string{review11Company: "FIRST ASA"}}
+	stale := changes.Snapshot{Country: "NO", CompanyID: review11Company,
+		Report: json.RawMessage(`{"country":"NO","id":"923609016","name":"STALE ASA","status":"active"}`), TakenAt: clock.Now().Add(-10 * 24 * time.Hour)}
+	if _, err := s.Apply(ctx, changes.Batch{Snapshots: []changes.Snapshot{stale}}); err != nil {
+		t.Fatal(err)
+	}
+	gate, entered := make(chan struct{}), make(chan string, 1)
+	fb := &review11Fetcher{reg: reg, now: clock.Now, gate: gate, entered: entered, readFirst: readFirst}
+	svcB := review11Service(t, s, fb, clock.Now, 2)
+	doneB := make(chan error, 1)
+	go func() {
+		_, err := svcB.CreateWatch(ctx, "bob", changes.WatchRequest{Country: "NO", IDs: []string{review11Company}, URL: "https://hooks.example.com/bob"})
+		doneB <- err
+	}()
+	<-entered // B has judged the snapshot stale and is fetching
+	svcA := review11Service(t, s, &review11Fetcher{reg: reg, now: clock.Now}, clock.Now, 1)
+	if _, err := svcA.CreateWatch(ctx, "alice", changes.WatchRequest{Country: "NO", IDs: []string{review11Company}, URL: "https://hooks.example.com/alice"}); err != nil {
+		close(gate)
+		t.Fatal(err)
+	}
+	return reg, gate, doneB
+}
+
+// TestReview_ConcurrentWatchCreationLosesChange (item 1, the lead's case):
+// two replicas create a watch of a company whose snapshot is stale (a
+// watch of it was deleted; Prune has not removed it). Both judge it stale
+// before either watch is stored. A's watch is stored with a fresh baseline
+// "FIRST ASA"; then the company is renamed "SECOND ASA"; B's fetch, which
+// began before A's watch existed, reads the new name and B's unfenced
+// Apply replaces A's baseline with it. The ingester's next refresh finds
+// nothing: the rename, which happened while A's watch existed, is never in
+// A's feed and never delivered.
+func TestReview_ConcurrentWatchCreationLosesChange(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	review11Stores(t, clock.Now, func(t *testing.T, s changes.Store) {
+		reg, gate, doneB := review11TwoCreations(t, s, clock, false)
+		clock.Advance(time.Minute)
+		reg.set(review11Company, "SECOND ASA") // while A's watch exists
+		close(gate)
+		if err := <-doneB; err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Minute)
+		review11Sweep(t, s, &review11Fetcher{reg: reg, now: clock.Now}, clock.Now())
+		want := []string{`name_changed "FIRST ASA" -> "SECOND ASA"`}
+		if diff := cmp.Diff(want, review11Feed(t, s, "alice")); diff != "" {
+			t.Errorf("alice's feed (-want +got): a rename after her watch was stored\n%s", diff)
+		}
+	})
+}
+
+// TestReview_ConcurrentWatchCreationReportsChangeTwice (item 1): as above,
+// but B's fetch read the register before the rename and its Apply comes
+// after the ingester recorded the rename: the snapshot steps back to
+// "FIRST ASA", and the next refresh records the same rename again, a
+// second webhook (another webhook-id) for A's owner.
+func TestReview_ConcurrentWatchCreationReportsChangeTwice(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	review11Stores(t, clock.Now, func(t *testing.T, s changes.Store) {
+		reg, gate, doneB := review11TwoCreations(t, s, clock, true)
+		clock.Advance(time.Minute)
+		reg.set(review11Company, "SECOND ASA")
+		f := &review11Fetcher{reg: reg, now: clock.Now}
+		review11Sweep(t, s, f, clock.Now())
+		close(gate)
+		if err := <-doneB; err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(24 * time.Hour)
+		review11Sweep(t, s, f, clock.Now())
+		want := []string{`name_changed "FIRST ASA" -> "SECOND ASA"`}
+		if diff := cmp.Diff(want, review11Feed(t, s, "alice")); diff != "" {
+			t.Errorf("alice's feed (-want +got): one rename\n%s", diff)
+		}
+	})
+}
