@@ -229,3 +229,120 @@ func TestReview_ConcurrentWatchCreationReportsChangeTwice(t *testing.T) {
 		}
 	})
 }
+
+// TestReview_PruneDuringCreationLeavesWatchWithoutBaseline (item 1, an
+// interleaving with a second replica other than the lead's): alice creates
+// a watch of two companies; the first is watched by carol, whose snapshot
+// of it (a quiet company: taken 40 days ago, still right) serves as the
+// baseline, so only the second is fetched. During that fetch carol deletes
+// her watch and another replica's RunPrune pass removes the snapshot of a
+// company no watch holds. Alice's watch is stored with no baseline for the
+// first company and none pending (BaselinePending is empty, so
+// TakeBaselines does not look until its hourly rescan); the ingester's
+// first refresh takes the renamed company as its baseline and reports
+// nothing: a rename after alice's watch was stored is lost.
+func TestReview_PruneDuringCreationLeavesWatchWithoutBaseline(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	review11Stores(t, clock.Now, func(t *testing.T, s changes.Store) {
+		ctx := context.Background()
+		const other = "974760673"
+		reg := &review11Register{name: map[string]string{review11Company: "FIRST ASA", other: "OTHER ASA"}}
+		old := changes.Snapshot{Country: "NO", CompanyID: review11Company,
+			Report: json.RawMessage(`{"country":"NO","id":"923609016","name":"FIRST ASA","status":"active"}`), TakenAt: clock.Now().Add(-40 * 24 * time.Hour)}
+		carol := changes.Watch{ID: "wch_carol", Owner: "carol", Country: "NO", IDs: []string{review11Company},
+			URL: "https://hooks.example.com/carol", CreatedAt: old.TakenAt}
+		if err := s.CreateWatch(ctx, carol, []byte("0123456789abcdef0123456789abcdef"), []changes.Snapshot{old}); err != nil {
+			t.Fatal(err)
+		}
+		gate, entered := make(chan struct{}), make(chan string, 1)
+		svc := review11Service(t, s, &review11Fetcher{reg: reg, now: clock.Now, gate: gate, entered: entered}, clock.Now, 1)
+		type result struct {
+			w   *changes.CreatedWatch
+			err error
+		}
+		done := make(chan result, 1)
+		go func() {
+			w, err := svc.CreateWatch(ctx, "alice", changes.WatchRequest{Country: "NO", IDs: []string{review11Company, other}, URL: "https://hooks.example.com/alice"})
+			done <- result{w, err}
+		}()
+		if got := <-entered; got != other {
+			close(gate)
+			t.Fatalf("fetched %s first, want %s (the watched company's snapshot is its baseline)", got, other)
+		}
+		// Meanwhile, on other replicas: carol deletes her watch; a prune pass.
+		if err := s.DeleteWatch(ctx, "carol", carol.ID); err != nil {
+			close(gate)
+			t.Fatal(err)
+		}
+		if err := s.Prune(ctx, clock.Now().Add(-30*24*time.Hour)); err != nil {
+			close(gate)
+			t.Fatal(err)
+		}
+		close(gate)
+		r := <-done
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		clock.Advance(time.Minute)
+		reg.set(review11Company, "SECOND ASA") // after alice's watch was stored
+		clock.Advance(time.Minute)
+		review11Sweep(t, s, &review11Fetcher{reg: reg, now: clock.Now}, clock.Now())
+		want := []string{`name_changed "FIRST ASA" -> "SECOND ASA"`}
+		if diff := cmp.Diff(want, review11Feed(t, s, "alice")); diff != "" {
+			t.Errorf("alice's feed (-want +got): a rename after her watch was stored (baseline_pending was %v)\n%s", r.w.BaselinePending, diff)
+		}
+	})
+}
+
+// TestReview_SweepStartedBeforeWatchReportsOlderChange (item 1: a false
+// change): the poller's sweep reads carol's company's snapshot "FIRST ASA"
+// and fetches it. Meanwhile carol deletes her watch, the company is renamed
+// (nobody watches it), and alice creates a watch of it: the stored
+// snapshot is nobody's, so her baseline is a fresh fetch, "SECOND ASA".
+// The sweep's fetch answers "SECOND ASA", it diffs that with the snapshot
+// it read before alice's baseline was stored, and its Apply records the
+// rename in alice's feed: a change made before her watch was asked for,
+// against the baseline the service took for her.
+func TestReview_SweepStartedBeforeWatchReportsOlderChange(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	review11Stores(t, clock.Now, func(t *testing.T, s changes.Store) {
+		ctx := context.Background()
+		reg := &review11Register{name: map[string]string{review11Company: "FIRST ASA"}}
+		old := changes.Snapshot{Country: "NO", CompanyID: review11Company,
+			Report: json.RawMessage(`{"country":"NO","id":"923609016","name":"FIRST ASA","status":"active"}`), TakenAt: clock.Now().Add(-time.Hour)}
+		carol := changes.Watch{ID: "wch_carol", Owner: "carol", Country: "NO", IDs: []string{review11Company},
+			URL: "https://hooks.example.com/carol", CreatedAt: old.TakenAt}
+		if err := s.CreateWatch(ctx, carol, []byte("0123456789abcdef0123456789abcdef"), []changes.Snapshot{old}); err != nil {
+			t.Fatal(err)
+		}
+		gate, entered := make(chan struct{}), make(chan string, 1)
+		swept := make(chan error, 1)
+		go func() {
+			p, err := ingest.NewPoller(s, &review11Fetcher{reg: reg, now: clock.Now, gate: gate, entered: entered}, "NO")
+			if err == nil {
+				p.RequestSweep()
+				err = p.Sync(ctx, clock.Now())
+			}
+			swept <- err
+		}()
+		<-entered // the sweep has read the snapshot and is fetching
+		if err := s.DeleteWatch(ctx, "carol", carol.ID); err != nil {
+			close(gate)
+			t.Fatal(err)
+		}
+		reg.set(review11Company, "SECOND ASA") // nobody watches it
+		clock.Advance(time.Minute)
+		svc := review11Service(t, s, &review11Fetcher{reg: reg, now: clock.Now}, clock.Now, 1)
+		if _, err := svc.CreateWatch(ctx, "alice", changes.WatchRequest{Country: "NO", IDs: []string{review11Company}, URL: "https://hooks.example.com/alice"}); err != nil {
+			close(gate)
+			t.Fatal(err)
+		}
+		close(gate)
+		if err := <-swept; err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string(nil), review11Feed(t, s, "alice")); diff != "" {
+			t.Errorf("alice's feed (-want +got): the rename came before she asked for her watch, and her baseline has the new name\n%s", diff)
+		}
+	})
+}
