@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"sync"
 	"testing"
@@ -12,6 +14,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/changes/dispatch"
 	"github.com/companyregistry/registry/changes/ingest"
 	"github.com/companyregistry/registry/changes/sqlstore"
 	"github.com/companyregistry/registry/changes/webhook"
@@ -343,6 +346,89 @@ func TestReview_SweepStartedBeforeWatchReportsOlderChange(t *testing.T) {
 		}
 		if diff := cmp.Diff([]string(nil), review11Feed(t, s, "alice")); diff != "" {
 			t.Errorf("alice's feed (-want +got): the rename came before she asked for her watch, and her baseline has the new name\n%s", diff)
+		}
+	})
+}
+
+// TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce (item 2): two
+// dispatchers with the default lease (30 s) and client timeout (10 s) on
+// one store; B's clock runs 25 s ahead of A's (less than the lease). A
+// claims the delivery (until 12:00:30 on its clock) and sends it; the
+// receiver is still answering when 5 s have passed on both clocks, well
+// within A's attempt. B's clock then reads 12:00:30: the claim has ended
+// by it, B claims the delivery A holds and sends it, the same webhook-id,
+// while A's request is still open. A clock behind by as much does the same
+// from the other side (its claim ends early by the others' clocks): the
+// claim's end is the claimer's clock, compared with the next claimer's.
+func TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	ahead := func() time.Time { return clock.Now().Add(25 * time.Second) }
+	review11Stores(t, clock.Now, func(t *testing.T, s changes.Store) {
+		ctx := context.Background()
+		hits := make(chan string, 8)
+		hold := make(chan struct{})
+		var mu sync.Mutex
+		first := true
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			hits <- r.Header.Get("webhook-id")
+			mu.Lock()
+			wait := first
+			first = false
+			mu.Unlock()
+			if wait {
+				<-hold
+			}
+		}))
+		defer srv.Close()
+		defer func() {
+			select {
+			case <-hold:
+			default:
+				close(hold)
+			}
+		}()
+		key, err := webhook.ParseSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := changes.Watch{ID: "wch_1", Owner: "alice", Country: "NO", IDs: []string{review11Company}, URL: srv.URL + "/hook", CreatedAt: clock.Now()}
+		if err := s.CreateWatch(ctx, w, key, nil); err != nil {
+			t.Fatal(err)
+		}
+		c := changes.Change{Country: "NO", CompanyID: review11Company, Kind: changes.KindNameChanged,
+			Old: json.RawMessage(`"FIRST ASA"`), New: json.RawMessage(`"SECOND ASA"`), DetectedAt: clock.Now()}
+		if _, err := s.Apply(ctx, changes.Batch{Changes: []changes.Change{c}}); err != nil {
+			t.Fatal(err)
+		}
+		client := webhook.NewClient(webhook.ClientOptions{Policy: webhook.Policy{AllowPrivate: true}})
+		defer client.CloseIdleConnections()
+		dA, err := dispatch.New(dispatch.Config{Store: s, Client: client, Worker: "replica-a", Now: clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dB, err := dispatch.New(dispatch.Config{Store: s, Client: client, Worker: "replica-b", Now: ahead})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sentA := make(chan int, 1)
+		go func() {
+			n, _ := dA.Once(ctx)
+			sentA <- n
+		}()
+		idA := <-hits // A's attempt is open at the receiver
+		clock.Advance(5 * time.Second)
+		n, err := dB.Once(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var during []string
+		for len(hits) > 0 {
+			during = append(during, <-hits)
+		}
+		close(hold)
+		<-sentA
+		if n != 0 || len(during) != 0 {
+			t.Errorf("5 s into A's attempt (of at most 10 s) B claimed %d and sent %q; A's open request carries %s: want none (sent once at a time)", n, during, idA)
 		}
 	})
 }
