@@ -60,13 +60,17 @@ type review11Fetcher struct {
 	gate      chan struct{}
 	entered   chan string
 	readFirst bool
+	fail      error // when set, the next fetch fails with it
 }
 
 func (f *review11Fetcher) Fetch(ctx context.Context, country, id string) (changes.Snapshot, error) {
 	f.mu.Lock()
-	gate, entered, readFirst := f.gate, f.entered, f.readFirst
-	f.gate = nil
+	gate, entered, readFirst, fail := f.gate, f.entered, f.readFirst, f.fail
+	f.gate, f.fail = nil, nil
 	f.mu.Unlock()
+	if fail != nil {
+		return changes.Snapshot{}, fail
+	}
 	read := func() string {
 		f.reg.mu.Lock()
 		defer f.reg.mu.Unlock()
@@ -429,6 +433,58 @@ func TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce(t *testing.T) {
 		<-sentA
 		if n != 0 || len(during) != 0 {
 			t.Errorf("5 s into A's attempt (of at most 10 s) B claimed %d and sent %q; A's open request carries %s: want none (sent once at a time)", n, during, idA)
+		}
+	})
+}
+
+// TestReview_TakeBaselinesStepsSnapshotBack (item 1, one watch, one
+// replica): a watch whose baseline could not be taken at creation (the
+// register failed) waits for TakeBaselines. TakeBaselines finds no
+// snapshot and fetches ("FIRST ASA"); before its fetch returns, the
+// ingester takes its own baseline ("FIRST ASA"), the company is renamed
+// and the ingester records the rename and stores "SECOND ASA". Then
+// TakeBaselines' unfenced Apply stores the snapshot it fetched before the
+// rename, and the next refresh records the same rename again: a second
+// webhook, another webhook-id, for one rename.
+func TestReview_TakeBaselinesStepsSnapshotBack(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	review11Stores(t, clock.Now, func(t *testing.T, s changes.Store) {
+		ctx := context.Background()
+		reg := &review11Register{name: map[string]string{review11Company: "FIRST ASA"}}
+		f := &review11Fetcher{reg: reg, now: clock.Now, fail: registry.ErrRateLimited}
+		svc := review11Service(t, s, f, clock.Now, 1)
+		w, err := svc.CreateWatch(ctx, "alice", changes.WatchRequest{Country: "NO", IDs: []string{review11Company}, URL: "https://hooks.example.com/alice"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{review11Company}, w.BaselinePending); diff != "" {
+			t.Fatalf("baseline_pending (-want +got)\n%s", diff)
+		}
+		gate, entered := make(chan struct{}), make(chan string, 1)
+		f.mu.Lock()
+		f.gate, f.entered, f.readFirst = gate, entered, true
+		f.mu.Unlock()
+		taken := make(chan error, 1)
+		go func() {
+			_, err := svc.TakeBaselines(ctx)
+			taken <- err
+		}()
+		<-entered // TakeBaselines found no snapshot and has read the register
+		ing := &review11Fetcher{reg: reg, now: clock.Now}
+		clock.Advance(time.Minute)
+		review11Sweep(t, s, ing, clock.Now()) // the ingester's baseline
+		reg.set(review11Company, "SECOND ASA")
+		clock.Advance(time.Minute)
+		review11Sweep(t, s, ing, clock.Now()) // the rename, recorded
+		close(gate)
+		if err := <-taken; err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Minute)
+		review11Sweep(t, s, ing, clock.Now())
+		want := []string{`name_changed "FIRST ASA" -> "SECOND ASA"`}
+		if diff := cmp.Diff(want, review11Feed(t, s, "alice")); diff != "" {
+			t.Errorf("alice's feed (-want +got): one rename\n%s", diff)
 		}
 	})
 }
