@@ -356,17 +356,29 @@ func TestReview_SweepStartedBeforeWatchReportsOlderChange(t *testing.T) {
 
 // TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce (item 2): two
 // dispatchers with the default lease (30 s) and client timeout (10 s) on
-// one store; B's clock runs 25 s ahead of A's (less than the lease). A
-// claims the delivery (until 12:00:30 on its clock) and sends it; the
+// one store; B's clock runs 25 s ahead of A's (less than the lease): B
+// ahead of the true time, or A behind it. A claims the delivery (for 30 s
+// on its clock) and sends it; the
 // receiver is still answering when 5 s have passed on both clocks, well
-// within A's attempt. B's clock then reads 12:00:30: the claim has ended
+// within A's attempt. B's clock then reads the claim's end: it has ended
 // by it, B claims the delivery A holds and sends it, the same webhook-id,
-// while A's request is still open. A clock behind by as much does the same
-// from the other side (its claim ends early by the others' clocks): the
-// claim's end is the claimer's clock, compared with the next claimer's.
+// while A's request is still open. The claim's end is the claimer's
+// clock, compared with the next claimer's.
 func TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce(t *testing.T) {
 	clock := fakeclock.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
-	ahead := func() time.Time { return clock.Now().Add(25 * time.Second) }
+	skewed := func(d time.Duration) func() time.Time { return func() time.Time { return clock.Now().Add(d) } }
+	for _, tc := range []struct {
+		name string
+		a, b func() time.Time
+	}{
+		{"b_ahead", clock.Now, skewed(25 * time.Second)},
+		{"a_behind", skewed(-25 * time.Second), clock.Now},
+	} {
+		t.Run(tc.name, func(t *testing.T) { review11Skew(t, clock, tc.a, tc.b) })
+	}
+}
+
+func review11Skew(t *testing.T, clock *fakeclock.Clock, nowA, nowB func() time.Time) {
 	review11Stores(t, clock.Now, func(t *testing.T, s changes.Store) {
 		ctx := context.Background()
 		hits := make(chan string, 8)
@@ -404,13 +416,14 @@ func TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce(t *testing.T) {
 		if _, err := s.Apply(ctx, changes.Batch{Changes: []changes.Change{c}}); err != nil {
 			t.Fatal(err)
 		}
+		clock.Advance(25 * time.Second) // due by either clock
 		client := webhook.NewClient(webhook.ClientOptions{Policy: webhook.Policy{AllowPrivate: true}})
 		defer client.CloseIdleConnections()
-		dA, err := dispatch.New(dispatch.Config{Store: s, Client: client, Worker: "replica-a", Now: clock.Now})
+		dA, err := dispatch.New(dispatch.Config{Store: s, Client: client, Worker: "replica-a", Now: nowA})
 		if err != nil {
 			t.Fatal(err)
 		}
-		dB, err := dispatch.New(dispatch.Config{Store: s, Client: client, Worker: "replica-b", Now: ahead})
+		dB, err := dispatch.New(dispatch.Config{Store: s, Client: client, Worker: "replica-b", Now: nowB})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -419,7 +432,12 @@ func TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce(t *testing.T) {
 			n, _ := dA.Once(ctx)
 			sentA <- n
 		}()
-		idA := <-hits // A's attempt is open at the receiver
+		var idA string
+		select {
+		case idA = <-hits: // A's attempt is open at the receiver
+		case n := <-sentA:
+			t.Fatalf("A claimed %d and sent nothing", n)
+		}
 		clock.Advance(5 * time.Second)
 		n, err := dB.Once(ctx)
 		if err != nil {
