@@ -108,6 +108,12 @@ type Store interface {
 	// due first. So one endpoint's backlog uses every worker only while
 	// no other watch has a delivery due, and another watch's delivery is
 	// taken at the first claim after it is due.
+	//
+	// now, and so the claim's end, is the claimer's clock, and a claim
+	// has ended when the next claimer's now passes its end: the store
+	// compares the clocks of the claimers, which must agree to well
+	// within the lease minus the time an attempt may take (NTP), or a
+	// claimer takes a delivery another still sends.
 	ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]Claim, error)
 	// RecordAttempt records the outcome of one attempt of a claimed
 	// delivery, on the delivery and as the watch's last attempt: success,
