@@ -428,7 +428,8 @@ func TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce(t *testing.T) {
 			sentA <- n
 		}()
 		idA := <-hits // A's attempt is open at the receiver
-		clock.Advance(webhook.DefaultTimeout) // the longest A's attempt may take
+		// The longest A's attempt may take.
+		clock.Advance(webhook.DefaultTimeout)
 		n, err := dB.Once(ctx)
 		if err != nil {
 			t.Fatal(err)
