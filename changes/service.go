@@ -294,8 +294,12 @@ func storeError(err error) error {
 // CreateWatch creates a watch for owner: it validates the country, the
 // identifiers (canonical, duplicates collapsed, at most [MaxIDsPerWatch]),
 // the kinds (none is every kind) and the endpoint URL, checks the owner's
-// number of watches, takes a baseline of each company that has none, and
-// stores the watch with a new secret.
+// number of watches, takes a baseline of each company that has none (or
+// whose snapshot no watch holds: a stale one), and stores the watch with a
+// new secret; the store keeps a company's snapshot if another watch of it
+// was stored meanwhile. A company whose snapshot served as its baseline
+// but went before the watch was stored (its other watches deleted, then
+// pruned) has its baseline taken then.
 //
 // Baselines are fetched with bounded concurrency for up to the baseline
 // timeout. A company the register does not know fails the creation
