@@ -833,7 +833,8 @@ type baselineSet struct {
 	// serves as their baseline: [Service.settle] checks them again once
 	// the watch is stored.
 	relied []string
-	// deadline ends the baseline timeout, for both.
+	// deadline ends the baseline timeout, which starts when the first
+	// fetches start and bounds the fetches after the watch is stored too.
 	deadline time.Time
 }
 
@@ -847,7 +848,7 @@ type baselineSet struct {
 // (details.not_found lists them); a failure of the store or the caller's
 // cancellation is returned as it is.
 func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) (baselineSet, error) {
-	out := baselineSet{deadline: time.Now().Add(s.timeout)}
+	var out baselineSet
 	watched, err := s.store.WatchedAmong(ctx, c.code, ids)
 	if err != nil {
 		return out, err
@@ -868,6 +869,7 @@ func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) (ba
 			}
 		}
 	}
+	out.deadline = time.Now().Add(s.timeout)
 	snaps, pending, notFound, err := s.fetchBaselines(ctx, c, need, out.deadline)
 	if err != nil {
 		return out, err
