@@ -295,8 +295,12 @@ func storeError(err error) error {
 // CreateWatch creates a watch for owner: it validates the country, the
 // identifiers (canonical, duplicates collapsed, at most [MaxIDsPerWatch]),
 // the kinds (none is every kind) and the endpoint URL, checks the owner's
-// number of watches, takes a baseline of each company that has none, and
-// stores the watch with a new secret.
+// number of watches, takes a baseline of each company that has none (or
+// whose snapshot no watch holds: a stale one), and stores the watch with a
+// new secret; the store keeps a company's snapshot if another watch of it
+// was stored meanwhile. A company whose snapshot served as its baseline
+// but went before the watch was stored (its other watches deleted, then
+// pruned) has its baseline taken then.
 //
 // Baselines are fetched with bounded concurrency for up to the baseline
 // timeout. A company the register does not know fails the creation
@@ -335,7 +339,7 @@ func (s *Service) CreateWatch(ctx context.Context, owner string, req WatchReques
 			Message: fmt.Sprintf("This API token already has %d watches, the most it may have.", n),
 			Hint:    "Delete a watch you no longer need, or add the identifiers to one of your watches instead."}
 	}
-	snaps, pending, err := s.baselines(ctx, country, ids)
+	base, err := s.baselines(ctx, country, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -353,9 +357,10 @@ func (s *Service) CreateWatch(ctx context.Context, owner string, req WatchReques
 		return nil, err
 	}
 	w := Watch{ID: id, Owner: owner, Country: country.code, IDs: ids, Kinds: kinds, URL: req.URL, CreatedAt: now}
-	if err := s.store.CreateWatch(ctx, w, key, snaps); err != nil {
+	if err := s.store.CreateWatch(ctx, w, key, base.snaps); err != nil {
 		return nil, err
 	}
+	pending := s.settle(ctx, country, base)
 	s.addPending(country.code, pending)
 	return &CreatedWatch{Watch: w, Secret: secret, BaselinePending: pending}, nil
 }
@@ -445,17 +450,17 @@ func (s *Service) UpdateWatch(ctx context.Context, owner, id string, p WatchPatc
 			return nil, err
 		}
 	}
-	var snaps []Snapshot
-	var pending []string
+	var base baselineSet
 	if len(added) > 0 {
-		if snaps, pending, err = s.baselines(ctx, country, added); err != nil {
+		if base, err = s.baselines(ctx, country, added); err != nil {
 			return nil, err
 		}
 	}
-	w, err = s.store.UpdateWatch(ctx, owner, id, u, snaps)
+	w, err = s.store.UpdateWatch(ctx, owner, id, u, base.snaps)
 	if err != nil {
 		return nil, storeError(err)
 	}
+	pending := s.settle(ctx, country, base)
 	s.addPending(country.code, pending)
 	return &UpdatedWatch{Watch: surfaceWatch(w), BaselinePending: pending}, nil
 }
@@ -835,50 +840,94 @@ func (s *Service) checkReady(code, reg string) error {
 		Hint:    "Ask the operator to configure the register's credential, or watch companies of another country."}
 }
 
+// baselineSet is what [Service.baselines] found before a watch is stored.
+type baselineSet struct {
+	// snaps are the baselines fetched, of companies with no snapshot or a
+	// stale one: the store keeps each unless a watch holds its company by
+	// the time the watch is stored (see [Store.CreateWatch]).
+	snaps []Snapshot
+	// pending are the companies whose fetch failed or was not made.
+	pending []string
+	// relied are the companies whose stored snapshot, held by a watch,
+	// serves as their baseline: [Service.settle] checks them again once
+	// the watch is stored.
+	relied []string
+	// deadline ends the baseline timeout, which starts when the first
+	// fetches start and bounds the fetches after the watch is stored too.
+	deadline time.Time
+}
+
 // baselines fetches the snapshot of each company of ids that has none,
-// with bounded concurrency, for up to the baseline timeout. It returns the
-// snapshots taken and the companies still without one. A company the
-// register does not know is not_found (details.not_found lists them); a
-// failure of the store or the caller's cancellation is returned as it is.
-func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) ([]Snapshot, []string, error) {
-	// A snapshot of a company no watch holds is not kept up to date (no
-	// ingester reads it) and waits for Prune: it is no baseline, and a
-	// fresh one replaces it.
+// or whose snapshot no watch holds (a stale one: no ingester reads it, it
+// waits for Prune; the fresh one replaces it), with bounded concurrency,
+// for up to the baseline timeout. It writes nothing: the store decides,
+// in the transaction that stores the watch, which of the baselines to
+// keep, so that a watch of the company stored meanwhile by another replica
+// keeps its own. A company the register does not know is not_found
+// (details.not_found lists them); a failure of the store or the caller's
+// cancellation is returned as it is.
+func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) (baselineSet, error) {
+	var out baselineSet
 	watched, err := s.store.WatchedAmong(ctx, c.code, ids)
 	if err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	var need []string
-	stale := map[string]bool{}
 	for _, id := range ids {
 		_, err := s.store.Snapshot(ctx, c.code, id)
 		switch {
 		case errors.Is(err, ErrNotFound):
 			need = append(need, id)
 		case err != nil:
-			return nil, nil, err
+			return out, err
 		default:
-			if _, ok := watched[id]; !ok {
+			if _, ok := watched[id]; ok {
+				out.relied = append(out.relied, id)
+			} else {
 				need = append(need, id)
-				stale[id] = true
 			}
 		}
 	}
-	if len(need) == 0 {
-		return nil, nil, nil
+	out.deadline = time.Now().Add(s.timeout)
+	snaps, pending, notFound, err := s.fetchBaselines(ctx, c, need, out.deadline)
+	if err != nil {
+		return out, err
 	}
-	fctx, cancel := context.WithTimeout(ctx, s.timeout)
+	if len(notFound) > 0 {
+		shown := notFound
+		if len(shown) > 100 {
+			shown = shown[:100]
+		}
+		return out, &registry.Error{Code: registry.CodeNotFound, Country: c.code, Registry: c.registry,
+			Message: fmt.Sprintf("%d of the identifiers are not known to the %s register, the first %s.", len(notFound), c.code, notFound[0]),
+			Hint: "Remove the identifiers listed in details.not_found (the first 100) and send the request again; " +
+				"search by name to find the right ones.",
+			Details: map[string]any{"not_found": shown}}
+	}
+	out.snaps, out.pending = snaps, pending
+	return out, nil
+}
+
+// fetchBaselines fetches the companies ids with bounded concurrency until
+// deadline and returns the snapshots taken, the companies not taken (a
+// failure, the register's budget used up, or the deadline) and those the
+// register does not know. The caller's cancellation is an error.
+func (s *Service) fetchBaselines(ctx context.Context, c countryRef, ids []string, deadline time.Time) (snaps []Snapshot, pending, notFound []string, err error) {
+	if len(ids) == 0 {
+		return nil, nil, nil, nil
+	}
+	fctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	type result struct {
 		snap Snapshot
 		err  error
 		done bool
 	}
-	results := make([]result, len(need))
+	results := make([]result, len(ids))
 	var wg sync.WaitGroup
 	var stopped atomic.Bool // the register's budget ran out: fetch no more
 	slots := make(chan struct{}, s.concurrent)
-	for i, id := range need {
+	for i, id := range ids {
 		slots <- struct{}{} // a slot first, so that the check below sees every fetch before it that ended
 		if stopped.Load() || fctx.Err() != nil {
 			<-slots
@@ -896,41 +945,61 @@ func (s *Service) baselines(ctx context.Context, c countryRef, ids []string) ([]
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	var snaps, replace []Snapshot
-	var pending, notFound []string
 	for i, r := range results {
 		switch {
-		case r.done && r.err == nil && stale[need[i]]:
-			replace = append(replace, r.snap)
 		case r.done && r.err == nil:
 			snaps = append(snaps, r.snap)
 		case r.done && errors.Is(r.err, registry.ErrNotFound):
-			notFound = append(notFound, need[i])
+			notFound = append(notFound, ids[i])
 		default:
-			pending = append(pending, need[i])
+			pending = append(pending, ids[i])
 		}
 	}
-	if len(notFound) > 0 {
-		shown := notFound
-		if len(shown) > 100 {
-			shown = shown[:100]
+	return snaps, pending, notFound, nil
+}
+
+// settle runs once the watch is stored, and returns the companies whose
+// baseline is pending. A company whose stored snapshot served as its
+// baseline (b.relied) may have lost it before the watch was stored: its
+// other watches deleted, then a Prune on any replica. Its baseline is
+// taken now (stored only where the company still has no snapshot, so that
+// an ingester's newer one is not stepped back), and one whose fetch fails
+// is pending, as at creation. A check after the store's commit is enough:
+// Prune never removes the snapshot of a company a stored watch holds (on
+// every store it is atomic with CreateWatch and UpdateWatch: see
+// [Store.Prune]), so a snapshot found now stays. A company the register no
+// longer knows gets no baseline (as in [Service.TakeBaselines]: the
+// ingester reports it if it appears). A failure of the store here makes
+// the company pending: the watch is stored, and TakeBaselines looks again.
+func (s *Service) settle(ctx context.Context, c countryRef, b baselineSet) []string {
+	pending := b.pending
+	var gone []string
+	for _, id := range b.relied {
+		_, err := s.store.Snapshot(ctx, c.code, id)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			gone = append(gone, id)
+		case err != nil:
+			pending = append(pending, id)
 		}
-		return nil, nil, &registry.Error{Code: registry.CodeNotFound, Country: c.code, Registry: c.registry,
-			Message: fmt.Sprintf("%d of the identifiers are not known to the %s register, the first %s.", len(notFound), c.code, notFound[0]),
-			Hint: "Remove the identifiers listed in details.not_found (the first 100) and send the request again; " +
-				"search by name to find the right ones.",
-			Details: map[string]any{"not_found": shown}}
 	}
-	if len(replace) > 0 {
-		// The store keeps a watch's baseline only where none is: the
-		// stale ones are replaced first.
-		if _, err := s.store.Apply(ctx, Batch{Snapshots: replace}); err != nil {
-			return nil, nil, err
+	if len(gone) == 0 {
+		return pending
+	}
+	snaps, failed, _, err := s.fetchBaselines(ctx, c, gone, b.deadline)
+	if err != nil {
+		return append(pending, gone...)
+	}
+	if len(snaps) > 0 {
+		if _, err := s.store.Apply(ctx, Batch{Baselines: snaps}); err != nil {
+			for _, sn := range snaps {
+				pending = append(pending, sn.CompanyID)
+			}
 		}
 	}
-	return snaps, pending, nil
+	return append(pending, failed...)
 }
 
 func (s *Service) addPending(country string, ids []string) {
@@ -993,7 +1062,10 @@ func (s *Service) TakeBaselines(ctx context.Context) (int, error) {
 				slog.String("code", string(registry.AsError(err).Code)))
 			return taken, nil
 		}
-		if _, err := s.store.Apply(ctx, Batch{Snapshots: []Snapshot{snap}}); err != nil {
+		// Stored only where the company still has no snapshot: an
+		// ingester may have stored its own baseline and a newer state
+		// since the look above, which this older fetch must not replace.
+		if _, err := s.store.Apply(ctx, Batch{Baselines: []Snapshot{snap}}); err != nil {
 			return taken, err
 		}
 		s.dropPending(k)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -819,5 +820,104 @@ func TestCreateWatchReplacesStaleSnapshot(t *testing.T) {
 	create(t, f, changes.WatchRequest{Country: "NO", IDs: []string{equinor}, URL: "https://hooks.example.com/b"})
 	if got := f.fetcher.count(equinor); got != n {
 		t.Errorf("%d fetches for a second watch of a watched company, want none", got-n)
+	}
+}
+
+// TestBaselineLostToPruneIsTakenAfterStoring: a company whose snapshot
+// (held by another watch) served as the baseline loses it before the new
+// watch is stored (the other watch deleted, then a prune). Once the watch
+// is stored, the service takes the baseline (CreateWatch, UpdateWatch);
+// when that fetch fails, the company is pending, and TakeBaselines takes it.
+func TestBaselineLostToPruneIsTakenAfterStoring(t *testing.T) {
+	t.Parallel()
+	ids := orgnrs(3)
+	for _, tc := range []struct {
+		name        string
+		fail        bool
+		wantPending []string
+	}{
+		{"fetched", false, nil},
+		{"fetch fails", true, []string{ids[0]}},
+	} {
+		for _, update := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/update=%v", tc.name, update), func(t *testing.T) {
+				ctx := t.Context()
+				f := newFixture(t)
+				old := changes.Snapshot{Country: "NO", CompanyID: ids[0], Report: json.RawMessage(`{"name":"OLD"}`), TakenAt: t0.Add(-40 * 24 * time.Hour)}
+				carol := changes.Watch{ID: "wch_carol", Owner: "carol", Country: "NO", IDs: []string{ids[0]}, URL: "https://hooks.example.com/c", CreatedAt: old.TakenAt}
+				if err := f.store.CreateWatch(ctx, carol, []byte("s"), []changes.Snapshot{old}); err != nil {
+					t.Fatal(err)
+				}
+				var w *changes.Watch
+				if update {
+					w = &create(t, f, changes.WatchRequest{Country: "NO", IDs: []string{ids[2]}, URL: "https://hooks.example.com/a"}).Watch
+				}
+				// The other company's fetch pauses: meanwhile carol's watch goes and a prune runs.
+				hold, called := make(chan struct{}), make(chan string, 4)
+				f.fetcher.mu.Lock()
+				f.fetcher.hold, f.fetcher.called = hold, called
+				f.fetcher.mu.Unlock()
+				type result struct {
+					pending []string
+					err     error
+				}
+				done := make(chan result, 1)
+				go func() {
+					if update {
+						u, err := f.svc.UpdateWatch(ctx, owner, w.ID, changes.WatchPatch{AddIDs: []string{ids[0], ids[1]}})
+						if err != nil {
+							done <- result{nil, err}
+							return
+						}
+						done <- result{u.BaselinePending, nil}
+						return
+					}
+					c, err := f.svc.CreateWatch(ctx, owner, changes.WatchRequest{Country: "NO", IDs: []string{ids[0], ids[1]}, URL: "https://hooks.example.com/b"})
+					if err != nil {
+						done <- result{nil, err}
+						return
+					}
+					done <- result{c.BaselinePending, nil}
+				}()
+				if got := <-called; got != ids[1] {
+					close(hold)
+					t.Fatalf("fetched %s first, want %s", got, ids[1])
+				}
+				if err := f.store.DeleteWatch(ctx, "carol", carol.ID); err != nil {
+					close(hold)
+					t.Fatal(err)
+				}
+				if err := f.store.Prune(ctx, t0.Add(-30*24*time.Hour)); err != nil {
+					close(hold)
+					t.Fatal(err)
+				}
+				if tc.fail {
+					f.fetcher.setErr(ids[0], &registry.Error{Code: registry.CodeUpstreamError})
+				}
+				close(hold)
+				r := <-done
+				if r.err != nil {
+					t.Fatal(r.err)
+				}
+				if diff := cmp.Diff(tc.wantPending, r.pending); diff != "" {
+					t.Errorf("baseline_pending (-want +got)\n%s", diff)
+				}
+				f.fetcher.setErr(ids[0], nil)
+				taken, err := f.svc.TakeBaselines(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(len(tc.wantPending), taken); diff != "" {
+					t.Errorf("TakeBaselines took (-want +got)\n%s", diff)
+				}
+				snap, err := f.store.Snapshot(ctx, "NO", ids[0])
+				if err != nil {
+					t.Fatalf("the company has no baseline: %v", err)
+				}
+				if diff := cmp.Diff(fmt.Sprintf(`{"country":"NO","id":%q,"name":"COMPANY %s AS","status":"active"}`, ids[0], ids[0]), string(snap.Report)); diff != "" {
+					t.Errorf("baseline (-want +got)\n%s", diff)
+				}
+			})
+		}
 	}
 }

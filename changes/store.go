@@ -15,15 +15,24 @@ import (
 // UTF-8, a NUL) included: the doors pass a request's path to it as sent.
 type Store interface {
 	// CreateWatch stores w (w.ID, w.CreatedAt set by the caller) with its
-	// signing secret, and the baselines of its companies that have none
-	// yet, in one transaction.
+	// signing secret and baselines, in one transaction. A baseline is
+	// stored where its company has no snapshot, or has one that no watch
+	// held before the call (a stale snapshot, which no ingester keeps up
+	// to date, waiting for Prune: the baseline replaces it); a company a
+	// watch held keeps its snapshot, which is kept up to date. The
+	// decision and the write are one step with respect to every other
+	// CreateWatch and UpdateWatch, on every replica: of two calls that
+	// store watches of one company at once, the second sees the first's
+	// watch and keeps its baseline.
 	CreateWatch(ctx context.Context, w Watch, secret []byte, baselines []Snapshot) error
 	// Watch returns the owner's watch, or ErrNotFound.
 	Watch(ctx context.Context, owner, id string) (Watch, error)
 	// Watches lists the owner's watches, oldest first.
 	Watches(ctx context.Context, owner string) ([]Watch, error)
-	// UpdateWatch applies u to the owner's watch (and stores the baselines
-	// of added companies that have none) and returns the result.
+	// UpdateWatch applies u to the owner's watch and stores the
+	// baselines of added companies as CreateWatch does (where the company
+	// has no snapshot, or one no watch held before the call), in one
+	// transaction, and returns the result.
 	UpdateWatch(ctx context.Context, owner, id string, u WatchUpdate, baselines []Snapshot) (Watch, error)
 	// DeleteWatch removes the owner's watch and its pending deliveries.
 	DeleteWatch(ctx context.Context, owner, id string) error
@@ -56,7 +65,8 @@ type Store interface {
 	// non-empty SourceEventID: skipped), assigning ID when empty and Seq;
 	// puts it in the feed of every owner with a watch of the company whose
 	// kinds include the change's kind, and queues a delivery for every such
-	// watch that is enabled; replaces the snapshots; and sets the cursors.
+	// watch that is enabled; replaces the snapshots; stores the baselines
+	// of companies that have no snapshot; and sets the cursors.
 	// The changes of the companies in Purge are deleted first.
 	// It returns the changes it recorded, with ID and Seq.
 	//
@@ -85,7 +95,11 @@ type Store interface {
 	CompanyChanges(ctx context.Context, country, companyID string, limit int) ([]Change, error)
 	// Prune removes changes and finished deliveries recorded before
 	// before (the oldest cursor kept moves with it), and the snapshots
-	// taken before before of companies no watch holds any more.
+	// taken before before of companies no watch holds any more. Removing
+	// a snapshot is atomic with respect to CreateWatch and UpdateWatch:
+	// it never removes the snapshot of a company a stored watch holds,
+	// so that a caller that finds a snapshot of a company after its watch
+	// was stored can rely on it staying.
 	Prune(ctx context.Context, before time.Time) error
 
 	// ClaimDeliveries marks at most n pending deliveries due at now as
@@ -97,6 +111,12 @@ type Store interface {
 	// due first. So one endpoint's backlog uses every worker only while
 	// no other watch has a delivery due, and another watch's delivery is
 	// taken at the first claim after it is due.
+	//
+	// now, and so the claim's end, is the claimer's clock, and a claim
+	// has ended when the next claimer's now passes its end: the store
+	// compares the clocks of the claimers, which must agree to well
+	// within the lease minus the time an attempt may take (NTP), or a
+	// claimer takes a delivery another still sends.
 	ClaimDeliveries(ctx context.Context, worker string, now time.Time, n int, lease time.Duration) ([]Claim, error)
 	// RecordAttempt records the outcome of one attempt of a claimed
 	// delivery, on the delivery and as the watch's last attempt: success,
@@ -151,6 +171,11 @@ type WatchUpdate struct {
 type Batch struct {
 	Changes   []Change
 	Snapshots []Snapshot
+	// Baselines are stored only where the company has no snapshot (after
+	// Snapshots, so a company in both keeps its entry of Snapshots): the
+	// first snapshot of a company that a watch waits for, fetched while an
+	// ingester may have stored a newer one, which it must not step back.
+	Baselines []Snapshot
 	Cursors   map[string]string
 	// Purge lists companies the register removed from its open data
 	// (Brønnøysund's Fjernet: copies must remove them too). Apply first

@@ -27,6 +27,17 @@
 // A delivery queued again by hand ([changes.Service.Redeliver]) after it
 // had used up its schedule gets one attempt; its failure does not disable
 // the watch again (a 410 does).
+//
+// # Replicas' clocks
+//
+// A claim ends at the claimer's clock plus the lease, and the next
+// claimer compares that end with its own clock: the store keeps no clock
+// of its own. The clocks of the replicas that run dispatchers must agree
+// to well within the lease minus the client's timeout (by default 30 s
+// less 10 s: 20 s); keep them synchronised with NTP, which holds them to
+// milliseconds. A replica whose clock runs ahead by more (or one behind,
+// whose claims end early by the others' clocks) can claim a delivery
+// another replica is still sending and send the same webhook-id at once.
 package dispatch
 
 import (

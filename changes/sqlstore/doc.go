@@ -15,8 +15,16 @@
 //
 //   - Apply records a batch in one transaction: the changes (once per
 //     source event), the owners' feed entries, a delivery per enabled
-//     watch that wants the kind (the outbox), the snapshots and the
-//     ingesters' cursors.
+//     watch that wants the kind (the outbox), the snapshots, the baselines
+//     (only where a company has none) and the ingesters' cursors.
+//   - CreateWatch and UpdateWatch keep a baseline where its company has no
+//     snapshot or a stale one (no watch holds it), deciding in their own
+//     transaction: on PostgreSQL the baselines' snapshot rows are locked
+//     FOR UPDATE before the holders are read, so two replicas storing
+//     watches of one company at once do not both judge it stale. Prune
+//     removes the stale snapshots in a transaction that first takes SHARE
+//     on watch_companies, so it never removes the snapshot of a company a
+//     watch committed meanwhile holds.
 //   - The feed cursor is opaque (a position in the store's feed with a
 //     checksum), survives restarts, and is refused with
 //     [changes.ErrInvalidCursor] when garbled or ahead of the feed (a

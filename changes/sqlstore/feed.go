@@ -20,8 +20,10 @@ import (
 // a DetectedAt when it has none (the store's clock); it goes into the feed
 // of every owner with a watch of the company whose kinds include its kind,
 // and a pending delivery is queued for every such watch that is enabled
-// (the outbox). The batch's snapshots replace the stored ones and its cursors
-// are set. It returns the changes it recorded, in order.
+// (the outbox). The batch's snapshots replace the stored ones, its
+// baselines are stored where a company has no snapshot (INSERT … ON
+// CONFLICT DO NOTHING, after the snapshots), and its cursors are set. It
+// returns the changes it recorded, in order.
 //
 // With b.Lease set, Apply first reads the lease's holder in the same
 // transaction and writes nothing unless it is b.Lease.Holder
@@ -55,6 +57,9 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 			}
 		}
 		if err := s.upsertSnapshots(ctx, tx, b.Snapshots); err != nil {
+			return err
+		}
+		if err := s.insertBaselines(ctx, tx, b.Baselines); err != nil {
 			return err
 		}
 		return s.setCursors(ctx, tx, b.Cursors, now)
@@ -382,6 +387,9 @@ func checkBatch(b changes.Batch) error {
 	if err := checkSnapshots(b.Snapshots); err != nil {
 		return err
 	}
+	if err := checkSnapshots(b.Baselines); err != nil {
+		return err
+	}
 	if f := b.Lease; f != nil {
 		if f.Name == "" || f.Holder == "" {
 			return errors.New("changes/sqlstore: apply: a lease fence needs a name and a holder")
@@ -529,6 +537,16 @@ func (s *Store) CompanyChanges(ctx context.Context, country, companyID string, l
 // the limit and at the first change that still has a pending delivery to
 // an enabled watch (never lose a delivery), and moves the oldest cursor
 // kept to the last change removed.
+//
+// The snapshots go in a transaction of their own, which on PostgreSQL
+// first takes the lock SHARE on watch_companies: it waits for every
+// transaction that writes a watch's companies to commit, and makes those
+// that start wait for it, so its DELETE (read committed: one statement,
+// one snapshot of the database taken after the lock) never removes the
+// snapshot of a company a committed watch holds, and a watch committed
+// after it finds the snapshot gone. A caller that stored a watch and then
+// finds a snapshot of its company can rely on it staying (the service's
+// check after CreateWatch does). On SQLite the write transaction is serial.
 func (s *Store) Prune(ctx context.Context, before time.Time) error {
 	if limit := s.now().Add(-s.retention); before.After(limit) {
 		before = limit
@@ -566,11 +584,20 @@ func (s *Store) Prune(ctx context.Context, before time.Time) error {
 				}
 			}
 		}
-		if _, err := tx.ExecContext(ctx, s.d.q("DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ?"), cut); err != nil {
-			return err
+		_, err := tx.ExecContext(ctx, s.d.q("DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ?"), cut)
+		return err
+	})
+	if err != nil {
+		return wrap("prune", err)
+	}
+	// Snapshots of companies no watch holds any more: nothing compares
+	// with them. A company watched again gets a new baseline.
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if s.d.pg {
+			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN SHARE MODE"); err != nil {
+				return err
+			}
 		}
-		// Snapshots of companies no watch holds any more: nothing compares
-		// with them. A company watched again gets a new baseline.
 		_, err := tx.ExecContext(ctx, s.d.q(`DELETE FROM snapshots WHERE taken_at < ? AND NOT EXISTS (
     SELECT 1 FROM watch_companies wc WHERE wc.country = snapshots.country AND wc.company_id = snapshots.company_id)`), cut)
 		return err

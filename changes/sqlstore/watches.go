@@ -13,9 +13,11 @@ import (
 	"github.com/companyregistry/registry/changes"
 )
 
-// CreateWatch stores w with its signing secret, and the baselines of its
-// companies that have none yet, in one transaction. Repeated ids are kept
-// once, in the order first given.
+// CreateWatch stores w with its signing secret and baselines in one
+// transaction. A baseline is stored where its company has no snapshot or
+// has one no watch holds (stale: it replaces it); a company another watch
+// holds keeps its snapshot (see storeBaselines for how replicas agree).
+// Repeated ids are kept once, in the order first given.
 func (s *Store) CreateWatch(ctx context.Context, w changes.Watch, secret []byte, baselines []changes.Snapshot) error {
 	if w.ID == "" || w.Owner == "" || w.Country == "" {
 		return errors.New("changes/sqlstore: create watch: the watch needs an ID, an Owner and a Country")
@@ -50,10 +52,10 @@ func (s *Store) CreateWatch(ctx context.Context, w changes.Watch, secret []byte,
 			w.ID, w.Owner, w.Country, kinds, w.URL, secret, micros(w.CreatedAt), disabledAt, reason); err != nil {
 			return err
 		}
-		if err := s.addIDs(ctx, tx, w.ID, w.Country, 0, w.IDs); err != nil {
+		if err := s.storeBaselines(ctx, tx, baselines); err != nil {
 			return err
 		}
-		return s.insertBaselines(ctx, tx, baselines)
+		return s.addIDs(ctx, tx, w.ID, w.Country, 0, w.IDs)
 	})
 	return wrap("create watch", err)
 }
@@ -117,7 +119,8 @@ func (s *Store) Watches(ctx context.Context, owner string) ([]changes.Watch, err
 // UpdateWatch applies u to the owner's watch in one transaction and
 // returns the result. Removed ids go before added ones, so an id in both
 // lists stays watched; an added id already watched keeps its place. The
-// baselines of added companies that have none are stored.
+// baselines are stored as CreateWatch stores them, judged before the
+// watch's companies change (a company this watch held keeps its snapshot).
 func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.WatchUpdate, baselines []changes.Snapshot) (changes.Watch, error) {
 	if !isText(owner, id) {
 		return changes.Watch{}, changes.ErrNotFound
@@ -163,6 +166,9 @@ func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.Wat
     LEFT JOIN watch_companies wc ON wc.watch_id = w.id WHERE w.id = ? GROUP BY w.country`), id).Scan(&country, &next); err != nil {
 			return err
 		}
+		if err := s.storeBaselines(ctx, tx, baselines); err != nil {
+			return err
+		}
 		for ids := u.RemoveIDs; len(ids) > 0; {
 			n := min(len(ids), 500)
 			args := []any{id}
@@ -175,9 +181,6 @@ func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.Wat
 			ids = ids[n:]
 		}
 		if err := s.addIDs(ctx, tx, id, country, next, u.AddIDs); err != nil {
-			return err
-		}
-		if err := s.insertBaselines(ctx, tx, baselines); err != nil {
 			return err
 		}
 		var err error
@@ -382,7 +385,118 @@ func (s *Store) addIDs(ctx context.Context, q querier, watchID, country string, 
 		"ON CONFLICT (watch_id, company_id) DO NOTHING", 4, rows)
 }
 
-// insertBaselines stores the snapshots of companies that have none.
+// storeBaselines stores, inside a watch's CreateWatch or UpdateWatch
+// transaction and before the watch's companies are written, each baseline
+// (the first of a company) whose company has no snapshot, or has one that
+// no watch holds: a stale snapshot, which no ingester keeps up to date,
+// and which the baseline replaces. A company a watch holds keeps its
+// snapshot.
+//
+// Two such transactions of one company on two replicas must not both judge
+// its snapshot stale: the second would replace the first's baseline, kept
+// up to date since the first committed, with a fetch that may be older or
+// newer than a change recorded in between. On PostgreSQL (read committed)
+// the snapshot rows of the baselines' companies are locked FOR UPDATE, in
+// key order, before the holders are read by a later statement, which sees
+// every transaction that held the lock before: a transaction that replaced
+// or inserted a company's snapshot has committed its watch of it by then. A
+// company with no snapshot has no row to lock; its INSERT … ON CONFLICT DO
+// NOTHING waits for another transaction's uncommitted insert and then
+// keeps it. The table lock ROW EXCLUSIVE on watch_companies (which the
+// watch's own rows would take later) is taken first, so that Prune, which
+// takes SHARE on it before it deletes snapshots, queues in the same order.
+// On SQLite the write transaction is serial.
+func (s *Store) storeBaselines(ctx context.Context, tx *sql.Tx, baselines []changes.Snapshot) error {
+	if len(baselines) == 0 {
+		return nil
+	}
+	first := make(map[[2]string]changes.Snapshot, len(baselines))
+	var keys [][2]string
+	for _, sn := range baselines {
+		k := [2]string{sn.Country, sn.CompanyID}
+		if _, ok := first[k]; !ok {
+			first[k] = sn
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, func(a, b [2]string) int {
+		if c := strings.Compare(a[0], b[0]); c != 0 {
+			return c
+		}
+		return strings.Compare(a[1], b[1])
+	})
+	lock := ""
+	if s.d.pg {
+		if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
+			return err
+		}
+		lock = " FOR UPDATE"
+	}
+	existing, err := s.companiesIn(ctx, tx, "SELECT company_id FROM snapshots WHERE country = ? AND company_id IN (%s) ORDER BY company_id"+lock, keys)
+	if err != nil {
+		return err
+	}
+	held, err := s.companiesIn(ctx, tx, "SELECT DISTINCT company_id FROM watch_companies WHERE country = ? AND company_id IN (%s)", keys)
+	if err != nil {
+		return err
+	}
+	var insert, replace [][]any
+	for _, k := range keys {
+		sn := first[k]
+		row := []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses, sn.RolesMisses}
+		switch {
+		case !existing[k]:
+			insert = append(insert, row)
+		case !held[k]:
+			replace = append(replace, row)
+		}
+	}
+	const head = "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)"
+	if err := s.insertRows(ctx, tx, head, "ON CONFLICT (country, company_id) DO NOTHING", 7, insert); err != nil {
+		return err
+	}
+	return s.insertRows(ctx, tx, head, `ON CONFLICT (country, company_id) DO UPDATE SET report = excluded.report, roles = excluded.roles,
+    taken_at = excluded.taken_at, misses = excluded.misses, roles_misses = excluded.roles_misses`, 7, replace)
+}
+
+// companiesIn runs query (a country, then an IN list at %s) over keys
+// (sorted by country), in chunks, and returns the companies it lists.
+func (s *Store) companiesIn(ctx context.Context, tx *sql.Tx, query string, keys [][2]string) (map[[2]string]bool, error) {
+	out := map[[2]string]bool{}
+	for len(keys) > 0 {
+		country := keys[0][0]
+		n := 1
+		for n < len(keys) && n < maxInList && keys[n][0] == country {
+			n++
+		}
+		args := []any{country}
+		for _, k := range keys[:n] {
+			args = append(args, k[1])
+		}
+		rows, err := tx.QueryContext(ctx, s.d.q(fmt.Sprintf(query, placeholders(n))), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[[2]string{country, id}] = true
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+		keys = keys[n:]
+	}
+	return out, nil
+}
+
+// insertBaselines stores the snapshots of companies that have none (the
+// first of a company in the list).
 func (s *Store) insertBaselines(ctx context.Context, q querier, snaps []changes.Snapshot) error {
 	rows := make([][]any, 0, len(snaps))
 	seen := make(map[[2]string]bool, len(snaps))

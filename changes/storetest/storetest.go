@@ -58,6 +58,7 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"CreateAndReadWatch", testCreateAndReadWatch},
 		{"WatchesOwnerIsolation", testWatchesOwnerIsolation},
 		{"CreateWatchBaselines", testCreateWatchBaselines},
+		{"BaselinesReplaceStale", testBaselinesReplaceStale},
 		{"UpdateWatch", testUpdateWatch},
 		{"DeleteWatch", testDeleteWatch},
 		{"WatchedIDs", testWatchedIDs},
@@ -70,6 +71,7 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ApplyPurge", testApplyPurge},
 		{"ApplyPurgeKeepsNoName", testApplyPurgeKeepsNoName},
 		{"SnapshotsAndCursors", testSnapshotsAndCursors},
+		{"ApplyBaselines", testApplyBaselines},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
 		{"FeedOnlyKindsWanted", testFeedOnlyKindsWanted},
@@ -286,6 +288,78 @@ func testCreateWatchBaselines(t *testing.T, s changes.Store) {
 	if _, err := s.Snapshot(ctx(), "NO", "999999999"); !errors.Is(err, changes.ErrNotFound) {
 		t.Errorf("Snapshot of an unknown company: %v, want ErrNotFound", err)
 	}
+}
+
+// named is a snapshot whose report names what it is.
+func named(id, name string, at time.Time) changes.Snapshot {
+	return changes.Snapshot{Country: "NO", CompanyID: id, Report: raw(`{"name":"` + name + `"}`), TakenAt: at}
+}
+
+// reports reads the stored report of each company ("" for none).
+func reports(t *testing.T, s changes.Store, ids ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, id := range ids {
+		got, err := s.Snapshot(ctx(), "NO", id)
+		switch {
+		case errors.Is(err, changes.ErrNotFound):
+			out[id] = ""
+		case err != nil:
+			t.Fatalf("Snapshot(%s): %v", id, err)
+		default:
+			out[id] = string(got.Report)
+		}
+	}
+	return out
+}
+
+// CreateWatch and UpdateWatch store a baseline where the company has no
+// snapshot or has one that no watch held before the call (stale: nothing
+// keeps it up to date, and the baseline replaces it); a company a watch
+// held keeps its snapshot, which an ingester keeps up to date.
+func testBaselinesReplaceStale(t *testing.T, s changes.Store) {
+	old := t0.Add(-24 * time.Hour)
+	create(t, s, watch("carol", "wch_c", "NO", nil, "2", "5"))
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{
+		named("1", "stale 1", old), named("2", "kept 2", old), named("4", "stale 4", old), named("5", "kept 5", old),
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateWatch(ctx(), watch("alice", "wch_a", "NO", nil, "1", "2", "3"), []byte("s"), []changes.Snapshot{
+		named("1", "fresh 1", t0), named("2", "fresh 2", t0), named("3", "fresh 3", t0),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "snapshots after CreateWatch", map[string]string{
+		"1": `{"name":"fresh 1"}`, "2": `{"name":"kept 2"}`, "3": `{"name":"fresh 3"}`,
+	}, reports(t, s, "1", "2", "3"))
+	// 1 is alice's now: a baseline of it in an update keeps alice's.
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_a", changes.WatchUpdate{AddIDs: []string{"4", "5", "6", "1"}}, []changes.Snapshot{
+		named("4", "fresh 4", t0), named("5", "fresh 5", t0), named("6", "fresh 6", t0), named("1", "again 1", t0),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "snapshots after UpdateWatch", map[string]string{
+		"1": `{"name":"fresh 1"}`, "4": `{"name":"fresh 4"}`, "5": `{"name":"kept 5"}`, "6": `{"name":"fresh 6"}`,
+	}, reports(t, s, "1", "4", "5", "6"))
+}
+
+// Apply stores a batch's Baselines only where the company has no
+// snapshot, after its Snapshots (a company in both keeps the snapshot).
+func testApplyBaselines(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2", "3"))
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("3", "ingester 3", t0)}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx(), changes.Batch{
+		Snapshots: []changes.Snapshot{named("1", "ingester 1", t0.Add(time.Hour))},
+		Baselines: []changes.Snapshot{named("1", "baseline 1", t0), named("2", "baseline 2", t0), named("3", "baseline 3", t0)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "snapshots", map[string]string{
+		"1": `{"name":"ingester 1"}`, "2": `{"name":"baseline 2"}`, "3": `{"name":"ingester 3"}`,
+	}, reports(t, s, "1", "2", "3"))
 }
 
 func testUpdateWatch(t *testing.T, s changes.Store) {

@@ -93,17 +93,34 @@ func (s *Store) CreateWatch(_ context.Context, w changes.Watch, secret []byte, b
 	}
 	w.IDs = slices.Clone(w.IDs)
 	w.Kinds = slices.Clone(w.Kinds)
+	stale := s.stale(baselines)
 	s.watches[w.ID] = &watch{w, slices.Clone(secret)}
 	s.order = append(s.order, w.ID)
-	s.putBaselines(baselines)
+	s.putBaselines(baselines, stale)
 	return nil
 }
 
-func (s *Store) putBaselines(baselines []changes.Snapshot) {
+// stale returns the companies of baselines that have a snapshot no watch
+// holds (before the watch is stored or changed): their baselines replace it.
+func (s *Store) stale(baselines []changes.Snapshot) map[[2]string]bool {
+	out := map[[2]string]bool{}
 	for _, b := range baselines {
 		k := [2]string{b.Country, b.CompanyID}
-		if _, ok := s.snapshots[k]; !ok {
+		if _, ok := s.snapshots[k]; ok && !s.watched(b.Country, b.CompanyID) {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// putBaselines stores each baseline where its company has no snapshot or
+// a stale one (the first of a company in the list wins).
+func (s *Store) putBaselines(baselines []changes.Snapshot, stale map[[2]string]bool) {
+	for _, b := range baselines {
+		k := [2]string{b.Country, b.CompanyID}
+		if _, ok := s.snapshots[k]; !ok || stale[k] {
 			s.snapshots[k] = b
+			delete(stale, k)
 		}
 	}
 }
@@ -166,6 +183,7 @@ func (s *Store) UpdateWatch(_ context.Context, owner, id string, u changes.Watch
 	if err != nil {
 		return changes.Watch{}, err
 	}
+	stale := s.stale(baselines)
 	for _, a := range u.AddIDs {
 		if !slices.Contains(w.IDs, a) {
 			w.IDs = append(w.IDs, a)
@@ -181,7 +199,7 @@ func (s *Store) UpdateWatch(_ context.Context, owner, id string, u changes.Watch
 	if u.Enable || u.URL != nil {
 		w.Disabled, w.DisabledReason, w.DisabledAt = false, nil, nil
 	}
-	s.putBaselines(baselines)
+	s.putBaselines(baselines, stale)
 	return w.public(), nil
 }
 
@@ -335,6 +353,7 @@ func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, err
 	for _, snap := range b.Snapshots {
 		s.snapshots[[2]string{snap.Country, snap.CompanyID}] = snap
 	}
+	s.putBaselines(b.Baselines, nil)
 	for k, v := range b.Cursors {
 		s.cursors[k] = v
 	}
