@@ -43,3 +43,33 @@ func TestReview_SixWordsLastRepeatedDropsAWord(t *testing.T) {
 		t.Errorf("the same six words, the first repeated last (-want +got):\n%s", diff)
 	}
 }
+
+// TestReview_SevenWordsTotalNotExact: the rules Sweden serves
+// (countries/se/rules.go, golden rules_SE.md, unchanged by 1ce3211) say a
+// search "matches the organisations whose current or other names contain
+// every word of the query" and "`total` is the exact number of matches".
+// Since searchWords, a query of seven distinct words searches six: a name
+// without the sixth word is counted in total and returned as a hit. Either
+// the rules (and the search's "no organisation … has a name with every
+// word" hint) say that a long query is cut, or the count keeps every word
+// (e.g. cut only repeated words, or check the dropped words on the rows).
+func TestReview_SevenWordsTotalNotExact(t *testing.T) {
+	t.Parallel()
+	x := build(t,
+		`5560160680;Alfa Beta Gamma Delta Epsilon Zeta Eta AB;AB;`, // every word
+		`5561112227;Alfa Beta Gamma Delta Epsilon Theta Eta AB;AB;`, // no "zeta"
+	)
+	hits, total := search(t, x, "alfa beta gamma delta epsilon zeta eta", 10)
+	type result struct {
+		Total int
+		IDs   []string
+	}
+	got := result{Total: total}
+	for _, h := range hits {
+		got.IDs = append(got.IDs, h.ID)
+	}
+	want := result{Total: 1, IDs: []string{"5560160680"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("seven words: the names with every word (-want +got):\n%s", diff)
+	}
+}
