@@ -56,7 +56,7 @@ func TestReview_SixWordsLastRepeatedDropsAWord(t *testing.T) {
 func TestReview_SevenWordsTotalNotExact(t *testing.T) {
 	t.Parallel()
 	x := build(t,
-		`5560160680;Alfa Beta Gamma Delta Epsilon Zeta Eta AB;AB;`, // every word
+		`5560160680;Alfa Beta Gamma Delta Epsilon Zeta Eta AB;AB;`,  // every word
 		`5561112227;Alfa Beta Gamma Delta Epsilon Theta Eta AB;AB;`, // no "zeta"
 	)
 	hits, total := search(t, x, "alfa beta gamma delta epsilon zeta eta", 10)
