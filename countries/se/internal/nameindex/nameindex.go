@@ -369,10 +369,8 @@ type Result struct {
 // equals the query, starts with it, contains every word, other), the
 // file's order among equal scores, with the number of matches.
 //
-// A word written twice is searched once, and of a query of more than
-// maxSearchWords distinct words the full-text search takes the first
-// maxSearchWords−1 and the last (see searchWords): each word is one more
-// list that the count walks, and the ranking still scores every word.
+// A word written twice is searched once (see searchWords): the same rows,
+// without walking the word's list once more for each repetition.
 func (x *Index) Search(ctx context.Context, query string, limit int) (*Result, error) {
 	ws := searchWords(match.Words(query))
 	res := &Result{}

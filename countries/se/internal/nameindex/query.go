@@ -46,29 +46,21 @@ func ftsPrefixOption() string {
 	return b.String()
 }
 
-// maxSearchWords bounds the words of a search's full-text expression:
-// counting a search walks one list per word, some 12 ms per word for a
-// common word on 400,000 names, so that a query of one common word
-// written 85 times (256 bytes) took a second (BENCHMARKS.md, "Sweden:
-// the bulk file's index").
-const maxSearchWords = 6
-
 // searchWords returns the words of a search's full-text expression: the
-// words of ws before the last once each, in order, at most
-// maxSearchWords−1 of them, then the last word (the one also matched as a
-// start), even when it is one of them. Dropping a repeated word matches
-// the same rows; dropping words past the bound matches more rows, which
-// the ranking (every word scored) puts after those with every word.
+// words of ws before the last once each, in order, then the last word (the
+// one also matched as a start), even when it is one of them. A word
+// written again matches the same rows, but was one more full-text list
+// that every row holding the word walks: one common word written 85 times
+// (256 bytes) took a second on 400,000 names (BENCHMARKS.md, "Sweden: a
+// search of one word written many times"). Distinct words need no bound:
+// their lists meet only where a name holds them all.
 func searchWords(ws []string) []string {
 	if len(ws) < 2 {
 		return ws
 	}
 	last := ws[len(ws)-1]
-	out := make([]string, 0, min(len(ws), maxSearchWords))
+	out := make([]string, 0, len(ws))
 	for _, w := range ws[:len(ws)-1] {
-		if len(out) == maxSearchWords-1 {
-			break
-		}
 		if !slices.Contains(out, w) {
 			out = append(out, w)
 		}
