@@ -707,7 +707,8 @@ type countryRef struct{ code, registry string }
 // order. required: an empty list is an error. An invalid identifier is
 // invalid_id with details.invalid listing each (index, id, reason); the id
 // is null, and the message names the identifier by its place only, when
-// it holds what has the form of a Swedish personal identity number
+// it, or its quote cut to 40 bytes, holds what has the form of a Swedish
+// personal identity number
 // ([idcheck.ContainsPersonalNumber], the rule by which the Swedish module
 // refuses a search query without echoing it): personal data is never
 // part of an error.
@@ -746,9 +747,11 @@ func (s *Service) canonicalIDs(country, member string, ids []string, required bo
 				if v.Reason != nil {
 					reason = *v.Reason
 				}
+				// The quote is checked too: cutting an id can leave what
+				// has the form of a personal number where the whole did
+				// not (rev-fix11).
 				var quoted *string
-				if !idcheck.ContainsPersonalNumber(id) {
-					t := truncate(id, 40)
+				if t := truncate(id, 40); !idcheck.ContainsPersonalNumber(id) && !idcheck.ContainsPersonalNumber(t) {
 					quoted = &t
 				}
 				invalid = append(invalid, bad{i, quoted, reason})

@@ -122,15 +122,25 @@ const anyDueQuery = `SELECT 1 FROM deliveries d JOIN watches w ON w.id = d.watch
 func (s *Store) anyDue(ctx context.Context, at int64) (bool, error) {
 	s.dueMu.Lock()
 	st := s.due
+	s.dueMu.Unlock()
 	if st == nil {
-		var err error
-		if st, err = s.r.PrepareContext(ctx, s.d.q(anyDueQuery)); err != nil {
-			s.dueMu.Unlock()
+		// Prepared outside the lock, so that Close never waits for a
+		// connection this claim waits for; of two claims that prepare at
+		// once, the first keeps its statement and the other closes its own.
+		prepared, err := s.r.PrepareContext(ctx, s.d.q(anyDueQuery))
+		if err != nil {
 			return false, err
 		}
-		s.due = st
+		s.dueMu.Lock()
+		switch {
+		case s.due == nil:
+			s.due = prepared
+		default:
+			_ = prepared.Close()
+		}
+		st = s.due
+		s.dueMu.Unlock()
 	}
-	s.dueMu.Unlock()
 	var one int
 	switch err := st.QueryRowContext(ctx, at, at).Scan(&one); {
 	case errors.Is(err, sql.ErrNoRows):
@@ -329,6 +339,9 @@ SELECT ws.w FROM ws JOIN watches w ON w.id = ws.w AND w.disabled_at IS NULL`)
 // changes.ErrNotFound; with a.Worker set, a delivery that worker no
 // longer holds is changes.ErrClaimLost and nothing is recorded.
 func (s *Store) RecordAttempt(ctx context.Context, deliveryID string, a changes.Attempt) error {
+	if !isText(deliveryID) {
+		return changes.ErrNotFound
+	}
 	if err := checkText("error", a.Error, "reason", a.Reason); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,5 +111,30 @@ func TestCreateWatchPostgresSecondSeesFirstWatch(t *testing.T) {
 				t.Errorf("the snapshot (-want +got): the first watch's baseline\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestClaimAfterClose: a claim after Close, with nothing prepared yet or
+// with the look's statement prepared, is an error (the look is prepared
+// outside its lock, so that Close never waits for it), and Close may run
+// again.
+func TestClaimAfterClose(t *testing.T) {
+	ctx := context.Background()
+	for _, warm := range []bool{false, true} {
+		s, _ := openSQLite(t)
+		if warm {
+			if _, err := s.ClaimDeliveries(ctx, "w", time.Now(), 1, time.Minute); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if c, err := s.ClaimDeliveries(ctx, "w", time.Now(), 1, time.Minute); err == nil {
+			t.Errorf("warm %v: claim after Close: %v, no error", warm, c)
+		}
+		if err := s.Close(); err != nil && !strings.Contains(err.Error(), "closed") {
+			t.Errorf("warm %v: second Close: %v", warm, err)
+		}
 	}
 }

@@ -240,6 +240,7 @@ func (s *Store) Close() error {
 	s.dueMu.Lock()
 	if s.due != nil {
 		err = s.due.Close()
+		s.due = nil
 	}
 	s.dueMu.Unlock()
 	err = errors.Join(err, s.w.Close())

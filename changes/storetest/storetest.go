@@ -1716,8 +1716,10 @@ func testIDsNotTextNotFound(t *testing.T, s changes.Store) {
 		_, lerr := s.Deliveries(ctx(), "alice", id, 10)
 		_, rerr := s.Redeliver(ctx(), "alice", id, "dlv_1")
 		_, rderr := s.Redeliver(ctx(), "alice", "wch_1", id) // a delivery id
+		aerr := s.RecordAttempt(ctx(), id, changes.Attempt{At: t0, StatusCode: 204, Succeeded: true})
 		for name, err := range map[string]error{"Watch": werr, "UpdateWatch": uerr, "DeleteWatch": derr,
-			"WatchSecret": serr, "Deliveries": lerr, "Redeliver": rerr, "Redeliver delivery id": rderr} {
+			"WatchSecret": serr, "Deliveries": lerr, "Redeliver": rerr, "Redeliver delivery id": rderr,
+			"RecordAttempt": aerr} {
 			key := fmt.Sprintf("%s %q", name, id)
 			got[key], want[key] = errors.Is(err, changes.ErrNotFound), true
 		}

@@ -44,6 +44,9 @@ func seDate(s string) *registry.Date { return upstream.Date(bulkfile.Date(s)) }
 
 // reasonOf names a deregistration reason: its text and code, or the code.
 func reasonOf(reason, reasonText string) string {
+	if reason == "" {
+		return reasonText
+	}
 	if reasonText != "" {
 		return reasonText + " (" + reason + ")"
 	}

@@ -85,6 +85,9 @@ func TestDeregistrationReasonWithoutDate(t *testing.T) {
 		{"reason and date", "2026-05-04", "LIAV", "Likvidation", nil, registry.StatusDissolved, []string{
 			"The organisation is deregistered (avregistrerad) since 2026-05-04."}},
 		{"no reason, no date", "", "", "", nil, registry.StatusActive, nil},
+		{"a reason's text without its code", "", "", "Konkurs", nil, registry.StatusActive, []string{
+			"The register names a deregistration reason, Konkurs, but no deregistration date; the status follows " +
+				"the date and the ongoing procedures, so it is active. Check the organisation with Bolagsverket before relying on it."}},
 	} {
 		got := statusOf(tt.dereg, tt.reason, tt.text, tt.procs)
 		if diff := cmp.Diff(tt.want, got.status); diff != "" {
