@@ -164,7 +164,11 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: lim})
-	s.handler = stack.Handler("", "request", s.limitV1(http.HandlerFunc(s.route)))
+	inner := s.limitV1(http.HandlerFunc(s.route))
+	if o.maxHeader > 0 {
+		inner = httpmw.MaxHeaderBytes(o.maxHeader)(inner)
+	}
+	s.handler = stack.Handler("", "request", inner)
 	return s, nil
 }
 

@@ -508,7 +508,9 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 // checked by restSettings.
 func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter,
 	ch *changeRuntime) (http.Handler, []mcpserver.Option, error) {
-	restOpts := append([]restserver.Option{restserver.WithLogger(logger)}, settings...)
+	// The REST handler holds its own routes to the stack's bound too, and
+	// its texts say so.
+	restOpts := append([]restserver.Option{restserver.WithLogger(logger), restserver.WithMaxHeaderBytes(maxHeaderBytes)}, settings...)
 	trusted := make([]netip.Prefix, 0, len(cfg.trustedProxies))
 	for _, c := range cfg.trustedProxies {
 		p, err := httplog.ParsePrefix(c) // restserver.WithTrustedProxies accepted it
