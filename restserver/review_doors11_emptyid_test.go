@@ -41,7 +41,10 @@ func TestReview_Doors11EmptyIDIsNotRedirectedToTheLookup(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
-			want, _ := ops.EnvelopeJSON(tc.api())
+			// The status is the Go API error's own (fix-doors11): ZZ's
+			// module does not answer roles, so the Go API's error for
+			// Roles(ctx, "ZZ", "") is not_implemented, 501, not 400.
+			want, apiErr := ops.EnvelopeJSON(tc.api())
 			noFollow := *h.srv.Client()
 			noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 			req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, h.srv.URL+tc.path, nil)
@@ -53,7 +56,7 @@ func TestReview_Doors11EmptyIDIsNotRedirectedToTheLookup(t *testing.T) {
 				Status           int
 				Body             string
 			}
-			wantA := answer{http.StatusBadRequest, "application/json", http.StatusBadRequest, string(want)}
+			wantA := answer{apiErr.HTTPStatus(), "application/json", apiErr.HTTPStatus(), string(want)}
 			gotA := answer{first.status, first.header.Get("Content-Type"), got.status, string(got.body)}
 			if diff := cmp.Diff(wantA, gotA); diff != "" {
 				t.Errorf("GET %s (-want as the Go API answers +got):\n%s", tc.path, diff)
