@@ -108,7 +108,6 @@ func (d textData) Example() *registry.CountryInfo {
 	return nil
 }
 
-// PerToken says how often the rate limit's bucket gains a token.
 // HeaderBound is MaxHeaderBytes as people read it: "16 KiB" for a whole
 // number of KiB, else "1000 bytes".
 func (d TextInputs) HeaderBound() string {
@@ -118,6 +117,7 @@ func (d TextInputs) HeaderBound() string {
 	return fmt.Sprintf("%d bytes", d.MaxHeaderBytes)
 }
 
+// PerToken says how often the rate limit's bucket gains a token.
 func (d textData) PerToken() string {
 	if d.RateLimit == 60 {
 		return "second"
