@@ -14,7 +14,10 @@
 //   - company_changes(id, country="NO", limit=10) returns a CompanyChanges,
 //     a company's recorded changes; only with [WithChanges].
 //   - registry://rules/{country} is the country's rules document (Markdown).
-//   - explain_company(id, country="NO") asks for a plain-language summary.
+//   - explain_company(id, country="NO") asks for a plain-language summary;
+//     another argument is refused (the JSON-RPC invalid-params error whose
+//     message is the bad_request envelope, "Unknown argument ..."), as the
+//     tools refuse one, so that a misspelt country is never the default.
 //
 // The country argument of the prompt and of the template completes to the
 // codes that can answer now (completion/complete).

@@ -3,6 +3,8 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -88,11 +90,35 @@ func (h *handlers) addPrompts(srv *mcp.Server) {
 	srv.AddPrompt(&mcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description, Arguments: args}, h.recoverPrompt(p.Name, h.explainCompany))
 }
 
+// explainCompanyArgs are the arguments explain_company takes, in the order
+// its refusal of another names them.
+var explainCompanyArgs = func() []string {
+	var names []string
+	for _, a := range catalog.ExplainCompany().Args {
+		names = append(names, a.Name)
+	}
+	return names
+}()
+
 func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 	id := strings.TrimSpace(req.Params.Arguments["id"])
 	country := strings.TrimSpace(req.Params.Arguments["country"])
 	if country == "" {
 		country = DefaultCountry
+	}
+	// An unknown argument is refused, as the tools refuse one, so that a
+	// misspelt country never falls back to the default: the least by name,
+	// so that the answer does not depend on map order.
+	unknown, found := "", false
+	for k := range req.Params.Arguments {
+		if !slices.Contains(explainCompanyArgs, k) && (!found || k < unknown) {
+			unknown, found = k, true
+		}
+	}
+	if found {
+		return nil, envelopeError(h.badRequest(country,
+			fmt.Sprintf("Unknown argument %q; this prompt takes %s.", unknown, strings.Join(explainCompanyArgs, ", ")),
+			"Retry with only the documented arguments."))
 	}
 	if id == "" {
 		return nil, envelopeError(h.badRequest(country, "The prompt argument id is missing or empty.",

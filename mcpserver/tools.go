@@ -37,8 +37,12 @@ const (
 // DefaultCountry is the country a tool uses when the caller gives none.
 const DefaultCountry = catalog.DefaultCountry
 
-// maxArgumentsBytes bounds the arguments of one tool call. The longest valid
-// input is a 256-byte search query; anything far larger is a mistake.
+// maxArgumentsBytes bounds the arguments of one tool call that
+// encoding/json decodes. The longest valid input is a 256-byte search
+// query; anything far larger is a mistake. Arguments the hand scanner
+// takes (at most maxScanArgs plain strings, read in one linear pass) are
+// not bounded here, so that a long identifier or name gets the operation's
+// own error, as from the Go API; the transport bounds the message.
 const maxArgumentsBytes = 16 << 10
 
 type handlers struct {
@@ -232,15 +236,16 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 		a.country = DefaultCountry
 	}
 	raw := bytes.TrimSpace(args)
-	if len(raw) > maxArgumentsBytes {
-		return a, h.badRequest(a.country, "The tool arguments are too large.", "Pass only the documented arguments.")
-	}
 	if len(raw) == 0 || string(raw) == "null" {
 		return a, nil
 	}
 	var room [4]argMember // the members of the arguments, on the stack
 	m, ok := scanArgs(raw, room[:0])
 	if !ok {
+		if len(raw) > maxArgumentsBytes {
+			return a, h.badRequest(a.country, "The tool arguments are larger than 16 KiB.",
+				fmt.Sprintf("Shorten the arguments: an identifier is far shorter, a name at most %d bytes.", registry.MaxQueryLength))
+		}
 		m, ok = unmarshalArgs(raw)
 	}
 	if !ok {

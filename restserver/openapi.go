@@ -125,9 +125,9 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 			Description: "Answers questions about registered companies from national business registers, for any " +
 				"supported country, in one country-neutral JSON shape. Every failure carries the Error envelope; " +
 				"branch on error.code. Another method than GET or HEAD on a route is 405 with the envelope " +
-				"(code bad_request) and an Allow header; an unknown route is 404 not_found. The software is under the MIT " +
-				"licence; each register's data has its own licence (CountryInfo.license, and license in every report). " +
-				"Software version " + d.Version + ".",
+				"(code bad_request) and an Allow header; an unknown route is 404 not_found. " + d.headerSentence() +
+				"The software is under the MIT licence; each register's data has its own licence (CountryInfo.license, " +
+				"and license in every report). Software version " + d.Version + ".",
 			License: openAPILicense{Name: "MIT", Identifier: "MIT"},
 		},
 		JSONSchemaDialect: schema.Draft,
@@ -191,6 +191,16 @@ func (d docInputs) openAPI(absolute bool) ([]byte, error) {
 		return nil, fmt.Errorf("restserver: openapi.json: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// headerSentence is what the document says of WithMaxHeaderBytes, with a
+// trailing space; "" without a bound.
+func (d docInputs) headerSentence() string {
+	if d.MaxHeaderBytes == 0 {
+		return ""
+	}
+	return "A request line plus headers over " + d.HeaderBound() + " is 431 with the envelope (code bad_request): " +
+		"shorten the query or the headers; a request far past the bound may get the HTTP server's own plain-text 431. "
 }
 
 // openAPIOperationOf describes one operation of the catalogue: its tag,

@@ -44,6 +44,7 @@ type options struct {
 	now        func() time.Time
 	changes    *changes.Service // WithChanges; nil: no change monitoring
 	tokens     *apitoken.Set
+	maxHeader  int // WithMaxHeaderBytes; 0: no bound of the handler's own
 }
 
 // WithRateLimit sets the number of requests per minute that one client
@@ -99,6 +100,24 @@ func WithTrustedProxies(cidrs ...string) Option {
 			}
 			o.trusted = append(o.trusted, p)
 		}
+		return nil
+	}
+}
+
+// WithMaxHeaderBytes refuses a request whose request line and headers
+// (each counted as "Name: value\r\n") exceed n bytes with status 431 and
+// the error envelope (code bad_request), and says so in /llms-full.txt and
+// /openapi.json. Give it the bound of the server in front (the example
+// server passes its 16 KiB): http.Server.MaxHeaderBytes reads 4 KiB past
+// its bound, and a request even larger than that is refused by net/http
+// itself, with its plain-text 431, before any handler runs. 0 (the
+// default) leaves the size to the server.
+func WithMaxHeaderBytes(n int) Option {
+	return func(o *options) error {
+		if n < 0 {
+			return fmt.Errorf("restserver: WithMaxHeaderBytes: %d is negative", n)
+		}
+		o.maxHeader = n
 		return nil
 	}
 }

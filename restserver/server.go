@@ -77,14 +77,18 @@ type Server struct {
 	// which route serves without the mux (see lookupRoute); "" if the
 	// catalogue's lookup has another.
 	lookupPattern string
-	changes       *changes.Service
-	tokens        *apitoken.Set
-	handler       http.Handler // the middleware stack around mux
-	trusted       []netip.Prefix
-	log           *slog.Logger
-	publicURL     string
-	basePath      string
-	text          *textResources
+	// underCompany are the operations under /v1/{country}/company/{id}/,
+	// by the segment after the identifier, which route serves with an
+	// empty identifier (see emptyIDRoute).
+	underCompany map[string]*companyRoute
+	changes      *changes.Service
+	tokens       *apitoken.Set
+	handler      http.Handler // the middleware stack around mux
+	trusted      []netip.Prefix
+	log          *slog.Logger
+	publicURL    string
+	basePath     string
+	text         *textResources
 
 	notFoundBody         *template
 	methodNotAllowedBody *template
@@ -164,7 +168,11 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	stack := httpmw.New(httpmw.Config{Trusted: o.trusted, Logger: o.logger, Now: o.now, Limiter: lim})
-	s.handler = stack.Handler("", "request", s.limitV1(http.HandlerFunc(s.route)))
+	inner := s.limitV1(http.HandlerFunc(s.route))
+	if o.maxHeader > 0 {
+		inner = httpmw.MaxHeaderBytes(o.maxHeader)(inner)
+	}
+	s.handler = stack.Handler("", "request", inner)
 	return s, nil
 }
 
@@ -173,6 +181,10 @@ func New(reg *registry.Registry, opts ...Option) (*Server, error) {
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	if s.changeMux != nil && changeRoute(r.URL.Path) {
 		s.changeMux.ServeHTTP(w, r)
+		return
+	}
+	if country, op, ok := emptyIDRoute(r); ok {
+		s.emptyID(w, r, country, op)
 		return
 	}
 	if country, id, ok := s.lookupRoute(r); ok {
@@ -205,6 +217,60 @@ func (s *Server) lookupRoute(r *http.Request) (country, id string, ok bool) {
 		return "", "", false
 	}
 	return country, id, true
+}
+
+// companyPrefix starts the patterns of the operations on one company
+// beyond its lookup.
+const companyPrefix = "/v1/{country}/company/{id}/"
+
+// companyRoute is an operation under companyPrefix: its patterns and
+// handlers by method ("" for the route's other methods, the 405 envelope).
+type companyRoute struct {
+	patterns map[string]string
+	handlers map[string]http.HandlerFunc
+}
+
+// emptyIDRoute reports whether r's path is /v1/{country}/company//{op}, an
+// operation on one company with an empty identifier (a client that built
+// the path from an empty field), and returns the country and op. The mux
+// would answer it with its own redirect to the cleaned path,
+// /v1/{country}/company/{op}, which is the lookup of the identifier op.
+func emptyIDRoute(r *http.Request) (country, op string, ok bool) {
+	rest, ok := strings.CutPrefix(r.URL.EscapedPath(), "/v1/")
+	if !ok {
+		return "", "", false
+	}
+	country, rest, _ = strings.Cut(rest, "/")
+	op, ok = strings.CutPrefix(rest, "company//")
+	if !ok || !plainSegment(country) || !plainSegment(op) {
+		return "", "", false
+	}
+	return country, op, true
+}
+
+// emptyID serves an operation on one company whose identifier is empty as
+// the mux serves it with any other identifier, so that the operation
+// answers as the Go API does for "" (the module's invalid_id); an op that
+// is no operation's is the not_found envelope, never a redirect.
+func (s *Server) emptyID(w http.ResponseWriter, r *http.Request, country, op string) {
+	route, ok := s.underCompany[op]
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	method := r.Method
+	if method == http.MethodHead && route.handlers[http.MethodHead] == nil {
+		method = http.MethodGet
+	}
+	h, ok := route.handlers[method]
+	if !ok {
+		method = ""
+		h = route.handlers[""]
+	}
+	r.Pattern = route.patterns[method]
+	r.SetPathValue("country", country)
+	r.SetPathValue("id", "")
+	h(w, r)
 }
 
 // plainSegment reports whether s is a path segment that the mux takes as it
@@ -263,6 +329,7 @@ func (s *Server) routes() error {
 		}
 		delete(hs, op.Name)
 		s.muxOf(op.Pattern).HandleFunc(op.Method+" "+op.Pattern, h)
+		s.companyRoute(op.Pattern, op.Method, h)
 		if op.Name == "lookupCompany" && op.Method == http.MethodGet && op.Pattern == lookupPath {
 			s.lookupPattern = op.Method + " " + op.Pattern
 		}
@@ -275,20 +342,42 @@ func (s *Server) routes() error {
 		return fmt.Errorf("restserver: handler %s has no operation", name)
 	}
 	for _, p := range patterns {
+		var other http.HandlerFunc
 		switch m := methods[p]; {
 		case len(m) == 1 && m[0] == http.MethodPost && !changeRoute(p):
-			s.mux.HandleFunc(p, s.postOnly)
+			other = s.postOnly
 		case len(m) == 1 && m[0] == http.MethodGet:
-			s.muxOf(p).HandleFunc(p, s.methodNotAllowed)
+			other = s.methodNotAllowed
 		default:
-			s.muxOf(p).HandleFunc(p, s.onlyMethods(m))
+			other = s.onlyMethods(m)
 		}
+		s.muxOf(p).HandleFunc(p, other)
+		s.companyRoute(p, "", other)
 	}
 	s.mux.HandleFunc("/", s.notFound)
 	if s.changeMux != nil {
 		s.changeMux.HandleFunc("/", s.notFound)
 	}
 	return nil
+}
+
+// companyRoute records the handler of method (a pattern's other methods:
+// "") on pattern when pattern is one segment under companyPrefix.
+func (s *Server) companyRoute(pattern, method string, h http.HandlerFunc) {
+	op, ok := strings.CutPrefix(pattern, companyPrefix)
+	if !ok || !plainSegment(op) {
+		return
+	}
+	if s.underCompany == nil {
+		s.underCompany = map[string]*companyRoute{}
+	}
+	route := s.underCompany[op]
+	if route == nil {
+		route = &companyRoute{patterns: map[string]string{}, handlers: map[string]http.HandlerFunc{}}
+		s.underCompany[op] = route
+	}
+	route.patterns[method] = strings.TrimSpace(method + " " + pattern)
+	route.handlers[method] = h
 }
 
 // muxOf returns the mux a pattern is registered on.

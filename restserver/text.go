@@ -19,7 +19,7 @@ func buildText(reg *registry.Registry, o options) (*textResources, error) {
 	fixed := fixedLocation(o)
 	d := docInputs{catalog.TextInputs{BaseURL: basePlaceholder, MCPURL: mcpURL(o.mcpPath), Version: reg.Version(),
 		Countries: ops.New(reg).Modules(), Rules: map[string]string{}, RateLimit: o.rateLimit, Shared: o.limiter != nil,
-		Changes: o.changes != nil}}
+		Changes: o.changes != nil, MaxHeaderBytes: o.maxHeader}}
 	for _, c := range d.Countries {
 		rules, err := reg.Rules(c.Country)
 		if err != nil {

@@ -508,7 +508,9 @@ func newHandler(cfg config, reg *registry.Registry, logger *slog.Logger, lim rat
 // checked by restSettings.
 func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Registry, logger *slog.Logger, lim ratelimit.Limiter,
 	ch *changeRuntime) (http.Handler, []mcpserver.Option, error) {
-	restOpts := append([]restserver.Option{restserver.WithLogger(logger)}, settings...)
+	// The REST handler holds its own routes to the stack's bound too, and
+	// its texts say so.
+	restOpts := append([]restserver.Option{restserver.WithLogger(logger), restserver.WithMaxHeaderBytes(maxHeaderBytes)}, settings...)
 	trusted := make([]netip.Prefix, 0, len(cfg.trustedProxies))
 	for _, c := range cfg.trustedProxies {
 		p, err := httplog.ParsePrefix(c) // restserver.WithTrustedProxies accepted it
@@ -557,7 +559,9 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 // with a slash added) and a string built for the second. Any path the mux
 // could redirect (one it would clean, or ending in a slash) or give to
 // another handler goes to the mux, as does CONNECT, whose path the mux does
-// not clean.
+// not clean. One unclean path goes to the REST handler on purpose, where
+// the mux would redirect: an operation on one company with an empty
+// identifier (see emptyIDPath).
 //
 // The MCP endpoint's exact path (mcpPath, when set) goes straight to the
 // MCP handler in the same way, with the mux's pattern, which is that path:
@@ -577,7 +581,7 @@ func (a apiRouter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			a.mcp.ServeHTTP(w, r)
 			return
 		}
-		if strings.HasPrefix(p, a.prefix) && p[len(p)-1] != '/' && path.Clean(p) == p {
+		if strings.HasPrefix(p, a.prefix) && p[len(p)-1] != '/' && (path.Clean(p) == p || emptyIDPath(p[len(a.prefix):])) {
 			// The pattern the mux would have matched: the REST
 			// handler's, the base path and "/".
 			r.Pattern = a.prefix[:len(a.prefix)-len("v1/")]
@@ -586,6 +590,19 @@ func (a apiRouter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	a.mux.ServeHTTP(w, r)
+}
+
+// emptyIDPath reports whether p, a path after the base path's /v1/, is
+// {country}/company//{op}: an operation on one company with an empty
+// identifier, which the REST handler answers itself (the operation's
+// invalid_id, or not_found for an unknown op) where the mux would redirect
+// to the cleaned path, the lookup of the identifier op. The segments are
+// those restserver takes as they are: not empty, no dot segment, nothing
+// escaped.
+func emptyIDPath(p string) bool {
+	country, op, ok := strings.Cut(p, "/company//")
+	plain := func(s string) bool { return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/%") }
+	return ok && plain(country) && plain(op)
 }
 
 // restSettings returns the REST options of the settings, tried together

@@ -92,8 +92,9 @@ func TestOneStack(t *testing.T) {
 }
 
 // TestHeaderLimitExact: headers just over 16 KiB, which http.Server's
-// looser bound lets through, are 431 from the stack, logged like any
-// request; just under passes.
+// looser bound lets through, are 431 from the stack with the error
+// envelope (code bad_request, the bound named), logged like any request;
+// just under passes.
 func TestHeaderLimitExact(t *testing.T) {
 	t.Parallel()
 	reg, err := registry.New(nil)
@@ -111,6 +112,15 @@ func TestHeaderLimitExact(t *testing.T) {
 		h.ServeHTTP(w, r)
 		if w.Code != want || w.Header().Get("X-Request-Id") == "" {
 			t.Errorf("padding %d: %d (X-Request-Id %q), want %d", pad, w.Code, w.Header().Get("X-Request-Id"), want)
+		}
+		if want == http.StatusOK {
+			continue
+		}
+		type refusal struct{ ContentType, Code, Message string }
+		e := envelope(t, w.Body.String())
+		got := refusal{w.Header().Get("Content-Type"), string(e.Code), e.Message}
+		if diff := cmp.Diff(refusal{"application/json", "bad_request", "The request line and headers are larger than 16 KiB."}, got); diff != "" {
+			t.Errorf("padding %d (-want +got):\n%s", pad, diff)
 		}
 	}
 }

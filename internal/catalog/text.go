@@ -40,6 +40,10 @@ type TextInputs struct {
 	// Changes: change monitoring is served (watches, the feed, a
 	// company's changes; see [ChangeOperations]).
 	Changes bool
+	// MaxHeaderBytes is the most bytes of request line and headers a
+	// request may have (refused with 431 and the envelope), 0 for no bound
+	// of the service's own.
+	MaxHeaderBytes int
 }
 
 // textData is the data of the templates: the catalogue and the inputs.
@@ -102,6 +106,15 @@ func (d textData) Example() *registry.CountryInfo {
 		return &d.Countries[0]
 	}
 	return nil
+}
+
+// HeaderBound is MaxHeaderBytes as people read it: "16 KiB" for a whole
+// number of KiB, else "1000 bytes".
+func (d TextInputs) HeaderBound() string {
+	if d.MaxHeaderBytes%1024 == 0 {
+		return fmt.Sprintf("%d KiB", d.MaxHeaderBytes/1024)
+	}
+	return fmt.Sprintf("%d bytes", d.MaxHeaderBytes)
 }
 
 // PerToken says how often the rate limit's bucket gains a token.

@@ -503,10 +503,15 @@ func (v securityValues) set(h http.Header) {
 
 // MaxHeaderBytes answers 431 Request Header Fields Too Large, as net/http
 // does, to a request whose request line and headers (each counted as
-// "Name: value\r\n") exceed n bytes. http.Server.MaxHeaderBytes bounds
-// what the server reads, loosely (it allows 4 KiB more); this piece holds a
-// handler to an exact bound wherever it is mounted.
+// "Name: value\r\n") exceed n bytes, but with the error envelope (code
+// bad_request, the message naming the bound: [HeadersTooLarge]), as every
+// other error. http.Server.MaxHeaderBytes bounds what the server reads,
+// loosely (it allows 4 KiB more); this piece holds a handler to an exact
+// bound wherever it is mounted. Mounted after [Stack.Begin], the refusal
+// carries the request's X-Request-Id and its access-log record.
 func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
+	body, _ := ops.EnvelopeJSON(HeadersTooLarge(n))
+	length := []string{strconv.Itoa(len(body))}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			size := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2 + len("Host: ") + len(r.Host) + 2
@@ -517,15 +522,37 @@ func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
 			}
 			if size > n {
 				h := w.Header()
-				h["Content-Type"] = []string{"text/plain; charset=utf-8"}
+				h["Content-Type"] = []string{"application/json"}
+				h["Cache-Control"] = []string{"no-store"}
+				h["Content-Length"] = length
 				h["Connection"] = []string{"close"}
 				w.WriteHeader(http.StatusRequestHeaderFieldsTooLarge)
-				_, _ = w.Write([]byte("431 Request Header Fields Too Large"))
+				_, _ = w.Write(body)
 				return
 			}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// HeadersTooLarge is the error of a request whose request line and headers
+// exceed n bytes: bad_request, which [MaxHeaderBytes] answers with status
+// 431 rather than 400.
+func HeadersTooLarge(n int) *registry.Error {
+	return &registry.Error{
+		Code:    registry.CodeBadRequest,
+		Message: fmt.Sprintf("The request line and headers are larger than %s.", byteSize(n)),
+		Hint:    fmt.Sprintf("Shorten the query or the headers: a search name is at most %d bytes, an identifier far shorter.", registry.MaxQueryLength),
+	}
+}
+
+// byteSize writes n bytes as people read a bound: "16 KiB" for a whole
+// number of KiB, else "1000 bytes".
+func byteSize(n int) string {
+	if n > 0 && n%1024 == 0 {
+		return strconv.Itoa(n/1024) + " KiB"
+	}
+	return strconv.Itoa(n) + " bytes"
 }
 
 // Chain composes pieces: Chain(a, b, c)(h) is a(b(c(h))), so a request
