@@ -132,10 +132,9 @@ func (s *Store) anyDue(ctx context.Context, at int64) (bool, error) {
 			return false, err
 		}
 		s.dueMu.Lock()
-		switch {
-		case s.due == nil:
+		if s.due == nil {
 			s.due = prepared
-		default:
+		} else {
 			_ = prepared.Close()
 		}
 		st = s.due
