@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"encoding/json"
 	"unicode/utf8"
 )
@@ -254,8 +255,9 @@ func (m argMembers) get(key string) (json.RawMessage, bool) {
 
 // scanArgs is json.Unmarshal(raw, &m) into a map for an object whose keys
 // are printable ASCII without escapes, each once, and whose values are
-// strings without escapes or control characters, its members appended to
-// dst in their order; it reports false for anything else.
+// strings without escapes or control characters, numbers, true, false or
+// null, its members appended to dst in their order; it reports false for
+// anything else.
 func scanArgs(raw []byte, dst argMembers) (argMembers, bool) {
 	b, ok := scanSep(raw, '{')
 	if !ok {
@@ -273,7 +275,7 @@ func scanArgs(raw []byte, dst argMembers) (argMembers, bool) {
 		if b, ok = scanSep(r, ':'); !ok {
 			return nil, false
 		}
-		v, _, r, ok := scanPlainString(b)
+		v, r, ok := scanArgValue(b)
 		if !ok {
 			return nil, false
 		}
@@ -296,6 +298,31 @@ func scanArgs(raw []byte, dst argMembers) (argMembers, bool) {
 		}
 		b = skipSpace(b[1:])
 	}
+}
+
+// scanArgValue scans one value of scanArgs at the start of b: a string
+// without escapes or control characters, or a number, true, false or null
+// (a search's limit, sent as the schema's integer), as encoding/json reads
+// them. It returns the value as written and what follows it.
+func scanArgValue(b []byte) (v, rest []byte, ok bool) {
+	if len(b) == 0 {
+		return nil, nil, false
+	}
+	if b[0] == '"' {
+		v, _, rest, ok = scanPlainString(b)
+		return v, rest, ok
+	}
+	if c := b[0]; c != '-' && (c < '0' || c > '9') && c != 't' && c != 'f' && c != 'n' {
+		return nil, nil, false
+	}
+	end := bytes.IndexAny(b, ",} \t\r\n")
+	if end < 0 {
+		return nil, nil, false
+	}
+	if !json.Valid(b[:end]) {
+		return nil, nil, false
+	}
+	return b[:end], b[end:], true
 }
 
 func printableASCII(b []byte) bool {

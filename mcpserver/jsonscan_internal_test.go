@@ -66,7 +66,8 @@ func TestScanToolsCallSeeds(t *testing.T) {
 // encoding/json accepts, with the same result.
 func FuzzScanArgs(f *testing.F) {
 	for _, s := range []string{`{"country":"NO","id":"923609016"}`, ` { "id" : "Ørsted" } `, `{}`, `{"a":"b","a":"c"}`,
-		`{"a":"\u0041"}`, `{"a":1}`, `{"a":"b"} x`, "{\"a\":\"\x01\"}", "{\"\xff\":\"b\"}", "{\"a\":\"\xff\"}"} {
+		`{"a":"\u0041"}`, `{"a":1}`, `{"limit":5,"name":"x"}`, `{"a":-0.5e3}`, `{"a":01}`, `{"a":true,"b":null}`,
+		`{"a":nul}`, `{"a":1 }`, `{"a":[]}`, `{"a":"b"} x`, "{\"a\":\"\x01\"}", "{\"\xff\":\"b\"}", "{\"a\":\"\xff\"}"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {

@@ -9,10 +9,12 @@ import (
 )
 
 // TestLongArgumentsBound: arguments past 16 KiB that the hand scanner does
-// not take (here a string with an escape, and a number beside a long name)
+// not take (here a string with an escape, and an array beside a long name)
 // are still refused before encoding/json decodes them, as bad_request with
 // a message naming the bound and a hint to shorten them; plain strings of
-// that size reach the operation (TestReview_Doors11LongInputSameErrorAsTheGoAPI).
+// that size, with numbers, true, false or null beside them, reach the
+// operation (TestReview_Doors11LongInputSameErrorAsTheGoAPI,
+// TestReview_Fix11bLongNameWithLimitSameErrorAsTheGoAPI).
 func TestLongArgumentsBound(t *testing.T) {
 	t.Parallel()
 	reg, _ := newRegistry(t)
@@ -26,7 +28,7 @@ func TestLongArgumentsBound(t *testing.T) {
 		args map[string]any
 	}{
 		{"lookup_company", map[string]any{"id": "\n" + long}},
-		{"search_company", map[string]any{"name": long, "limit": 5}},
+		{"search_company", map[string]any{"name": long, "limit": []any{5}}},
 	} {
 		res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: tc.tool, Arguments: tc.args})
 		if err != nil || !res.IsError || len(res.Content) != 1 {

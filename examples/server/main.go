@@ -598,11 +598,12 @@ func (a apiRouter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // invalid_id, or not_found for an unknown op) where the mux would redirect
 // to the cleaned path, the lookup of the identifier op. The segments are
 // those restserver takes as they are: not empty, no dot segment, nothing
-// escaped.
+// escaped. A path under watches/ is change monitoring's, not a company's:
+// it stays with the mux, whose redirect keeps the base path (rev-fix11b).
 func emptyIDPath(p string) bool {
 	country, op, ok := strings.Cut(p, "/company//")
 	plain := func(s string) bool { return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/%") }
-	return ok && plain(country) && plain(op)
+	return ok && plain(country) && plain(op) && country != "watches"
 }
 
 // restSettings returns the REST options of the settings, tried together

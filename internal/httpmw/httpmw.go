@@ -511,10 +511,19 @@ func (v securityValues) set(h http.Header) {
 // carries the request's X-Request-Id and its access-log record.
 func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
 	body, _ := ops.EnvelopeJSON(HeadersTooLarge(n))
-	length := []string{strconv.Itoa(len(body))}
+	length := strconv.Itoa(len(body))
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			size := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2 + len("Host: ") + len(r.Host) + 2
+			// net/http takes the Host line and Transfer-Encoding out of
+			// r.Header (and sets r.Host without a Host line from an
+			// absolute request target, which it then counts, as before).
+			size := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2
+			if r.Host != "" {
+				size += len("Host: ") + len(r.Host) + 2
+			}
+			if len(r.TransferEncoding) > 0 {
+				size += len("Transfer-Encoding: ") + len(strings.Join(r.TransferEncoding, ", ")) + 2
+			}
 			for k, vs := range r.Header {
 				for _, v := range vs {
 					size += len(k) + 2 + len(v) + 2
@@ -524,7 +533,7 @@ func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
 				h := w.Header()
 				h["Content-Type"] = []string{"application/json"}
 				h["Cache-Control"] = []string{"no-store"}
-				h["Content-Length"] = length
+				h["Content-Length"] = []string{length}
 				h["Connection"] = []string{"close"}
 				w.WriteHeader(http.StatusRequestHeaderFieldsTooLarge)
 				_, _ = w.Write(body)

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	registry "github.com/companyregistry/registry"
@@ -92,6 +93,21 @@ func (o *Ops) ParseToday(country, raw string, present bool) (registry.Date, erro
 // the maximum.
 var LimitHint = fmt.Sprintf("Retry with limit between 1 and %d (default %d).", registry.MaxSearchLimit, registry.DefaultSearchLimit)
 
+// ShownMax is the most bytes of a caller's value that an error message
+// quotes (see [Shown]).
+const ShownMax = 40
+
+// Shown returns a caller's value as an error message may quote it: whole
+// when it is at most ShownMax bytes, else its first ShownMax bytes (no
+// rune cut in two) and "...". An answer's size never follows the size of
+// what was sent.
+func Shown(s string) string {
+	if len(s) <= ShownMax {
+		return s
+	}
+	return strings.ToValidUTF8(s[:ShownMax], "") + "..."
+}
+
 // ParseLimit reads the search limit of a call for country as the caller
 // wrote it: absent (present false) is [registry.DefaultSearchLimit];
 // present, it must be a decimal integer (an empty value is not), else the
@@ -103,11 +119,7 @@ func (o *Ops) ParseLimit(country, raw string, present bool) (int, error) {
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil {
-		const show = 40
-		if len(raw) > show {
-			raw = raw[:show] + "..."
-		}
-		return 0, o.BadRequest(country, fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", registry.MaxSearchLimit, raw), LimitHint)
+		return 0, o.BadRequest(country, fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", registry.MaxSearchLimit, Shown(raw)), LimitHint)
 	}
 	return n, nil
 }
