@@ -40,9 +40,10 @@ const DefaultCountry = catalog.DefaultCountry
 // maxArgumentsBytes bounds the arguments of one tool call that
 // encoding/json decodes. The longest valid input is a 256-byte search
 // query; anything far larger is a mistake. Arguments the hand scanner
-// takes (at most maxScanArgs plain strings, read in one linear pass) are
-// not bounded here, so that a long identifier or name gets the operation's
-// own error, as from the Go API; the transport bounds the message.
+// takes (at most maxScanArgs plain strings, numbers, true, false or null,
+// read in one linear pass) are not bounded here, so that a long identifier
+// or name gets the operation's own error, as from the Go API; the
+// transport bounds the message.
 const maxArgumentsBytes = 16 << 10
 
 type handlers struct {
