@@ -507,7 +507,12 @@ func (v securityValues) set(h http.Header) {
 // bad_request, the message naming the bound: [HeadersTooLarge]), as every
 // other error. http.Server.MaxHeaderBytes bounds what the server reads,
 // loosely (it allows 4 KiB more); this piece holds a handler to an exact
-// bound wherever it is mounted. Mounted after [Stack.Begin], the refusal
+// bound wherever it is mounted, for a request whose target is a path, as a
+// client sends it to a server. For an absolute target
+// ("GET http://host/x", a proxy's form) net/http drops the Host line and
+// takes the host from the target, so the host is counted as a Host line
+// of the target's host, sent or not; the server's own bound still limits
+// what such a request reads. Mounted after [Stack.Begin], the refusal
 // carries the request's X-Request-Id and its access-log record.
 func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
 	body, _ := ops.EnvelopeJSON(HeadersTooLarge(n))
@@ -515,8 +520,9 @@ func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			// net/http takes the Host line and Transfer-Encoding out of
-			// r.Header (and sets r.Host without a Host line from an
-			// absolute request target, which it then counts, as before).
+			// r.Header. For an absolute target it drops the Host line and
+			// sets r.Host from the target: counted as a line of that host
+			// (rev-final11; see the doc).
 			size := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2
 			if r.Host != "" {
 				size += len("Host: ") + len(r.Host) + 2

@@ -11,8 +11,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
+	"unicode/utf8"
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/internal/seal"
@@ -98,14 +98,22 @@ var LimitHint = fmt.Sprintf("Retry with limit between 1 and %d (default %d).", r
 const ShownMax = 40
 
 // Shown returns a caller's value as an error message may quote it: whole
-// when it is at most ShownMax bytes, else its first ShownMax bytes (no
-// rune cut in two) and "...". An answer's size never follows the size of
-// what was sent.
+// when it is at most ShownMax bytes, else its first ShownMax bytes (less
+// the start of a rune the cut would split) and "...". The bytes kept are
+// the value's own, valid UTF-8 or not. An answer's size never follows the
+// size of what was sent.
 func Shown(s string) string {
 	if len(s) <= ShownMax {
 		return s
 	}
-	return strings.ToValidUTF8(s[:ShownMax], "") + "..."
+	i := ShownMax
+	for back := 0; back < utf8.UTFMax-1 && i > 0 && !utf8.RuneStart(s[i]); back++ {
+		i--
+	}
+	if !utf8.RuneStart(s[i]) {
+		i = ShownMax // not a rune split at the cut: continuation bytes of no rune
+	}
+	return s[:i] + "..."
 }
 
 // ParseLimit reads the search limit of a call for country as the caller
