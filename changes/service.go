@@ -18,6 +18,7 @@ import (
 	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/lockedio"
+	"github.com/companyregistry/registry/internal/ops"
 )
 
 // Limits of the service.
@@ -693,7 +694,7 @@ func ParseLimit(raw string, present bool, def int) (int, error) {
 	n, err := strconv.Atoi(raw)
 	if err != nil {
 		return 0, &registry.Error{Code: registry.CodeBadRequest,
-			Message: fmt.Sprintf("limit must be an integer; got %q.", truncate(raw, 40)),
+			Message: fmt.Sprintf("limit must be an integer; got %q.", ops.Shown(raw)),
 			Hint:    fmt.Sprintf("Retry with a whole number such as %d, or leave limit out.", def)}
 	}
 	return n, nil
@@ -751,7 +752,7 @@ func (s *Service) canonicalIDs(country, member string, ids []string, required bo
 				// has the form of a personal number where the whole did
 				// not (rev-fix11).
 				var quoted *string
-				if t := truncate(id, 40); !idcheck.ContainsPersonalNumber(id) && !idcheck.ContainsPersonalNumber(t) {
+				if t := ops.Shown(id); !idcheck.ContainsPersonalNumber(id) && !idcheck.ContainsPersonalNumber(t) {
 					quoted = &t
 				}
 				invalid = append(invalid, bad{i, quoted, reason})
@@ -776,13 +777,6 @@ func (s *Service) canonicalIDs(country, member string, ids []string, required bo
 			Details: map[string]any{"invalid": invalid}}
 	}
 	return c, out, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") + "..."
 }
 
 func (s *Service) tooMany(c countryRef, n int) *registry.Error {
@@ -811,7 +805,7 @@ func validKinds(kinds []Kind) ([]Kind, error) {
 				names[i] = string(a)
 			}
 			return nil, &registry.Error{Code: registry.CodeBadRequest,
-				Message: fmt.Sprintf("%q is not a kind of change.", truncate(string(k), 40)),
+				Message: fmt.Sprintf("%q is not a kind of change.", ops.Shown(string(k))),
 				Hint:    "Use kinds from " + strings.Join(names, ", ") + ", or leave kinds out for all of them."}
 		}
 	}

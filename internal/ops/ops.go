@@ -98,22 +98,26 @@ var LimitHint = fmt.Sprintf("Retry with limit between 1 and %d (default %d).", r
 const ShownMax = 40
 
 // Shown returns a caller's value as an error message may quote it: whole
-// when it is at most ShownMax bytes, else its first ShownMax bytes (less
-// the start of a rune the cut would split) and "...". The bytes kept are
+// when it is at most ShownMax bytes, else its first ShownMax bytes and
+// "...", cut before the last rune instead when that valid rune starts
+// within the first ShownMax bytes and ends after them. The bytes kept are
 // the value's own, valid UTF-8 or not. An answer's size never follows the
 // size of what was sent.
 func Shown(s string) string {
 	if len(s) <= ShownMax {
 		return s
 	}
-	i := ShownMax
-	for back := 0; back < utf8.UTFMax-1 && i > 0 && !utf8.RuneStart(s[i]); back++ {
-		i--
+	cut := ShownMax
+	for j := ShownMax - 1; j >= ShownMax-(utf8.UTFMax-1) && j >= 0; j-- {
+		if !utf8.RuneStart(s[j]) {
+			continue
+		}
+		if r, size := utf8.DecodeRuneInString(s[j:]); (r != utf8.RuneError || size > 1) && j+size > ShownMax {
+			cut = j // a valid rune the cut would split
+		}
+		break
 	}
-	if !utf8.RuneStart(s[i]) {
-		i = ShownMax // not a rune split at the cut: continuation bytes of no rune
-	}
-	return s[:i] + "..."
+	return s[:cut] + "..."
 }
 
 // ParseLimit reads the search limit of a call for country as the caller
