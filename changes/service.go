@@ -748,11 +748,14 @@ func (s *Service) canonicalIDs(country, member string, ids []string, required bo
 				if v.Reason != nil {
 					reason = *v.Reason
 				}
-				// The quote is checked too: cutting an id can leave what
-				// has the form of a personal number where the whole did
-				// not (rev-fix11).
+				// The quote is checked too, as cut and as the message
+				// writes it (%q): cutting an id can leave what has the
+				// form of a personal number where the whole did not
+				// (rev-fix11), and an invalid byte written \xHH can join
+				// the digits after it (rev-omega11).
 				var quoted *string
-				if t := ops.Shown(id); !idcheck.ContainsPersonalNumber(id) && !idcheck.ContainsPersonalNumber(t) {
+				if t := ops.Shown(id); !idcheck.ContainsPersonalNumber(id) && !idcheck.ContainsPersonalNumber(t) &&
+					!idcheck.ContainsPersonalNumber(strconv.Quote(t)) {
 					quoted = &t
 				}
 				invalid = append(invalid, bad{i, quoted, reason})
