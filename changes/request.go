@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/internal/ops"
 )
 
 // MaxRequestBytes is the largest body of a watch request (create or
@@ -77,11 +78,7 @@ func members(body []byte, hint string, allowed ...string) (map[string]json.RawMe
 		}
 	}
 	if unknown != "" {
-		const show = 40
-		if len(unknown) > show {
-			unknown = unknown[:show] + "..."
-		}
-		return nil, badBody(hint, "The body has an unknown member %q; the members are %s.", unknown, strings.Join(allowed, ", "))
+		return nil, badBody(hint, "The body has an unknown member %q; the members are %s.", ops.Shown(unknown), strings.Join(allowed, ", "))
 	}
 	return m, nil
 }

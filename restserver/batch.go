@@ -149,11 +149,7 @@ func (s *Server) readBatch(w http.ResponseWriter, r *http.Request, country strin
 			}
 			req.hasToday = true
 		default:
-			const show = 40
-			if len(name) > show {
-				name = name[:show] + "..."
-			}
-			return nil, bad("The body has an unknown field %q; only ids and today are accepted.", name)
+			return nil, bad("The body has an unknown field %q; only ids and today are accepted.", ops.Shown(name))
 		}
 	}
 	raw, ok := members["ids"]
