@@ -3,6 +3,8 @@ package nameindex
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -249,5 +251,48 @@ func TestSearchRepeatedWords(t *testing.T) {
 		if len(res.Orgs) == 0 && want > 0 {
 			t.Errorf("%q: no hits of %d", q, want)
 		}
+	}
+}
+
+// BenchmarkSearchDistinctCommonWords times searches of the scale
+// generator's file (100,000 rows, or NAMEINDEX_SCALE_ROWS) for its k most
+// common words in one query, k = 1, 2, 4, 6, 10, 20: the evidence that
+// distinct words need no bound in searchWords (their lists meet only where
+// a name holds them all), where one word written k times cost k lists
+// (BenchmarkReview_SearchRepeatedWord).
+func BenchmarkSearchDistinctCommonWords(b *testing.B) {
+	rows := 100_000
+	if n, err := strconv.Atoi(os.Getenv(scaleRowsEnv)); err == nil && n > 0 {
+		rows = n
+	}
+	var buf bytes.Buffer
+	if err := writeScaleFile(&buf, rows, 26); err != nil {
+		b.Fatal(err)
+	}
+	x := buildFrom(b, &buf, countedAt)
+	rs, err := x.db.QueryContext(b.Context(), `SELECT term FROM vocab ORDER BY doc DESC, term LIMIT 20`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var common []string
+	for rs.Next() {
+		var w string
+		if err := rs.Scan(&w); err != nil {
+			b.Fatal(err)
+		}
+		common = append(common, w)
+	}
+	if err := rs.Close(); err != nil || len(common) < 20 {
+		b.Fatalf("%d common words, %v", len(common), err)
+	}
+	for _, k := range []int{1, 2, 4, 6, 10, 20} {
+		q := strings.Join(common[:k], " ")
+		b.Run("k="+strconv.Itoa(k), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := x.Search(b.Context(), q, 20); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
