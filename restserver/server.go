@@ -183,13 +183,15 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.changeMux.ServeHTTP(w, r)
 		return
 	}
-	if country, op, ok := emptyIDRoute(r); ok {
-		s.emptyID(w, r, country, op)
-		return
-	}
 	if country, id, ok := s.lookupRoute(r); ok {
 		r.Pattern = s.lookupPattern
 		s.lookupOf(w, r, country, id)
+		return
+	}
+	// After the lookup, off its path: no lookup's path is company//{op}
+	// (lookupRoute takes no identifier with a slash).
+	if country, op, ok := emptyIDRoute(r); ok {
+		s.emptyID(w, r, country, op)
 		return
 	}
 	s.mux.ServeHTTP(w, r)
