@@ -136,21 +136,23 @@ func (s *Server) readBatch(w http.ResponseWriter, r *http.Request, country strin
 	if err := json.Unmarshal(body, &members); err != nil || members == nil {
 		return nil, bad("The body is not a JSON object.")
 	}
-	req := &batchRequest{}
-	for name, raw := range members {
-		switch name {
-		case "ids":
-		case "today":
-			if string(raw) == "null" {
-				continue
-			}
-			if err := json.Unmarshal(raw, &req.today); err != nil {
-				return nil, s.ops.InvalidToday(country)
-			}
-			req.hasToday = true
-		default:
-			return nil, bad("The body has an unknown field %q; only ids and today are accepted.", ops.Shown(name))
+	// The least unknown name first, so that the answer does not depend on
+	// map order, as in a watch's body (changes' request parsing).
+	unknown, found := "", false
+	for name := range members {
+		if name != "ids" && name != "today" && (!found || name < unknown) {
+			unknown, found = name, true
 		}
+	}
+	if found {
+		return nil, bad("The body has an unknown field %q; only ids and today are accepted.", ops.Shown(unknown))
+	}
+	req := &batchRequest{}
+	if raw, ok := members["today"]; ok && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &req.today); err != nil {
+			return nil, s.ops.InvalidToday(country)
+		}
+		req.hasToday = true
 	}
 	raw, ok := members["ids"]
 	if !ok {
