@@ -132,7 +132,6 @@ type Request struct {
 	msg        string           // the access log's message; the innermost AccessLog's
 	route      string           // the innermost route pattern
 	attrs      []slog.Attr      // more fields of the access-log record
-	headersMax int              // the least bound a MaxHeaderBytes held the request to; 0: none
 	retryAfter atomic.Int64
 	idHeader   [1]string    // the X-Request-Id header's value, allocated with q
 	attrBuf    [1]slog.Attr // attrs' first field (MCP's tool), allocated with q
@@ -520,13 +519,6 @@ func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
 	length := strconv.Itoa(len(body))
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			// A stack inside another (restserver's, in the example server)
-			// counts again only for a stricter bound.
-			q := Of(w)
-			if q != nil && q.headersMax > 0 && q.headersMax <= n {
-				next.ServeHTTP(w, r)
-				return
-			}
 			// net/http takes the Host line and Transfer-Encoding out of
 			// r.Header. For an absolute target it drops the Host line and
 			// sets r.Host from the target: counted as a line of that host
@@ -552,9 +544,6 @@ func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
 				w.WriteHeader(http.StatusRequestHeaderFieldsTooLarge)
 				_, _ = w.Write(body)
 				return
-			}
-			if q != nil {
-				q.headersMax = n
 			}
 			next.ServeHTTP(w, r)
 		})

@@ -659,30 +659,3 @@ func TestHeadersTooLargeNamesTheBound(t *testing.T) {
 		t.Errorf("messages (-want +got):\n%s", diff)
 	}
 }
-
-// TestMaxHeaderBytesNested: inside a stack, a second MaxHeaderBytes (the
-// REST handler's, inside the example server's) counts again only for a
-// bound stricter than the one the request already passed, and then still
-// refuses one byte over it.
-func TestMaxHeaderBytesNested(t *testing.T) {
-	t.Parallel()
-	size := len("GET /health HTTP/1.1\r\n") + len("Host: example.com\r\n") + len("X-Padding: abc\r\n")
-	for _, tc := range []struct {
-		outer, inner, want int
-	}{
-		{size, size, http.StatusOK},
-		{size, size + 100, http.StatusOK},
-		{size, size - 1, http.StatusRequestHeaderFieldsTooLarge},
-		{size - 1, size + 100, http.StatusRequestHeaderFieldsTooLarge},
-	} {
-		inner := httpmw.MaxHeaderBytes(tc.inner)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
-		h := httpmw.New(httpmw.Config{}).Handler("", "request", httpmw.MaxHeaderBytes(tc.outer)(inner))
-		r := httptest.NewRequest(http.MethodGet, "/health", nil)
-		r.Header.Set("X-Padding", "abc")
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
-		if w.Code != tc.want {
-			t.Errorf("outer %d, inner %d, request %d bytes: %d, want %d", tc.outer, tc.inner, size, w.Code, tc.want)
-		}
-	}
-}
