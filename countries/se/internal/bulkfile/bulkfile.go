@@ -9,8 +9,9 @@
 // or not; the columns are found by their header names (either spelling of
 // the procedures column); and the parts of the postal address are told
 // apart by their shape, not their order. A file whose structure is broken
-// (no header, a missing required column, a record with the wrong number of
-// fields, an unterminated quote, a record over 1 MiB) is refused with a
+// (no header, a header of more than 256 columns, a missing required column,
+// a record with the wrong number of fields, an unterminated quote, a record
+// over 1 MiB) is refused with a
 // [*FormatError] naming the line, never its content.
 //
 // Rows keyed by a personal identity number (a sole trader) are skipped and
@@ -40,6 +41,11 @@ import (
 // that spans lines), in the bytes of the file: separators, quotes and line
 // breaks count as much as the text they hold.
 const MaxRecordBytes = 1 << 20
+
+// MaxColumns bounds the header's columns (Bolagsverket's file has eleven):
+// a header with more is refused as soon as its count passes the bound, so
+// a line of separators costs no more memory than a line of text.
+const MaxColumns = 256
 
 // maxTextBytes bounds the text of a zip entry (the real file is about 233
 // MB unzipped).
@@ -160,6 +166,9 @@ func NewReader(r io.Reader) (*Reader, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if rd.count > MaxColumns {
+		return nil, &FormatError{Line: 1, Msg: fmt.Sprintf("the header has more than %d columns", MaxColumns)}
 	}
 	rd.n = len(fields)
 	rd.cols = make(map[string]int, len(fields))
@@ -546,12 +555,16 @@ func (r *Reader) record() ([][]byte, error) {
 
 // addSpan counts a field of the record being read and keeps it while the
 // record has no more fields than the header (all of them for the header
-// itself): a record with too many is refused for its count, and keeping
-// them would let a line of separators cost memory out of proportion to
-// its bytes.
+// itself, up to MaxColumns + 1): a record with too many is refused for its
+// count, and keeping them would let a line of separators cost memory out
+// of proportion to its bytes.
 func (r *Reader) addSpan(s span) {
 	r.count++
-	if r.n == 0 || len(r.spans) < r.n {
+	limit := r.n
+	if limit == 0 {
+		limit = MaxColumns + 1 // the header: enough for NewReader to refuse it
+	}
+	if len(r.spans) < limit {
 		r.spans = append(r.spans, s)
 	}
 }

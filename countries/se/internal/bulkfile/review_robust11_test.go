@@ -47,3 +47,46 @@ func TestReview_RecordBoundCountsSeparators(t *testing.T) {
 		t.Errorf("reading one record of %d bytes allocated %d bytes, more than %d (4 x MaxRecordBytes)", len(line), allocated, limit)
 	}
 }
+
+// TestHeaderColumnsBounded: a header line of separators is refused for its
+// column count (the file has eleven columns; MaxColumns is the bound), in
+// memory bounded by the record's bytes: the header keeps at most
+// MaxColumns+1 fields, where it kept one per separator (273 MB allocated
+// for a line of 1 MiB before the bound). At the bound the header is read.
+func TestHeaderColumnsBounded(t *testing.T) {
+	extra := func(n int) string { // n more distinct columns
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, ";extra%d", i)
+		}
+		return b.String()
+	}
+	for name, tc := range map[string]struct {
+		line string
+		want *FormatError
+	}{
+		"a line of separators": {strings.Repeat(";", MaxRecordBytes-1),
+			&FormatError{Line: 1, Msg: fmt.Sprintf("the header has more than %d columns", MaxColumns)}},
+		"one column past the bound": {header + extra(MaxColumns-11+1),
+			&FormatError{Line: 1, Msg: fmt.Sprintf("the header has more than %d columns", MaxColumns)}},
+		"at the bound": {header + extra(MaxColumns-11), nil},
+	} {
+		t.Run(name, func(t *testing.T) {
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := NewReader(strings.NewReader(tc.line + "\n"))
+			runtime.ReadMemStats(&after)
+			var got *FormatError
+			if err != nil && !errors.As(err, &got) {
+				t.Fatalf("error %v, want a *FormatError or none", err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("a header of %d bytes (-want +got):\n%s", len(tc.line), diff)
+			}
+			if limit := uint64(4 * MaxRecordBytes); after.TotalAlloc-before.TotalAlloc > limit {
+				t.Errorf("reading the header allocated %d bytes, more than %d (4 x MaxRecordBytes)", after.TotalAlloc-before.TotalAlloc, limit)
+			}
+		})
+	}
+}
