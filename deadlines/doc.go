@@ -16,6 +16,16 @@
 // dates ([registry.Date]) handled as day numbers, so no time zone is
 // involved.
 //
+// # Past days
+//
+// Every engine applies the rules it cites, as they stand today, to any
+// day it is given: a day years back gives the dates today's rules would
+// give, not those the law of that time gave. The calendars' one change
+// applied by year is Denmark's Store Bededag (a holiday until 2023); for
+// example, Sweden's calendar keeps nationaldagen and not annandag pingst in
+// every year, although annandag pingst was an allmän helgdag until lag
+// 2004:1320 replaced it.
+//
 // # Norwegian public holidays
 //
 // The Norwegian business calendar (Saturdays, Sundays and the public
