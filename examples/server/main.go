@@ -547,9 +547,20 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 	mux.Handle(cfg.basePath+"/mcp/", mcp)
 	// One allowance per client for REST /v1 and MCP tools/call.
 	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
+	router := apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux, mcpPath: cfg.basePath + "/mcp", mcp: mcp}
+	// The header limit's refusal speaks to the door that would have served
+	// the request (doors12): an MCP client's arguments are in the body.
 	return perfLayers(stack.Handler("", "request",
-		httpmw.MaxHeaderBytes(maxHeaderBytes)(apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux,
-			mcpPath: cfg.basePath + "/mcp", mcp: mcp})), stack), mcpOpts, nil
+		httpmw.MaxHeaderBytesDoors(maxHeaderBytes, mcpDoor(mux, router.mcpPath))(router)), stack), mcpOpts, nil
+}
+
+// mcpDoor returns whether mux would hand a request to the MCP endpoint,
+// which it serves at mcpPath and under mcpPath/, or redirect it there.
+func mcpDoor(mux *http.ServeMux, mcpPath string) func(*http.Request) bool {
+	return func(r *http.Request) bool {
+		_, pattern := mux.Handler(r)
+		return pattern == mcpPath || pattern == mcpPath+"/"
+	}
 }
 
 // apiRouter hands a request for the REST API (a clean path under prefix,
