@@ -281,9 +281,9 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 		}
 	}
 	if found {
-		msg := fmt.Sprintf("Unknown argument %q; this tool takes no arguments.", ops.Shown(unknown))
+		msg := fmt.Sprintf("Unknown argument %s; this tool takes no arguments.", ops.Quote(unknown))
 		if len(allowed) > 0 {
-			msg = fmt.Sprintf("Unknown argument %q; this tool takes %s.", ops.Shown(unknown), strings.Join(allowed, ", "))
+			msg = fmt.Sprintf("Unknown argument %s; this tool takes %s.", ops.Quote(unknown), strings.Join(allowed, ", "))
 		}
 		return a, h.badRequest(a.country, msg, "Retry with only the documented arguments.")
 	}
