@@ -18,14 +18,14 @@ func TestReview_Doors12QuoteHidesPersonalNumbers(t *testing.T) {
 	t.Parallel()
 	x30 := strings.Repeat("x", 30)
 	in := []string{
-		"idz",                      // a name
-		"810105-2382",              // the form of a personal number
-		"pnr:8101052382",           // inside a word
-		x30 + "8101052382" + "5",   // eleven digits: none, but the 40-byte cut holds ten
-		"\x81" + "0105-2382",       // %q writes \x81, joining the digits after it
-		strings.Repeat("y", 45),    // long, cut
-		x30 + "0123456789012",      // thirteen digits: no date of birth is searched for in them
-		"08-123 456 78",            // a telephone number (day 34)
+		"idz",                       // a name
+		"810105-2382",               // the form of a personal number
+		"pnr:8101052382",            // inside a word
+		x30 + "8101052382" + "5",    // eleven digits: none, but the 40-byte cut holds ten
+		"\x81" + "0105-2382",        // %q writes \x81, joining the digits after it
+		strings.Repeat("y", 45),     // long, cut
+		x30 + "0123456789012",       // thirteen digits: no date of birth is searched for in them
+		"08-123 456 78",             // a telephone number (day 34)
 		"limit=810105\u20102382 ok", // U+2010 hyphen
 	}
 	var got []string
