@@ -300,6 +300,85 @@ func scanArgs(raw []byte, dst argMembers) (argMembers, bool) {
 	}
 }
 
+// scanArgsEscaped is scanArgs for an object whose keys and string values
+// may hold escapes (\u0041, \", \n): its keys are decoded as
+// encoding/json decodes them, its values kept as written (jsonString
+// decodes an escaped one), each name once, at most maxScanArgs members,
+// in one linear pass. handlers.args reads arguments past
+// maxArgumentsBytes with it, so that a long value gets the same answer
+// whatever its JSON spelling (doors12); it reports false for anything
+// else (an array or object value, a duplicate name, more members).
+func scanArgsEscaped(raw []byte, dst argMembers) (argMembers, bool) {
+	b, ok := scanSep(raw, '{')
+	if !ok {
+		return nil, false
+	}
+	m := dst[:0]
+	if len(b) > 0 && b[0] == '}' {
+		return m, len(skipSpace(b[1:])) == 0
+	}
+	for {
+		rawKey, r, ok := scanEscapedString(b)
+		if !ok {
+			return nil, false
+		}
+		var key string
+		if json.Unmarshal(rawKey, &key) != nil {
+			return nil, false
+		}
+		if b, ok = scanSep(r, ':'); !ok {
+			return nil, false
+		}
+		var v []byte
+		if len(b) > 0 && b[0] == '"' {
+			if v, r, ok = scanEscapedString(b); ok && !json.Valid(v) {
+				ok = false
+			}
+		} else {
+			v, r, ok = scanArgValue(b)
+		}
+		if !ok || len(m) == maxScanArgs {
+			return nil, false
+		}
+		if _, dup := m.get(key); dup {
+			return nil, false
+		}
+		m = append(m, argMember{[]byte(key), v})
+		b = skipSpace(r)
+		if len(b) == 0 {
+			return nil, false
+		}
+		if b[0] == '}' {
+			return m, len(skipSpace(b[1:])) == 0
+		}
+		if b[0] != ',' {
+			return nil, false
+		}
+		b = skipSpace(b[1:])
+	}
+}
+
+// scanEscapedString reads a JSON string at the start of b, escapes
+// allowed, by its structure only (the caller decodes or validates it):
+// the string as written, quotes included, and the rest of b. A control
+// character in it makes it report false.
+func scanEscapedString(b []byte) (raw, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, false
+	}
+	for i := 1; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return b[:i+1], b[i+1:], true
+		case c == '\\':
+			i++ // the escaped byte; \uXXXX's digits are plain bytes
+		case c < 0x20:
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
+}
+
 // scanArgValue scans one value of scanArgs at the start of b: a string
 // without escapes or control characters, or a number, true, false or null
 // (a search's limit, sent as the schema's integer), as encoding/json reads

@@ -8,13 +8,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestLongArgumentsBound: arguments past 16 KiB that the hand scanner does
-// not take (here a string with an escape, and an array beside a long name)
-// are still refused before encoding/json decodes them, as bad_request with
-// a message naming the bound and a hint to shorten them; plain strings of
-// that size, with numbers, true, false or null beside them, reach the
-// operation (TestReview_Doors11LongInputSameErrorAsTheGoAPI,
-// TestReview_Fix11bLongNameWithLimitSameErrorAsTheGoAPI).
+// TestLongArgumentsBound: arguments past 16 KiB that the hand scanners do
+// not take (here an object, and an array, beside a long value) are still
+// refused before encoding/json decodes them, as bad_request with a
+// message naming the bound and a hint to shorten them; strings of that
+// size, escaped or not, with numbers, true, false or null beside them,
+// reach the operation (TestReview_Doors11LongInputSameErrorAsTheGoAPI,
+// TestReview_Fix11bLongNameWithLimitSameErrorAsTheGoAPI,
+// TestReview_Doors12LongArgumentSameAnswerWhateverItsSpelling).
 func TestLongArgumentsBound(t *testing.T) {
 	t.Parallel()
 	reg, _ := newRegistry(t)
@@ -27,7 +28,7 @@ func TestLongArgumentsBound(t *testing.T) {
 		tool string
 		args map[string]any
 	}{
-		{"lookup_company", map[string]any{"id": "\n" + long}},
+		{"lookup_company", map[string]any{"id": "\n" + long, "country": map[string]any{"code": "NO"}}},
 		{"search_company", map[string]any{"name": long, "limit": []any{5}}},
 	} {
 		res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: tc.tool, Arguments: tc.args})

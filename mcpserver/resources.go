@@ -117,7 +117,7 @@ func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) 
 	}
 	if found {
 		return nil, envelopeError(h.badRequest(country,
-			fmt.Sprintf("Unknown argument %q; this prompt takes %s.", ops.Shown(unknown), strings.Join(explainCompanyArgs, ", ")),
+			fmt.Sprintf("Unknown argument %s; this prompt takes %s.", ops.Quote(unknown), strings.Join(explainCompanyArgs, ", ")),
 			"Retry with only the documented arguments."))
 	}
 	if id == "" {

@@ -41,9 +41,11 @@ const DefaultCountry = catalog.DefaultCountry
 // encoding/json decodes. The longest valid input is a 256-byte search
 // query; anything far larger is a mistake. Arguments the hand scanner
 // takes (at most maxScanArgs plain strings, numbers, true, false or null,
-// read in one linear pass) are not bounded here, so that a long identifier
-// or name gets the operation's own error, as from the Go API; the
-// transport bounds the message.
+// read in one linear pass) are not bounded here, nor are those of at most
+// maxScanArgs strings with escapes and scalars (scanArgsEscaped, also
+// linear), so that a long identifier or name gets the operation's own
+// error, as from the Go API, whatever its JSON spelling; the transport
+// bounds the message.
 const maxArgumentsBytes = 16 << 10
 
 type handlers struct {
@@ -242,11 +244,17 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 	}
 	var room [4]argMember // the members of the arguments, on the stack
 	m, ok := scanArgs(raw, room[:0])
-	if !ok {
-		if len(raw) > maxArgumentsBytes {
+	switch {
+	case ok:
+	case len(raw) > maxArgumentsBytes:
+		// A long value spelt with an escape gets the answer its plain
+		// spelling gets (doors12); anything else this large is refused
+		// before encoding/json decodes it.
+		if m, ok = scanArgsEscaped(raw, room[:0]); !ok {
 			return a, h.badRequest(a.country, "The tool arguments are larger than 16 KiB.",
 				fmt.Sprintf("Shorten the arguments: an identifier is far shorter, a name at most %d bytes.", registry.MaxQueryLength))
 		}
+	default:
 		m, ok = unmarshalArgs(raw)
 	}
 	if !ok {
@@ -273,9 +281,9 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 		}
 	}
 	if found {
-		msg := fmt.Sprintf("Unknown argument %q; this tool takes no arguments.", ops.Shown(unknown))
+		msg := fmt.Sprintf("Unknown argument %s; this tool takes no arguments.", ops.Quote(unknown))
 		if len(allowed) > 0 {
-			msg = fmt.Sprintf("Unknown argument %q; this tool takes %s.", ops.Shown(unknown), strings.Join(allowed, ", "))
+			msg = fmt.Sprintf("Unknown argument %s; this tool takes %s.", ops.Quote(unknown), strings.Join(allowed, ", "))
 		}
 		return a, h.badRequest(a.country, msg, "Retry with only the documented arguments.")
 	}

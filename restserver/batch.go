@@ -145,7 +145,7 @@ func (s *Server) readBatch(w http.ResponseWriter, r *http.Request, country strin
 		}
 	}
 	if found {
-		return nil, bad("The body has an unknown field %q; only ids and today are accepted.", ops.Shown(unknown))
+		return nil, bad("The body has an unknown field %s; only ids and today are accepted.", ops.Quote(unknown))
 	}
 	req := &batchRequest{}
 	if raw, ok := members["today"]; ok && string(raw) != "null" {

@@ -194,6 +194,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.emptyID(w, r, country, op)
 		return
 	}
+	if slashSegment(r.URL.EscapedPath()) && s.slashValue(w, r) {
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -234,20 +237,86 @@ type companyRoute struct {
 
 // emptyIDRoute reports whether r's path is /v1/{country}/company//{op}, an
 // operation on one company with an empty identifier (a client that built
-// the path from an empty field), and returns the country and op. The mux
-// would answer it with its own redirect to the cleaned path,
+// the path from an empty field), and returns the country and op,
+// unescaped ([catalog.EmptyIDPath]: several slashes, escaped segments).
+// The mux would answer it with its own redirect to the cleaned path,
 // /v1/{country}/company/{op}, which is the lookup of the identifier op.
 func emptyIDRoute(r *http.Request) (country, op string, ok bool) {
 	rest, ok := strings.CutPrefix(r.URL.EscapedPath(), "/v1/")
 	if !ok {
 		return "", "", false
 	}
-	country, rest, _ = strings.Cut(rest, "/")
-	op, ok = strings.CutPrefix(rest, "company//")
-	if !ok || !plainSegment(country) || !plainSegment(op) {
-		return "", "", false
+	return catalog.EmptyIDPath(rest)
+}
+
+// slashSegment reports whether the escaped path p has a segment that is
+// a slash written %2F.
+func slashSegment(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		if strings.EqualFold(seg, "%2F") {
+			return true
+		}
 	}
-	return country, op, true
+	return false
+}
+
+// slashProbe is the segment slashValue asks the mux about in place of
+// %2F: a value no literal segment of a pattern has.
+const slashProbe = "%00"
+
+// slashValue serves a request whose path has a segment %2F, "/"
+// unescaped, which http.ServeMux takes for a trailing slash and so
+// matches to no pattern (/v1/NO/company/%2F/roles would be 404 where
+// %2F%2F is the operation's invalid_id): it finds the pattern the mux
+// matches with each such segment written as another value, and calls
+// its handler with the path values of the real path, "/" for each
+// such segment. It reports false, having done nothing, when such a
+// segment is no wildcard of that pattern (or the mux would clean the
+// path): the mux answers as it does.
+func (s *Server) slashValue(w http.ResponseWriter, r *http.Request) bool {
+	segs := strings.Split(r.URL.EscapedPath(), "/")
+	probe := slices.Clone(segs)
+	for i, seg := range probe {
+		if strings.EqualFold(seg, "%2F") {
+			probe[i] = slashProbe
+		}
+	}
+	u := *r.URL
+	u.RawPath = strings.Join(probe, "/")
+	var err error
+	if u.Path, err = url.PathUnescape(u.RawPath); err != nil {
+		return false
+	}
+	probeReq := *r
+	probeReq.URL = &u
+	h, pattern := s.mux.Handler(&probeReq)
+	_, path, _ := strings.Cut(pattern, " ")
+	psegs := strings.Split(path, "/")
+	if len(psegs) != len(segs) {
+		return false
+	}
+	values := map[string]string{}
+	for i, ps := range psegs {
+		name, wild := strings.CutPrefix(ps, "{")
+		name, wild2 := strings.CutSuffix(name, "}")
+		if !wild || !wild2 || strings.HasSuffix(name, "...") {
+			if probe[i] != segs[i] {
+				return false
+			}
+			continue
+		}
+		v, err := url.PathUnescape(segs[i])
+		if err != nil {
+			return false
+		}
+		values[name] = v
+	}
+	r.Pattern = pattern
+	for name, v := range values {
+		r.SetPathValue(name, v)
+	}
+	h.ServeHTTP(w, r)
+	return true
 }
 
 // emptyID serves an operation on one company whose identifier is empty as

@@ -49,6 +49,7 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/countries"
+	"github.com/companyregistry/registry/internal/catalog"
 	"github.com/companyregistry/registry/internal/heapfloor"
 	"github.com/companyregistry/registry/internal/httplog"
 	"github.com/companyregistry/registry/internal/httpmw"
@@ -547,9 +548,20 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 	mux.Handle(cfg.basePath+"/mcp/", mcp)
 	// One allowance per client for REST /v1 and MCP tools/call.
 	stack := httpmw.New(httpmw.Config{Trusted: trusted, Logger: logger, Limiter: lim})
+	router := apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux, mcpPath: cfg.basePath + "/mcp", mcp: mcp}
+	// The header limit's refusal speaks to the door that would have served
+	// the request (doors12): an MCP client's arguments are in the body.
 	return perfLayers(stack.Handler("", "request",
-		httpmw.MaxHeaderBytes(maxHeaderBytes)(apiRouter{prefix: cfg.basePath + "/v1/", rest: restHandler, mux: mux,
-			mcpPath: cfg.basePath + "/mcp", mcp: mcp})), stack), mcpOpts, nil
+		httpmw.MaxHeaderBytesDoors(maxHeaderBytes, mcpDoor(mux, router.mcpPath))(router)), stack), mcpOpts, nil
+}
+
+// mcpDoor returns whether mux would hand a request to the MCP endpoint,
+// which it serves at mcpPath and under mcpPath/, or redirect it there.
+func mcpDoor(mux *http.ServeMux, mcpPath string) func(*http.Request) bool {
+	return func(r *http.Request) bool {
+		_, pattern := mux.Handler(r)
+		return pattern == mcpPath || pattern == mcpPath+"/"
+	}
 }
 
 // apiRouter hands a request for the REST API (a clean path under prefix,
@@ -561,7 +573,7 @@ func newHandlerWith(cfg config, settings []restserver.Option, reg *registry.Regi
 // another handler goes to the mux, as does CONNECT, whose path the mux does
 // not clean. One unclean path goes to the REST handler on purpose, where
 // the mux would redirect: an operation on one company with an empty
-// identifier (see emptyIDPath).
+// identifier (see emptyIDPath), with or without a trailing slash.
 //
 // The MCP endpoint's exact path (mcpPath, when set) goes straight to the
 // MCP handler in the same way, with the mux's pattern, which is that path:
@@ -581,7 +593,7 @@ func (a apiRouter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			a.mcp.ServeHTTP(w, r)
 			return
 		}
-		if strings.HasPrefix(p, a.prefix) && p[len(p)-1] != '/' && (path.Clean(p) == p || emptyIDPath(p[len(a.prefix):])) {
+		if strings.HasPrefix(p, a.prefix) && (p[len(p)-1] != '/' && path.Clean(p) == p || emptyIDPath(p[len(a.prefix):])) {
 			// The pattern the mux would have matched: the REST
 			// handler's, the base path and "/".
 			r.Pattern = a.prefix[:len(a.prefix)-len("v1/")]
@@ -596,14 +608,14 @@ func (a apiRouter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // {country}/company//{op}: an operation on one company with an empty
 // identifier, which the REST handler answers itself (the operation's
 // invalid_id, or not_found for an unknown op) where the mux would redirect
-// to the cleaned path, the lookup of the identifier op. The segments are
-// those restserver takes as they are: not empty, no dot segment, nothing
-// escaped. A path under watches/ is change monitoring's, not a company's:
-// it stays with the mux, whose redirect keeps the base path (rev-fix11b).
+// to the cleaned path, the lookup of the identifier op. It is the REST
+// handler's own rule ([catalog.EmptyIDPath]: several slashes in place of
+// the identifier, escaped segments; no dot segment). A path under
+// watches/ is change monitoring's, not a company's: it stays with the mux,
+// whose redirect keeps the base path (rev-fix11b).
 func emptyIDPath(p string) bool {
-	country, op, ok := strings.Cut(p, "/company//")
-	plain := func(s string) bool { return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/%") }
-	return ok && plain(country) && plain(op) && country != "watches"
+	country, _, ok := catalog.EmptyIDPath(p)
+	return ok && country != "watches"
 }
 
 // restSettings returns the REST options of the settings, tried together

@@ -515,8 +515,18 @@ func (v securityValues) set(h http.Header) {
 // what such a request reads. Mounted after [Stack.Begin], the refusal
 // carries the request's X-Request-Id and its access-log record.
 func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
-	body, _ := ops.EnvelopeJSON(HeadersTooLarge(n))
-	length := strconv.Itoa(len(body))
+	return MaxHeaderBytesDoors(n, nil)
+}
+
+// MaxHeaderBytesDoors is [MaxHeaderBytes] in front of a handler that serves
+// the MCP endpoint too: a refused request for which mcp reports true (the
+// MCP endpoint would have served it) gets [MCPHeadersTooLarge]'s envelope,
+// whose hint is true for an MCP client; any other, [HeadersTooLarge]'s.
+// mcp runs only for a refused request; nil is never the MCP endpoint.
+func MaxHeaderBytesDoors(n int, mcp func(*http.Request) bool) func(http.Handler) http.Handler {
+	restBody, _ := ops.EnvelopeJSON(HeadersTooLarge(n))
+	mcpBody, _ := ops.EnvelopeJSON(MCPHeadersTooLarge(n))
+	restLength, mcpLength := strconv.Itoa(len(restBody)), strconv.Itoa(len(mcpBody))
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			// net/http takes the Host line and Transfer-Encoding out of
@@ -536,6 +546,10 @@ func MaxHeaderBytes(n int) func(http.Handler) http.Handler {
 				}
 			}
 			if size > n {
+				body, length := restBody, restLength
+				if mcp != nil && mcp(r) {
+					body, length = mcpBody, mcpLength
+				}
 				h := w.Header()
 				h["Content-Type"] = []string{"application/json"}
 				h["Cache-Control"] = []string{"no-store"}
@@ -559,6 +573,15 @@ func HeadersTooLarge(n int) *registry.Error {
 		Message: fmt.Sprintf("The request line and headers are larger than %s.", byteSize(n)),
 		Hint:    fmt.Sprintf("Shorten the query or the headers: a search name is at most %d bytes, an identifier far shorter.", registry.MaxQueryLength),
 	}
+}
+
+// MCPHeadersTooLarge is [HeadersTooLarge] as the MCP endpoint answers it:
+// an MCP request's tool arguments travel in its body, which the bound does
+// not count, so its hint speaks of the headers only.
+func MCPHeadersTooLarge(n int) *registry.Error {
+	e := HeadersTooLarge(n)
+	e.Hint = "Shorten the headers: the arguments of a tool call travel in the request body, which this bound does not count."
+	return e
 }
 
 // byteSize writes n bytes as people read a bound: "16 KiB" for a whole

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	registry "github.com/companyregistry/registry"
+	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/seal"
 )
 
@@ -120,6 +121,37 @@ func Shown(s string) string {
 	return s[:cut] + "..."
 }
 
+// NotQuoted stands in an error message for a caller's value that [Quote]
+// does not show.
+const NotQuoted = "(not quoted: it has the form of a personal identity number)"
+
+// Quotable returns a caller's value as an error message may show it
+// ([Shown]) and whether it may be shown at all: not when the value, its
+// shown form or that form as %q writes it (an invalid byte written \xHH
+// can join the digits after it) holds what has the form of a Swedish
+// personal identity number ([idcheck.ContainsPersonalNumber], the rule by
+// which the Swedish module refuses a search query without echoing it).
+// Personal data is never part of an error, not even the caller's own:
+// errors are logged and shown further than the caller.
+func Quotable(s string) (shown string, ok bool) {
+	shown = Shown(s)
+	if idcheck.ContainsPersonalNumber(s) || idcheck.ContainsPersonalNumber(shown) ||
+		idcheck.ContainsPersonalNumber(strconv.Quote(shown)) {
+		return "", false
+	}
+	return shown, true
+}
+
+// Quote returns a caller's value as an error message writes it: its
+// [Shown] form quoted (as %q writes it) when it is [Quotable], else
+// [NotQuoted].
+func Quote(s string) string {
+	if shown, ok := Quotable(s); ok {
+		return strconv.Quote(shown)
+	}
+	return NotQuoted
+}
+
 // ParseLimit reads the search limit of a call for country as the caller
 // wrote it: absent (present false) is [registry.DefaultSearchLimit];
 // present, it must be a decimal integer (an empty value is not), else the
@@ -131,7 +163,7 @@ func (o *Ops) ParseLimit(country, raw string, present bool) (int, error) {
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil {
-		return 0, o.BadRequest(country, fmt.Sprintf("limit must be an integer from 1 to %d; got %q.", registry.MaxSearchLimit, Shown(raw)), LimitHint)
+		return 0, o.BadRequest(country, fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", registry.MaxSearchLimit, Quote(raw)), LimitHint)
 	}
 	return n, nil
 }
