@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/companyregistry/registry/cache"
+	"github.com/companyregistry/registry/idcheck"
 )
 
 // Countries lists the registries that can answer now (modules whose Ready
@@ -240,7 +242,7 @@ func (r *Registry) searchJSON(ctx context.Context, e entry, query string, limit 
 		return nil, r.badRequest(e, fmt.Sprintf("The search query is longer than %d bytes.", MaxQueryLength),
 			"Search with a shorter part of the name.")
 	case limit < 1 || limit > MaxSearchLimit:
-		return nil, r.badRequest(e, fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", MaxSearchLimit, limit),
+		return nil, r.badRequest(e, fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", MaxSearchLimit, shownLimit(limit)),
 			limitHint)
 	}
 	if err := r.checkQuery(e, q); err != nil {
@@ -325,4 +327,15 @@ func decodeAnswer[T any](r *Registry, e entry, b []byte) (*T, error) {
 		return nil, r.decorate(e.info, &Error{Code: CodeInternalError, Message: "A stored answer could not be decoded.", Err: err})
 	}
 	return v, nil
+}
+
+// shownLimit is an out-of-range limit as its error quotes it: the number,
+// unless its digits have the form of a Swedish personal identity number
+// (the rule by which the doors quote any value a caller sent: an error
+// never carries personal data, not even the caller's own).
+func shownLimit(limit int) string {
+	if s := strconv.Itoa(limit); !idcheck.ContainsPersonalNumber(s) {
+		return s
+	}
+	return "(not quoted: it has the form of a personal identity number)"
 }

@@ -29,12 +29,18 @@ func TestReview_Doors12UnknownFieldIsNotAPersonalNumber(t *testing.T) {
 		"batch, cut to one":      message(h.post(t, batchPath, `{"ids":["123456"],"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx81010523825":1}`)),
 		"batch, a name":          message(h.post(t, batchPath, `{"ids":["123456"],"idz":1}`)),
 		"limit":                  message(h.get(t, "/v1/ZZ/search?q=acme&limit="+url.QueryEscape("810105-2382"))),
+		"limit out of range":     message(h.get(t, "/v1/ZZ/search?q=acme&limit=8101052382")),
+		"limit, a number":        message(h.get(t, "/v1/ZZ/search?q=acme&limit=101")),
 	}
 	want := map[string]answer{
 		"batch, personal number": {400, "The body has an unknown field " + hidden + "; only ids and today are accepted."},
 		"batch, cut to one":      {400, "The body has an unknown field " + hidden + "; only ids and today are accepted."},
 		"batch, a name":          {400, `The body has an unknown field "idz"; only ids and today are accepted.`},
 		"limit":                  {400, fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", registry.MaxSearchLimit, hidden)},
+		// The range is the Registry's check (the root package), which
+		// quotes an integer by the same rule.
+		"limit out of range": {400, fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", registry.MaxSearchLimit, hidden)},
+		"limit, a number":    {400, fmt.Sprintf("limit must be an integer from 1 to %d; got 101.", registry.MaxSearchLimit)},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("messages (-want +got):\n%s", diff)
