@@ -58,7 +58,7 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 		if err := s.checkFence(ctx, tx, b.Lease); err != nil {
 			return err
 		}
-		absent, err := s.checkExpected(ctx, tx, b.Expect)
+		absent, err := s.checkExpected(ctx, tx, b)
 		if err != nil {
 			return err
 		}
@@ -362,23 +362,31 @@ func (s *Store) watchersOf(ctx context.Context, tx *sql.Tx, list []changes.Chang
 // *[changes.SnapshotChangedError].
 func (s *Store) upsertSnapshots(ctx context.Context, q querier, snaps []changes.Snapshot, absent map[[2]string]bool) error {
 	last := map[[2]string]int{}
-	for i, sn := range snaps {
-		last[[2]string{sn.Country, sn.CompanyID}] = i
-	}
-	rows := make([][]any, 0, len(last))
-	var conflicts []changes.CompanyRef
+	var keys [][2]string
 	for i, sn := range snaps {
 		k := [2]string{sn.Country, sn.CompanyID}
-		if last[k] != i {
-			continue
+		if _, ok := last[k]; !ok {
+			keys = append(keys, k)
 		}
+		last[k] = i
+	}
+	// In key order: a new company's row is locked by its insert.
+	sortKeys(keys)
+	rows := make([][]any, 0, len(last))
+	var conflicts []changes.CompanyRef
+	for _, k := range keys {
+		sn := snaps[last[k]]
 		row := []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses, sn.RolesMisses}
 		if !absent[k] {
 			rows = append(rows, row)
 			continue
 		}
 		// Rare (a company's first snapshot, taken by an ingester): one
-		// statement each.
+		// statement each, after the rows before it in key order.
+		if err := s.insertRows(ctx, q, snapshotHead, snapshotUpsert, 7, rows); err != nil {
+			return err
+		}
+		rows = rows[:0]
 		res, err := q.ExecContext(ctx, s.d.q(snapshotHead+" VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (country, company_id) DO NOTHING"), row...)
 		if err != nil {
 			return err
@@ -392,42 +400,53 @@ func (s *Store) upsertSnapshots(ctx context.Context, q querier, snaps []changes.
 	if len(conflicts) > 0 {
 		return &changes.SnapshotChangedError{Companies: conflicts}
 	}
-	return s.insertRows(ctx, q, snapshotHead,
-		`ON CONFLICT (country, company_id) DO UPDATE SET report = excluded.report, roles = excluded.roles,
-    taken_at = excluded.taken_at, misses = excluded.misses, roles_misses = excluded.roles_misses`, 7, rows)
+	return s.insertRows(ctx, q, snapshotHead, snapshotUpsert, 7, rows)
 }
 
-const snapshotHead = "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)"
+const (
+	snapshotHead   = "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)"
+	snapshotUpsert = `ON CONFLICT (country, company_id) DO UPDATE SET report = excluded.report, roles = excluded.roles,
+    taken_at = excluded.taken_at, misses = excluded.misses, roles_misses = excluded.roles_misses`
+)
 
-// checkExpected reads the stored snapshots of the companies of expect
-// (on PostgreSQL FOR UPDATE, in key order, so that no other transaction
-// replaces them before this one ends) and returns a
-// *[changes.SnapshotChangedError] unless each is the one expected; it
-// returns the companies expected, and found, to have no snapshot, whose
-// insert must find none either (upsertSnapshots).
-func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, expect []changes.ExpectedSnapshot) (map[[2]string]bool, error) {
-	if len(expect) == 0 {
-		return nil, nil
-	}
+// checkExpected reads the stored snapshots of the companies of b.Expect
+// and returns a *[changes.SnapshotChangedError] unless each is the one
+// expected; it returns the companies expected, and found, to have no
+// snapshot, whose insert must find none either (upsertSnapshots). On
+// PostgreSQL it locks, FOR UPDATE and in key order, the rows of every
+// company whose snapshot the batch writes (Snapshots, Baselines) or
+// expects, before the batch writes anything: no other transaction
+// replaces them before this one ends, and, as CreateWatch and
+// UpdateWatch lock the rows of their baselines in key order too, an
+// Apply and a watch's write never each hold a row the other waits for
+// (PostgreSQL would fail one of them: a deadlock).
+func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, b changes.Batch) (map[[2]string]bool, error) {
 	var keys [][2]string
 	seen := map[[2]string]bool{}
-	for _, e := range expect {
-		k := [2]string{e.Country, e.CompanyID}
+	add := func(country, id string) {
+		k := [2]string{country, id}
 		if !seen[k] {
 			seen[k] = true
 			keys = append(keys, k)
 		}
 	}
-	slices.SortFunc(keys, func(a, b [2]string) int {
-		if c := strings.Compare(a[0], b[0]); c != 0 {
-			return c
-		}
-		return strings.Compare(a[1], b[1])
-	})
+	for _, e := range b.Expect {
+		add(e.Country, e.CompanyID)
+	}
 	lock := ""
 	if s.d.pg {
 		lock = " FOR UPDATE"
+		for _, sn := range b.Snapshots {
+			add(sn.Country, sn.CompanyID)
+		}
+		for _, sn := range b.Baselines {
+			add(sn.Country, sn.CompanyID)
+		}
 	}
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	sortKeys(keys)
 	stored := map[[2]string]*changes.Snapshot{}
 	for len(keys) > 0 {
 		country := keys[0][0]
@@ -463,9 +482,9 @@ func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, expect []changes.
 		keys = keys[n:]
 	}
 	// The expected times as the store keeps them (to the microsecond).
-	norm := make([]changes.ExpectedSnapshot, len(expect))
+	norm := make([]changes.ExpectedSnapshot, len(b.Expect))
 	absent := map[[2]string]bool{}
-	for i, e := range expect {
+	for i, e := range b.Expect {
 		if e.Snapshot != nil {
 			x := *e.Snapshot
 			x.TakenAt = fromMicros(micros(x.TakenAt))
@@ -477,6 +496,17 @@ func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, expect []changes.
 	}
 	err := changes.CheckExpected(norm, func(country, id string) *changes.Snapshot { return stored[[2]string{country, id}] })
 	return absent, err
+}
+
+// sortKeys sorts companies by country, then id: the order in which every
+// write locks snapshot rows.
+func sortKeys(keys [][2]string) {
+	slices.SortFunc(keys, func(a, b [2]string) int {
+		if c := strings.Compare(a[0], b[0]); c != 0 {
+			return c
+		}
+		return strings.Compare(a[1], b[1])
+	})
 }
 
 func (s *Store) setCursors(ctx context.Context, q querier, cursors map[string]string, now time.Time) error {
