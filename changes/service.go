@@ -299,7 +299,14 @@ func storeError(err error) error {
 // number of watches, takes a baseline of each company that has none (or
 // whose snapshot no watch holds: a stale one), and stores the watch with a
 // new secret; the store keeps a company's snapshot if another watch of it
-// was stored meanwhile. A company whose snapshot served as its baseline
+// was stored meanwhile. A company already watched gets no baseline of its
+// own: its watchers' shared snapshot, as recent as its ingester keeps it
+// (about a minute behind the register for Norway's feeds, seconds for the
+// Companies House stream, up to a poll interval for a polled country),
+// serves as the new watch's, so a change the ingester had not recorded
+// yet when the watch was created is reported to the new watch too; so is
+// a change between two creations at once, the second keeping the
+// first's snapshot. A company whose snapshot served as its baseline
 // but went before the watch was stored (its other watches deleted, then
 // pruned) has its baseline taken then.
 //

@@ -1,8 +1,10 @@
 package changes
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -77,6 +79,17 @@ type Store interface {
 	// AcquireLease and ReleaseLease: another holder that takes the lease
 	// either waits for the Apply to commit or makes it fail. Every
 	// implementation must honour the fence; a nil b.Lease is not checked.
+	//
+	// With b.Expect set, Apply then checks, in the same transaction and
+	// before it writes anything, that the stored snapshot of each company
+	// named there is the one expected (see [ExpectedSnapshot.Matches]);
+	// otherwise it writes nothing and returns a *[SnapshotChangedError]
+	// naming every company whose snapshot is not. The check and the
+	// writes are one step with respect to CreateWatch, UpdateWatch and
+	// every other Apply, on every replica: a baseline stored after the
+	// check waits for the Apply, or the Apply sees it. Every
+	// implementation must honour it: an Apply that ignored b.Expect would
+	// record, in a new watch's feed, a change made before its baseline.
 	Apply(ctx context.Context, b Batch) ([]Change, error)
 	// Cursor returns an ingester's stored cursor ("" when none).
 	Cursor(ctx context.Context, name string) (string, error)
@@ -193,6 +206,78 @@ type Batch struct {
 	// that another replica has replaced (paused, or cut off from the
 	// store) cannot finish a write over the new leader's. Nil: no check.
 	Lease *LeaseFence
+	// Expect makes the batch conditional on the stored snapshots of the
+	// companies an ingester diffed: Apply writes it only while the stored
+	// snapshot of each company named is the one the ingester read (or
+	// the company still has none, when it read none), and otherwise
+	// writes nothing and returns a *[SnapshotChangedError] naming those
+	// companies. The ingester then stores the batch again without them,
+	// and reads them again against the snapshot stored now (a watch's
+	// new baseline, say), so that it never records a change diffed
+	// against a snapshot another writer replaced. A company named twice
+	// must match both. Empty: no check.
+	Expect []ExpectedSnapshot
+}
+
+// ExpectedSnapshot is the stored snapshot of one company as an ingester
+// read it before it diffed a fetch against it: see [Batch.Expect].
+type ExpectedSnapshot struct {
+	Country   string
+	CompanyID string
+	// Snapshot is what [Store.Snapshot] returned, or nil when it
+	// answered [ErrNotFound].
+	Snapshot *Snapshot
+}
+
+// Matches reports whether stored (nil: the company has no snapshot) is
+// the snapshot e expects: none when e expects none; otherwise the same
+// Report and Roles (byte for byte), TakenAt (the same instant, as the
+// store keeps it, which is what Store.Snapshot returned), Misses and
+// RolesMisses. A Store may compare in its own terms (a query); it must
+// agree with Matches.
+func (e ExpectedSnapshot) Matches(stored *Snapshot) bool {
+	if e.Snapshot == nil || stored == nil {
+		return e.Snapshot == nil && stored == nil
+	}
+	x := e.Snapshot
+	return bytes.Equal(x.Report, stored.Report) && bytes.Equal(x.Roles, stored.Roles) &&
+		x.TakenAt.Equal(stored.TakenAt) && x.Misses == stored.Misses && x.RolesMisses == stored.RolesMisses
+}
+
+// SnapshotChangedError is a batch refused by [Store.Apply] because the
+// stored snapshot of some companies of its [Batch.Expect] is not the one
+// expected: another writer (a watch's baseline, another ingester)
+// replaced it since it was read. Nothing of the batch was written.
+type SnapshotChangedError struct {
+	// Companies are the companies whose snapshot is not the one
+	// expected, each once, in the order of Batch.Expect.
+	Companies []CompanyRef
+}
+
+func (e *SnapshotChangedError) Error() string {
+	return fmt.Sprintf("changes: the stored snapshot of %d companies changed since it was read; nothing was written", len(e.Companies))
+}
+
+// CheckExpected returns nil when every company of expect has the snapshot
+// it expects, stored giving the stored snapshot of a company (nil: none),
+// and otherwise a *[SnapshotChangedError] naming each company that has
+// not, once, in the order of expect: the check of [Batch.Expect] for a
+// Store that reads its snapshots one by one.
+func CheckExpected(expect []ExpectedSnapshot, stored func(country, companyID string) *Snapshot) error {
+	var out []CompanyRef
+	seen := map[CompanyRef]bool{}
+	for _, e := range expect {
+		ref := CompanyRef{Country: e.Country, CompanyID: e.CompanyID}
+		if seen[ref] || e.Matches(stored(e.Country, e.CompanyID)) {
+			continue
+		}
+		seen[ref] = true
+		out = append(out, ref)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return &SnapshotChangedError{Companies: out}
 }
 
 // LeaseFence names the lease holder a [Batch] is written for: the name

@@ -54,8 +54,10 @@ const (
 // stays queued, the stored timepoint before its events, and is fetched
 // again at the next flushes, [internalAttempts] failed fetches in a
 // row, before its events are dropped with a warning; the other
-// companies go on meanwhile. A restart resumes each stream from its
-// stored timepoint.
+// companies go on meanwhile. So does a company whose snapshot another
+// writer replaced while it was fetched (a watch's new baseline): nothing
+// found of it is stored, and the next flush reads it against the new
+// snapshot. A restart resumes each stream from its stored timepoint.
 //
 // A stream that answers 416 (the timepoint is too old) is read again from
 // now, and the sweeper ([WithSweeper]) polls every watched British
@@ -505,42 +507,57 @@ fetch:
 		done[c] = true
 	}
 	tps := map[string]int64{}
-	for name, prog := range p.progress {
-		tp := prog.seen
-		for c, pc := range p.pending {
-			if f, ok := pc.first[name]; ok && !done[c] && f-1 < tp {
-				tp = f - 1
+	// cursors sets b's cursors: each stream's timepoint, held before the
+	// first event of a pending company not done.
+	cursors := func(b *changes.Batch) {
+		b.Cursors, tps = nil, map[string]int64{}
+		for name, prog := range p.progress {
+			tp := prog.seen
+			for c, pc := range p.pending {
+				if f, ok := pc.first[name]; ok && !done[c] && f-1 < tp {
+					tp = f - 1
+				}
+			}
+			for _, u := range p.unknown {
+				if f, ok := u.first[name]; ok && f-1 < tp {
+					tp = f - 1
+				}
+			}
+			if tp != prog.stored || prog.clear {
+				if b.Cursors == nil {
+					b.Cursors = map[string]string{}
+				}
+				b.Cursors[cursorOfStream(name)] = ""
+				if tp > 0 {
+					b.Cursors[cursorOfStream(name)] = strconv.FormatInt(tp, 10)
+				}
+				tps[name] = tp
 			}
 		}
-		for _, u := range p.unknown {
-			if f, ok := u.first[name]; ok && f-1 < tp {
-				tp = f - 1
-			}
-		}
-		if tp != prog.stored || prog.clear {
+		if p.sweepAsk != "" {
 			if b.Cursors == nil {
 				b.Cursors = map[string]string{}
 			}
-			b.Cursors[cursorOfStream(name)] = ""
-			if tp > 0 {
-				b.Cursors[cursorOfStream(name)] = strconv.FormatInt(tp, 10)
-			}
-			tps[name] = tp
+			b.Cursors[s.o.sweeper.sweepCursorName()] = p.sweepAsk
 		}
 	}
-	if p.sweepAsk != "" {
-		if b.Cursors == nil {
-			b.Cursors = map[string]string{}
-		}
-		b.Cursors[s.o.sweeper.sweepCursorName()] = p.sweepAsk
-	}
+	cursors(&b)
 	if len(b.Changes) == 0 && len(b.Snapshots) == 0 && len(b.Cursors) == 0 {
 		for c := range done {
 			delete(p.pending, c)
 		}
 		return
 	}
-	if _, err := Apply(ctx, s.store, b); err != nil {
+	// A company whose snapshot another writer replaced since it was read
+	// (a watch's new baseline) stays pending, read again at the next
+	// flush, and the timepoints stored stay before its events.
+	if _, err := applyOwing(ctx, s.store, b, func(refs []changes.CompanyRef, b *changes.Batch) error {
+		for _, r := range refs {
+			delete(done, r.CompanyID)
+		}
+		cursors(b)
+		return nil
+	}); err != nil {
 		if ctx.Err() == nil {
 			s.o.log.LogAttrs(ctx, slog.LevelWarn, "the stream's progress could not be stored; retrying at the next flush", errAttrs(err))
 		}

@@ -10,7 +10,14 @@
 // the stored snapshot ([changes.Diff]). The new snapshot, the changes,
 // the webhook deliveries and the ingester's cursor are stored together in
 // one [changes.Store.Apply], so a crash never loses or repeats an event:
-// a page read again gives no change twice.
+// a page read again gives no change twice. The Apply names the snapshot
+// each company was compared with ([changes.Batch.Expect]): when another
+// writer replaced it meanwhile (a watch's new baseline, taken after the
+// ingester read the old one), the store writes nothing, and the ingester
+// stores the rest without that company, which it reads again against
+// the new snapshot (at the next sync or flush; it is owed in the state
+// stored with the cursors, below, so a restart reads it too). So no
+// change made before a watch's baseline is reported to that watch.
 //
 // # Sources
 //
@@ -46,7 +53,8 @@
 // cursor "NO/retry", a sweep's in the poller's cursor), so a restart, or
 // another replica taking over the ingesters, continues them with their
 // attempts; the stream's events are replayed from its stored timepoint,
-// with fresh attempts. Only Norway's items of unwatched companies held
+// with fresh attempts. A company owed a new read because its snapshot
+// was replaced is kept the same way, with no attempt counted. Only Norway's items of unwatched companies held
 // for a minute's second look are in memory: a restart or a handover
 // forgets them. Any other failure (an identifier the register rejects)
 // drops the signal with a warning. A scheduled poll's company that failed is polled again at its

@@ -48,7 +48,10 @@ func withFence(ctx context.Context, l *leadFence) context.Context {
 // through it, the package's own and any of yours a Leader runs; under no
 // Leader (an ingester's Sync called by you) b is stored with the fence it
 // came with, usually none.
-// When the store refuses b, the lead ends at once, before Apply returns,
+// A batch whose [changes.Batch.Expect] the store refuses (a
+// *[changes.SnapshotChangedError]: nothing was written) is the caller's
+// to store again without the companies named, which it reads again.
+// When the store refuses b's fence, the lead ends at once, before Apply returns,
 // so the ingester's own error handling sees its context ended and stops
 // without a warning of its own (the Leader logs one).
 func Apply(ctx context.Context, store changes.Store, b changes.Batch) ([]changes.Change, error) {

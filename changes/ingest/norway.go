@@ -63,6 +63,10 @@ func (f feedSpec) sourceURL(orgnr string) string {
 // "NO/retry"), so that a restart, or another replica's lead, continues
 // them with their attempts; the items held for a second look are in
 // memory only, and a restart, or another replica's lead, forgets them.
+// An item of a watched company whose snapshot another writer replaced
+// while it was fetched (a watch's new baseline) becomes such a retry,
+// with no attempt: nothing found of it is stored, and the next sync
+// reads it against the new snapshot.
 type Norway struct {
 	store changes.Store
 	ref   refresher
@@ -265,7 +269,25 @@ func (n *Norway) recheck(ctx context.Context, watched map[string]struct{}, now t
 		return fmt.Errorf("ingest: NO retries: %w", err)
 	}
 	if apply {
-		if _, err := Apply(ctx, n.store, b); err != nil {
+		// A company whose snapshot another writer replaced since it was
+		// read (a watch's new baseline) stays a retry, with no attempt,
+		// stored in this Apply: the next recheck reads it again.
+		owed := map[string]bool{}
+		_, err := applyOwing(ctx, n.store, b, func(refs []changes.CompanyRef, b *changes.Batch) error {
+			for _, r := range refs {
+				for i, h := range items {
+					if read[i] && h.orgnr == r.CompanyID && !owed[h.orgnr] {
+						owed[h.orgnr] = true
+						h.attempts = 0
+						retry = append(retry, h)
+					}
+				}
+			}
+			var err error
+			value, _, err = n.withRetries(b, retry)
+			return err
+		})
+		if err != nil {
 			// Nothing was stored (the stored retries neither): every
 			// company watched now is tried again, and the retries kept
 			// here are stored by the next Apply.
@@ -750,7 +772,24 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		return cursor, fmt.Errorf("retries: %w", err)
 	}
 	if apply {
-		if _, err := Apply(ctx, n.store, b); err != nil {
+		// A company whose snapshot another writer replaced since it was
+		// read (a watch's new baseline) goes to the retries, with its
+		// item and no attempt, stored with the cursor that passes it: the
+		// next recheck reads it against the snapshot stored now.
+		_, err := applyOwing(ctx, n.store, b, func(refs []changes.CompanyRef, b *changes.Batch) error {
+			for _, r := range refs {
+				if h, ok := read[r.CompanyID]; ok {
+					retry = append(retry, h)
+					delete(read, r.CompanyID)
+					delete(found, r.CompanyID)
+				}
+			}
+			list = n.settle(handled, retry)
+			var err error
+			value, _, err = n.withRetries(b, list)
+			return err
+		})
+		if err != nil {
 			n.readAgain(read, found, retry)
 			return cursor, err
 		}

@@ -55,7 +55,10 @@ const applyEvery = 50
 // next syncs, [internalAttempts] failed fetches in a row. Those
 // companies and their attempts are stored in the poller's cursor with
 // the schedule, so that a restart, or another replica's lead, continues
-// them.
+// them. So is a company whose snapshot another writer replaced while it
+// was fetched (a watch's new baseline): what was found of it is not
+// stored, and it is fetched again at the next sync, against the new
+// snapshot.
 type Poller struct {
 	store   changes.Store
 	ref     refresher
@@ -183,8 +186,9 @@ type pollState struct {
 	After string `json:"after,omitempty"`
 	// Retry are the sweep's companies to fetch again, with their failed
 	// fetches (internal_error) since they were last read (0: read, but
-	// the Apply of what was read failed); at most one entry per watched
-	// company.
+	// the Apply of what was read failed, or the store refused it because
+	// another writer had replaced the snapshot it was diffed against);
+	// at most one entry per watched company.
 	Retry map[string]int `json:"retry,omitempty"`
 	// Asked is the sweep ask (the token in sweepCursorName) the last
 	// sweep was started for, or the token of the ask in memory it was
@@ -321,7 +325,22 @@ func (p *Poller) Sync(ctx context.Context, now time.Time) (err error) {
 			return nil
 		}
 		b.Cursors = map[string]string{p.cursorName(): string(cur)}
-		if _, err = Apply(ctx, p.store, b); err != nil {
+		// A company whose snapshot another writer replaced since it was
+		// read (a watch's new baseline) is read again at the next sync,
+		// a retry stored with the cursor that passes it.
+		_, err = applyOwing(ctx, p.store, b, func(refs []changes.CompanyRef, b *changes.Batch) error {
+			for _, r := range refs {
+				p.setRetry(r.CompanyID, 0)
+				read = slices.DeleteFunc(read, func(id string) bool { return id == r.CompanyID })
+			}
+			st.Retry = p.retriesAfter(read)
+			if cur, err = json.Marshal(st); err != nil {
+				return err
+			}
+			b.Cursors = map[string]string{p.cursorName(): string(cur)}
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 		stored = true

@@ -75,12 +75,20 @@ func skippedInternal(err error) bool {
 // that the company was removed from the open data (s.purge) is taken as
 // a 410 without a fetch. An error
 // is transient (a spent budget, a register or store failure): the caller
-// stops and retries the signal later; errSkip wraps a final one.
-func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]changes.Change, *changes.Snapshot, bool, error) {
+// stops and retries the signal later; errSkip wraps a final one. expect
+// is set to the snapshot read (its Snapshot nil when there was none),
+// which the changes and the snapshot returned were diffed against.
+func (r *refresher) refresh(ctx context.Context, s signal, now time.Time, expect *changes.ExpectedSnapshot) ([]changes.Change, *changes.Snapshot, bool, error) {
 	old, err := r.store.Snapshot(ctx, s.country, s.id)
 	hasOld := err == nil
 	if err != nil && !errors.Is(err, changes.ErrNotFound) {
 		return nil, nil, false, err
+	}
+	if hasOld {
+		read := old
+		*expect = changes.ExpectedSnapshot{Country: s.country, CompanyID: s.id, Snapshot: &read}
+	} else {
+		*expect = changes.ExpectedSnapshot{Country: s.country, CompanyID: s.id}
 	}
 	if s.purge {
 		// The register says it removed the company from its open data:
@@ -142,8 +150,17 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time) ([]cha
 // from the register's open data (the signal says so, or the register
 // answered 410 Gone) is purged: b.Purge names it, so that the changes
 // stored of it before are deleted, and its deletion carries no name.
+//
+// What it adds of the company is diffed against the snapshot refresh
+// read, so b.Expect names that snapshot (or none, when there was none):
+// the store writes the batch only while it is still the one stored, and
+// otherwise the ingester drops the company from the batch and reads it
+// again ([applyOwing]). A company the register removed from its open
+// data (s.purge) expects nothing: the register's word removes it
+// whatever was stored.
 func (r *refresher) refreshInto(ctx context.Context, s signal, now time.Time, b *changes.Batch) error {
-	cs, snap, gone, err := r.refresh(ctx, s, now)
+	var read changes.ExpectedSnapshot
+	cs, snap, gone, err := r.refresh(ctx, s, now, &read)
 	if s.purge || gone {
 		purgeInto(b, s.country, s.id)
 		for i := range cs {
@@ -154,7 +171,54 @@ func (r *refresher) refreshInto(ctx context.Context, s signal, now time.Time, b 
 	if snap != nil {
 		b.Snapshots = append(b.Snapshots, *snap)
 	}
+	if !s.purge && (len(cs) > 0 || snap != nil) {
+		b.Expect = append(b.Expect, read)
+	}
 	return err
+}
+
+// dropCompanies removes from b the changes, snapshots, baselines and
+// expected snapshots of refs, and reports whether it removed an expected
+// snapshot (a company the batch named in Expect). The purges stay: a
+// company the register removed expects nothing.
+func dropCompanies(b *changes.Batch, refs []changes.CompanyRef) bool {
+	set := make(map[changes.CompanyRef]bool, len(refs))
+	for _, r := range refs {
+		set[r] = true
+	}
+	in := func(country, id string) bool { return set[changes.CompanyRef{Country: country, CompanyID: id}] }
+	n := len(b.Expect)
+	b.Changes = slices.DeleteFunc(b.Changes, func(c changes.Change) bool { return in(c.Country, c.CompanyID) })
+	b.Snapshots = slices.DeleteFunc(b.Snapshots, func(s changes.Snapshot) bool { return in(s.Country, s.CompanyID) })
+	b.Baselines = slices.DeleteFunc(b.Baselines, func(s changes.Snapshot) bool { return in(s.Country, s.CompanyID) })
+	b.Expect = slices.DeleteFunc(b.Expect, func(e changes.ExpectedSnapshot) bool { return in(e.Country, e.CompanyID) })
+	return len(b.Expect) < n
+}
+
+// applyOwing stores b through [Apply]. When the store refuses it because
+// the stored snapshots of some of its companies are no longer the ones
+// their refresh diffed (a *[changes.SnapshotChangedError]: a watch's new
+// baseline, say, stored meanwhile), nothing was written: it drops those
+// companies from b, and owe records them as owed a new read in the
+// ingester's own state and puts that state in b's cursors (so that the
+// Apply that stores the rest, and the cursor that passes their signals,
+// also stores that they are owed: a restart does not lose them); then it
+// stores the rest, until the store takes it or fails otherwise. Each
+// round drops at least one company, so it ends.
+func applyOwing(ctx context.Context, store changes.Store, b changes.Batch, owe func(refs []changes.CompanyRef, b *changes.Batch) error) ([]changes.Change, error) {
+	for {
+		out, err := Apply(ctx, store, b)
+		var sc *changes.SnapshotChangedError
+		if !errors.As(err, &sc) {
+			return out, err
+		}
+		if !dropCompanies(&b, sc.Companies) {
+			return nil, err // none of the batch's: a store's defect, not looped on
+		}
+		if err := owe(sc.Companies, &b); err != nil {
+			return nil, err
+		}
+	}
 }
 
 // purgeInto names the company in b.Purge and drops its changes already

@@ -127,6 +127,14 @@ func (s *memStore) Apply(_ context.Context, b changes.Batch) ([]changes.Change, 
 		s.refused++
 		return nil, changes.ErrLeaseLost
 	}
+	if err := changes.CheckExpected(b.Expect, func(country, id string) *changes.Snapshot {
+		if snap, ok := s.snapshots[key(country, id)]; ok {
+			return &snap
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
 	s.applies++
 	for _, p := range b.Purge {
 		keep := map[string]bool{}

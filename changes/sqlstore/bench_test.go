@@ -277,3 +277,53 @@ func BenchmarkWatchedIDs(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkApplyExpect is a poller's Apply of 50 companies (applyEvery):
+// each company's new snapshot (a Norwegian report and roles, about
+// 5.9 kB) and one change, in the watches of two owners; "expect" names
+// the snapshot each was diffed against (changes.Batch.Expect), as the
+// ingesters do, "unconditional" does not. The ratio is the cost of the
+// check (reading, and on PostgreSQL locking, the 50 rows first).
+func BenchmarkApplyExpect(b *testing.B) {
+	benchDialects(b, func(b *testing.B, open func(testing.TB, ...sqlstore.Option) (*sqlstore.Store, string)) {
+		report := readJSON(b, "testdata/report_923609016.json")
+		roles := readJSON(b, "testdata/roles_161616168_SYNTHETIC.json")
+		for _, expect := range []bool{true, false} {
+			name := "unconditional"
+			if expect {
+				name = "expect"
+			}
+			b.Run(name, func(b *testing.B) {
+				ctx := context.Background()
+				s, _ := open(b)
+				ids := benchWatches(b, s)[:50]
+				stored := make([]changes.Snapshot, len(ids))
+				for i, id := range ids {
+					stored[i] = changes.Snapshot{Country: "NO", CompanyID: id, Report: report, Roles: roles, TakenAt: t0}
+				}
+				if _, err := s.Apply(ctx, changes.Batch{Snapshots: stored}); err != nil {
+					b.Fatal(err)
+				}
+				b.ResetTimer()
+				for round := range b.N {
+					batch := changes.Batch{Cursors: map[string]string{"NO/poll": fmt.Sprint(round)}}
+					for i, id := range ids {
+						next := stored[i]
+						next.TakenAt = t0.Add(time.Duration(round+1) * time.Second)
+						batch.Changes = append(batch.Changes, changes.Change{Country: "NO", CompanyID: id, Kind: changes.KindStatusChanged,
+							Old: json.RawMessage(`"active"`), New: json.RawMessage(`"bankrupt"`), DetectedAt: t0})
+						batch.Snapshots = append(batch.Snapshots, next)
+						if expect {
+							was := stored[i]
+							batch.Expect = append(batch.Expect, changes.ExpectedSnapshot{Country: "NO", CompanyID: id, Snapshot: &was})
+						}
+						stored[i] = next
+					}
+					if _, err := s.Apply(ctx, batch); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	})
+}

@@ -55,6 +55,18 @@
 //     On SQLite, Apply, AcquireLease and ReleaseLease are write
 //     transactions on one connection (BEGIN IMMEDIATE across processes),
 //     so they are serial already.
+//   - A batch that names the snapshots its changes were diffed against
+//     ([changes.Batch.Expect]) is written only while each is still the
+//     one stored; otherwise Apply writes nothing and returns a
+//     [*changes.SnapshotChangedError]. The snapshots are read in Apply's
+//     transaction before anything is written; on PostgreSQL the rows of
+//     every company the batch expects or writes are locked FOR UPDATE, in
+//     key order, as CreateWatch and UpdateWatch lock theirs, so that a
+//     baseline stored meanwhile waits for the Apply or is seen by it, and
+//     the two never deadlock. A company expected to have no snapshot has
+//     no row to lock: its first snapshot is inserted only where there is
+//     still none (ON CONFLICT DO NOTHING, which waits for another
+//     transaction's uncommitted insert), and one found fails the Apply.
 //
 // Times are kept to the microsecond and read back in UTC. Watches read
 // back with empty, non-nil IDs and Kinds when they have none.

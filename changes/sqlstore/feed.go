@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/companyregistry/registry/changes"
@@ -33,6 +34,16 @@ import (
 // and reads the holder it wrote. On SQLite the write transaction is
 // already serial.
 //
+// With b.Expect set, Apply then reads the stored snapshots of the
+// companies named, in the same transaction (on PostgreSQL FOR UPDATE, in
+// the order of their keys, as CreateWatch and UpdateWatch lock them), and
+// writes nothing unless each is the one expected
+// (a *[changes.SnapshotChangedError] otherwise). A company expected to
+// have no snapshot has no row to lock: its snapshot is inserted only
+// where there is none still (ON CONFLICT DO NOTHING, which waits for
+// another transaction's uncommitted insert), and a row found there fails
+// the Apply the same way.
+//
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
 // first change to commit, so feed positions become visible in order and a
 // reader never passes over one still being written.
@@ -47,6 +58,10 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 		if err := s.checkFence(ctx, tx, b.Lease); err != nil {
 			return err
 		}
+		absent, err := s.checkExpected(ctx, tx, b)
+		if err != nil {
+			return err
+		}
 		if err := s.purge(ctx, tx, b); err != nil {
 			return err
 		}
@@ -56,7 +71,7 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 				return err
 			}
 		}
-		if err := s.upsertSnapshots(ctx, tx, b.Snapshots); err != nil {
+		if err := s.upsertSnapshots(ctx, tx, b.Snapshots, absent); err != nil {
 			return err
 		}
 		if err := s.insertBaselines(ctx, tx, b.Baselines); err != nil {
@@ -341,22 +356,157 @@ func (s *Store) watchersOf(ctx context.Context, tx *sql.Tx, list []changes.Chang
 }
 
 // upsertSnapshots replaces the stored snapshots (the last of a company
-// in the batch wins).
-func (s *Store) upsertSnapshots(ctx context.Context, q querier, snaps []changes.Snapshot) error {
+// in the batch wins). The snapshot of a company of absent (expected to
+// have none) is inserted only where there is none: a row that another
+// transaction stored since the check fails the Apply with a
+// *[changes.SnapshotChangedError].
+func (s *Store) upsertSnapshots(ctx context.Context, q querier, snaps []changes.Snapshot, absent map[[2]string]bool) error {
 	last := map[[2]string]int{}
+	var keys [][2]string
 	for i, sn := range snaps {
-		last[[2]string{sn.Country, sn.CompanyID}] = i
+		k := [2]string{sn.Country, sn.CompanyID}
+		if _, ok := last[k]; !ok {
+			keys = append(keys, k)
+		}
+		last[k] = i
 	}
+	// In key order: a new company's row is locked by its insert.
+	sortKeys(keys)
 	rows := make([][]any, 0, len(last))
-	for i, sn := range snaps {
-		if last[[2]string{sn.Country, sn.CompanyID}] != i {
+	var conflicts []changes.CompanyRef
+	for _, k := range keys {
+		sn := snaps[last[k]]
+		row := []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses, sn.RolesMisses}
+		if !absent[k] {
+			rows = append(rows, row)
 			continue
 		}
-		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses, sn.RolesMisses})
+		// Rare (a company's first snapshot, taken by an ingester): one
+		// statement each, after the rows before it in key order.
+		if err := s.insertRows(ctx, q, snapshotHead, snapshotUpsert, 7, rows); err != nil {
+			return err
+		}
+		rows = rows[:0]
+		res, err := q.ExecContext(ctx, s.d.q(snapshotHead+" VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (country, company_id) DO NOTHING"), row...)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			conflicts = append(conflicts, changes.CompanyRef{Country: sn.Country, CompanyID: sn.CompanyID})
+		}
 	}
-	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)",
-		`ON CONFLICT (country, company_id) DO UPDATE SET report = excluded.report, roles = excluded.roles,
-    taken_at = excluded.taken_at, misses = excluded.misses, roles_misses = excluded.roles_misses`, 7, rows)
+	if len(conflicts) > 0 {
+		return &changes.SnapshotChangedError{Companies: conflicts}
+	}
+	return s.insertRows(ctx, q, snapshotHead, snapshotUpsert, 7, rows)
+}
+
+const (
+	snapshotHead   = "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)"
+	snapshotUpsert = `ON CONFLICT (country, company_id) DO UPDATE SET report = excluded.report, roles = excluded.roles,
+    taken_at = excluded.taken_at, misses = excluded.misses, roles_misses = excluded.roles_misses`
+)
+
+// checkExpected reads the stored snapshots of the companies of b.Expect
+// and returns a *[changes.SnapshotChangedError] unless each is the one
+// expected; it returns the companies expected, and found, to have no
+// snapshot, whose insert must find none either (upsertSnapshots). On
+// PostgreSQL it locks, FOR UPDATE and in key order, the rows of every
+// company whose snapshot the batch writes (Snapshots, Baselines) or
+// expects, before the batch writes anything: no other transaction
+// replaces them before this one ends, and, as CreateWatch and
+// UpdateWatch lock the rows of their baselines in key order too, an
+// Apply and a watch's write never each hold a row the other waits for
+// (PostgreSQL would fail one of them: a deadlock).
+func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, b changes.Batch) (map[[2]string]bool, error) {
+	var keys [][2]string
+	seen := map[[2]string]bool{}
+	add := func(country, id string) {
+		k := [2]string{country, id}
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	for _, e := range b.Expect {
+		add(e.Country, e.CompanyID)
+	}
+	lock := ""
+	if s.d.pg {
+		lock = " FOR UPDATE"
+		for _, sn := range b.Snapshots {
+			add(sn.Country, sn.CompanyID)
+		}
+		for _, sn := range b.Baselines {
+			add(sn.Country, sn.CompanyID)
+		}
+	}
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	sortKeys(keys)
+	stored := map[[2]string]*changes.Snapshot{}
+	for len(keys) > 0 {
+		country := keys[0][0]
+		n := 1
+		for n < len(keys) && n < maxInList && keys[n][0] == country {
+			n++
+		}
+		args := []any{country}
+		for _, k := range keys[:n] {
+			args = append(args, k[1])
+		}
+		rows, err := tx.QueryContext(ctx, s.d.q(`SELECT company_id, report, roles, taken_at, misses, roles_misses FROM snapshots
+    WHERE country = ? AND company_id IN (`+placeholders(n)+`) ORDER BY company_id`+lock), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			sn := changes.Snapshot{Country: country}
+			var report, roles []byte
+			var taken int64
+			if err := rows.Scan(&sn.CompanyID, &report, &roles, &taken, &sn.Misses, &sn.RolesMisses); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			sn.Report, sn.Roles, sn.TakenAt = report, roles, fromMicros(taken)
+			stored[[2]string{country, sn.CompanyID}] = &sn
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+		keys = keys[n:]
+	}
+	// The expected times as the store keeps them (to the microsecond).
+	norm := make([]changes.ExpectedSnapshot, len(b.Expect))
+	absent := map[[2]string]bool{}
+	for i, e := range b.Expect {
+		if e.Snapshot != nil {
+			x := *e.Snapshot
+			x.TakenAt = fromMicros(micros(x.TakenAt))
+			e.Snapshot = &x
+		} else {
+			absent[[2]string{e.Country, e.CompanyID}] = true
+		}
+		norm[i] = e
+	}
+	err := changes.CheckExpected(norm, func(country, id string) *changes.Snapshot { return stored[[2]string{country, id}] })
+	return absent, err
+}
+
+// sortKeys sorts companies by country, then id: the order in which every
+// write locks snapshot rows.
+func sortKeys(keys [][2]string) {
+	slices.SortFunc(keys, func(a, b [2]string) int {
+		if c := strings.Compare(a[0], b[0]); c != 0 {
+			return c
+		}
+		return strings.Compare(a[1], b[1])
+	})
 }
 
 func (s *Store) setCursors(ctx context.Context, q querier, cursors map[string]string, now time.Time) error {
@@ -389,6 +539,14 @@ func checkBatch(b changes.Batch) error {
 	}
 	if err := checkSnapshots(b.Baselines); err != nil {
 		return err
+	}
+	for _, e := range b.Expect {
+		if e.Country == "" || e.CompanyID == "" {
+			return errors.New("changes/sqlstore: apply: an expected snapshot needs a Country and a CompanyID")
+		}
+		if err := checkText("expected snapshot country", e.Country, "expected snapshot company id", e.CompanyID); err != nil {
+			return err
+		}
 	}
 	if f := b.Lease; f != nil {
 		if f.Name == "" || f.Holder == "" {

@@ -301,6 +301,61 @@ func TestReview_PruneDuringCreationLeavesWatchWithoutBaseline(t *testing.T) {
 	})
 }
 
+// TestReview_SweepStartedBeforeWatchReportsOlderChange (item 1: a false
+// change): the poller's sweep reads carol's company's snapshot "FIRST ASA"
+// and fetches it. Meanwhile carol deletes her watch, the company is renamed
+// (nobody watches it), and alice creates a watch of it: the stored
+// snapshot is nobody's, so her baseline is a fresh fetch, "SECOND ASA".
+// The sweep's fetch answers "SECOND ASA", and it diffs that with the
+// snapshot it read before alice's baseline was stored: a rename made
+// before her watch was asked for. Its Apply recorded it in alice's feed
+// until the batch named the snapshot it was diffed against
+// (changes.Batch.Expect): the store now refuses the company's part, and
+// the poller owes it a new read, against alice's baseline.
+func TestReview_SweepStartedBeforeWatchReportsOlderChange(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	review11Stores(t, clock.Now, func(t *testing.T, s changes.Store) {
+		ctx := context.Background()
+		reg := &review11Register{name: map[string]string{review11Company: "FIRST ASA"}}
+		old := changes.Snapshot{Country: "NO", CompanyID: review11Company,
+			Report: json.RawMessage(`{"country":"NO","id":"923609016","name":"FIRST ASA","status":"active"}`), TakenAt: clock.Now().Add(-time.Hour)}
+		carol := changes.Watch{ID: "wch_carol", Owner: "carol", Country: "NO", IDs: []string{review11Company},
+			URL: "https://hooks.example.com/carol", CreatedAt: old.TakenAt}
+		if err := s.CreateWatch(ctx, carol, []byte("0123456789abcdef0123456789abcdef"), []changes.Snapshot{old}); err != nil {
+			t.Fatal(err)
+		}
+		gate, entered := make(chan struct{}), make(chan string, 1)
+		swept := make(chan error, 1)
+		go func() {
+			p, err := ingest.NewPoller(s, &review11Fetcher{reg: reg, now: clock.Now, gate: gate, entered: entered}, "NO")
+			if err == nil {
+				p.RequestSweep()
+				err = p.Sync(ctx, clock.Now())
+			}
+			swept <- err
+		}()
+		<-entered // the sweep has read the snapshot and is fetching
+		if err := s.DeleteWatch(ctx, "carol", carol.ID); err != nil {
+			close(gate)
+			t.Fatal(err)
+		}
+		reg.set(review11Company, "SECOND ASA") // nobody watches it
+		clock.Advance(time.Minute)
+		svc := review11Service(t, s, &review11Fetcher{reg: reg, now: clock.Now}, clock.Now, 1)
+		if _, err := svc.CreateWatch(ctx, "alice", changes.WatchRequest{Country: "NO", IDs: []string{review11Company}, URL: "https://hooks.example.com/alice"}); err != nil {
+			close(gate)
+			t.Fatal(err)
+		}
+		close(gate)
+		if err := <-swept; err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string(nil), review11Feed(t, s, "alice")); diff != "" {
+			t.Errorf("alice's feed (-want +got): the rename came before she asked for her watch, and her baseline has the new name\n%s", diff)
+		}
+	})
+}
+
 // TestReview_SkewedDispatcherSendsHeldDeliveryAtOnce (item 2): two
 // dispatchers with the default lease (30 s) and client timeout (10 s) on
 // one store. The review found: with B's clock 25 s ahead of A's (less than

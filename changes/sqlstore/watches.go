@@ -419,12 +419,7 @@ func (s *Store) storeBaselines(ctx context.Context, tx *sql.Tx, baselines []chan
 			keys = append(keys, k)
 		}
 	}
-	slices.SortFunc(keys, func(a, b [2]string) int {
-		if c := strings.Compare(a[0], b[0]); c != 0 {
-			return c
-		}
-		return strings.Compare(a[1], b[1])
-	})
+	sortKeys(keys)
 	lock := ""
 	if s.d.pg {
 		if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
@@ -498,14 +493,19 @@ func (s *Store) companiesIn(ctx context.Context, tx *sql.Tx, query string, keys 
 // insertBaselines stores the snapshots of companies that have none (the
 // first of a company in the list).
 func (s *Store) insertBaselines(ctx context.Context, q querier, snaps []changes.Snapshot) error {
-	rows := make([][]any, 0, len(snaps))
-	seen := make(map[[2]string]bool, len(snaps))
+	first := make(map[[2]string]changes.Snapshot, len(snaps))
+	var keys [][2]string
 	for _, sn := range snaps {
 		k := [2]string{sn.Country, sn.CompanyID}
-		if seen[k] {
-			continue
+		if _, ok := first[k]; !ok {
+			first[k] = sn
+			keys = append(keys, k)
 		}
-		seen[k] = true
+	}
+	sortKeys(keys) // the order of every write's row locks
+	rows := make([][]any, 0, len(keys))
+	for _, k := range keys {
+		sn := first[k]
 		rows = append(rows, []any{sn.Country, sn.CompanyID, blob(sn.Report), blob(sn.Roles), micros(sn.TakenAt), sn.Misses, sn.RolesMisses})
 	}
 	return s.insertRows(ctx, q, "INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)",

@@ -72,6 +72,10 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ApplyPurgeKeepsNoName", testApplyPurgeKeepsNoName},
 		{"SnapshotsAndCursors", testSnapshotsAndCursors},
 		{"ApplyBaselines", testApplyBaselines},
+		{"ApplyExpectMismatch", testApplyExpectMismatch},
+		{"ApplyExpectMatch", testApplyExpectMatch},
+		{"ApplyExpectMissing", testApplyExpectMissing},
+		{"ApplyExpectAbsent", testApplyExpectAbsent},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
 		{"FeedOnlyKindsWanted", testFeedOnlyKindsWanted},
@@ -360,6 +364,141 @@ func testApplyBaselines(t *testing.T, s changes.Store) {
 	diff(t, "snapshots", map[string]string{
 		"1": `{"name":"ingester 1"}`, "2": `{"name":"baseline 2"}`, "3": `{"name":"ingester 3"}`,
 	}, reports(t, s, "1", "2", "3"))
+}
+
+// read returns the stored snapshot of a company of NO as an ingester
+// reads it before a diff: the expectation of [changes.Batch.Expect].
+func read(t *testing.T, s changes.Store, id string) changes.ExpectedSnapshot {
+	t.Helper()
+	got, err := s.Snapshot(ctx(), "NO", id)
+	if err != nil {
+		t.Fatalf("Snapshot(%s): %v", id, err)
+	}
+	return changes.ExpectedSnapshot{Country: "NO", CompanyID: id, Snapshot: &got}
+}
+
+// expectBatch is an ingester's batch of a rename of each of ids, diffed
+// against expect, with a cursor.
+func expectBatch(expect []changes.ExpectedSnapshot, ids ...string) changes.Batch {
+	b := changes.Batch{Expect: expect, Cursors: map[string]string{"no/poll": "after"}}
+	for _, id := range ids {
+		b.Changes = append(b.Changes, change("NO", id, changes.KindNameChanged, "", t0.Add(2*time.Hour)))
+		b.Snapshots = append(b.Snapshots, named(id, "renamed "+id, t0.Add(2*time.Hour)))
+	}
+	return b
+}
+
+// applied is what a store holds of the batches of the Expect checks:
+// alice's feed, the reports of companies 1 to 3 and the cursor.
+func applied(t *testing.T, s changes.Store) map[string]any {
+	t.Helper()
+	got, _ := feed(t, s, "alice", "", 100)
+	cur, err := s.Cursor(ctx(), "no/poll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]any{"feed": ids(got), "reports": reports(t, s, "1", "2", "3"), "cursor": cur}
+}
+
+// wantChanged checks that err is a *changes.SnapshotChangedError naming
+// the companies ids of NO, in order.
+func wantChanged(t *testing.T, err error, ids ...string) {
+	t.Helper()
+	var sc *changes.SnapshotChangedError
+	if !errors.As(err, &sc) {
+		t.Fatalf("Apply: %v, want a *changes.SnapshotChangedError (the batch's Expect was not checked)", err)
+	}
+	var want []changes.CompanyRef
+	for _, id := range ids {
+		want = append(want, changes.CompanyRef{Country: "NO", CompanyID: id})
+	}
+	diff(t, "the companies whose snapshot changed", want, sc.Companies)
+}
+
+// Apply with Expect writes nothing when the stored snapshot of a company
+// named there is not the one the ingester read (another writer replaced
+// it: a later time, or another report), and names those companies only;
+// the same batch without them is written.
+func testApplyExpectMismatch(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2", "3"))
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("1", "one", t0), named("2", "two", t0), named("3", "three", t0)}}); err != nil {
+		t.Fatal(err)
+	}
+	expect := []changes.ExpectedSnapshot{read(t, s, "1"), read(t, s, "2"), read(t, s, "3")}
+	// Other writers replace the snapshots of 2 (the same report, taken
+	// later) and 3 (another report, the same time) after the ingester
+	// read them.
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("2", "two", t0.Add(time.Hour)), named("3", "three b", t0)}}); err != nil {
+		t.Fatal(err)
+	}
+	before := applied(t, s)
+	_, err := s.Apply(ctx(), expectBatch(expect, "1", "2", "3"))
+	wantChanged(t, err, "2", "3")
+	diff(t, "the store after the refused batch (nothing written)", before, applied(t, s))
+
+	if _, err := s.Apply(ctx(), expectBatch(expect[:1], "1")); err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the store after the batch without 2 and 3", map[string]any{
+		"feed":    []string{"1/name_changed"},
+		"reports": map[string]string{"1": `{"name":"renamed 1"}`, "2": `{"name":"two"}`, "3": `{"name":"three b"}`},
+		"cursor":  "after",
+	}, applied(t, s))
+}
+
+// Apply with Expect writes the batch when each stored snapshot is the one
+// read, whatever precision the store keeps of its time.
+func testApplyExpectMatch(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	odd := named("1", "one", t0.Add(1234567*time.Nanosecond))
+	odd.Roles, odd.Misses, odd.RolesMisses = raw(`{"officers":[]}`), 1, 1
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{odd, named("2", "two", t0)}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx(), expectBatch([]changes.ExpectedSnapshot{read(t, s, "1"), read(t, s, "2")}, "1", "2")); err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the store after the batch", map[string]any{
+		"feed":    []string{"1/name_changed", "2/name_changed"},
+		"reports": map[string]string{"1": `{"name":"renamed 1"}`, "2": `{"name":"renamed 2"}`, "3": ""},
+		"cursor":  "after",
+	}, applied(t, s))
+}
+
+// Apply with Expect naming a snapshot where the company has none (Prune
+// removed it, say) writes nothing.
+func testApplyExpectMissing(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("1", "one", t0)}}); err != nil {
+		t.Fatal(err)
+	}
+	gone := named("2", "two", t0)
+	before := applied(t, s)
+	_, err := s.Apply(ctx(), expectBatch([]changes.ExpectedSnapshot{read(t, s, "1"), {Country: "NO", CompanyID: "2", Snapshot: &gone}}, "1", "2"))
+	wantChanged(t, err, "2")
+	diff(t, "the store after the refused batch (nothing written)", before, applied(t, s))
+}
+
+// Apply with Expect naming a company with no snapshot (Snapshot nil)
+// writes the batch while the company has none, and nothing once it has
+// one (a watch's baseline stored since).
+func testApplyExpectAbsent(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2"))
+	none := []changes.ExpectedSnapshot{{Country: "NO", CompanyID: "1"}}
+	b := changes.Batch{Expect: none, Snapshots: []changes.Snapshot{named("1", "first read", t0)}, Cursors: map[string]string{"no/poll": "first"}}
+	if _, err := s.Apply(ctx(), b); err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the store after the first read", map[string]any{
+		"feed": []string{}, "reports": map[string]string{"1": `{"name":"first read"}`, "2": "", "3": ""}, "cursor": "first",
+	}, applied(t, s))
+	// Read again with no snapshot expected: it has one now.
+	b.Snapshots, b.Cursors = []changes.Snapshot{named("1", "second read", t0.Add(time.Hour))}, map[string]string{"no/poll": "second"}
+	_, err := s.Apply(ctx(), b)
+	wantChanged(t, err, "1")
+	diff(t, "the store after the refused batch (nothing written)", map[string]any{
+		"feed": []string{}, "reports": map[string]string{"1": `{"name":"first read"}`, "2": "", "3": ""}, "cursor": "first",
+	}, applied(t, s))
 }
 
 func testUpdateWatch(t *testing.T, s changes.Store) {

@@ -304,7 +304,9 @@ func (s *Store) Snapshot(_ context.Context, country, companyID string) (changes.
 
 // Apply implements [changes.Store]. A fenced batch (b.Lease) is
 // refused with [changes.ErrLeaseLost] unless its holder holds the lease
-// (expiry not compared, as the contract says).
+// (expiry not compared, as the contract says); one whose b.Expect names a
+// company whose snapshot is not the one expected, with a
+// *[changes.SnapshotChangedError].
 func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -312,6 +314,14 @@ func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, err
 		if l, ok := s.leases[f.Name]; !ok || l.holder != f.Holder {
 			return nil, changes.ErrLeaseLost
 		}
+	}
+	if err := changes.CheckExpected(b.Expect, func(country, id string) *changes.Snapshot {
+		if snap, ok := s.snapshots[[2]string{country, id}]; ok {
+			return &snap
+		}
+		return nil
+	}); err != nil {
+		return nil, err
 	}
 	for _, p := range b.Purge {
 		s.purge(p, b.Changes)
