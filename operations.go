@@ -331,8 +331,9 @@ func decodeAnswer[T any](r *Registry, e entry, b []byte) (*T, error) {
 
 // shownLimit is an out-of-range limit as its error quotes it: the number,
 // unless its digits have the form of a Swedish personal identity number
-// (the rule by which the doors quote any value a caller sent: an error
-// never carries personal data, not even the caller's own).
+// (the rule by which the doors quote any value a caller sent, ops.Number
+// in the internal packages, which cannot be imported here: an error never
+// carries personal data, not even the caller's own).
 func shownLimit(limit int) string {
 	if s := strconv.Itoa(limit); !idcheck.ContainsPersonalNumber(s) {
 		return s

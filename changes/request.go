@@ -78,7 +78,7 @@ func members(body []byte, hint string, allowed ...string) (map[string]json.RawMe
 		}
 	}
 	if unknown != "" {
-		return nil, badBody(hint, "The body has an unknown member %q; the members are %s.", ops.Shown(unknown), strings.Join(allowed, ", "))
+		return nil, badBody(hint, "The body has an unknown member %s; the members are %s.", ops.Quote(unknown), strings.Join(allowed, ", "))
 	}
 	return m, nil
 }

@@ -1,6 +1,8 @@
 package changes_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -125,4 +127,40 @@ func FuzzParseWatchPatch(f *testing.F) {
 			t.Fatalf("accepted an empty change: %q", body)
 		}
 	})
+}
+
+// TestQuotesKeepPersonalNumbersOut: a watch body's unknown member, an
+// unknown kind and an out-of-range limit are quoted by the rule every door
+// uses (ops.Quote, ops.Number): not when they have the form of a Swedish
+// personal identity number (810105-2382 is one); other values as before.
+func TestQuotesKeepPersonalNumbersOut(t *testing.T) {
+	t.Parallel()
+	const hidden = "(not quoted: it has the form of a personal identity number)"
+	f := newFixture(t)
+	ctx := context.Background()
+	message := func(err error) string { return asError(t, err).Message }
+	_, unknownMember := changes.ParseWatchRequest([]byte(`{"country":"NO","ids":["1"],"url":"u","810105-2382":1}`))
+	_, unknownName := changes.ParseWatchRequest([]byte(`{"country":"NO","ids":["1"],"url":"u","idz":1}`))
+	_, kind := f.svc.CreateWatch(ctx, owner, changes.WatchRequest{Country: "NO", IDs: []string{equinor},
+		Kinds: []changes.Kind{"810105-2382"}, URL: "https://hooks.example.com/x"})
+	_, plainKind := f.svc.CreateWatch(ctx, owner, changes.WatchRequest{Country: "NO", IDs: []string{equinor},
+		Kinds: []changes.Kind{"bankrupt"}, URL: "https://hooks.example.com/x"})
+	_, limit := f.svc.Feed(ctx, owner, "", 8101052382)
+	_, plainLimit := f.svc.Feed(ctx, owner, "", 1001)
+	got := map[string]string{
+		"member": message(unknownMember), "member, a name": message(unknownName),
+		"kind": message(kind), "kind, a word": message(plainKind),
+		"limit": message(limit), "limit, a number": message(plainLimit),
+	}
+	want := map[string]string{
+		"member":          "The body has an unknown member " + hidden + "; the members are country, ids, kinds, url.",
+		"member, a name":  `The body has an unknown member "idz"; the members are country, ids, kinds, url.`,
+		"kind":            hidden + " is not a kind of change.",
+		"kind, a word":    `"bankrupt" is not a kind of change.`,
+		"limit":           fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", changes.MaxFeedLimit, hidden),
+		"limit, a number": fmt.Sprintf("limit must be an integer from 1 to %d; got 1001.", changes.MaxFeedLimit),
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("messages (-want +got):\n%s", diff)
+	}
 }

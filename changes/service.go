@@ -16,7 +16,6 @@ import (
 
 	registry "github.com/companyregistry/registry"
 	"github.com/companyregistry/registry/changes/webhook"
-	"github.com/companyregistry/registry/idcheck"
 	"github.com/companyregistry/registry/internal/lockedio"
 	"github.com/companyregistry/registry/internal/ops"
 )
@@ -687,7 +686,7 @@ func checkLimit(country, reg string, limit, most int) error {
 		return nil
 	}
 	return &registry.Error{Code: registry.CodeBadRequest, Country: country, Registry: reg,
-		Message: fmt.Sprintf("limit must be an integer from 1 to %d; got %d.", most, limit),
+		Message: fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", most, ops.Number(limit)),
 		Hint:    fmt.Sprintf("Retry with limit between 1 and %d, or leave it out.", most)}
 }
 
@@ -715,10 +714,8 @@ type countryRef struct{ code, registry string }
 // order. required: an empty list is an error. An invalid identifier is
 // invalid_id with details.invalid listing each (index, id, reason); the id
 // is null, and the message names the identifier by its place only, when
-// it, or its quote cut to 40 bytes, holds what has the form of a Swedish
-// personal identity number
-// ([idcheck.ContainsPersonalNumber], the rule by which the Swedish module
-// refuses a search query without echoing it): personal data is never
+// ops.Quotable refuses it (it, or its quote cut to 40 bytes, holds what has
+// the form of a Swedish personal identity number): personal data is never
 // part of an error.
 func (s *Service) canonicalIDs(country, member string, ids []string, required bool) (countryRef, []string, error) {
 	probe, err := s.reg.Validate(country, "")
@@ -755,14 +752,10 @@ func (s *Service) canonicalIDs(country, member string, ids []string, required bo
 				if v.Reason != nil {
 					reason = *v.Reason
 				}
-				// The quote is checked too, as cut and as the message
-				// writes it (%q): cutting an id can leave what has the
-				// form of a personal number where the whole did not
-				// (rev-fix11), and an invalid byte written \xHH can join
-				// the digits after it (rev-omega11).
+				// ops.Quotable checks the quote too, as cut and as a
+				// message writes it (rev-fix11, rev-omega11).
 				var quoted *string
-				if t := ops.Shown(id); !idcheck.ContainsPersonalNumber(id) && !idcheck.ContainsPersonalNumber(t) &&
-					!idcheck.ContainsPersonalNumber(strconv.Quote(t)) {
+				if t, ok := ops.Quotable(id); ok {
 					quoted = &t
 				}
 				invalid = append(invalid, bad{i, quoted, reason})
@@ -815,7 +808,7 @@ func validKinds(kinds []Kind) ([]Kind, error) {
 				names[i] = string(a)
 			}
 			return nil, &registry.Error{Code: registry.CodeBadRequest,
-				Message: fmt.Sprintf("%q is not a kind of change.", ops.Shown(string(k))),
+				Message: ops.Quote(string(k)) + " is not a kind of change.",
 				Hint:    "Use kinds from " + strings.Join(names, ", ") + ", or leave kinds out for all of them."}
 		}
 	}

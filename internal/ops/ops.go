@@ -152,6 +152,17 @@ func Quote(s string) string {
 	return NotQuoted
 }
 
+// Number returns a caller's integer as an error message writes it: its
+// digits, or [NotQuoted] when they have the form of a personal identity
+// number (the rule of [Quotable]). The Registry's own range error for a
+// search limit applies the same rule.
+func Number(n int) string {
+	if s := strconv.Itoa(n); !idcheck.ContainsPersonalNumber(s) {
+		return s
+	}
+	return NotQuoted
+}
+
 // ParseLimit reads the search limit of a call for country as the caller
 // wrote it: absent (present false) is [registry.DefaultSearchLimit];
 // present, it must be a decimal integer (an empty value is not), else the
