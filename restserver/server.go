@@ -290,7 +290,10 @@ func (s *Server) slashValue(w http.ResponseWriter, r *http.Request) bool {
 	probeReq := *r
 	probeReq.URL = &u
 	h, pattern := s.mux.Handler(&probeReq)
-	_, path, _ := strings.Cut(pattern, " ")
+	path := pattern // the mux's answer for another method (405) names no method
+	if _, p, ok := strings.Cut(pattern, " "); ok {
+		path = p
+	}
 	psegs := strings.Split(path, "/")
 	if len(psegs) != len(segs) {
 		return false
