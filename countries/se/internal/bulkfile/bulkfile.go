@@ -123,6 +123,11 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("bulk file: line %d: %s", e.Line, e.Msg)
 }
 
+// tooManyColumns refuses a header of more than MaxColumns columns.
+func tooManyColumns() *FormatError {
+	return &FormatError{Line: 1, Msg: fmt.Sprintf("the header has more than %d columns", MaxColumns)}
+}
+
 // The header names of the columns.
 const (
 	colID          = "organisationsidentitet"
@@ -168,7 +173,7 @@ func NewReader(r io.Reader) (*Reader, error) {
 		return nil, err
 	}
 	if rd.count > MaxColumns {
-		return nil, &FormatError{Line: 1, Msg: fmt.Sprintf("the header has more than %d columns", MaxColumns)}
+		return nil, tooManyColumns()
 	}
 	rd.n = len(fields)
 	rd.cols = make(map[string]int, len(fields))
@@ -530,6 +535,9 @@ func (r *Reader) record() ([][]byte, error) {
 		case ';':
 			r.addSpan(span{fieldStart, len(r.buf)})
 			fieldStart, quoted = len(r.buf), false
+			if r.n == 0 && r.count > MaxColumns {
+				return nil, tooManyColumns() // the header, read no further
+			}
 		case '\n':
 			r.line++
 			end := len(r.buf)
