@@ -130,6 +130,12 @@ func p12Questions() []p12Question {
 			qs = append(qs, p12Question{op: "search", country: c, q: "", limit: l})
 		}
 	}
+	// The register's failures, each asked twice (a not_found is cached).
+	for _, id := range []string{"100000008", "974760673", "982463718", "100000008"} {
+		for _, op := range []string{"lookup", "roles", "deadlines"} {
+			qs = append(qs, p12Question{op: op, country: "NO", id: id})
+		}
+	}
 	for _, cc := range []string{"UK", "XX", "uk", "N0", "NOR", "N", "ÑO", "\x00O", "N\xff", "  "} {
 		for _, op := range []string{"validate", "lookup", "roles", "deadlines"} {
 			qs = append(qs, p12Question{op: op, country: cc, id: "923609016"})

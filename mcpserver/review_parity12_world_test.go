@@ -73,6 +73,16 @@ func (f *p12Fake) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	p := req.URL.Path
 	status, out := http.StatusOK, []byte(nil)
+	// Three Norwegian organisation numbers the register fails on: gone
+	// (404 on both paths), down (503), throttled (429, Retry-After 42).
+	switch {
+	case req.URL.Host == "brreg.test" && strings.Contains(p, "/100000008"):
+		return p12Status(req, http.StatusNotFound, ""), nil
+	case req.URL.Host == "brreg.test" && strings.Contains(p, "/974760673"):
+		return p12Status(req, http.StatusServiceUnavailable, ""), nil
+	case req.URL.Host == "brreg.test" && strings.Contains(p, "/982463718"):
+		return p12Status(req, http.StatusTooManyRequests, "42"), nil
+	}
 	switch req.URL.Host {
 	case "brreg.test":
 		switch {
@@ -141,6 +151,16 @@ func (f *p12Fake) RoundTrip(req *http.Request) (*http.Response, error) {
 		Header: http.Header{"Content-Type": {"application/json"}}, Body: io.NopCloser(bytes.NewReader(out)),
 		ContentLength: int64(len(out)), Request: req}
 	return res, nil
+}
+
+// p12Status is an empty answer with status and, when set, Retry-After.
+func p12Status(req *http.Request, status int, retryAfter string) *http.Response {
+	h := http.Header{"Content-Type": {"application/json"}}
+	if retryAfter != "" {
+		h.Set("Retry-After", retryAfter)
+	}
+	return &http.Response{StatusCode: status, Status: http.StatusText(status), Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: h, Body: io.NopCloser(bytes.NewReader(nil)), Request: req}
 }
 
 // p12Registry returns a Registry over the six default modules against the
