@@ -486,3 +486,51 @@ func TestReview_Parity12FastPathsAgreeOnTheWire(t *testing.T) {
 		t.Errorf("%d questions on HTTP, want the generated ones (more than 2000)", n)
 	}
 }
+
+// TestReview_Parity12BatchOfManyAgrees sends every generated identifier of
+// a country (the empty one too, which only the batch carries) in one batch
+// and wants each item to be what the Go API's Deadlines answers for it
+// alone, in the order sent.
+func TestReview_Parity12BatchOfManyAgrees(t *testing.T) {
+	t.Parallel()
+	fake := newP12Fake(t)
+	srv, err := restserver.New(p12Registry(t, fake), restserver.WithRateLimit(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goAPI := p12Go(p12Registry(t, fake))
+	rng := rand.New(rand.NewPCG(12, 2026))
+	for _, c := range p12Countries {
+		var ids []string
+		for _, id := range p12IDs(c, rng) {
+			if utf8.ValidString(id) {
+				ids = append(ids, id)
+			}
+		}
+		ids = append(ids, ids[0], "")
+		bb, _ := json.Marshal(map[string]any{"ids": ids, "today": "2026-01-15"})
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/v1/"+c+"/deadlines:batch", bytes.NewReader(bb)))
+		var batch struct {
+			Items []struct {
+				ID     string          `json:"id"`
+				Status int             `json:"status"`
+				Report json.RawMessage `json:"report"`
+				Error  json.RawMessage `json:"error"`
+			} `json:"items"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &batch); err != nil || len(batch.Items) != len(ids) {
+			t.Fatalf("%s batch: %d %v %.300s", c, rec.Code, err, rec.Body.String())
+		}
+		for i, it := range batch.Items {
+			want := goAPI(t, p12Question{op: "deadlines", country: c, id: ids[i], today: p12Ptr("2026-01-15")})
+			got := p12Answer{it.Status, string(it.Report)}
+			if it.Status != 200 {
+				got.Body = `{"error":` + string(it.Error) + `}`
+			}
+			if it.ID != ids[i] || got.Status != want.Status || cmp.Diff(parseAny(want.Body), parseAny(got.Body)) != "" {
+				t.Errorf("%s item %d %q (id %q): %d %.300s\n  Go API %d %.300s", c, i, ids[i], it.ID, got.Status, got.Body, want.Status, want.Body)
+			}
+		}
+	}
+}
