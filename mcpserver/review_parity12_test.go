@@ -1,8 +1,11 @@
 package mcpserver_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -78,6 +81,53 @@ func TestReview_Parity12SearchEchoesPersonalNumber(t *testing.T) {
 				if diff := cmp.Diff("echoed false", got); diff != "" {
 					t.Errorf("%s %s search for %q: %d %.200s\n(-want +got) %s", door, country, n, a.Status, a.Body, diff)
 				}
+			}
+		}
+	}
+}
+
+// TestReview_Parity12UnknownNamesEchoedWhole: the MCP doors quote a
+// caller's unknown tool name and prompt name whole in their JSON-RPC errors
+// (the SDK's "unknown tool %q", "unknown prompt %q"), where an unknown
+// argument's name is quoted at most 40 bytes (ops.Shown, "so an answer's
+// size never follows a name's") and REST's unknown route is a fixed
+// envelope. A 300-byte name comes back whole, on Streamable HTTP and over
+// stdio, with and without the fast path.
+func TestReview_Parity12UnknownNamesEchoedWhole(t *testing.T) {
+	t.Parallel()
+	fake := newP12Fake(t)
+	long := strings.Repeat("x", 300)
+	msgs := map[string]string{
+		"tool":   `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + long + `","arguments":{}}}`,
+		"prompt": `{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"` + long + `"}}`,
+	}
+	type door struct {
+		name string
+		ask  func(msg []byte) []byte
+	}
+	var doors []door
+	for _, opts := range [][]mcpserver.Option{nil, {mcpserver.WithoutFastPath()}} {
+		h, err := mcpserver.Handler(p12Registry(t, fake), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdio := p12StdioRaw(t, p12Registry(t, fake), opts...)
+		suffix := map[bool]string{true: "", false: "-sdk"}[opts == nil]
+		doors = append(doors, door{"mcp-http" + suffix, func(msg []byte) []byte {
+			req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/mcp", bytes.NewReader(msg))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			return rec.Body.Bytes()
+		}}, door{"mcp-stdio" + suffix, func(msg []byte) []byte { return stdio(t, msg) }})
+	}
+	for _, what := range []string{"tool", "prompt"} {
+		for _, d := range doors {
+			out := d.ask([]byte(msgs[what]))
+			got := fmt.Sprintf("quotes more than 40 bytes: %v", strings.Contains(string(out), long[:41]))
+			if diff := cmp.Diff("quotes more than 40 bytes: false", got); diff != "" {
+				t.Errorf("%s, unknown %s of 300 bytes: %.200s\n(-want +got) %s", d.name, what, out, diff)
 			}
 		}
 	}
