@@ -400,14 +400,43 @@ func p12ToolAnswer(t testing.TB, raw []byte) p12Answer {
 // p12MCPHTTP asks MCP over Streamable HTTP (opts: mcpserver.WithoutFastPath
 // for the SDK's own path).
 func p12MCPHTTP(t testing.TB, reg *registry.Registry, opts ...mcpserver.Option) func(t testing.TB, q p12Question) p12Answer {
+	return p12MCPHTTPVersion(t, reg, "", opts...)
+}
+
+// p12MCPHTTPVersion is p12MCPHTTP under the protocol version v ("": no
+// header); 2026-07-28 sends the headers and _meta that version requires.
+func p12MCPHTTPVersion(t testing.TB, reg *registry.Registry, v string, opts ...mcpserver.Option) func(t testing.TB, q p12Question) p12Answer {
 	h, err := mcpserver.Handler(reg, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return func(t testing.TB, q p12Question) p12Answer {
-		req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/mcp", bytes.NewReader(p12ToolCall(t, q)))
+		msg := p12ToolCall(t, q)
+		var name string
+		if v == "2026-07-28" {
+			var m map[string]any
+			if err := json.Unmarshal(msg, &m); err != nil {
+				t.Fatal(err)
+			}
+			params := m["params"].(map[string]any)
+			name, _ = params["name"].(string)
+			params["_meta"] = map[string]any{"io.modelcontextprotocol/protocolVersion": v,
+				"io.modelcontextprotocol/clientCapabilities": map[string]any{},
+				"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "t", "version": "0"}}
+			if msg, err = json.Marshal(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/mcp", bytes.NewReader(msg))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
+		if v != "" {
+			req.Header.Set("Mcp-Protocol-Version", v)
+		}
+		if name != "" {
+			req.Header.Set("Mcp-Method", "tools/call")
+			req.Header.Set("Mcp-Name", name)
+		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		body := rec.Body.Bytes()
