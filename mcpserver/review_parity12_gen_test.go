@@ -396,6 +396,10 @@ var p12RawCalls = []struct{ tool, args string }{
 	{"validate_company_id", `{"id":"923609016","country":"XX"}`}, {"validate_company_id", `{"id":12}`}, {"validate_company_id", `{"id":"12","country":"UK","x":1}`},
 	{"company_roles", `{"id":"923609016","country":"GB","zz":1,"aa":2}`}, {"list_countries", `{}`}, {"list_countries", `{"country":"NO"}`},
 	{"list_countries", `null`}, {"list_countries", `[]`}, {"list_countries", `{"x":1}`},
+	// Raw bytes that are not UTF-8, which encoding/json reads as U+FFFD.
+	{"lookup_company", "{\"id\":\"923\xff609016\"}"}, {"validate_company_id", "{\"id\":\"\xff\xfe\",\"country\":\"SE\"}"},
+	{"search_company", "{\"name\":\"volvo\xffab\",\"limit\":\"5\xff\"}"}, {"search_company", "{\"name\":\"x\",\"country\":\"N\xff\"}"},
+	{"company_deadlines", "{\"id\":\"923609016\",\"today\":\"2026-01-1\xff\"}"}, {"lookup_company", "{\"id\":\"923609016\",\"x\xff\":1}"},
 }
 
 // TestReview_Parity12RawArgumentsAgree sends tool calls whose arguments only
