@@ -454,7 +454,8 @@ func TestReview_Parity12RawArgumentsAgree(t *testing.T) {
 // TestReview_Parity12FastPathsAgreeOnTheWire wants every generated question
 // a JSON request carries to get the same raw JSON-RPC answer (status,
 // Content-Type and bytes on HTTP; the line over stdio) from the fast paths
-// as from the SDK, under the protocol versions up to 2025-11-25 in turn.
+// as from the SDK, under the protocol versions up to 2025-11-25 in turn,
+// half of them on HTTP and half over stdio.
 func TestReview_Parity12FastPathsAgreeOnTheWire(t *testing.T) {
 	t.Parallel()
 	fake := newP12Fake(t)
@@ -477,18 +478,6 @@ func TestReview_Parity12FastPathsAgreeOnTheWire(t *testing.T) {
 	}
 	fast, sdk := httpRaw(), httpRaw(mcpserver.WithoutFastPath())
 	versions := []string{"", "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}
-	n := 0
-	for _, q := range p12Questions() {
-		if !p12JSONCarries(q) {
-			continue
-		}
-		msg := p12ToolCall(t, q)
-		v := versions[n%len(versions)]
-		n++
-		if a, b := fast(msg, v), sdk(msg, v); a != b {
-			t.Errorf("HTTP %s %s:\n fast %.300s\n  sdk %.300s", v, msg, a, b)
-		}
-	}
 	type pair struct{ fast, sdk func([]byte) []byte }
 	var sessions []pair
 	for _, v := range versions[1:] {
@@ -499,20 +488,29 @@ func TestReview_Parity12FastPathsAgreeOnTheWire(t *testing.T) {
 		}
 		sessions = append(sessions, pair{start(), start(mcpserver.WithoutFastPath())})
 	}
-	m := 0
+	// The questions alternate between HTTP and stdio, each door turning
+	// through its protocol versions.
+	n := 0
 	for _, q := range p12Questions() {
 		if !p12JSONCarries(q) {
 			continue
 		}
 		msg := p12ToolCall(t, q)
-		s := sessions[m%len(sessions)]
-		m++
-		if a, b := s.fast(msg), s.sdk(msg); !bytes.Equal(a, b) {
-			t.Errorf("stdio %s %s:\n fast %.300s\n  sdk %.300s", versions[1+(m-1)%len(sessions)], msg, a, b)
+		n++
+		if n%2 == 0 {
+			v := versions[(n/2)%len(versions)]
+			if a, b := fast(msg, v), sdk(msg, v); a != b {
+				t.Errorf("HTTP %s %s:\n fast %.300s\n  sdk %.300s", v, msg, a, b)
+			}
+			continue
+		}
+		i := (n / 2) % len(sessions)
+		if a, b := sessions[i].fast(msg), sessions[i].sdk(msg); !bytes.Equal(a, b) {
+			t.Errorf("stdio %s %s:\n fast %.300s\n  sdk %.300s", versions[1+i], msg, a, b)
 		}
 	}
 	if n < 2000 {
-		t.Errorf("%d questions on HTTP, want the generated ones (more than 2000)", n)
+		t.Errorf("%d questions, want the generated ones (more than 2000)", n)
 	}
 }
 
