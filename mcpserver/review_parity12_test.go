@@ -60,27 +60,70 @@ func TestReview_Parity12BlankCountryIsNotNorway(t *testing.T) {
 // register or the answer sees it ("this service does not look people up"),
 // and a watch refuses to quote a personnummer in any country "since a
 // personnummer sent to a Norwegian watch is as personal" (doc/decisions.md).
-// The search of every other country takes the same query, and a Norwegian
-// fødselsnummer, sends it to the register, keys the cache with it, and
-// echoes it in the answer's query, on REST and MCP alike.
+// The search of every other country took the same query, sent it to the
+// register, keyed the cache with it and echoed it in the answer's query.
+// Fixed (fix-parity12): the Registry refuses, for every country, a query
+// that holds what has the form of a Swedish personal identity number
+// (idcheck.ContainsPersonalNumber) with Sweden's error (code, message,
+// hint; the country and registry of the country asked), on REST and MCP
+// alike, and the answer never carries the number. The Norwegian
+// fødselsnummer is not part of the rule: see
+// TestReview_Parity12NorwegianFodselsnummerStillEchoed.
 func TestReview_Parity12SearchEchoesPersonalNumber(t *testing.T) {
 	t.Parallel()
 	fake := newP12Fake(t)
 	rest := p12REST(t, p12Registry(t, fake))
 	mcp := p12MCPHTTP(t, p12Registry(t, fake))
-	// 01010012356 is a fødselsnummer with both MOD11 check digits right
-	// (born 1 January 2000); 19810105-2382 the personnummer of the
-	// Swedish recordings, which the Swedish search refuses.
-	numbers := []string{"01010012356", "010100 12356", "19810105-2382", "198101052382"}
-	for _, country := range []string{"SE", "NO", "GB", "FI", "DK", "FR"} {
-		for _, n := range numbers {
-			for door, ask := range map[string]func(testing.TB, p12Question) p12Answer{"REST": rest, "MCP": mcp} {
-				a := ask(t, p12Question{op: "search", country: country, q: n})
-				quoted, _ := json.Marshal(n)
-				got := fmt.Sprintf("echoed %v", json.Valid([]byte(a.Body)) && strings.Contains(a.Body, string(quoted[1:len(quoted)-1])))
-				if diff := cmp.Diff("echoed false", got); diff != "" {
-					t.Errorf("%s %s search for %q: %d %.200s\n(-want +got) %s", door, country, n, a.Status, a.Body, diff)
+	type refusal struct{ Code, Message, Hint string }
+	read := func(body string) (r refusal) {
+		var env struct{ Error refusal }
+		_ = json.Unmarshal([]byte(body), &env)
+		return env.Error
+	}
+	// 19810105-2382 is the personnummer of the Swedish recordings.
+	numbers := []string{"19810105-2382", "198101052382", "810105-2382", "Volvo 810105-2382", "pnr:810105\u20102382"}
+	for _, n := range numbers {
+		sweden := rest(t, p12Question{op: "search", country: "SE", q: n})
+		want := fmt.Sprintf("400 %+v echoed false", read(sweden.Body))
+		if !strings.Contains(want, "personal identity number") {
+			t.Fatalf("SE search for %q: %d %.300s; want Sweden's refusal", n, sweden.Status, sweden.Body)
+		}
+		for _, country := range []string{"SE", "NO", "GB", "FI", "DK", "FR"} {
+			for _, door := range []struct {
+				name string
+				ask  func(testing.TB, p12Question) p12Answer
+			}{{"REST", rest}, {"MCP", mcp}} {
+				a := door.ask(t, p12Question{op: "search", country: country, q: n})
+				got := fmt.Sprintf("%d %+v echoed %v", a.Status, read(a.Body), strings.Contains(a.Body, "2382"))
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s %s search for %q: %.200s\n(-Sweden's refusal +got) %s", door.name, country, n, a.Body, diff)
 				}
+			}
+		}
+	}
+}
+
+// TestReview_Parity12NorwegianFodselsnummerStillEchoed documents today's
+// behaviour for a Norwegian fødselsnummer in a search query: it is searched
+// for and echoed in the answer's query, in Norway as elsewhere. The
+// research holds no source for the fødselsnummer's form or check digits,
+// so the service has no rule for it (the lead's decision, fix-parity12);
+// this test fails the day one is added, so that it is changed on purpose.
+func TestReview_Parity12NorwegianFodselsnummerStillEchoed(t *testing.T) {
+	t.Parallel()
+	fake := newP12Fake(t)
+	rest := p12REST(t, p12Registry(t, fake))
+	mcp := p12MCPHTTP(t, p12Registry(t, fake))
+	// 01010012356: eleven digits, a date of birth (1 January 2000) and
+	// two more digits, the form the reviewer gave a fødselsnummer
+	// (unsourced).
+	for _, n := range []string{"01010012356", "010100 12356"} {
+		for door, ask := range map[string]func(testing.TB, p12Question) p12Answer{"REST": rest, "MCP": mcp} {
+			a := ask(t, p12Question{op: "search", country: "NO", q: n})
+			var doc struct{ Query string }
+			_ = json.Unmarshal([]byte(a.Body), &doc)
+			if diff := cmp.Diff(fmt.Sprintf("200 %q", n), fmt.Sprintf("%d %q", a.Status, doc.Query)); diff != "" {
+				t.Errorf("%s NO search for %q: %.200s\n(-today's behaviour +got) %s", door, n, a.Body, diff)
 			}
 		}
 	}
