@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -146,6 +147,56 @@ func p12Questions() []p12Question {
 	return qs
 }
 
+// p12FullEnv names the environment variable that asks the differential
+// tests of this file every generated question (p12Questions, about 2,350):
+//
+//	REVIEW_PARITY12_FULL=1 go test -race -run 'TestReview_Parity12' ./mcpserver
+//
+// which adds about 55 s to the package under -race on a loaded machine. By
+// default they ask p12Asked's seeded sample, the same questions on every
+// run: about one in p12SampleEvery, and always the register's failures and
+// the unsupported countries (whose questions build on one another).
+const p12FullEnv = "REVIEW_PARITY12_FULL"
+
+// p12Failing are the Norwegian organisation numbers the fake register
+// fails on (newP12Fake).
+var p12Failing = map[string]bool{"100000008": true, "974760673": true, "982463718": true}
+
+// p12SampleEvery is the share of the sample: one question in this many.
+const p12SampleEvery = 4
+
+// p12Full reports whether the full set is asked (p12FullEnv set).
+func p12Full() bool { return os.Getenv(p12FullEnv) != "" }
+
+// p12Asked is the questions the differential tests ask, in p12Questions'
+// order: all of them with p12FullEnv set, else a deterministic sample
+// (math/rand/v2's PCG with a fixed seed, one draw per question).
+func p12Asked() []p12Question {
+	qs := p12Questions()
+	if p12Full() {
+		return qs
+	}
+	rng := rand.New(rand.NewPCG(12, 12))
+	out := make([]p12Question, 0, len(qs)/p12SampleEvery+100)
+	for _, q := range qs {
+		_, shipped := p12Base[q.country]
+		if keep := rng.IntN(p12SampleEvery) == 0; keep || !shipped || q.op == "countries" ||
+			(q.country == "NO" && p12Failing[q.id]) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// p12AtLeast is the least number of questions a test must have asked: full
+// of the full set, or of the sample.
+func p12AtLeast(full int) int {
+	if p12Full() {
+		return full
+	}
+	return full / (p12SampleEvery + 1)
+}
+
 // p12JSONCarries reports whether a JSON request carries q as it is: every
 // value valid UTF-8 (encoding/json writes an invalid byte as U+FFFD).
 func p12JSONCarries(q p12Question) bool {
@@ -186,7 +237,7 @@ func p12Run(t *testing.T, keep func(p12Question) bool) []p12Mismatch {
 	}
 	var out []p12Mismatch
 	n := 0
-	for _, q := range p12Questions() {
+	for _, q := range p12Asked() {
 		if !keep(q) {
 			continue
 		}
@@ -248,12 +299,6 @@ func p12RESTCarries(q p12Question) bool {
 	return true
 }
 
-// p12BlankCountry reports whether q's country is blank (not empty), which
-// TestReview_Parity12BlankCountryIsNotNorway covers.
-func p12BlankCountry(q p12Question) bool {
-	return q.country != "" && strings.TrimSpace(q.country) == ""
-}
-
 // TestReview_Parity12GeneratedQuestionsAgree asks the Go API, REST, MCP over
 // Streamable HTTP (and every fifth question under the 2026-07-28 protocol,
 // which the SDK answers) and MCP over stdio every generated question REST carries, for the six countries, and wants
@@ -263,7 +308,7 @@ func p12BlankCountry(q p12Question) bool {
 // between the Go API and REST only.
 func TestReview_Parity12GeneratedQuestionsAgree(t *testing.T) {
 	t.Parallel()
-	ms := p12Run(t, func(q p12Question) bool { return p12RESTCarries(q) && !p12BlankCountry(q) })
+	ms := p12Run(t, p12RESTCarries)
 	for _, m := range ms {
 		t.Errorf("disagreement: %s", m)
 	}
@@ -290,8 +335,8 @@ func TestReview_Parity12CalendarAndBatchAgree(t *testing.T) {
 		return rec.Code, rec.Header().Get("Content-Type"), rec.Body.String()
 	}
 	n := 0
-	for _, q := range p12Questions() {
-		if q.op != "deadlines" || !p12RESTCarries(q) || p12BlankCountry(q) {
+	for _, q := range p12Asked() {
+		if q.op != "deadlines" || !p12RESTCarries(q) {
 			continue
 		}
 		n++
@@ -363,8 +408,8 @@ func TestReview_Parity12CalendarAndBatchAgree(t *testing.T) {
 			t.Errorf("batch item %s %s: %d %.300s\n   json %d %.300s", q.country, bb, it.Status, got, js, jb)
 		}
 	}
-	if n < 400 {
-		t.Errorf("%d deadlines questions, want the generated ones (more than 400)", n)
+	if n < p12AtLeast(400) {
+		t.Errorf("%d deadlines questions, want the generated ones (more than %d)", n, p12AtLeast(400))
 	}
 }
 
@@ -491,7 +536,7 @@ func TestReview_Parity12FastPathsAgreeOnTheWire(t *testing.T) {
 	// The questions alternate between HTTP and stdio, each door turning
 	// through its protocol versions.
 	n := 0
-	for _, q := range p12Questions() {
+	for _, q := range p12Asked() {
 		if !p12JSONCarries(q) {
 			continue
 		}
@@ -509,8 +554,8 @@ func TestReview_Parity12FastPathsAgreeOnTheWire(t *testing.T) {
 			t.Errorf("stdio %s %s:\n fast %.300s\n  sdk %.300s", versions[1+i], msg, a, b)
 		}
 	}
-	if n < 2000 {
-		t.Errorf("%d questions, want the generated ones (more than 2000)", n)
+	if n < p12AtLeast(2000) {
+		t.Errorf("%d questions, want the generated ones (more than %d)", n, p12AtLeast(2000))
 	}
 }
 
