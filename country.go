@@ -72,9 +72,11 @@ type LocalAnswers interface {
 
 // QueryChecker is implemented, beside [Country], by a module that refuses
 // some search queries outright, whatever its register holds: Sweden
-// refuses a query that holds a personal identity number. The Registry
-// calls CheckQuery after its own checks of the query (trimmed, non-empty,
-// at most [MaxQueryLength] bytes) and before anything else, so a refused
+// refuses a query that holds a personal identity number (which the
+// Registry itself refuses first, for every country; see
+// [Registry.Search]). The Registry calls CheckQuery after its own checks
+// of the query (trimmed, non-empty, at most [MaxQueryLength] bytes, no
+// personal identity number) and before anything else, so a refused
 // query is never part of a cache key, never sent to a shared cache and
 // never reaches Search.
 type QueryChecker interface {

@@ -205,7 +205,11 @@ func (r *Registry) lookupLive(ctx context.Context, e entry, key, id string) ([]b
 // first. query must not be empty or blank and is at most [MaxQueryLength]
 // bytes; limit must be from 1 to [MaxSearchLimit] (the adapters apply
 // [DefaultSearchLimit] when their caller gives none). Both are bad_request
-// otherwise, never clamped. Zero hits is a success whose Hint says what to
+// otherwise, never clamped. A query that holds what has the form of a
+// Swedish personal identity number ([idcheck.ContainsPersonalNumber]) is
+// bad_request in every country, whose error does not quote it: it is never
+// part of a cache key, sent to a register or echoed in an answer, since
+// this service does not look people up. Zero hits is a success whose Hint says what to
 // try; an answer with hits has a Hint too, saying that a hit is thin and
 // naming the lookup that gives its full report.
 //
@@ -244,6 +248,11 @@ func (r *Registry) searchJSON(ctx context.Context, e entry, query string, limit 
 	case limit < 1 || limit > MaxSearchLimit:
 		return nil, r.badRequest(e, fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", MaxSearchLimit, shownLimit(limit)),
 			limitHint)
+	}
+	if idcheck.ContainsPersonalNumber(q) {
+		// One rule for every country's search, before the module, the
+		// cache and the register: this service does not look people up.
+		return nil, r.badRequest(e, personalNumberQueryMessage, personalNumberQueryHint)
 	}
 	if err := r.checkQuery(e, q); err != nil {
 		return nil, err
@@ -328,6 +337,18 @@ func decodeAnswer[T any](r *Registry, e entry, b []byte) (*T, error) {
 	}
 	return v, nil
 }
+
+// personalNumberQueryMessage and personalNumberQueryHint are the refusal of
+// a search query that holds what has the form of a Swedish personal
+// identity number ([idcheck.ContainsPersonalNumber]), in every country: the
+// words of the Swedish module's own refusal (countries/se, CheckQuery),
+// which TestSearchRefusesPersonalNumberAsSweden keeps equal.
+const (
+	personalNumberQueryMessage = "The search query holds what has the form of a Swedish personal identity number (personnummer): " +
+		"this service does not look people up, so it neither searches for nor keeps such a number."
+	personalNumberQueryHint = "Search by the name of a company, or look a company up by its organisation number " +
+		"(its third and fourth digits are 20 or more)."
+)
 
 // shownLimit is an out-of-range limit as its error quotes it: the number,
 // unless its digits have the form of a Swedish personal identity number

@@ -102,7 +102,9 @@ var explainCompanyArgs = func() []string {
 
 func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 	id := strings.TrimSpace(req.Params.Arguments["id"])
-	country := strings.TrimSpace(req.Params.Arguments["country"])
+	// Absent and "" are the default; a blank country (" ") is no country
+	// code, as in the tools (the Registry trims a code it is given).
+	country := req.Params.Arguments["country"]
 	if country == "" {
 		country = DefaultCountry
 	}

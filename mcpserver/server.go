@@ -226,6 +226,7 @@ func newServer(reg *registry.Registry, o options, private bool) (*mcp.Server, *h
 	h.addTools(srv)
 	h.addResources(srv)
 	h.addPrompts(srv)
+	srv.AddReceivingMiddleware(quoteUnknownNames)
 	if !private || o.noFastPath {
 		return srv, h, nil
 	}

@@ -268,7 +268,9 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 			return a, h.badRequest(a.country, "country must be a string such as \"NO\" or \"GB\".",
 				"Pass a country code from list_countries; the United Kingdom is GB.")
 		}
-		if !isNull && strings.TrimSpace(s) != "" { // "" is the default, as some clients send it
+		// null and "" are the default, as some clients send them; a blank
+		// country (" ") is no country code, as on REST and the Go API.
+		if !isNull && s != "" {
 			a.country = s
 		}
 	}

@@ -1,0 +1,77 @@
+package mcpserver_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/mcpserver"
+)
+
+// TestUnknownNamesQuotedAsShown: the JSON-RPC error of an unknown tool or
+// prompt quotes its name as every error of the server quotes a caller's
+// value (ops.Quote): whole up to 40 bytes (the SDK's very message), cut to
+// 40 bytes and "..." beyond, and not at all when it has the form of a
+// personal identity number; the code stays the SDK's -32602 and the error
+// has no data. On every MCP door: Streamable HTTP and stdio, with and
+// without the fast path.
+func TestUnknownNamesQuotedAsShown(t *testing.T) {
+	t.Parallel()
+	fake := newP12Fake(t)
+	type door struct {
+		name string
+		ask  func(msg []byte) []byte
+	}
+	var doors []door
+	for _, opts := range [][]mcpserver.Option{nil, {mcpserver.WithoutFastPath()}} {
+		h, err := mcpserver.Handler(p12Registry(t, fake), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdio := p12StdioRaw(t, p12Registry(t, fake), opts...)
+		suffix := map[bool]string{true: "", false: "-sdk"}[opts == nil]
+		doors = append(doors, door{"mcp-http" + suffix, func(msg []byte) []byte {
+			req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/mcp", bytes.NewReader(msg))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			return rec.Body.Bytes()
+		}}, door{"mcp-stdio" + suffix, func(msg []byte) []byte { return stdio(t, msg) }})
+	}
+	long := strings.Repeat("x", 300)
+	for _, tt := range []struct{ name, shown string }{
+		{"no_such_tool", `"no_such_tool"`},
+		{strings.Repeat("y", 40), `"` + strings.Repeat("y", 40) + `"`},
+		{long, `"` + long[:40] + `..."`},
+		{"lookup 19810105-2382", "(not quoted: it has the form of a personal identity number)"},
+		{"a\"b\\c", `"a\"b\\c"`},
+	} {
+		for _, what := range []string{"tool", "prompt"} {
+			method, args := "tools/call", map[string]any{"name": tt.name, "arguments": map[string]any{}}
+			if what == "prompt" {
+				method, args = "prompts/get", map[string]any{"name": tt.name}
+			}
+			msg, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 5, "method": method, "params": args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]any{"jsonrpc": "2.0", "id": float64(5),
+				"error": map[string]any{"code": float64(-32602), "message": "unknown " + what + " " + tt.shown}}
+			for _, d := range doors {
+				var got map[string]any
+				if raw := d.ask(msg); json.Unmarshal(raw, &got) != nil {
+					t.Fatalf("%s: not JSON: %.300s", d.name, raw)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s, unknown %s %.60q (-want +got):\n%s", d.name, what, tt.name, diff)
+				}
+			}
+		}
+	}
+}
