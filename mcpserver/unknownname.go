@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -13,7 +14,8 @@ import (
 
 // quoteUnknownNames is a receiving middleware that rewrites the SDK's
 // JSON-RPC error for an unknown tool or prompt ("unknown tool %q",
-// "unknown prompt %q", which quote the caller's name whole) to quote the
+// "unknown prompt %q", which quote the caller's name whole), and the URI in
+// the data of its "Resource not found" ([quoteResourceNotFound]), to quote the
 // name as this server's errors quote any value a caller sent ([ops.Quote]:
 // at most [ops.ShownMax] bytes of it, and not at all when it has the form
 // of a personal identity number), so that an answer's size never follows a
@@ -29,6 +31,10 @@ func quoteUnknownNames(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		var what, name string
 		switch r := req.(type) {
+		case *mcp.ReadResourceRequest:
+			if r.Params != nil {
+				return res, quoteResourceNotFound(err, r.Params.URI)
+			}
 		case *mcp.CallToolRequest:
 			if r.Params != nil {
 				what, name = "tool", r.Params.Name
@@ -46,4 +52,32 @@ func quoteUnknownNames(next mcp.MethodHandler) mcp.MethodHandler {
 		quoted.Message = "unknown " + what + " " + ops.Quote(name)
 		return res, &quoted
 	}
+}
+
+// quoteResourceNotFound rewrites the SDK's "Resource not found" error for
+// uri (mcp.ResourceNotFoundError, whose data holds the URI whole) so that
+// its data.uri is the URI as [ops.Quotable] shows it, or [ops.NotQuoted];
+// any other error is returned as it is. A URI of at most ShownMax bytes
+// without a personal number's form keeps the SDK's very error.
+func quoteResourceNotFound(err error, uri string) error {
+	var je *jsonrpc.Error
+	if !errors.As(err, &je) || je.Message != "Resource not found" {
+		return err
+	}
+	shown, ok := ops.Quotable(uri)
+	if ok && shown == uri {
+		return err
+	}
+	if !ok {
+		shown = ops.NotQuoted
+	}
+	data, merr := json.Marshal(struct {
+		URI string `json:"uri"`
+	}{shown})
+	if merr != nil {
+		return err
+	}
+	quoted := *je
+	quoted.Data = data
+	return &quoted
 }
