@@ -249,13 +249,15 @@ func (r *Registry) searchJSON(ctx context.Context, e entry, query string, limit 
 		return nil, r.badRequest(e, fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", MaxSearchLimit, shownLimit(limit)),
 			limitHint)
 	}
-	if idcheck.ContainsPersonalNumber(q) {
-		// One rule for every country's search, before the module, the
-		// cache and the register: this service does not look people up.
-		return nil, r.badRequest(e, personalNumberQueryMessage, personalNumberQueryHint)
-	}
 	if err := r.checkQuery(e, q); err != nil {
 		return nil, err
+	}
+	if idcheck.ContainsPersonalNumber(q) {
+		// One rule for every country's search, after the module's own
+		// check (Sweden's names its own identifiers in its hint) and
+		// before the cache and the register: this service does not look
+		// people up.
+		return nil, r.badRequest(e, personalNumberQueryMessage, personalNumberQueryHint)
 	}
 	if err := r.ready(e); err != nil {
 		return nil, err
@@ -341,13 +343,13 @@ func decodeAnswer[T any](r *Registry, e entry, b []byte) (*T, error) {
 // personalNumberQueryMessage and personalNumberQueryHint are the refusal of
 // a search query that holds what has the form of a Swedish personal
 // identity number ([idcheck.ContainsPersonalNumber]), in every country: the
-// words of the Swedish module's own refusal (countries/se, CheckQuery),
-// which TestSearchRefusesPersonalNumberAsSweden keeps equal.
+// message is the Swedish module's own (countries/se, CheckQuery), which
+// TestSearchRefusesPersonalNumberAsSweden keeps equal; the hint names no
+// country's identifiers (Sweden's module gives its own).
 const (
 	personalNumberQueryMessage = "The search query holds what has the form of a Swedish personal identity number (personnummer): " +
 		"this service does not look people up, so it neither searches for nor keeps such a number."
-	personalNumberQueryHint = "Search by the name of a company, or look a company up by its organisation number " +
-		"(its third and fourth digits are 20 or more)."
+	personalNumberQueryHint = "Search by the name of a company, or look a company up by its identifier."
 )
 
 // shownLimit is an out-of-range limit as its error quotes it: the number,

@@ -12,8 +12,9 @@ import (
 
 // TestSearchRefusesPersonalNumberAsSweden: a search query that holds what
 // has the form of a Swedish personal identity number is refused in every
-// country with the error the Swedish module gives (its code, message and
-// hint; the country and registry of the country asked), before the cache
+// country with the error the Swedish module gives (its code and message;
+// the country and registry of the country asked; a hint that names no
+// country's identifiers, where Sweden's names its organisation numbers), before the cache
 // (no key is even asked for) and the module's Search, ready or not; the
 // error does not quote the number. A query whose digits are no date of
 // birth (a telephone number) is searched as before.
@@ -42,7 +43,8 @@ func TestSearchRefusesPersonalNumberAsSweden(t *testing.T) {
 			if got == nil {
 				t.Fatalf("%s searched %q", tt.code, q)
 			}
-			want := registry.Error{Code: swedish.Code, Country: tt.code, Registry: "fake", Message: swedish.Message, Hint: swedish.Hint}
+			want := registry.Error{Code: swedish.Code, Country: tt.code, Registry: "fake", Message: swedish.Message,
+				Hint: "Search by the name of a company, or look a company up by its identifier."}
 			if diff := cmp.Diff(want, *got); diff != "" {
 				t.Errorf("%s search %q (-Sweden's refusal +got):\n%s", tt.code, q, diff)
 			}
