@@ -249,15 +249,14 @@ func (r *Registry) searchJSON(ctx context.Context, e entry, query string, limit 
 		return nil, r.badRequest(e, fmt.Sprintf("limit must be an integer from 1 to %d; got %s.", MaxSearchLimit, shownLimit(limit)),
 			limitHint)
 	}
+	if idcheck.ContainsPersonalNumber(q) {
+		// One rule for every country's search, before the module's own
+		// check, the cache and the register: this service does not look
+		// people up, and no module is handed the number.
+		return nil, r.badRequest(e, personalNumberQueryMessage, personalNumberQueryHint)
+	}
 	if err := r.checkQuery(e, q); err != nil {
 		return nil, err
-	}
-	if idcheck.ContainsPersonalNumber(q) {
-		// One rule for every country's search, after the module's own
-		// check (Sweden's names its own identifiers in its hint) and
-		// before the cache and the register: this service does not look
-		// people up.
-		return nil, r.badRequest(e, personalNumberQueryMessage, personalNumberQueryHint)
 	}
 	if err := r.ready(e); err != nil {
 		return nil, err
@@ -345,7 +344,9 @@ func decodeAnswer[T any](r *Registry, e entry, b []byte) (*T, error) {
 // identity number ([idcheck.ContainsPersonalNumber]), in every country: the
 // message is the Swedish module's own (countries/se, CheckQuery), which
 // TestSearchRefusesPersonalNumberAsSweden keeps equal; the hint names no
-// country's identifiers (Sweden's module gives its own).
+// country's identifiers, Sweden's included (the module's own CheckQuery,
+// for a caller of its Search without a Registry, names its organisation
+// numbers).
 const (
 	personalNumberQueryMessage = "The search query holds what has the form of a Swedish personal identity number (personnummer): " +
 		"this service does not look people up, so it neither searches for nor keeps such a number."

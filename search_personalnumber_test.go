@@ -14,7 +14,8 @@ import (
 // has the form of a Swedish personal identity number is refused in every
 // country with the error the Swedish module gives (its code and message;
 // the country and registry of the country asked; a hint that names no
-// country's identifiers, where Sweden's names its organisation numbers), before the cache
+// country's identifiers, in Sweden too, where the module's names its
+// organisation numbers), before the cache
 // (no key is even asked for) and the module's Search, ready or not; the
 // error does not quote the number. A query whose digits are no date of
 // birth (a telephone number) is searched as before.
@@ -58,14 +59,17 @@ func TestSearchRefusesPersonalNumberAsSweden(t *testing.T) {
 				t.Errorf("%s search %q: cache keys %q and %d searches, want none", tt.code, q, keys, c.searches.Load())
 			}
 		}
-		// The Swedish module behind the Registry: the very same error.
+		// The Swedish module behind the Registry: the same refusal, its
+		// hint the Registry's (the module is not asked).
 		r, err := registry.New([]registry.Country{sweden}, registry.WithRetryPause(0))
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, err = r.Search(t.Context(), "SE", q, 5)
-		if diff := cmp.Diff(*swedish, *registry.AsError(err)); diff != "" {
-			t.Errorf("SE search %q (-the module's CheckQuery +the Registry):\n%s", q, diff)
+		want := *swedish
+		want.Hint = "Search by the name of a company, or look a company up by its identifier."
+		if diff := cmp.Diff(want, *registry.AsError(err)); diff != "" {
+			t.Errorf("SE search %q (-want +got):\n%s", q, diff)
 		}
 	}
 	c := &fakeCountry{code: "NO"}

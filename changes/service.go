@@ -700,7 +700,7 @@ func ParseLimit(raw string, present bool, def int) (int, error) {
 	n, err := strconv.Atoi(raw)
 	if err != nil {
 		return 0, &registry.Error{Code: registry.CodeBadRequest,
-			Message: fmt.Sprintf("limit must be an integer; got %q.", ops.Shown(raw)),
+			Message: fmt.Sprintf("limit must be an integer; got %s.", ops.Quote(raw)),
 			Hint:    fmt.Sprintf("Retry with a whole number such as %d, or leave limit out.", def)}
 	}
 	return n, nil

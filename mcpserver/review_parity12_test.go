@@ -66,7 +66,7 @@ func TestReview_Parity12BlankCountryIsNotNorway(t *testing.T) {
 // that holds what has the form of a Swedish personal identity number
 // (idcheck.ContainsPersonalNumber) with Sweden's error (code and message;
 // the country and registry of the country asked; a hint naming no
-// country's identifiers outside Sweden), on REST and MCP
+// country's identifiers), on REST and MCP
 // alike, and the answer never carries the number. The Norwegian
 // fødselsnummer is not part of the rule: see
 // TestReview_Parity12NorwegianFodselsnummerStillEchoed.
@@ -86,16 +86,14 @@ func TestReview_Parity12SearchEchoesPersonalNumber(t *testing.T) {
 	for _, n := range numbers {
 		sweden := rest(t, p12Question{op: "search", country: "SE", q: n})
 		swedish := read(sweden.Body)
+		swedish.Hint = "Search by the name of a company, or look a company up by its identifier."
 		if !strings.Contains(swedish.Message, "personal identity number") {
 			t.Fatalf("SE search for %q: %d %.300s; want Sweden's refusal", n, sweden.Status, sweden.Body)
 		}
 		for _, country := range []string{"SE", "NO", "GB", "FI", "DK", "FR"} {
-			// Sweden's hint names its organisation numbers; the other
-			// countries' names no country's identifiers.
+			// The Registry's refusal, before any module: Sweden's
+			// message, a hint that names no country's identifiers.
 			refused := swedish
-			if country != "SE" {
-				refused.Hint = "Search by the name of a company, or look a company up by its identifier."
-			}
 			want := fmt.Sprintf("400 %+v echoed false", refused)
 			for _, door := range []struct {
 				name string

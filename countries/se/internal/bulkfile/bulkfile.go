@@ -535,8 +535,10 @@ func (r *Reader) record() ([][]byte, error) {
 		case ';':
 			r.addSpan(span{fieldStart, len(r.buf)})
 			fieldStart, quoted = len(r.buf), false
-			if r.n == 0 && r.count > MaxColumns {
-				return nil, tooManyColumns() // the header, read no further
+			if r.n == 0 && r.count >= MaxColumns {
+				// The header, read no further: the separator that ends
+				// its MaxColumns-th column starts one more.
+				return nil, tooManyColumns()
 			}
 		case '\n':
 			r.line++
