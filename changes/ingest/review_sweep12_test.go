@@ -28,7 +28,7 @@ type watchBeforePageApply struct {
 func (s *watchBeforePageApply) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, error) {
 	for _, c := range b.Changes {
 		if c.CompanyID == s.company {
-			s.once.Do(func() { s.err = s.Store.CreateWatch(ctx, s.w, []byte("secret"), []changes.Snapshot{s.baseline}) })
+			s.once.Do(func() { s.err = s.CreateWatch(ctx, s.w, []byte("secret"), []changes.Snapshot{s.baseline}) })
 		}
 	}
 	return s.Store.Apply(ctx, b)
