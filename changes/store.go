@@ -276,7 +276,7 @@ type SnapshotChangedError struct {
 }
 
 func (e *SnapshotChangedError) Error() string {
-	return fmt.Sprintf("changes: the stored snapshot of %d companies changed since it was read; nothing was written", len(e.Companies))
+	return fmt.Sprintf("changes: %d companies changed since they were read (a snapshot replaced, or a watch stored); nothing was written", len(e.Companies))
 }
 
 // CheckBatch is the check of [Batch.Expect] and [Batch.Unwatched] for a

@@ -66,7 +66,11 @@ func (f feedSpec) sourceURL(orgnr string) string {
 // An item of a watched company whose snapshot another writer replaced
 // while it was fetched (a watch's new baseline) becomes such a retry,
 // with no attempt: nothing found of it is stored, and the next sync
-// reads it against the new snapshot.
+// reads it against the new snapshot. So does the item of a company no
+// watch held when the page was read, recorded as the register reported
+// it, when a watch of the company is stored before the page's Apply
+// ([changes.Batch.Unwatched]): the next sync reads it against the
+// watch's baseline.
 type Norway struct {
 	store changes.Store
 	ref   refresher
