@@ -217,3 +217,73 @@ func TestNorwayRecheckKeepsARetryWhoseSnapshotWasReplaced(t *testing.T) {
 		t.Errorf("stored retries %+v after the read, want none", got)
 	}
 }
+
+// watchingBeforeApply stores a watch of company, with baseline, just
+// before the first Apply that records a change of it: a CreateWatch that
+// commits after Norway's page asked which of its companies are watched
+// (checkUnknown) and before the page's Apply.
+type watchingBeforeApply struct {
+	*memStore
+	company  string
+	baseline changes.Snapshot
+	once     sync.Once
+	err      error
+}
+
+func (s *watchingBeforeApply) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, error) {
+	for _, c := range b.Changes {
+		if c.CompanyID == s.company {
+			s.once.Do(func() {
+				s.err = s.CreateWatch(ctx, changes.Watch{ID: "wch_late", Owner: "late", Country: "NO", IDs: []string{s.company},
+					URL: "https://example.test/hook", CreatedAt: t0}, []byte("secret"), []changes.Snapshot{s.baseline})
+			})
+		}
+	}
+	return s.memStore.Apply(ctx, b)
+}
+
+// TestNorwayReadsAgainAnUnwatchedItemWhoseCompanyBecameWatched: noA's
+// item is read while no watch holds noA, and a watch of it (baseline
+// "A AS": the register's lookup had not caught up with the feed) is
+// stored before the page's Apply. The page names noA in
+// changes.Batch.Unwatched; the store refuses it; the page is stored
+// without noA's item, which becomes a retry with its event and no
+// attempt. After a restart the recheck reads noA against the baseline
+// and records the rename the item announced, once, with its event: the
+// watch gets what followed its baseline, and nothing from before it
+// (TestReview_Sweep12NorwayUnwatchedItemReachesWatchCreatedAfterRename
+// is the case where the baseline already has the new name).
+func TestNorwayReadsAgainAnUnwatchedItemWhoseCompanyBecameWatched(t *testing.T) {
+	t.Parallel()
+	ms, f, srv := newMemStore(), newFakeFetcher(), newFeedServer(t)
+	srv.add(t, "enheter", unitItem(100, noA, "2026-09-01T11:59:40.000Z"))
+	setCursors(t, ms, "NO/enheter", "100", "NO/underenheter", "1", "NO/roller", "1")
+	st := &watchingBeforeApply{memStore: ms, company: noA, baseline: snapshot(report("NO", noA, "A AS"), nil)}
+	if err := newTestNorway(t, st, f, srv).Sync(t.Context(), t0); err != nil {
+		t.Fatal(err)
+	}
+	if st.err != nil {
+		t.Fatal(st.err)
+	}
+	if diff := cmp.Diff([]noted{}, notedOf(ms.all())); diff != "" {
+		t.Errorf("changes after the page (-want +got): the item was recorded for the new watch unread\n%s", diff)
+	}
+	want := []storedRetryView{{OrgNr: noA, Published: noAt100, EventID: "enheter/100"}}
+	if diff := cmp.Diff(want, storedNorwayRetries(t, ms)); diff != "" {
+		t.Errorf("stored retries after the page (-want +got):\n%s", diff)
+	}
+	if got := cursor(t, ms, "NO/enheter"); got != "101" {
+		t.Errorf("the feed's cursor %q, want 101 (past the item, stored with its retry)", got)
+	}
+
+	f.set("NO", noA, ok(report("NO", noA, "A NY AS")))
+	if err := newTestNorway(t, ms, f, srv).Sync(t.Context(), t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]noted{renamed(noA, "A AS", "A NY AS", "enheter/100", noAt100)}, notedOf(ms.all())); diff != "" {
+		t.Errorf("changes after the restart's sync (-want +got):\n%s", diff)
+	}
+	if got := storedNorwayRetries(t, ms); got != nil {
+		t.Errorf("stored retries %+v after the read, want none", got)
+	}
+}

@@ -44,6 +44,22 @@ import (
 // another transaction's uncommitted insert), and a row found there fails
 // the Apply the same way.
 //
+// With b.Unwatched set, Apply reads, in the same transaction, which of
+// those companies a watch holds, and writes nothing when one is
+// (a *[changes.SnapshotChangedError] naming them). On PostgreSQL it first
+// takes the lock SHARE on watch_companies, as Prune does: it waits for
+// every watch write in flight to commit and holds off those that start
+// until it ends, so that a watch of such a company is either seen by the
+// check or stored after the batch, whose changes it does not get.
+// DeleteWatch takes ROW EXCLUSIVE on watch_companies before it locks its
+// watch's row, so that it queues there too.
+//
+// A delivery is queued only for a watch still stored when its row is
+// locked (FOR KEY SHARE on PostgreSQL, after the feed entries): a
+// DeleteWatch that committed after the watchers were read leaves its
+// watch out, and one in flight waits for the Apply, whose deliveries it
+// then deletes.
+//
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
 // first change to commit, so feed positions become visible in order and a
 // reader never passes over one still being written.
@@ -57,6 +73,13 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 		out = nil
 		if err := s.checkFence(ctx, tx, b.Lease); err != nil {
 			return err
+		}
+		if s.d.pg && len(b.Unwatched) > 0 {
+			// Before any row: a watch's write takes ROW EXCLUSIVE on
+			// watch_companies before its snapshot rows, and waits here.
+			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN SHARE MODE"); err != nil {
+				return err
+			}
 		}
 		absent, err := s.checkExpected(ctx, tx, b)
 		if err != nil {
@@ -255,6 +278,9 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	if err := s.insertRows(ctx, tx, "INSERT INTO feed_entries (owner, seq)", "", 2, feed); err != nil {
 		return nil, err
 	}
+	if deliveries, err = s.stillStored(ctx, tx, deliveries); err != nil {
+		return nil, err
+	}
 	if err := s.insertRows(ctx, tx, `INSERT INTO deliveries
     (id, watch_id, change_seq, status, attempts, next_attempt_at, created_at)`, "", 7, deliveries); err != nil {
 		return nil, err
@@ -263,6 +289,55 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 		return nil, err
 	}
 	return out, nil
+}
+
+// stillStored returns the deliveries (rows of the deliveries insert, the
+// watch id second) of the watches still stored, whose rows it locks FOR
+// KEY SHARE on PostgreSQL, in the order of their ids, until the
+// transaction ends: a watch that a DeleteWatch removed since watchersOf
+// read it (its own statement, read committed) is left out rather than
+// failing the Apply on the deliveries' foreign key, and a DeleteWatch
+// that has not yet committed waits for the Apply (if it holds the
+// watch's row, the lock waits for it and then finds the row gone). On
+// SQLite the write transaction is serial: nothing to do.
+func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, deliveries [][]any) ([][]any, error) {
+	if !s.d.pg || len(deliveries) == 0 {
+		return deliveries, nil
+	}
+	var ids []string
+	for _, d := range deliveries {
+		ids = append(ids, d[1].(string))
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	kept := map[string]bool{}
+	for chunk := range slices.Chunk(ids, maxInList) {
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		rows, err := tx.QueryContext(ctx, s.d.q("SELECT id FROM watches WHERE id IN ("+placeholders(len(chunk))+") ORDER BY id FOR KEY SHARE"), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			kept[id] = true
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(kept) == len(ids) {
+		return deliveries, nil
+	}
+	return slices.DeleteFunc(deliveries, func(d []any) bool { return !kept[d[1].(string)] }), nil
 }
 
 // eventKey is what makes a change from a register's event unique.
@@ -433,6 +508,19 @@ func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, b changes.Batch) 
 	for _, e := range b.Expect {
 		add(e.Country, e.CompanyID)
 	}
+	var held map[[2]string]bool
+	if len(b.Unwatched) > 0 {
+		var ukeys [][2]string
+		for _, u := range b.Unwatched {
+			ukeys = append(ukeys, [2]string{u.Country, u.CompanyID})
+		}
+		sortKeys(ukeys)
+		ukeys = slices.Compact(ukeys)
+		var err error
+		if held, err = s.companiesIn(ctx, tx, "SELECT DISTINCT company_id FROM watch_companies WHERE country = ? AND company_id IN (%s)", ukeys); err != nil {
+			return nil, err
+		}
+	}
 	lock := ""
 	if s.d.pg {
 		lock = " FOR UPDATE"
@@ -443,7 +531,7 @@ func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, b changes.Batch) 
 			add(sn.Country, sn.CompanyID)
 		}
 	}
-	if len(keys) == 0 {
+	if len(keys) == 0 && len(held) == 0 {
 		return nil, nil
 	}
 	sortKeys(keys)
@@ -494,7 +582,9 @@ func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, b changes.Batch) 
 		}
 		norm[i] = e
 	}
-	err := changes.CheckExpected(norm, func(country, id string) *changes.Snapshot { return stored[[2]string{country, id}] })
+	err := changes.CheckBatch(changes.Batch{Expect: norm, Unwatched: b.Unwatched},
+		func(country, id string) *changes.Snapshot { return stored[[2]string{country, id}] },
+		func(country, id string) bool { return held[[2]string{country, id}] })
 	return absent, err
 }
 
@@ -545,6 +635,14 @@ func checkBatch(b changes.Batch) error {
 			return errors.New("changes/sqlstore: apply: an expected snapshot needs a Country and a CompanyID")
 		}
 		if err := checkText("expected snapshot country", e.Country, "expected snapshot company id", e.CompanyID); err != nil {
+			return err
+		}
+	}
+	for _, u := range b.Unwatched {
+		if u.Country == "" || u.CompanyID == "" {
+			return errors.New("changes/sqlstore: apply: an unwatched company needs a Country and a CompanyID")
+		}
+		if err := checkText("unwatched company country", u.Country, "unwatched company id", u.CompanyID); err != nil {
 			return err
 		}
 	}
@@ -756,8 +854,19 @@ func (s *Store) Prune(ctx context.Context, before time.Time) error {
 				return err
 			}
 		}
-		_, err := tx.ExecContext(ctx, s.d.q(`DELETE FROM snapshots WHERE taken_at < ? AND NOT EXISTS (
+		if !s.d.pg {
+			_, err := tx.ExecContext(ctx, s.d.q(`DELETE FROM snapshots WHERE taken_at < ? AND NOT EXISTS (
     SELECT 1 FROM watch_companies wc WHERE wc.country = snapshots.country AND wc.company_id = snapshots.company_id)`), cut)
+			return err
+		}
+		// The rows are locked in key order, as Apply, CreateWatch and
+		// UpdateWatch lock theirs, before any is deleted: an Apply of
+		// such companies (a batch whose watch was deleted meanwhile)
+		// and the Prune never each hold a row the other waits for.
+		_, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE (country, company_id) IN (
+    SELECT country, company_id FROM snapshots s WHERE s.taken_at < $1 AND NOT EXISTS (
+        SELECT 1 FROM watch_companies wc WHERE wc.country = s.country AND wc.company_id = s.company_id)
+    ORDER BY country, company_id FOR UPDATE)`, cut)
 		return err
 	})
 	return wrap("prune", err)

@@ -197,6 +197,15 @@ func (s *Store) DeleteWatch(ctx context.Context, owner, id string) error {
 		return changes.ErrNotFound
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		if s.d.pg {
+			// The table lock its cascade takes, before the watch's row:
+			// an Apply that holds SHARE on watch_companies (a batch of
+			// unwatched companies) and locks this row for a delivery
+			// does not wait for a DeleteWatch that waits for it.
+			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
+				return err
+			}
+		}
 		return found(tx.ExecContext(ctx, s.d.q("DELETE FROM watches WHERE id = ? AND owner = ?"), id, owner))
 	})
 	return wrap("delete watch", err)

@@ -76,6 +76,9 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ApplyExpectMatch", testApplyExpectMatch},
 		{"ApplyExpectMissing", testApplyExpectMissing},
 		{"ApplyExpectAbsent", testApplyExpectAbsent},
+		{"ApplyExpectRolesAndMisses", testApplyExpectRolesAndMisses},
+		{"ApplyRefusedWritesNoPurgeNorBaseline", testApplyRefusedWritesNoPurgeNorBaseline},
+		{"ApplyUnwatched", testApplyUnwatched},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
 		{"FeedOnlyKindsWanted", testFeedOnlyKindsWanted},
@@ -499,6 +502,120 @@ func testApplyExpectAbsent(t *testing.T, s changes.Store) {
 	diff(t, "the store after the refused batch (nothing written)", map[string]any{
 		"feed": []string{}, "reports": map[string]string{"1": `{"name":"first read"}`, "2": "", "3": ""}, "cursor": "first",
 	}, applied(t, s))
+}
+
+// Apply with Expect compares the whole snapshot: a stored snapshot with
+// the report and time read but other roles, misses or roles' misses (an
+// ingester that counted a miss since, say) is not the one read.
+func testApplyExpectRolesAndMisses(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2", "3"))
+	stored := func(id string) changes.Snapshot {
+		sn := named(id, "name "+id, t0)
+		sn.Roles, sn.Misses, sn.RolesMisses = raw(`{"board":["A"]}`), 1, 1
+		return sn
+	}
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{stored("1"), stored("2"), stored("3")}}); err != nil {
+		t.Fatal(err)
+	}
+	// What an ingester read before another writer replaced each: other
+	// roles (1), another count of misses (2), of roles' misses (3).
+	roles, misses, rolesMisses := stored("1"), stored("2"), stored("3")
+	roles.Roles = raw(`{"board":["B"]}`)
+	misses.Misses = 0
+	rolesMisses.RolesMisses = 0
+	before := applied(t, s)
+	for _, x := range []changes.Snapshot{roles, misses, rolesMisses} {
+		_, err := s.Apply(ctx(), expectBatch([]changes.ExpectedSnapshot{{Country: "NO", CompanyID: x.CompanyID, Snapshot: &x}}, x.CompanyID))
+		wantChanged(t, err, x.CompanyID)
+	}
+	diff(t, "the store after the refused batches (nothing written)", before, applied(t, s))
+}
+
+// A batch that Apply refuses (its Expect not met) writes nothing of its
+// Purge (the purged company's changes stay, with its name) or of its
+// Baselines (a company with no snapshot still has none).
+func testApplyRefusedWritesNoPurgeNorBaseline(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1", "2", "3"))
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("1", "one", t0)}}); err != nil {
+		t.Fatal(err)
+	}
+	expect := []changes.ExpectedSnapshot{read(t, s, "1")}
+	kept := apply(t, s, change("NO", "2", changes.KindStatusChanged, "ev-2", t0))
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("1", "one b", t0.Add(time.Hour))}}); err != nil {
+		t.Fatal(err)
+	}
+	b := expectBatch(expect, "1")
+	b.Purge = []changes.CompanyRef{{Country: "NO", CompanyID: "2"}}
+	b.Baselines = []changes.Snapshot{named("3", "baseline 3", t0)}
+	before := applied(t, s)
+	_, err := s.Apply(ctx(), b)
+	wantChanged(t, err, "1")
+	diff(t, "the store after the refused batch (nothing written)", before, applied(t, s))
+	got, err := s.CompanyChanges(ctx(), "NO", "2", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "the changes of the company the refused batch purged", kept, got)
+}
+
+// Apply with Unwatched writes the batch while no watch holds any company
+// named there, and nothing once a watch (enabled or not) holds one: a
+// *changes.SnapshotChangedError names those (after the companies of
+// Expect whose snapshot changed); the batch without them is written, and
+// the new watch's feed gets none of their changes.
+func testApplyUnwatched(t *testing.T, s changes.Store) {
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("1", "one", t0)}}); err != nil {
+		t.Fatal(err)
+	}
+	expect := []changes.ExpectedSnapshot{read(t, s, "1")}
+	unwatched := func(ids ...string) changes.Batch {
+		b := changes.Batch{Cursors: map[string]string{"no/poll": "after"}}
+		for _, id := range ids {
+			b.Unwatched = append(b.Unwatched, changes.CompanyRef{Country: "NO", CompanyID: id})
+			b.Changes = append(b.Changes, change("NO", id, changes.KindNameChanged, "feed-"+id, t0.Add(time.Hour)))
+		}
+		return b
+	}
+	if _, err := s.Apply(ctx(), unwatched("2")); err != nil {
+		t.Fatal(err)
+	}
+	// Watches of 2 (alice's, added) and 3 (bob's, disabled) stored since
+	// an ingester asked; 1's snapshot replaced too.
+	if _, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{AddIDs: []string{"2"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	off := watch("bob", "wch_2", "NO", nil, "3")
+	off.Disabled, off.DisabledAt = true, ptr(t0)
+	create(t, s, off)
+	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("1", "one b", t0.Add(time.Hour))}}); err != nil {
+		t.Fatal(err)
+	}
+	b := unwatched("4", "3", "2")
+	b.Expect = expect
+	b.Changes = append(b.Changes, change("NO", "1", changes.KindNameChanged, "", t0.Add(2*time.Hour)))
+	b.Cursors["no/poll"] = "refused"
+	before := applied(t, s)
+	_, err := s.Apply(ctx(), b)
+	wantChanged(t, err, "1", "3", "2")
+	diff(t, "the store after the refused batch (nothing written)", before, applied(t, s))
+
+	if _, err := s.Apply(ctx(), unwatched("4")); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]any{}
+	for _, id := range []string{"2", "3", "4"} {
+		cs, err := s.CompanyChanges(ctx(), "NO", id, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[id] = len(cs)
+	}
+	got["alice"], _ = feed(t, s, "alice", "", 10)
+	got["bob"], _ = feed(t, s, "bob", "", 10)
+	diff(t, "changes recorded by company, and the watchers' feeds", map[string]any{
+		"2": 1, "3": 0, "4": 1, "alice": []changes.Change{}, "bob": []changes.Change{},
+	}, got)
 }
 
 func testUpdateWatch(t *testing.T, s changes.Store) {

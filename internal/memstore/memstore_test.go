@@ -14,7 +14,8 @@ import (
 // duplicate ids, check cursors or prune as a real store does).
 func TestConformance(t *testing.T) {
 	storetest.RunSome(t, func(t *testing.T) changes.Store { return memstore.New(time.Now) },
-		"BaselinesReplaceStale", "ApplyBaselines", "ApplyExpectMismatch", "ApplyExpectMatch", "ApplyExpectMissing", "ApplyExpectAbsent", "WatchedIDs", "WatchedAmong", "OldestSnapshot", "ApplyIdempotent", "ApplyFanOut", "ApplyPurge", "ApplyPurgeKeepsNoName",
+		"BaselinesReplaceStale", "ApplyBaselines", "ApplyExpectMismatch", "ApplyExpectMatch", "ApplyExpectMissing", "ApplyExpectAbsent",
+		"ApplyExpectRolesAndMisses", "ApplyRefusedWritesNoPurgeNorBaseline", "ApplyUnwatched", "WatchedIDs", "WatchedAmong", "OldestSnapshot", "ApplyIdempotent", "ApplyFanOut", "ApplyPurge", "ApplyPurgeKeepsNoName",
 		"FeedPaging", "FeedOnlyWhileWatched", "FeedOnlyKindsWanted", "CompanyChanges",
 		"Claim", "ClaimLeaseExpires", "ClaimFairShare", "RecordAttempt", "DeliveriesAndRedeliver", "RedeliverWhileClaimed", "RedeliverAfterLeaseEnded", "RecordAttemptClaimLost",
 		"RenewLease", "IDsNotTextNotFound", "ApplyFenceHeld", "ApplyFenceNeverTaken", "ApplyFenceTakenOver", "ApplyNoFence", "ConcurrentApplyFence")
