@@ -286,17 +286,10 @@ func scanArgs(raw []byte, dst argMembers) (argMembers, bool) {
 			return nil, false
 		}
 		m = append(m, argMember{key, v})
-		b = skipSpace(r)
-		if len(b) == 0 {
-			return nil, false
+		var end bool
+		if b, end, ok = afterMember(r); !ok || end {
+			return m, ok
 		}
-		if b[0] == '}' {
-			return m, len(skipSpace(b[1:])) == 0
-		}
-		if b[0] != ',' {
-			return nil, false
-		}
-		b = skipSpace(b[1:])
 	}
 }
 
@@ -344,18 +337,27 @@ func scanArgsEscaped(raw []byte, dst argMembers) (argMembers, bool) {
 			return nil, false
 		}
 		m = append(m, argMember{[]byte(key), v})
-		b = skipSpace(r)
-		if len(b) == 0 {
-			return nil, false
+		var end bool
+		if b, end, ok = afterMember(r); !ok || end {
+			return m, ok
 		}
-		if b[0] == '}' {
-			return m, len(skipSpace(b[1:])) == 0
-		}
-		if b[0] != ',' {
-			return nil, false
-		}
-		b = skipSpace(b[1:])
 	}
+}
+
+// afterMember reads what follows an object's member in r: a "}" that ends
+// the object with nothing but space after it (end and ok), or a "," (ok,
+// and b the next member's start past its space); anything else is not ok.
+func afterMember(r []byte) (b []byte, end, ok bool) {
+	b = skipSpace(r)
+	switch {
+	case len(b) == 0:
+		return nil, false, false
+	case b[0] == '}':
+		return nil, true, len(skipSpace(b[1:])) == 0
+	case b[0] != ',':
+		return nil, false, false
+	}
+	return skipSpace(b[1:]), false, true
 }
 
 // scanEscapedString reads a JSON string at the start of b, escapes
