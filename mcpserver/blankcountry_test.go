@@ -1,16 +1,12 @@
 package mcpserver_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/companyregistry/registry/internal/ops"
-	"github.com/companyregistry/registry/mcpserver"
 )
 
 // TestExplainCompanyBlankCountryIsNoCountry: the explain_company prompt
@@ -23,27 +19,7 @@ func TestExplainCompanyBlankCountryIsNoCountry(t *testing.T) {
 	t.Parallel()
 	fake := newP12Fake(t)
 	reg := p12Registry(t, fake)
-	type door struct {
-		name string
-		ask  func(msg []byte) []byte
-	}
-	var doors []door
-	for _, opts := range [][]mcpserver.Option{nil, {mcpserver.WithoutFastPath()}} {
-		h, err := mcpserver.Handler(p12Registry(t, fake), opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stdio := p12StdioRaw(t, p12Registry(t, fake), opts...)
-		suffix := map[bool]string{true: "", false: "-sdk"}[opts == nil]
-		doors = append(doors, door{"mcp-http" + suffix, func(msg []byte) []byte {
-			req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/mcp", bytes.NewReader(msg))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			return rec.Body.Bytes()
-		}}, door{"mcp-stdio" + suffix, func(msg []byte) []byte { return stdio(t, msg) }})
-	}
+	doors := p12RawDoors(t, fake)
 	type answer struct {
 		Code        int64
 		Data        json.RawMessage

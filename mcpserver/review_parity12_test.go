@@ -1,11 +1,8 @@
 package mcpserver_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -150,27 +147,7 @@ func TestReview_Parity12UnknownNamesEchoedWhole(t *testing.T) {
 		"tool":   `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + long + `","arguments":{}}}`,
 		"prompt": `{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"` + long + `"}}`,
 	}
-	type door struct {
-		name string
-		ask  func(msg []byte) []byte
-	}
-	var doors []door
-	for _, opts := range [][]mcpserver.Option{nil, {mcpserver.WithoutFastPath()}} {
-		h, err := mcpserver.Handler(p12Registry(t, fake), opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stdio := p12StdioRaw(t, p12Registry(t, fake), opts...)
-		suffix := map[bool]string{true: "", false: "-sdk"}[opts == nil]
-		doors = append(doors, door{"mcp-http" + suffix, func(msg []byte) []byte {
-			req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/mcp", bytes.NewReader(msg))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			return rec.Body.Bytes()
-		}}, door{"mcp-stdio" + suffix, func(msg []byte) []byte { return stdio(t, msg) }})
-	}
+	doors := p12RawDoors(t, fake)
 	for _, what := range []string{"tool", "prompt"} {
 		for _, d := range doors {
 			out := d.ask([]byte(msgs[what]))

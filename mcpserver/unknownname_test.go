@@ -1,16 +1,11 @@
 package mcpserver_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/companyregistry/registry/mcpserver"
 )
 
 // TestUnknownNamesQuotedAsShown: the JSON-RPC error of an unknown tool or
@@ -24,27 +19,7 @@ import (
 func TestUnknownNamesQuotedAsShown(t *testing.T) {
 	t.Parallel()
 	fake := newP12Fake(t)
-	type door struct {
-		name string
-		ask  func(msg []byte) []byte
-	}
-	var doors []door
-	for _, opts := range [][]mcpserver.Option{nil, {mcpserver.WithoutFastPath()}} {
-		h, err := mcpserver.Handler(p12Registry(t, fake), opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stdio := p12StdioRaw(t, p12Registry(t, fake), opts...)
-		suffix := map[bool]string{true: "", false: "-sdk"}[opts == nil]
-		doors = append(doors, door{"mcp-http" + suffix, func(msg []byte) []byte {
-			req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/mcp", bytes.NewReader(msg))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			return rec.Body.Bytes()
-		}}, door{"mcp-stdio" + suffix, func(msg []byte) []byte { return stdio(t, msg) }})
-	}
+	doors := p12RawDoors(t, fake)
 	long := strings.Repeat("x", 300)
 	for _, tt := range []struct{ name, shown string }{
 		{"no_such_tool", `"no_such_tool"`},
