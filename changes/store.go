@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -91,12 +90,6 @@ type Store interface {
 	// check waits for the Apply, or the Apply sees it. Every
 	// implementation must honour it: an Apply that ignored b.Expect would
 	// record, in a new watch's feed, a change made before its baseline.
-	// With b.Unwatched set, Apply checks the same way, in the same step,
-	// that no watch (enabled or not) holds any company named there, and
-	// otherwise writes nothing and returns a *[SnapshotChangedError]
-	// naming, with the companies of b.Expect that failed, those a watch
-	// holds: a change recorded as a company no watch holds must not
-	// reach a watch stored since the ingester looked.
 	Apply(ctx context.Context, b Batch) ([]Change, error)
 	// Cursor returns an ingester's stored cursor ("" when none).
 	Cursor(ctx context.Context, name string) (string, error)
@@ -224,17 +217,6 @@ type Batch struct {
 	// against a snapshot another writer replaced. A company named twice
 	// must match both. Empty: no check.
 	Expect []ExpectedSnapshot
-	// Unwatched makes the batch conditional on the companies it records
-	// as ones no watch holds (a Norwegian feed item recorded as the
-	// register reported it, without a fetch or a snapshot): Apply writes
-	// it only while no watch (enabled or not) holds any of them, and
-	// otherwise writes nothing and returns a *[SnapshotChangedError]
-	// naming those a watch holds now. The ingester then stores the batch
-	// again without them and reads them again against the watch's
-	// baseline, so that a watch stored after the ingester asked which
-	// companies are watched never gets a change made before its baseline.
-	// Empty: no check.
-	Unwatched []CompanyRef
 }
 
 // ExpectedSnapshot is the stored snapshot of one company as an ingester
@@ -264,43 +246,16 @@ func (e ExpectedSnapshot) Matches(stored *Snapshot) bool {
 
 // SnapshotChangedError is a batch refused by [Store.Apply] because the
 // stored snapshot of some companies of its [Batch.Expect] is not the one
-// expected (another writer, a watch's baseline or another ingester,
-// replaced it since it was read), or because a watch holds some
-// companies of its [Batch.Unwatched] (stored since the ingester looked).
-// Nothing of the batch was written.
+// expected: another writer (a watch's baseline, another ingester)
+// replaced it since it was read. Nothing of the batch was written.
 type SnapshotChangedError struct {
 	// Companies are the companies whose snapshot is not the one
-	// expected, each once, in the order of Batch.Expect, then those of
-	// Batch.Unwatched that a watch holds, in their order, each once.
+	// expected, each once, in the order of Batch.Expect.
 	Companies []CompanyRef
 }
 
 func (e *SnapshotChangedError) Error() string {
 	return fmt.Sprintf("changes: %d companies changed since they were read (a snapshot replaced, or a watch stored); nothing was written", len(e.Companies))
-}
-
-// CheckBatch is the check of [Batch.Expect] and [Batch.Unwatched] for a
-// Store that reads its snapshots and watches one by one: it returns nil
-// when every company of b.Expect has the snapshot it expects (stored
-// gives the stored snapshot of a company, nil for none) and watched
-// reports no company of b.Unwatched held by a watch, and otherwise a
-// *[SnapshotChangedError] naming each company that fails, once: those
-// of b.Expect in their order, then those of b.Unwatched.
-func CheckBatch(b Batch, stored func(country, companyID string) *Snapshot, watched func(country, companyID string) bool) error {
-	var out []CompanyRef
-	var sc *SnapshotChangedError
-	if err := CheckExpected(b.Expect, stored); errors.As(err, &sc) {
-		out = sc.Companies
-	}
-	for _, u := range b.Unwatched {
-		if !slices.Contains(out, u) && watched(u.Country, u.CompanyID) {
-			out = append(out, u)
-		}
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return &SnapshotChangedError{Companies: out}
 }
 
 // CheckExpected returns nil when every company of expect has the snapshot

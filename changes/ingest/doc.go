@@ -16,13 +16,13 @@
 // ingester read the old one), the store writes nothing, and the ingester
 // stores the rest without that company, which it reads again against
 // the new snapshot (at the next sync or flush; it is owed in the state
-// stored with the cursors, below, so a restart reads it too). Norway's
-// items of companies no watch holds, recorded as the register reported
-// them without a fetch, are named as such ([changes.Batch.Unwatched]):
-// when a watch of one was stored after the page asked which companies
-// are watched, the store writes nothing, and the company is read again,
-// owed the same way, against the watch's baseline. So no change made
-// before a watch's baseline is reported to that watch.
+// stored with the cursors, below, so a restart reads it too). One case is
+// left: Norway records the items of a company no watch holds as the
+// register reported them, without a fetch, and such an item reaches a
+// watch of the company stored between the page's check of which
+// companies are watched and its Apply, even when that watch's baseline
+// already holds the change: a true change reported once more than
+// needed, never one lost.
 //
 // # Sources
 //

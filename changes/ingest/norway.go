@@ -66,11 +66,9 @@ func (f feedSpec) sourceURL(orgnr string) string {
 // An item of a watched company whose snapshot another writer replaced
 // while it was fetched (a watch's new baseline) becomes such a retry,
 // with no attempt: nothing found of it is stored, and the next sync
-// reads it against the new snapshot. So does the item of a company no
-// watch held when the page was read, recorded as the register reported
-// it, when a watch of the company is stored before the page's Apply
-// ([changes.Batch.Unwatched]): the next sync reads it against the
-// watch's baseline.
+// reads it against the new snapshot. The item of a company no watch held
+// when the page was read is recorded as the register reported it, and
+// reaches a watch of the company stored before the page's Apply.
 type Norway struct {
 	store changes.Store
 	ref   refresher
@@ -709,13 +707,6 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	// item ([Norway.readAgain]).
 	read := map[string]heldItem{}
 	found := map[string]bool{} // of read, the companies whose read found a change
-	// unwatched are the companies whose items the page records as the
-	// register reported them (none removed from the open data), with
-	// their last item there: the batch names them in Unwatched, and one
-	// that a watch holds by the Apply (stored after checkUnknown) becomes
-	// a retry with that item, read against the watch's baseline.
-	unwatched := map[string]heldItem{}
-	removed := map[string]bool{}
 	done := -1
 	var stop error
 	for i, it := range items {
@@ -725,10 +716,8 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		if _, ok := watched[it.OrgNr]; !ok {
 			if it.Type == removedType {
 				purgeInto(&b, "NO", it.OrgNr)
-				removed[it.OrgNr] = true
 			} else {
 				hold = append(hold, heldItem{orgnr: it.OrgNr, published: it.Published, seen: now})
-				unwatched[it.OrgNr] = heldItem{orgnr: it.OrgNr, published: it.Published, seen: now, eventID: f.eventID(it.ID)}
 			}
 			b.Changes = append(b.Changes, feedChanges(f, it, now)...)
 			done = i
@@ -778,13 +767,6 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 	if next != cursor {
 		b.Cursors = map[string]string{f.cursorName(): next}
 	}
-	// A company removed from the open data expects nothing: the
-	// register's word removes it whatever a watch holds (as refreshInto).
-	for _, o := range slices.Sorted(maps.Keys(unwatched)) {
-		if !removed[o] {
-			b.Unwatched = append(b.Unwatched, changes.CompanyRef{Country: "NO", CompanyID: o})
-		}
-	}
 	// The retries once the page is stored, stored with it.
 	list := n.settle(handled, retry)
 	value, apply, err := n.withRetries(&b, list)
@@ -796,21 +778,12 @@ func (n *Norway) process(ctx context.Context, f feedSpec, items []feedItem, curs
 		// read (a watch's new baseline) goes to the retries, with its
 		// item and no attempt, stored with the cursor that passes it: the
 		// next recheck reads it against the snapshot stored now.
-		// So does a company recorded as no watch's that a watch holds by
-		// the Apply: its items are not recorded, and the watch's baseline
-		// is compared with a fetch; the company is watched for the rest
-		// of the sync.
 		_, err := applyOwing(ctx, n.store, b, func(refs []changes.CompanyRef, b *changes.Batch) error {
 			for _, r := range refs {
 				if h, ok := read[r.CompanyID]; ok {
 					retry = append(retry, h)
 					delete(read, r.CompanyID)
 					delete(found, r.CompanyID)
-				} else if h, ok := unwatched[r.CompanyID]; ok {
-					retry = append(retry, h)
-					delete(unwatched, r.CompanyID)
-					hold = slices.DeleteFunc(hold, func(x heldItem) bool { return x.orgnr == r.CompanyID })
-					watched[r.CompanyID] = struct{}{}
 				}
 			}
 			list = n.settle(handled, retry)

@@ -177,24 +177,22 @@ func (r *refresher) refreshInto(ctx context.Context, s signal, now time.Time, b 
 	return err
 }
 
-// dropCompanies removes from b the changes, snapshots, baselines,
-// expected snapshots and unwatched entries of refs, and reports whether
-// it removed an expectation (a company the batch named in Expect or
-// Unwatched). The purges stay: a company the register removed expects
-// nothing.
+// dropCompanies removes from b the changes, snapshots, baselines and
+// expected snapshots of refs, and reports whether it removed an expected
+// snapshot (a company the batch named in Expect). The purges stay: a
+// company the register removed expects nothing.
 func dropCompanies(b *changes.Batch, refs []changes.CompanyRef) bool {
 	set := make(map[changes.CompanyRef]bool, len(refs))
 	for _, r := range refs {
 		set[r] = true
 	}
 	in := func(country, id string) bool { return set[changes.CompanyRef{Country: country, CompanyID: id}] }
-	n := len(b.Expect) + len(b.Unwatched)
+	n := len(b.Expect)
 	b.Changes = slices.DeleteFunc(b.Changes, func(c changes.Change) bool { return in(c.Country, c.CompanyID) })
 	b.Snapshots = slices.DeleteFunc(b.Snapshots, func(s changes.Snapshot) bool { return in(s.Country, s.CompanyID) })
 	b.Baselines = slices.DeleteFunc(b.Baselines, func(s changes.Snapshot) bool { return in(s.Country, s.CompanyID) })
 	b.Expect = slices.DeleteFunc(b.Expect, func(e changes.ExpectedSnapshot) bool { return in(e.Country, e.CompanyID) })
-	b.Unwatched = slices.DeleteFunc(b.Unwatched, func(r changes.CompanyRef) bool { return in(r.Country, r.CompanyID) })
-	return len(b.Expect)+len(b.Unwatched) < n
+	return len(b.Expect) < n
 }
 
 // applyOwing stores b through [Apply]. When the store refuses it because

@@ -127,18 +127,11 @@ func (s *memStore) Apply(_ context.Context, b changes.Batch) ([]changes.Change, 
 		s.refused++
 		return nil, changes.ErrLeaseLost
 	}
-	if err := changes.CheckBatch(b, func(country, id string) *changes.Snapshot {
+	if err := changes.CheckExpected(b.Expect, func(country, id string) *changes.Snapshot {
 		if snap, ok := s.snapshots[key(country, id)]; ok {
 			return &snap
 		}
 		return nil
-	}, func(country, id string) bool {
-		for i, w := range s.watches {
-			if _, in := s.watchIDs[i][id]; in && w.Country == country {
-				return true
-			}
-		}
-		return false
 	}); err != nil {
 		return nil, err
 	}

@@ -67,14 +67,9 @@
 //     no row to lock: its first snapshot is inserted only where there is
 //     still none (ON CONFLICT DO NOTHING, which waits for another
 //     transaction's uncommitted insert), and one found fails the Apply.
-//   - A batch that names companies it records as no watch's
-//     ([changes.Batch.Unwatched]) is written only while no watch holds
-//     any of them, checked the same way. On PostgreSQL Apply first takes
-//     SHARE on watch_companies, before any row (as Prune does): a watch
-//     write in flight commits first and is seen, one that starts waits for
-//     the Apply. DeleteWatch takes ROW EXCLUSIVE there before it deletes
-//     the watch's row, so that it never holds a row such an Apply waits
-//     for.
+//   - DeleteWatch takes ROW EXCLUSIVE on watch_companies (the lock its
+//     cascade takes) before it deletes the watch's row, as CreateWatch
+//     and UpdateWatch do before any row.
 //   - A delivery is queued only for a watch whose row Apply locks (FOR KEY
 //     SHARE, after the feed entries): a watch deleted since Apply read its
 //     watchers gets none, rather than failing the Apply on the deliveries'

@@ -44,16 +44,6 @@ import (
 // another transaction's uncommitted insert), and a row found there fails
 // the Apply the same way.
 //
-// With b.Unwatched set, Apply reads, in the same transaction, which of
-// those companies a watch holds, and writes nothing when one is
-// (a *[changes.SnapshotChangedError] naming them). On PostgreSQL it first
-// takes the lock SHARE on watch_companies, as Prune does: it waits for
-// every watch write in flight to commit and holds off those that start
-// until it ends, so that a watch of such a company is either seen by the
-// check or stored after the batch, whose changes it does not get.
-// DeleteWatch takes ROW EXCLUSIVE on watch_companies before it locks its
-// watch's row, so that it queues there too.
-//
 // A delivery is queued only for a watch still stored when its row is
 // locked (FOR KEY SHARE on PostgreSQL, after the feed entries): a
 // DeleteWatch that committed after the watchers were read leaves its
@@ -73,13 +63,6 @@ func (s *Store) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, e
 		out = nil
 		if err := s.checkFence(ctx, tx, b.Lease); err != nil {
 			return err
-		}
-		if s.d.pg && len(b.Unwatched) > 0 {
-			// Before any row: a watch's write takes ROW EXCLUSIVE on
-			// watch_companies before its snapshot rows, and waits here.
-			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN SHARE MODE"); err != nil {
-				return err
-			}
 		}
 		absent, err := s.checkExpected(ctx, tx, b)
 		if err != nil {
@@ -508,19 +491,6 @@ func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, b changes.Batch) 
 	for _, e := range b.Expect {
 		add(e.Country, e.CompanyID)
 	}
-	var held map[[2]string]bool
-	if len(b.Unwatched) > 0 {
-		var ukeys [][2]string
-		for _, u := range b.Unwatched {
-			ukeys = append(ukeys, [2]string{u.Country, u.CompanyID})
-		}
-		sortKeys(ukeys)
-		ukeys = slices.Compact(ukeys)
-		var err error
-		if held, err = s.companiesIn(ctx, tx, "SELECT DISTINCT company_id FROM watch_companies WHERE country = ? AND company_id IN (%s)", ukeys); err != nil {
-			return nil, err
-		}
-	}
 	lock := ""
 	if s.d.pg {
 		lock = " FOR UPDATE"
@@ -531,7 +501,7 @@ func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, b changes.Batch) 
 			add(sn.Country, sn.CompanyID)
 		}
 	}
-	if len(keys) == 0 && len(held) == 0 {
+	if len(keys) == 0 {
 		return nil, nil
 	}
 	sortKeys(keys)
@@ -582,9 +552,7 @@ func (s *Store) checkExpected(ctx context.Context, tx *sql.Tx, b changes.Batch) 
 		}
 		norm[i] = e
 	}
-	err := changes.CheckBatch(changes.Batch{Expect: norm, Unwatched: b.Unwatched},
-		func(country, id string) *changes.Snapshot { return stored[[2]string{country, id}] },
-		func(country, id string) bool { return held[[2]string{country, id}] })
+	err := changes.CheckExpected(norm, func(country, id string) *changes.Snapshot { return stored[[2]string{country, id}] })
 	return absent, err
 }
 
@@ -635,14 +603,6 @@ func checkBatch(b changes.Batch) error {
 			return errors.New("changes/sqlstore: apply: an expected snapshot needs a Country and a CompanyID")
 		}
 		if err := checkText("expected snapshot country", e.Country, "expected snapshot company id", e.CompanyID); err != nil {
-			return err
-		}
-	}
-	for _, u := range b.Unwatched {
-		if u.Country == "" || u.CompanyID == "" {
-			return errors.New("changes/sqlstore: apply: an unwatched company needs a Country and a CompanyID")
-		}
-		if err := checkText("unwatched company country", u.Country, "unwatched company id", u.CompanyID); err != nil {
 			return err
 		}
 	}

@@ -198,10 +198,9 @@ func (s *Store) DeleteWatch(ctx context.Context, owner, id string) error {
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if s.d.pg {
-			// The table lock its cascade takes, before the watch's row:
-			// an Apply that holds SHARE on watch_companies (a batch of
-			// unwatched companies) and locks this row for a delivery
-			// does not wait for a DeleteWatch that waits for it.
+			// The table lock its cascade takes, before the watch's
+			// row, as CreateWatch and UpdateWatch take it before any
+			// row: every watch write queues there first.
 			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
 				return err
 			}

@@ -78,7 +78,6 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ApplyExpectAbsent", testApplyExpectAbsent},
 		{"ApplyExpectRolesAndMisses", testApplyExpectRolesAndMisses},
 		{"ApplyRefusedWritesNoPurgeNorBaseline", testApplyRefusedWritesNoPurgeNorBaseline},
-		{"ApplyUnwatched", testApplyUnwatched},
 		{"FeedPaging", testFeedPaging},
 		{"FeedOnlyWhileWatched", testFeedOnlyWhileWatched},
 		{"FeedOnlyKindsWanted", testFeedOnlyKindsWanted},
@@ -556,66 +555,6 @@ func testApplyRefusedWritesNoPurgeNorBaseline(t *testing.T, s changes.Store) {
 		t.Fatal(err)
 	}
 	diff(t, "the changes of the company the refused batch purged", kept, got)
-}
-
-// Apply with Unwatched writes the batch while no watch holds any company
-// named there, and nothing once a watch (enabled or not) holds one: a
-// *changes.SnapshotChangedError names those (after the companies of
-// Expect whose snapshot changed); the batch without them is written, and
-// the new watch's feed gets none of their changes.
-func testApplyUnwatched(t *testing.T, s changes.Store) {
-	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
-	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("1", "one", t0)}}); err != nil {
-		t.Fatal(err)
-	}
-	expect := []changes.ExpectedSnapshot{read(t, s, "1")}
-	unwatched := func(ids ...string) changes.Batch {
-		b := changes.Batch{Cursors: map[string]string{"no/poll": "after"}}
-		for _, id := range ids {
-			b.Unwatched = append(b.Unwatched, changes.CompanyRef{Country: "NO", CompanyID: id})
-			b.Changes = append(b.Changes, change("NO", id, changes.KindNameChanged, "feed-"+id, t0.Add(time.Hour)))
-		}
-		return b
-	}
-	if _, err := s.Apply(ctx(), unwatched("2")); err != nil {
-		t.Fatal(err)
-	}
-	// Watches of 2 (alice's, added) and 3 (bob's, disabled) stored since
-	// an ingester asked; 1's snapshot replaced too.
-	if _, err := s.UpdateWatch(ctx(), "alice", "wch_1", changes.WatchUpdate{AddIDs: []string{"2"}}, nil); err != nil {
-		t.Fatal(err)
-	}
-	off := watch("bob", "wch_2", "NO", nil, "3")
-	off.Disabled, off.DisabledAt = true, ptr(t0)
-	create(t, s, off)
-	if _, err := s.Apply(ctx(), changes.Batch{Snapshots: []changes.Snapshot{named("1", "one b", t0.Add(time.Hour))}}); err != nil {
-		t.Fatal(err)
-	}
-	b := unwatched("4", "3", "2")
-	b.Expect = expect
-	b.Changes = append(b.Changes, change("NO", "1", changes.KindNameChanged, "", t0.Add(2*time.Hour)))
-	b.Cursors["no/poll"] = "refused"
-	before := applied(t, s)
-	_, err := s.Apply(ctx(), b)
-	wantChanged(t, err, "1", "3", "2")
-	diff(t, "the store after the refused batch (nothing written)", before, applied(t, s))
-
-	if _, err := s.Apply(ctx(), unwatched("4")); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]any{}
-	for _, id := range []string{"2", "3", "4"} {
-		cs, err := s.CompanyChanges(ctx(), "NO", id, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got[id] = len(cs)
-	}
-	got["alice"], _ = feed(t, s, "alice", "", 10)
-	got["bob"], _ = feed(t, s, "bob", "", 10)
-	diff(t, "changes recorded by company, and the watchers' feeds", map[string]any{
-		"2": 1, "3": 0, "4": 1, "alice": []changes.Change{}, "bob": []changes.Change{},
-	}, got)
 }
 
 func testUpdateWatch(t *testing.T, s changes.Store) {

@@ -305,8 +305,8 @@ func (s *Store) Snapshot(_ context.Context, country, companyID string) (changes.
 // Apply implements [changes.Store]. A fenced batch (b.Lease) is
 // refused with [changes.ErrLeaseLost] unless its holder holds the lease
 // (expiry not compared, as the contract says); one whose b.Expect names a
-// company whose snapshot is not the one expected, or whose b.Unwatched
-// names a company a watch holds, with a *[changes.SnapshotChangedError].
+// company whose snapshot is not the one expected, with a
+// *[changes.SnapshotChangedError].
 func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -315,18 +315,11 @@ func (s *Store) Apply(_ context.Context, b changes.Batch) ([]changes.Change, err
 			return nil, changes.ErrLeaseLost
 		}
 	}
-	if err := changes.CheckBatch(b, func(country, id string) *changes.Snapshot {
+	if err := changes.CheckExpected(b.Expect, func(country, id string) *changes.Snapshot {
 		if snap, ok := s.snapshots[[2]string{country, id}]; ok {
 			return &snap
 		}
 		return nil
-	}, func(country, id string) bool {
-		for _, w := range s.watches {
-			if w.Country == country && slices.Contains(w.IDs, id) {
-				return true
-			}
-		}
-		return false
 	}); err != nil {
 		return nil, err
 	}

@@ -15,7 +15,7 @@ import (
 func TestConformance(t *testing.T) {
 	storetest.RunSome(t, func(t *testing.T) changes.Store { return memstore.New(time.Now) },
 		"BaselinesReplaceStale", "ApplyBaselines", "ApplyExpectMismatch", "ApplyExpectMatch", "ApplyExpectMissing", "ApplyExpectAbsent",
-		"ApplyExpectRolesAndMisses", "ApplyRefusedWritesNoPurgeNorBaseline", "ApplyUnwatched", "WatchedIDs", "WatchedAmong", "OldestSnapshot", "ApplyIdempotent", "ApplyFanOut", "ApplyPurge", "ApplyPurgeKeepsNoName",
+		"ApplyExpectRolesAndMisses", "ApplyRefusedWritesNoPurgeNorBaseline", "WatchedIDs", "WatchedAmong", "OldestSnapshot", "ApplyIdempotent", "ApplyFanOut", "ApplyPurge", "ApplyPurgeKeepsNoName",
 		"FeedPaging", "FeedOnlyWhileWatched", "FeedOnlyKindsWanted", "CompanyChanges",
 		"Claim", "ClaimLeaseExpires", "ClaimFairShare", "RecordAttempt", "DeliveriesAndRedeliver", "RedeliverWhileClaimed", "RedeliverAfterLeaseEnded", "RecordAttemptClaimLost",
 		"RenewLease", "IDsNotTextNotFound", "ApplyFenceHeld", "ApplyFenceNeverTaken", "ApplyFenceTakenOver", "ApplyNoFence", "ConcurrentApplyFence")
