@@ -255,7 +255,7 @@ type SnapshotChangedError struct {
 }
 
 func (e *SnapshotChangedError) Error() string {
-	return fmt.Sprintf("changes: %d companies changed since they were read (a snapshot replaced, or a watch stored); nothing was written", len(e.Companies))
+	return fmt.Sprintf("changes: the stored snapshot of %d companies changed since it was read; nothing was written", len(e.Companies))
 }
 
 // CheckExpected returns nil when every company of expect has the snapshot

@@ -69,13 +69,22 @@
 //     transaction's uncommitted insert), and one found fails the Apply.
 //   - DeleteWatch takes ROW EXCLUSIVE on watch_companies (the lock its
 //     cascade takes) before it deletes the watch's row, as CreateWatch
-//     and UpdateWatch do before any row.
+//     does before any row (UpdateWatch takes it after its watch's row,
+//     when it stores baselines).
 //   - A delivery is queued only for a watch whose row Apply locks (FOR KEY
 //     SHARE, after the feed entries): a watch deleted since Apply read its
 //     watchers gets none, rather than failing the Apply on the deliveries'
-//     foreign key, and a DeleteWatch in flight waits for the Apply. Prune
-//     locks the stale snapshots it deletes in key order, as Apply and the
-//     watch writes lock theirs, so that it and an Apply never deadlock.
+//     foreign key, and a DeleteWatch in flight that has not touched the
+//     Apply's rows waits for it. Prune locks the stale snapshots it
+//     deletes in key order, as Apply and the watch writes lock theirs, so
+//     that they do not deadlock over snapshots.
+//   - Not ordered yet: an Apply that purges a company (Batch.Purge)
+//     deletes its deliveries before it takes the feed's counter row and
+//     its watches' rows, so it can meet a DeleteWatch of such a watch, or
+//     a Prune, each waiting for the other. PostgreSQL ends such a cycle
+//     after deadlock_timeout (one second by default) by failing one side,
+//     which the store runs again (up to three times in all): a delay, and
+//     an error only if it happens three times in a row.
 //
 // Times are kept to the microsecond and read back in UTC. Watches read
 // back with empty, non-nil IDs and Kinds when they have none.

@@ -48,7 +48,8 @@ import (
 // locked (FOR KEY SHARE on PostgreSQL, after the feed entries): a
 // DeleteWatch that committed after the watchers were read leaves its
 // watch out, and one in flight waits for the Apply, whose deliveries it
-// then deletes.
+// then deletes (unless the Apply purges that watch's company, whose
+// deliveries it deletes first: see the package doc on lock order).
 //
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
 // first change to commit, so feed positions become visible in order and a

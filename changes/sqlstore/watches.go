@@ -199,8 +199,7 @@ func (s *Store) DeleteWatch(ctx context.Context, owner, id string) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if s.d.pg {
 			// The table lock its cascade takes, before the watch's
-			// row, as CreateWatch and UpdateWatch take it before any
-			// row: every watch write queues there first.
+			// row, as CreateWatch takes it before any row.
 			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
 				return err
 			}
