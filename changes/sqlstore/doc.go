@@ -78,13 +78,12 @@
 //     Apply's rows waits for it. Prune locks the stale snapshots it
 //     deletes in key order, as Apply and the watch writes lock theirs, so
 //     that they do not deadlock over snapshots.
-//   - Not ordered yet: an Apply that purges a company (Batch.Purge)
-//     deletes its deliveries before it takes the feed's counter row and
-//     its watches' rows, so it can meet a DeleteWatch of such a watch, or
-//     a Prune, each waiting for the other. PostgreSQL ends such a cycle
-//     after deadlock_timeout (one second by default) by failing one side,
-//     which the store runs again (up to three times in all): a delay, and
-//     an error only if it happens three times in a row.
+//   - An Apply that purges a company (Batch.Purge) first takes the feed's
+//     counter row (as Prune does before it deletes deliveries) and the
+//     rows of the company's watches FOR KEY SHARE (as a DeleteWatch locks
+//     its watch's row before its cascade), then deletes the company's
+//     deliveries: it waits for such a Prune or DeleteWatch, or they wait
+//     for it.
 //
 // Times are kept to the microsecond and read back in UTC. Watches read
 // back with empty, non-nil IDs and Kinds when they have none.

@@ -48,8 +48,8 @@ import (
 // locked (FOR KEY SHARE on PostgreSQL, after the feed entries): a
 // DeleteWatch that committed after the watchers were read leaves its
 // watch out, and one in flight waits for the Apply, whose deliveries it
-// then deletes (unless the Apply purges that watch's company, whose
-// deliveries it deletes first: see the package doc on lock order).
+// then deletes (a purging Apply locks its companies' watches before it
+// deletes their deliveries: lockForPurge).
 //
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
 // first change to commit, so feed positions become visible in order and a
@@ -127,6 +127,9 @@ func (s *Store) checkFence(ctx context.Context, tx *sql.Tx, f *changes.LeaseFenc
 // that they are never listed, and deleting them by seq would scan the
 // feed table inside the write.
 func (s *Store) purge(ctx context.Context, tx *sql.Tx, b changes.Batch) error {
+	if err := s.lockForPurge(ctx, tx, b.Purge); err != nil {
+		return err
+	}
 	for _, p := range b.Purge {
 		cond := "country = ? AND company_id = ? AND kind <> ?"
 		args := []any{p.Country, p.CompanyID, string(changes.KindDeleted)}
@@ -171,6 +174,36 @@ func (s *Store) purge(ctx context.Context, tx *sql.Tx, b changes.Batch) error {
 		}
 		if _, err := tx.ExecContext(ctx, s.d.q("UPDATE changes SET company_name = NULL WHERE country = ? AND company_id = ? AND company_name IS NOT NULL"),
 			p.Country, p.CompanyID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lockForPurge takes, on PostgreSQL and before a purge deletes any
+// delivery, the locks the rest of the Apply would take after it: the
+// feed's counter row (which Prune takes before it deletes deliveries) and,
+// FOR KEY SHARE in id order, the rows of the watches of the purged
+// companies (which a DeleteWatch locks before its cascade deletes their
+// deliveries). So a purging Apply waits for a Prune or a DeleteWatch, or
+// they wait for it, and none holds a row another waits for.
+func (s *Store) lockForPurge(ctx context.Context, tx *sql.Tx, purge []changes.CompanyRef) error {
+	if !s.d.pg || len(purge) == 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, "SELECT last_seq FROM feed_state WHERE id = 1 FOR UPDATE"); err != nil {
+		return err
+	}
+	keys := make([][2]string, 0, len(purge))
+	for _, p := range purge {
+		keys = append(keys, [2]string{p.Country, p.CompanyID})
+	}
+	sortKeys(keys)
+	keys = slices.Compact(keys)
+	for _, k := range keys {
+		if _, err := tx.ExecContext(ctx, `SELECT w.id FROM watches w WHERE w.id IN (
+    SELECT wc.watch_id FROM watch_companies wc WHERE wc.country = $1 AND wc.company_id = $2)
+    ORDER BY w.id FOR KEY SHARE`, k[0], k[1]); err != nil {
 			return err
 		}
 	}
