@@ -78,11 +78,12 @@
 //     Apply's rows waits for it. Prune locks the stale snapshots it
 //     deletes in key order, as Apply and the watch writes lock theirs, so
 //     that they do not deadlock over snapshots.
-//   - An Apply that purges a company (Batch.Purge) first takes the feed's
-//     counter row (as Prune does before it deletes deliveries) and the
-//     rows of the company's watches FOR KEY SHARE (as a DeleteWatch locks
-//     its watch's row before its cascade), then deletes the company's
-//     deliveries: it waits for such a Prune or DeleteWatch, or they wait
+//   - An Apply that purges a company (Batch.Purge), before it deletes the
+//     company's deliveries, takes the feed's counter row (as Prune does
+//     before it deletes deliveries) and, FOR KEY SHARE in id order, the
+//     rows of every watch that holds the company or has a delivery of one
+//     of its changes (as a DeleteWatch locks its watch's row before its
+//     cascade): it waits for such a Prune or DeleteWatch, or they wait
 //     for it.
 //
 // Times are kept to the microsecond and read back in UTC. Watches read

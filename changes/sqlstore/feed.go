@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -183,10 +184,13 @@ func (s *Store) purge(ctx context.Context, tx *sql.Tx, b changes.Batch) error {
 // lockForPurge takes, on PostgreSQL and before a purge deletes any
 // delivery, the locks the rest of the Apply would take after it: the
 // feed's counter row (which Prune takes before it deletes deliveries) and,
-// FOR KEY SHARE in id order, the rows of the watches of the purged
-// companies (which a DeleteWatch locks before its cascade deletes their
-// deliveries). So a purging Apply waits for a Prune or a DeleteWatch, or
-// they wait for it, and none holds a row another waits for.
+// FOR KEY SHARE in id order, the rows of every watch that has a delivery
+// of a purged company's change or holds such a company (a DeleteWatch
+// locks its watch's row before its cascade deletes the watch's
+// deliveries; a watch that no longer holds the company may still have
+// some). So a purging Apply and such a Prune or DeleteWatch do not each
+// hold a row the other waits for. The ids are read after the counter is
+// held: only an Apply, which takes it too, queues new deliveries.
 func (s *Store) lockForPurge(ctx context.Context, tx *sql.Tx, purge []changes.CompanyRef) error {
 	if !s.d.pg || len(purge) == 0 {
 		return nil
@@ -194,16 +198,35 @@ func (s *Store) lockForPurge(ctx context.Context, tx *sql.Tx, purge []changes.Co
 	if _, err := tx.ExecContext(ctx, "SELECT last_seq FROM feed_state WHERE id = 1 FOR UPDATE"); err != nil {
 		return err
 	}
-	keys := make([][2]string, 0, len(purge))
+	set := map[string]bool{}
 	for _, p := range purge {
-		keys = append(keys, [2]string{p.Country, p.CompanyID})
+		rows, err := tx.QueryContext(ctx, `SELECT d.watch_id FROM deliveries d JOIN changes c ON c.seq = d.change_seq
+    WHERE c.country = $1 AND c.company_id = $2
+    UNION SELECT wc.watch_id FROM watch_companies wc WHERE wc.country = $1 AND wc.company_id = $2`, p.Country, p.CompanyID)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			set[id] = true
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return err
+		}
 	}
-	sortKeys(keys)
-	keys = slices.Compact(keys)
-	for _, k := range keys {
-		if _, err := tx.ExecContext(ctx, `SELECT w.id FROM watches w WHERE w.id IN (
-    SELECT wc.watch_id FROM watch_companies wc WHERE wc.country = $1 AND wc.company_id = $2)
-    ORDER BY w.id FOR KEY SHARE`, k[0], k[1]); err != nil {
+	ids := slices.Sorted(maps.Keys(set))
+	for chunk := range slices.Chunk(ids, maxInList) {
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		if _, err := tx.ExecContext(ctx, s.d.q("SELECT id FROM watches WHERE id IN ("+placeholders(len(chunk))+") ORDER BY id FOR KEY SHARE"), args...); err != nil {
 			return err
 		}
 	}
