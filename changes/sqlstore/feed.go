@@ -49,8 +49,9 @@ import (
 // locked (FOR KEY SHARE on PostgreSQL, after the feed entries): a
 // DeleteWatch that committed after the watchers were read leaves its
 // watch out, and one in flight waits for the Apply, whose deliveries it
-// then deletes (a purging Apply locks its companies' watches before it
-// deletes their deliveries: lockForPurge).
+// then deletes (a purging Apply locks every watch whose deliveries it
+// deletes, and every watch of the purged companies, before it deletes
+// them: lockForPurge).
 //
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
 // first change to commit, so feed positions become visible in order and a
