@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	registry "github.com/companyregistry/registry"
@@ -58,8 +57,9 @@ func badBody(hint, format string, args ...any) *registry.Error {
 }
 
 // members decodes a JSON object into its members, refusing anything else
-// and any member not in allowed (the error names the first unknown member
-// in the order of allowed's text, so that it does not depend on map order).
+// and any member not in allowed (the error names the least unknown name,
+// [ops.UnknownMember], so that it does not depend on map order; an empty
+// name is one).
 func members(body []byte, hint string, allowed ...string) (map[string]json.RawMessage, error) {
 	if len(body) > MaxRequestBytes {
 		return nil, badBody(hint, "The body is larger than %d bytes.", MaxRequestBytes)
@@ -71,13 +71,7 @@ func members(body []byte, hint string, allowed ...string) (map[string]json.RawMe
 	if err := json.Unmarshal(body, &m); err != nil || m == nil {
 		return nil, badBody(hint, "The body is not a JSON object.")
 	}
-	unknown := ""
-	for k := range m {
-		if !slices.Contains(allowed, k) && (unknown == "" || k < unknown) {
-			unknown = k
-		}
-	}
-	if unknown != "" {
+	if unknown, found := ops.UnknownMember(m, allowed...); found {
 		return nil, badBody(hint, "The body has an unknown member %s; the members are %s.", ops.Quote(unknown), strings.Join(allowed, ", "))
 	}
 	return m, nil

@@ -41,6 +41,7 @@ func TestParseWatchRequest(t *testing.T) {
 		`{"country":1,"ids":["1"],"url":"u"}`:                                                       "country must be a string",
 		`{"country":"NO","ids":["1"],"url":"u","kinds":"name_changed"}`:                             "kinds must be an array",
 		`{"country":"NO","ids":["1"],"url":"u","id":"x","zz":1}`:                                    `unknown member "id"`,
+		`{"country":"NO","ids":["1"],"url":"u","":1}`:                                               `unknown member ""`,
 		`{"country":"NO","ids":["1"],"url":"u"} x`:                                                  "not a JSON object",
 		`{"country":"NO","ids":["` + strings.Repeat("1", changes.MaxRequestBytes) + `"],"url":"u"}`: "larger than",
 	} {

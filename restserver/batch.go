@@ -136,15 +136,7 @@ func (s *Server) readBatch(w http.ResponseWriter, r *http.Request, country strin
 	if err := json.Unmarshal(body, &members); err != nil || members == nil {
 		return nil, bad("The body is not a JSON object.")
 	}
-	// The least unknown name first, so that the answer does not depend on
-	// map order, as in a watch's body (changes' request parsing).
-	unknown, found := "", false
-	for name := range members {
-		if name != "ids" && name != "today" && (!found || name < unknown) {
-			unknown, found = name, true
-		}
-	}
-	if found {
+	if unknown, found := ops.UnknownMember(members, "ids", "today"); found {
 		return nil, bad("The body has an unknown field %s; only ids and today are accepted.", ops.Quote(unknown))
 	}
 	req := &batchRequest{}

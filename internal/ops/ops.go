@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -150,6 +151,19 @@ func Quote(s string) string {
 		return strconv.Quote(shown)
 	}
 	return NotQuoted
+}
+
+// UnknownMember returns the least name (in byte order) among members that
+// is not one of allowed, and whether there is one (the empty name
+// included): a body's refusal names it, so that the answer does not
+// depend on map order.
+func UnknownMember(members map[string]json.RawMessage, allowed ...string) (name string, found bool) {
+	for k := range members {
+		if !slices.Contains(allowed, k) && (!found || k < name) {
+			name, found = k, true
+		}
+	}
+	return name, found
 }
 
 // Number returns a caller's integer as an error message writes it: its
