@@ -84,11 +84,10 @@ func (r *refresher) refresh(ctx context.Context, s signal, now time.Time, expect
 	if err != nil && !errors.Is(err, changes.ErrNotFound) {
 		return nil, nil, false, err
 	}
+	*expect = changes.ExpectedSnapshot{Country: s.country, CompanyID: s.id}
 	if hasOld {
-		read := old
-		*expect = changes.ExpectedSnapshot{Country: s.country, CompanyID: s.id, Snapshot: &read}
-	} else {
-		*expect = changes.ExpectedSnapshot{Country: s.country, CompanyID: s.id}
+		read := old // a copy: what the diff below starts from, as read
+		expect.Snapshot = &read
 	}
 	if s.purge {
 		// The register says it removed the company from its open data:

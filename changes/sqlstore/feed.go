@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -199,39 +198,18 @@ func (s *Store) lockForPurge(ctx context.Context, tx *sql.Tx, purge []changes.Co
 	if _, err := tx.ExecContext(ctx, "SELECT last_seq FROM feed_state WHERE id = 1 FOR UPDATE"); err != nil {
 		return err
 	}
-	set := map[string]bool{}
+	var ids []string
 	for _, p := range purge {
-		rows, err := tx.QueryContext(ctx, `SELECT d.watch_id FROM deliveries d JOIN changes c ON c.seq = d.change_seq
+		got, err := queryStrings(ctx, tx, `SELECT d.watch_id FROM deliveries d JOIN changes c ON c.seq = d.change_seq
     WHERE c.country = $1 AND c.company_id = $2
     UNION SELECT wc.watch_id FROM watch_companies wc WHERE wc.country = $1 AND wc.company_id = $2`, p.Country, p.CompanyID)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			set[id] = true
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return err
-		}
+		ids = append(ids, got...)
 	}
-	ids := slices.Sorted(maps.Keys(set))
-	for chunk := range slices.Chunk(ids, maxInList) {
-		args := make([]any, len(chunk))
-		for i, id := range chunk {
-			args[i] = id
-		}
-		if _, err := tx.ExecContext(ctx, s.d.q("SELECT id FROM watches WHERE id IN ("+placeholders(len(chunk))+") ORDER BY id FOR KEY SHARE"), args...); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := s.lockWatches(ctx, tx, ids)
+	return err
 }
 
 // watcher is a watch of a company, as fan-out needs it.
@@ -345,40 +323,57 @@ func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, deliveries [][]any)
 	if !s.d.pg || len(deliveries) == 0 {
 		return deliveries, nil
 	}
-	var ids []string
+	ids := make([]string, 0, len(deliveries))
 	for _, d := range deliveries {
 		ids = append(ids, d[1].(string))
 	}
+	kept, err := s.lockWatches(ctx, tx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(deliveries, func(d []any) bool { return !kept[d[1].(string)] }), nil
+}
+
+// lockWatches locks the rows of the watches ids names that are still
+// stored, FOR KEY SHARE on PostgreSQL in the order of their ids, until
+// the transaction ends, and returns those ids.
+func (s *Store) lockWatches(ctx context.Context, tx *sql.Tx, ids []string) (map[string]bool, error) {
+	ids = slices.Clone(ids)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
-	kept := map[string]bool{}
+	kept := make(map[string]bool, len(ids))
 	for chunk := range slices.Chunk(ids, maxInList) {
 		args := make([]any, len(chunk))
 		for i, id := range chunk {
 			args[i] = id
 		}
-		rows, err := tx.QueryContext(ctx, s.d.q("SELECT id FROM watches WHERE id IN ("+placeholders(len(chunk))+") ORDER BY id FOR KEY SHARE"), args...)
+		got, err := queryStrings(ctx, tx, s.d.q("SELECT id FROM watches WHERE id IN ("+placeholders(len(chunk))+") ORDER BY id FOR KEY SHARE"), args...)
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return nil, err
-			}
+		for _, id := range got {
 			kept[id] = true
 		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
+	}
+	return kept, nil
+}
+
+// queryStrings runs a query of one text column and returns its values.
+func queryStrings(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
+		out = append(out, v)
 	}
-	if len(kept) == len(ids) {
-		return deliveries, nil
-	}
-	return slices.DeleteFunc(deliveries, func(d []any) bool { return !kept[d[1].(string)] }), nil
+	return out, rows.Err()
 }
 
 // eventKey is what makes a change from a register's event unique.

@@ -475,22 +475,12 @@ func (s *Store) companiesIn(ctx context.Context, tx *sql.Tx, query string, keys 
 		for _, k := range keys[:n] {
 			args = append(args, k[1])
 		}
-		rows, err := tx.QueryContext(ctx, s.d.q(fmt.Sprintf(query, placeholders(n))), args...)
+		ids, err := queryStrings(ctx, tx, s.d.q(fmt.Sprintf(query, placeholders(n))), args...)
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return nil, err
-			}
+		for _, id := range ids {
 			out[[2]string{country, id}] = true
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
 		}
 		keys = keys[n:]
 	}
