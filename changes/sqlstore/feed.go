@@ -334,10 +334,15 @@ func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, deliveries [][]any)
 	return slices.DeleteFunc(deliveries, func(d []any) bool { return !kept[d[1].(string)] }), nil
 }
 
-// lockWatches locks the rows of the watches ids names that are still
-// stored, FOR KEY SHARE on PostgreSQL in the order of their ids, until
-// the transaction ends, and returns those ids.
+// lockWatches returns those of ids that name a watch still stored, and on
+// PostgreSQL locks their rows FOR KEY SHARE, in the order of their ids,
+// until the transaction ends (SQLite's write transaction is serial: no
+// lock is taken there).
 func (s *Store) lockWatches(ctx context.Context, tx *sql.Tx, ids []string) (map[string]bool, error) {
+	lock := ""
+	if s.d.pg {
+		lock = " FOR KEY SHARE"
+	}
 	ids = slices.Clone(ids)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
@@ -347,7 +352,7 @@ func (s *Store) lockWatches(ctx context.Context, tx *sql.Tx, ids []string) (map[
 		for i, id := range chunk {
 			args[i] = id
 		}
-		got, err := queryStrings(ctx, tx, s.d.q("SELECT id FROM watches WHERE id IN ("+placeholders(len(chunk))+") ORDER BY id FOR KEY SHARE"), args...)
+		got, err := queryStrings(ctx, tx, s.d.q("SELECT id FROM watches WHERE id IN ("+placeholders(len(chunk))+") ORDER BY id"+lock), args...)
 		if err != nil {
 			return nil, err
 		}

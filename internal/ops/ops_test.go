@@ -121,3 +121,39 @@ func TestParseLimit(t *testing.T) {
 		t.Errorf("unknown country: %v, want unsupported_country", err)
 	}
 }
+
+// TestUnknownMember: the least name in byte order that is not allowed,
+// the empty name included (it sorts first); none when every name is.
+func TestUnknownMember(t *testing.T) {
+	t.Parallel()
+	type result struct {
+		Name  string
+		Found bool
+	}
+	members := func(names ...string) map[string]json.RawMessage {
+		m := map[string]json.RawMessage{}
+		for _, n := range names {
+			m[n] = json.RawMessage(`1`)
+		}
+		return m
+	}
+	got := map[string]result{}
+	for name, m := range map[string]map[string]json.RawMessage{
+		"all allowed":     members("ids", "today"),
+		"one unknown":     members("ids", "zz"),
+		"least of two":    members("zz", "id", "today"),
+		"empty name":      members("ids", ""),
+		"empty and other": members("zz", "", "aa"),
+		"none":            members(),
+	} {
+		n, ok := ops.UnknownMember(m, "ids", "today")
+		got[name] = result{n, ok}
+	}
+	want := map[string]result{
+		"all allowed": {}, "one unknown": {"zz", true}, "least of two": {"id", true},
+		"empty name": {"", true}, "empty and other": {"", true}, "none": {},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
