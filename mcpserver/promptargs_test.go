@@ -75,6 +75,10 @@ func TestPromptUnknownArgument(t *testing.T) {
 			{map[string]string{"id": "923609016", "country": "no", "zz": "1", "lang": "en"}, `{"error":{"code":"bad_request",` +
 				`"message":"Unknown argument \"lang\"; this prompt takes id, country.",` +
 				`"hint":"Retry with only the documented arguments.","country":"NO","registry":"brreg","details":{}}}`},
+			// The empty name is a name, and the least (ops.UnknownMember).
+			{map[string]string{"id": "923609016", "lang": "en", "": "x"}, `{"error":{"code":"bad_request",` +
+				`"message":"Unknown argument \"\"; this prompt takes id, country.",` +
+				`"hint":"Retry with only the documented arguments.","country":"NO","registry":"brreg","details":{}}}`},
 		} {
 			want := refusal{jsonrpc.CodeInvalidParams, parse(t, []byte(tc.want))}
 			if diff := cmp.Diff(want, call(tc.args)); diff != "" {

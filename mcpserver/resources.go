@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -111,13 +110,7 @@ func (h *handlers) explainCompany(_ context.Context, req *mcp.GetPromptRequest) 
 	// An unknown argument is refused, as the tools refuse one, so that a
 	// misspelt country never falls back to the default: the least by name,
 	// so that the answer does not depend on map order.
-	unknown, found := "", false
-	for k := range req.Params.Arguments {
-		if !slices.Contains(explainCompanyArgs, k) && (!found || k < unknown) {
-			unknown, found = k, true
-		}
-	}
-	if found {
+	if unknown, found := ops.UnknownMember(req.Params.Arguments, explainCompanyArgs...); found {
 		return nil, envelopeError(h.badRequest(country,
 			fmt.Sprintf("Unknown argument %s; this prompt takes %s.", ops.Quote(unknown), strings.Join(explainCompanyArgs, ", ")),
 			"Retry with only the documented arguments."))

@@ -275,7 +275,9 @@ func (h *handlers) args(args json.RawMessage, allowed ...string) (toolArgs, erro
 		}
 	}
 	// An unknown argument first, the least by name so that the answer does
-	// not depend on map order.
+	// not depend on map order: ops.UnknownMember's rule, over the byte
+	// names scanArgs read (converting them to strings would allocate on
+	// the cached path).
 	unknown, found := "", false
 	for _, a := range m {
 		if !isAllowed(allowed, a.key) && (!found || string(a.key) < unknown) {

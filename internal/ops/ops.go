@@ -156,8 +156,10 @@ func Quote(s string) string {
 // UnknownMember returns the least name (in byte order) among members that
 // is not one of allowed, and whether there is one (the empty name
 // included): a body's refusal names it, so that the answer does not
-// depend on map order.
-func UnknownMember(members map[string]json.RawMessage, allowed ...string) (name string, found bool) {
+// depend on map order. The tools' arguments, read into a slice of byte
+// names on MCP's hot path, apply the same rule in their own loop
+// (mcpserver's args).
+func UnknownMember[V any](members map[string]V, allowed ...string) (name string, found bool) {
 	for k := range members {
 		if !slices.Contains(allowed, k) && (!found || k < name) {
 			name, found = k, true
