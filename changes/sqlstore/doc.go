@@ -71,10 +71,13 @@
 //     cascade takes) before it deletes the watch's row, as CreateWatch
 //     does before any row (UpdateWatch takes it after its watch's row,
 //     when it stores baselines).
-//   - A delivery is queued only for a watch whose row Apply locks (FOR KEY
-//     SHARE, after the feed entries): a watch deleted since Apply read its
-//     watchers gets none, rather than failing the Apply on the deliveries'
-//     foreign key, and a DeleteWatch in flight that has not touched the
+//   - A change goes into an owner's feed, and a delivery is queued, only
+//     for a watch whose row Apply locks (FOR KEY SHARE, after the feed
+//     insert): a watch deleted since Apply read its watchers gets neither
+//     (its owner's entry is deleted again unless another of the owner's
+//     watches of the company is kept), rather than failing the Apply on
+//     the deliveries' foreign key or listing a change recorded after the
+//     watch was gone, and a DeleteWatch in flight that has not touched the
 //     Apply's rows waits for it. Prune locks the stale snapshots it
 //     deletes in key order, as Apply and the watch writes lock theirs, so
 //     that they do not deadlock over snapshots.

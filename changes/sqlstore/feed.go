@@ -44,13 +44,16 @@ import (
 // another transaction's uncommitted insert), and a row found there fails
 // the Apply the same way.
 //
-// A delivery is queued only for a watch still stored when its row is
-// locked (FOR KEY SHARE on PostgreSQL, after the feed entries): a
-// DeleteWatch that committed after the watchers were read leaves its
-// watch out, and one in flight waits for the Apply, whose deliveries it
-// then deletes (a purging Apply locks every watch whose deliveries it
+// A change goes into an owner's feed, and a delivery is queued, only for
+// a watch still stored when its row is locked (FOR KEY SHARE on
+// PostgreSQL, after the feed insert): a DeleteWatch that committed after
+// the watchers were read leaves its watch out (its owner's feed entry is
+// deleted again unless another of the owner's watches of the company is
+// still stored), and one in flight waits for the Apply, whose deliveries
+// it then deletes (a purging Apply locks every watch whose deliveries it
 // deletes, and every watch of the purged companies, before it deletes
-// them: lockForPurge).
+// them: lockForPurge). On SQLite the write transaction is serial: a
+// DeleteWatch commits before the Apply begins or after it ends.
 //
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
 // first change to commit, so feed positions become visible in order and a
@@ -274,31 +277,28 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	if err != nil {
 		return nil, err
 	}
-	var feed, deliveries [][]any
-	for _, c := range out {
-		owners := map[string]bool{}
-		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
-			if !includes(w.kinds, c.Kind) {
-				continue // neither in this watch's share of the feed nor sent
-			}
-			if !owners[w.owner] {
-				owners[w.owner] = true
-				feed = append(feed, []any{w.owner, c.Seq})
-			}
-			if w.enabled {
-				id, err := s.newID(changes.PrefixDelivery, now)
-				if err != nil {
-					return nil, err
-				}
-				deliveries = append(deliveries, []any{id, w.id, c.Seq, string(changes.DeliveryPending), 0, micros(now), micros(now)})
-			}
-		}
-	}
+	shares := sharesOf(out, watchers)
+	feed := feedRows(shares, nil)
 	if err := s.insertRows(ctx, tx, "INSERT INTO feed_entries (owner, seq)", "", 2, feed); err != nil {
 		return nil, err
 	}
-	if deliveries, err = s.stillStored(ctx, tx, deliveries); err != nil {
+	keep, err := s.stillStored(ctx, tx, shares)
+	if err != nil {
 		return nil, err
+	}
+	if err := s.dropFeedEntries(ctx, tx, feed, feedRows(shares, keep)); err != nil {
+		return nil, err
+	}
+	var deliveries [][]any
+	for _, sh := range shares {
+		if !sh.enabled || !keep(sh.watch) {
+			continue
+		}
+		id, err := s.newID(changes.PrefixDelivery, now)
+		if err != nil {
+			return nil, err
+		}
+		deliveries = append(deliveries, []any{id, sh.watch, sh.seq, string(changes.DeliveryPending), 0, micros(now), micros(now)})
 	}
 	if err := s.insertRows(ctx, tx, `INSERT INTO deliveries
     (id, watch_id, change_seq, status, attempts, next_attempt_at, created_at)`, "", 7, deliveries); err != nil {
@@ -310,28 +310,98 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	return out, nil
 }
 
-// stillStored returns the deliveries (rows of the deliveries insert, the
-// watch id second) of the watches still stored, whose rows it locks FOR
-// KEY SHARE on PostgreSQL, in the order of their ids, until the
-// transaction ends: a watch that a DeleteWatch removed since watchersOf
-// read it (its own statement, read committed) is left out rather than
-// failing the Apply on the deliveries' foreign key, and a DeleteWatch
-// that has not yet committed waits for the Apply (if it holds the
-// watch's row, the lock waits for it and then finds the row gone). On
-// SQLite the write transaction is serial: nothing to do.
-func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, deliveries [][]any) ([][]any, error) {
-	if !s.d.pg || len(deliveries) == 0 {
-		return deliveries, nil
+// share is a watch's part in a change: the change goes into the watch's
+// owner's feed and, while the watch is enabled, is sent to the watch.
+type share struct {
+	watch, owner string
+	seq          int64
+	enabled      bool
+}
+
+// sharesOf returns the shares of the changes (each of a company in the
+// watch, of a kind the watch asks for: in neither the watch's part of the
+// feed nor sent otherwise), in the changes' order, then the watchers'.
+func sharesOf(list []changes.Change, watchers map[[2]string][]watcher) []share {
+	var out []share
+	for _, c := range list {
+		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
+			if includes(w.kinds, c.Kind) {
+				out = append(out, share{watch: w.id, owner: w.owner, seq: c.Seq, enabled: w.enabled})
+			}
+		}
 	}
-	ids := make([]string, 0, len(deliveries))
-	for _, d := range deliveries {
-		ids = append(ids, d[1].(string))
+	return out
+}
+
+// feedRows returns the feed entries (rows of the feed_entries insert:
+// owner, seq) of the shares whose watch keep reports (nil: every share),
+// one per owner and change, in the shares' order.
+func feedRows(shares []share, keep func(watch string) bool) [][]any {
+	var rows [][]any
+	seen := map[share]bool{}
+	for _, sh := range shares {
+		k := share{owner: sh.owner, seq: sh.seq}
+		if seen[k] || keep != nil && !keep(sh.watch) {
+			continue
+		}
+		seen[k] = true
+		rows = append(rows, []any{sh.owner, sh.seq})
+	}
+	return rows
+}
+
+// stillStored reports which of the shares' watches are still stored,
+// and on PostgreSQL locks their rows FOR KEY SHARE, in the order of their
+// ids, until the transaction ends: a watch that a DeleteWatch removed
+// since watchersOf read it (its own statement, read committed) is left
+// out, from the owner's feed (dropFeedEntries) and from the deliveries,
+// rather than failing the Apply on the deliveries' foreign key or
+// listing a change recorded after the watch was gone; a DeleteWatch that
+// has not yet committed waits for the Apply (if it holds the watch's
+// row, the lock waits for it and then finds the row gone). On SQLite the
+// write transaction is serial: every watch read is still stored, and
+// nothing is asked.
+func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, shares []share) (func(watch string) bool, error) {
+	if !s.d.pg || len(shares) == 0 {
+		return func(string) bool { return true }, nil
+	}
+	ids := make([]string, 0, len(shares))
+	for _, sh := range shares {
+		ids = append(ids, sh.watch)
 	}
 	kept, err := s.lockWatches(ctx, tx, ids)
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(deliveries, func(d []any) bool { return !kept[d[1].(string)] }), nil
+	return func(watch string) bool { return kept[watch] }, nil
+}
+
+// dropFeedEntries deletes the entries of inserted (rows of the feed
+// insert: owner, seq) that kept (those of the watches still stored, a
+// subset) does not list: an owner whose every watch of the change's
+// company was deleted while the Apply ran. When both are as long, there
+// is nothing to do.
+func (s *Store) dropFeedEntries(ctx context.Context, tx *sql.Tx, inserted, kept [][]any) error {
+	if len(kept) == len(inserted) {
+		return nil
+	}
+	stay := make(map[[2]any]bool, len(kept))
+	for _, row := range kept {
+		stay[[2]any{row[0], row[1]}] = true
+	}
+	var gone []any
+	for _, row := range inserted {
+		if !stay[[2]any{row[0], row[1]}] {
+			gone = append(gone, row...)
+		}
+	}
+	for chunk := range slices.Chunk(gone, 2*maxInList) {
+		pairs := strings.TrimSuffix(strings.Repeat("(?, ?), ", len(chunk)/2), ", ")
+		if _, err := tx.ExecContext(ctx, s.d.q("DELETE FROM feed_entries WHERE (owner, seq) IN ("+pairs+")"), chunk...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // lockWatches returns those of ids that name a watch still stored, and on
