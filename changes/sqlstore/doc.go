@@ -81,6 +81,10 @@
 //     Apply's rows waits for it. Prune locks the stale snapshots it
 //     deletes in key order, as Apply and the watch writes lock theirs, so
 //     that they do not deadlock over snapshots.
+//   - A RecordAttempt that disables the watch locks the watch's row before
+//     the delivery's, as DeleteWatch locks its watch's row before its
+//     cascade deletes the deliveries; any other attempt holds no row
+//     while it waits.
 //   - An Apply that purges a company (Batch.Purge), before it deletes the
 //     company's deliveries, takes the feed's counter row (as Prune does
 //     before it deletes deliveries) and, FOR KEY SHARE in id order, the
