@@ -150,3 +150,129 @@ func TestRecordAttemptDeleteWatchLockOrderPostgres(t *testing.T) {
 		})
 	}
 }
+
+// waitBlockedOther is waitBlocked for a backend other than those of
+// others (which may run the same statement).
+func waitBlockedOther(t *testing.T, db *sql.DB, prefix string, blocker int, done <-chan error, others ...int) int {
+	t.Helper()
+	var pid int
+	finished := false
+	testwait.Until(t, fmt.Sprintf("%s… blocked by backend %d", prefix, blocker), func() bool {
+		select {
+		case err := <-done:
+			finished = true
+			t.Errorf("%s… did not wait for backend %d: it returned %v", prefix, blocker, err)
+			return true
+		default:
+		}
+		err := db.QueryRowContext(context.Background(), `SELECT pid FROM pg_stat_activity
+    WHERE datname = current_database() AND starts_with(query, $1) AND $2 = ANY(pg_blocking_pids(pid))
+      AND NOT pid = ANY($3)`, prefix, blocker, others).Scan(&pid)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			t.Fatal(err)
+		}
+		return err == nil
+	})
+	if finished {
+		t.FailNow()
+	}
+	return pid
+}
+
+// TestUpdateWatchDeleteWatchPruneLockOrderPostgres: UpdateWatch locked
+// its watch's row before ROW EXCLUSIVE on watch_companies (taken by its
+// baselines, or by the write of its companies), DeleteWatch takes that
+// table lock before its watch's row, and Prune's snapshot step asks for
+// SHARE on the table, which a ROW EXCLUSIVE held makes wait and which a
+// later ROW EXCLUSIVE request queues behind. With a DeleteWatch holding
+// the table lock and waiting for the watch's row, a Prune queued for
+// SHARE behind it, and an UpdateWatch of the watch holding the row and
+// asking for the table lock, each waited for the next: PostgreSQL found
+// the cycle after deadlock_timeout and let the UpdateWatch pass the
+// Prune in the queue (no error: a stall of deadlock_timeout, a second by
+// default). UpdateWatch now takes the table lock first, as DeleteWatch
+// does, when it writes the watch's companies or baselines.
+//
+// A test transaction holding ACCESS EXCLUSIVE on watch_companies lines
+// the three up: the UpdateWatch (after its watch's row, on the code
+// before the fix), then the DeleteWatch, then the Prune wait for it, in
+// that order; it ends, and the three go on. The deadlock timeout is ten
+// minutes for the test's database, so that a cycle stays to be seen.
+func TestUpdateWatchDeleteWatchPruneLockOrderPostgres(t *testing.T) {
+	s, db := openPostgresNoDeadlockTimeout(t)
+	ctx := context.Background()
+	w := changes.Watch{ID: "wch_a", Owner: "alice", Country: "NO", IDs: []string{"1"}, URL: "https://hooks.example.com/a", CreatedAt: t0}
+	if err := s.CreateWatch(ctx, w, []byte("secret"), nil); err != nil {
+		t.Fatal(err)
+	}
+	tx, pid := begin(t, db, "LOCK TABLE watch_companies IN ACCESS EXCLUSIVE MODE")
+	updated := make(chan error, 1)
+	go func() {
+		_, err := s.UpdateWatch(ctx, "alice", w.ID, changes.WatchUpdate{AddIDs: []string{"2"}}, nil)
+		updated <- err
+	}()
+	updatePid := waitBlocked(t, db, "", pid, updated)
+	deleted := make(chan error, 1)
+	go func() { deleted <- s.DeleteWatch(ctx, "alice", w.ID) }()
+	deletePid := waitBlockedOther(t, db, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE", pid, deleted, updatePid)
+	pruned := make(chan error, 1)
+	go func() { pruned <- s.Prune(ctx, t0) }()
+	prunePid := waitBlocked(t, db, "LOCK TABLE watch_companies IN SHARE MODE", pid, pruned)
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	var updateErr, deleteErr, pruneErr error
+	done := map[string]bool{}
+	cycle := false
+	testwait.Until(t, "the three returned, or they wait for each other", func() bool {
+		for name, ch := range map[string]<-chan error{"update": updated, "delete": deleted, "prune": pruned} {
+			if done[name] {
+				continue
+			}
+			select {
+			case err := <-ch:
+				done[name] = true
+				switch name {
+				case "update":
+					updateErr = err
+				case "delete":
+					deleteErr = err
+				default:
+					pruneErr = err
+				}
+			default:
+			}
+		}
+		if len(done) == 3 {
+			return true
+		}
+		var n int
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity WHERE pid = $1
+    AND $2 = ANY(pg_blocking_pids($1)) AND $3 = ANY(pg_blocking_pids($2)) AND $1 = ANY(pg_blocking_pids($3))`,
+			updatePid, prunePid, deletePid).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			cycle = true
+			// Break it, so that the three return.
+			if _, err := db.ExecContext(ctx, "SELECT pg_cancel_backend($1)", prunePid); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return cycle
+	})
+	if !done["update"] {
+		updateErr = <-updated
+	}
+	if !done["delete"] {
+		deleteErr = <-deleted
+	}
+	if !done["prune"] {
+		pruneErr = <-pruned
+	}
+	got := map[string]any{"wait cycle": cycle, "UpdateWatch": fmt.Sprint(updateErr), "DeleteWatch": fmt.Sprint(deleteErr), "Prune": fmt.Sprint(pruneErr)}
+	want := map[string]any{"wait cycle": false, "UpdateWatch": "<nil>", "DeleteWatch": "<nil>", "Prune": "<nil>"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("an UpdateWatch, a DeleteWatch of the same watch and a Prune (-want +got):\n%s", diff)
+	}
+}
