@@ -69,8 +69,8 @@
 //     transaction's uncommitted insert), and one found fails the Apply.
 //   - DeleteWatch takes ROW EXCLUSIVE on watch_companies (the lock its
 //     cascade takes) before it deletes the watch's row, as CreateWatch
-//     does before any row (UpdateWatch takes it after its watch's row,
-//     when it stores baselines).
+//     does before any row and UpdateWatch before its watch's row when it
+//     writes companies or baselines.
 //   - A change goes into an owner's feed, and a delivery is queued, only
 //     for a watch whose row Apply locks (FOR KEY SHARE, after the feed
 //     insert): a watch deleted since Apply read its watchers gets neither
