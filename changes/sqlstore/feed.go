@@ -282,16 +282,19 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	if err := s.insertRows(ctx, tx, "INSERT INTO feed_entries (owner, seq)", "", 2, feed); err != nil {
 		return nil, err
 	}
-	keep, err := s.stillStored(ctx, tx, shares)
+	gone, err := s.stillStored(ctx, tx, shares)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.dropFeedEntries(ctx, tx, feed, feedRows(shares, keep)); err != nil {
-		return nil, err
+	if len(gone) > 0 {
+		kept := feedRows(shares, func(watch string) bool { return !gone[watch] })
+		if err := s.dropFeedEntries(ctx, tx, feed, kept); err != nil {
+			return nil, err
+		}
 	}
 	var deliveries [][]any
 	for _, sh := range shares {
-		if !sh.enabled || !keep(sh.watch) {
+		if !sh.enabled || gone[sh.watch] {
 			continue
 		}
 		id, err := s.newID(changes.PrefixDelivery, now)
@@ -337,33 +340,37 @@ func sharesOf(list []changes.Change, watchers map[[2]string][]watcher) []share {
 // owner, seq) of the shares whose watch keep reports (nil: every share),
 // one per owner and change, in the shares' order.
 func feedRows(shares []share, keep func(watch string) bool) [][]any {
-	var rows [][]any
-	seen := map[share]bool{}
+	type entry struct {
+		owner string
+		seq   int64
+	}
+	rows := make([][]any, 0, len(shares))
+	seen := make(map[entry]bool, len(shares))
 	for _, sh := range shares {
-		k := share{owner: sh.owner, seq: sh.seq}
-		if seen[k] || keep != nil && !keep(sh.watch) {
+		e := entry{sh.owner, sh.seq}
+		if seen[e] || keep != nil && !keep(sh.watch) {
 			continue
 		}
-		seen[k] = true
+		seen[e] = true
 		rows = append(rows, []any{sh.owner, sh.seq})
 	}
 	return rows
 }
 
-// stillStored reports which of the shares' watches are still stored,
-// and on PostgreSQL locks their rows FOR KEY SHARE, in the order of their
-// ids, until the transaction ends: a watch that a DeleteWatch removed
-// since watchersOf read it (its own statement, read committed) is left
-// out, from the owner's feed (dropFeedEntries) and from the deliveries,
-// rather than failing the Apply on the deliveries' foreign key or
-// listing a change recorded after the watch was gone; a DeleteWatch that
-// has not yet committed waits for the Apply (if it holds the watch's
-// row, the lock waits for it and then finds the row gone). On SQLite the
-// write transaction is serial: every watch read is still stored, and
-// nothing is asked.
-func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, shares []share) (func(watch string) bool, error) {
+// stillStored locks, on PostgreSQL, the rows of the shares' watches still
+// stored FOR KEY SHARE, in the order of their ids, until the transaction
+// ends, and returns the others (nil when every one is still stored): a
+// watch that a DeleteWatch removed since watchersOf read it (its own
+// statement, read committed) is left out, of the owner's feed
+// (dropFeedEntries) and of the deliveries, rather than failing the Apply
+// on the deliveries' foreign key or listing a change recorded after the
+// watch was gone; a DeleteWatch that has not yet committed waits for the
+// Apply (if it holds the watch's row, the lock waits for it and then
+// finds the row gone). On SQLite the write transaction is serial: every
+// watch read is still stored, and nothing is asked.
+func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, shares []share) (map[string]bool, error) {
 	if !s.d.pg || len(shares) == 0 {
-		return func(string) bool { return true }, nil
+		return nil, nil
 	}
 	ids := make([]string, 0, len(shares))
 	for _, sh := range shares {
@@ -373,18 +380,23 @@ func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, shares []share) (fu
 	if err != nil {
 		return nil, err
 	}
-	return func(watch string) bool { return kept[watch] }, nil
+	var gone map[string]bool
+	for _, id := range ids {
+		if !kept[id] {
+			if gone == nil {
+				gone = map[string]bool{}
+			}
+			gone[id] = true
+		}
+	}
+	return gone, nil
 }
 
 // dropFeedEntries deletes the entries of inserted (rows of the feed
 // insert: owner, seq) that kept (those of the watches still stored, a
 // subset) does not list: an owner whose every watch of the change's
-// company was deleted while the Apply ran. When both are as long, there
-// is nothing to do.
+// company was deleted while the Apply ran.
 func (s *Store) dropFeedEntries(ctx context.Context, tx *sql.Tx, inserted, kept [][]any) error {
-	if len(kept) == len(inserted) {
-		return nil
-	}
 	stay := make(map[[2]any]bool, len(kept))
 	for _, row := range kept {
 		stay[[2]any{row[0], row[1]}] = true
