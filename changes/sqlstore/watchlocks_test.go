@@ -270,8 +270,13 @@ func TestUpdateWatchDeleteWatchPruneLockOrderPostgres(t *testing.T) {
 	if !done["prune"] {
 		pruneErr = <-pruned
 	}
-	got := map[string]any{"wait cycle": cycle, "UpdateWatch": fmt.Sprint(updateErr), "DeleteWatch": fmt.Sprint(deleteErr), "Prune": fmt.Sprint(pruneErr)}
-	want := map[string]any{"wait cycle": false, "UpdateWatch": "<nil>", "DeleteWatch": "<nil>", "Prune": "<nil>"}
+	// The UpdateWatch and the DeleteWatch, both let through at once, race
+	// for the watch's row: an update after the deletion finds no watch.
+	if errors.Is(updateErr, changes.ErrNotFound) {
+		updateErr = nil
+	}
+	got := map[string]any{"wait cycle": cycle, "UpdateWatch (or not found)": fmt.Sprint(updateErr), "DeleteWatch": fmt.Sprint(deleteErr), "Prune": fmt.Sprint(pruneErr)}
+	want := map[string]any{"wait cycle": false, "UpdateWatch (or not found)": "<nil>", "DeleteWatch": "<nil>", "Prune": "<nil>"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("an UpdateWatch, a DeleteWatch of the same watch and a Prune (-want +got):\n%s", diff)
 	}
