@@ -277,31 +277,42 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	if err != nil {
 		return nil, err
 	}
-	shares := sharesOf(out, watchers)
-	feed := feedRows(shares, nil)
+	var feed, deliveries [][]any
+	var reached []string // every watch the changes reach (PostgreSQL: for stillStored)
+	for _, c := range out {
+		owners := map[string]bool{}
+		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
+			if !includes(w.kinds, c.Kind) {
+				continue // neither in this watch's share of the feed nor sent
+			}
+			if s.d.pg {
+				reached = append(reached, w.id)
+			}
+			if !owners[w.owner] {
+				owners[w.owner] = true
+				feed = append(feed, []any{w.owner, c.Seq})
+			}
+			if w.enabled {
+				id, err := s.newID(changes.PrefixDelivery, now)
+				if err != nil {
+					return nil, err
+				}
+				deliveries = append(deliveries, []any{id, w.id, c.Seq, string(changes.DeliveryPending), 0, micros(now), micros(now)})
+			}
+		}
+	}
 	if err := s.insertRows(ctx, tx, "INSERT INTO feed_entries (owner, seq)", "", 2, feed); err != nil {
 		return nil, err
 	}
-	gone, err := s.stillStored(ctx, tx, shares)
+	gone, err := s.stillStored(ctx, tx, reached)
 	if err != nil {
 		return nil, err
 	}
 	if len(gone) > 0 {
-		kept := feedRows(shares, func(watch string) bool { return !gone[watch] })
-		if err := s.dropFeedEntries(ctx, tx, feed, kept); err != nil {
+		if err := s.dropFeedEntries(ctx, tx, feed, out, watchers, gone); err != nil {
 			return nil, err
 		}
-	}
-	var deliveries [][]any
-	for _, sh := range shares {
-		if !sh.enabled || gone[sh.watch] {
-			continue
-		}
-		id, err := s.newID(changes.PrefixDelivery, now)
-		if err != nil {
-			return nil, err
-		}
-		deliveries = append(deliveries, []any{id, sh.watch, sh.seq, string(changes.DeliveryPending), 0, micros(now), micros(now)})
+		deliveries = slices.DeleteFunc(deliveries, func(d []any) bool { return gone[d[1].(string)] })
 	}
 	if err := s.insertRows(ctx, tx, `INSERT INTO deliveries
     (id, watch_id, change_seq, status, attempts, next_attempt_at, created_at)`, "", 7, deliveries); err != nil {
@@ -313,68 +324,21 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	return out, nil
 }
 
-// share is a watch's part in a change: the change goes into the watch's
-// owner's feed and, while the watch is enabled, is sent to the watch.
-type share struct {
-	watch, owner string
-	seq          int64
-	enabled      bool
-}
-
-// sharesOf returns the shares of the changes (each of a company in the
-// watch, of a kind the watch asks for: in neither the watch's part of the
-// feed nor sent otherwise), in the changes' order, then the watchers'.
-func sharesOf(list []changes.Change, watchers map[[2]string][]watcher) []share {
-	var out []share
-	for _, c := range list {
-		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
-			if includes(w.kinds, c.Kind) {
-				out = append(out, share{watch: w.id, owner: w.owner, seq: c.Seq, enabled: w.enabled})
-			}
-		}
-	}
-	return out
-}
-
-// feedRows returns the feed entries (rows of the feed_entries insert:
-// owner, seq) of the shares whose watch keep reports (nil: every share),
-// one per owner and change, in the shares' order.
-func feedRows(shares []share, keep func(watch string) bool) [][]any {
-	type entry struct {
-		owner string
-		seq   int64
-	}
-	rows := make([][]any, 0, len(shares))
-	seen := make(map[entry]bool, len(shares))
-	for _, sh := range shares {
-		e := entry{sh.owner, sh.seq}
-		if seen[e] || keep != nil && !keep(sh.watch) {
-			continue
-		}
-		seen[e] = true
-		rows = append(rows, []any{sh.owner, sh.seq})
-	}
-	return rows
-}
-
-// stillStored locks, on PostgreSQL, the rows of the shares' watches still
-// stored FOR KEY SHARE, in the order of their ids, until the transaction
-// ends, and returns the others (nil when every one is still stored): a
-// watch that a DeleteWatch removed since watchersOf read it (its own
-// statement, read committed) is left out, of the owner's feed
-// (dropFeedEntries) and of the deliveries, rather than failing the Apply
-// on the deliveries' foreign key or listing a change recorded after the
-// watch was gone; a DeleteWatch that has not yet committed waits for the
-// Apply (if it holds the watch's row, the lock waits for it and then
-// finds the row gone). On SQLite the write transaction is serial: every
-// watch read is still stored, and nothing is asked.
-func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, shares []share) (map[string]bool, error) {
-	if !s.d.pg || len(shares) == 0 {
+// stillStored locks, on PostgreSQL, the rows of the watches (ids, in any
+// order, repeated or not) still stored FOR KEY SHARE, in the order of
+// their ids, until the transaction ends, and returns the others (nil when
+// every one is still stored): a watch that a DeleteWatch removed since
+// watchersOf read it (its own statement, read committed) is left out, of
+// its owner's feed (dropFeedEntries) and of the deliveries, rather than
+// failing the Apply on the deliveries' foreign key or listing a change
+// recorded after the watch was gone; a DeleteWatch that has not yet
+// committed waits for the Apply (if it holds the watch's row, the lock
+// waits for it and then finds the row gone). On SQLite the write
+// transaction is serial: every watch read is still stored, and nothing is
+// asked.
+func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, ids []string) (map[string]bool, error) {
+	if !s.d.pg || len(ids) == 0 {
 		return nil, nil
-	}
-	ids := make([]string, 0, len(shares))
-	for _, sh := range shares {
-		ids = append(ids, sh.watch)
 	}
 	kept, err := s.lockWatches(ctx, tx, ids)
 	if err != nil {
@@ -392,22 +356,26 @@ func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, shares []share) (ma
 	return gone, nil
 }
 
-// dropFeedEntries deletes the entries of inserted (rows of the feed
-// insert: owner, seq) that kept (those of the watches still stored, a
-// subset) does not list: an owner whose every watch of the change's
-// company was deleted while the Apply ran.
-func (s *Store) dropFeedEntries(ctx context.Context, tx *sql.Tx, inserted, kept [][]any) error {
-	stay := make(map[[2]any]bool, len(kept))
-	for _, row := range kept {
-		stay[[2]any{row[0], row[1]}] = true
-	}
-	var gone []any
-	for _, row := range inserted {
-		if !stay[[2]any{row[0], row[1]}] {
-			gone = append(gone, row...)
+// dropFeedEntries deletes the entries of feed (rows of the feed insert:
+// owner, seq) that no watch of the owner outside gone gives: an owner
+// whose every watch of the change's company, of a kind it asks for, was
+// deleted while the Apply ran.
+func (s *Store) dropFeedEntries(ctx context.Context, tx *sql.Tx, feed [][]any, list []changes.Change, watchers map[[2]string][]watcher, gone map[string]bool) error {
+	stay := map[[2]any]bool{}
+	for _, c := range list {
+		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
+			if includes(w.kinds, c.Kind) && !gone[w.id] {
+				stay[[2]any{w.owner, c.Seq}] = true
+			}
 		}
 	}
-	for chunk := range slices.Chunk(gone, 2*maxInList) {
+	var drop []any
+	for _, row := range feed {
+		if !stay[[2]any{row[0], row[1]}] {
+			drop = append(drop, row...)
+		}
+	}
+	for chunk := range slices.Chunk(drop, 2*maxInList) {
 		pairs := strings.TrimSuffix(strings.Repeat("(?, ?), ", len(chunk)/2), ", ")
 		if _, err := tx.ExecContext(ctx, s.d.q("DELETE FROM feed_entries WHERE (owner, seq) IN ("+pairs+")"), chunk...); err != nil {
 			return err
