@@ -337,6 +337,13 @@ SELECT ws.w FROM ws JOIN watches w ON w.id = ws.w AND w.disabled_at IS NULL`)
 // asked for. a.At zero is the store's clock. An unknown delivery is
 // changes.ErrNotFound; with a.Worker set, a delivery that worker no
 // longer holds is changes.ErrClaimLost and nothing is recorded.
+//
+// An attempt that disables the watch is one transaction, which on
+// PostgreSQL locks the watch's row before the delivery's, as DeleteWatch
+// does (its cascade deletes the deliveries after the watch's row): a
+// DeleteWatch in flight is waited for, and the delivery is then not
+// found. Any other attempt writes the delivery and the watch in one
+// statement each, holding no row while it waits for another.
 func (s *Store) RecordAttempt(ctx context.Context, deliveryID string, a changes.Attempt) error {
 	if !isText(deliveryID) {
 		return changes.ErrNotFound
@@ -360,6 +367,19 @@ func (s *Store) RecordAttempt(ctx context.Context, deliveryID string, a changes.
 	code := sql.NullInt64{Int64: int64(a.StatusCode), Valid: a.StatusCode != 0}
 	disable := status == changes.DeliveryFailed && a.Disable
 	record := func(tx querier) error {
+		if disable && s.d.pg {
+			// The watch's row before the delivery's, in DeleteWatch's
+			// order (the watch's row, then its cascade's rows): holding
+			// the delivery's row while waiting for the watch's, this
+			// transaction and a DeleteWatch of the watch would each wait
+			// for the other. No row (the delivery, or its watch, gone):
+			// the update below finds none.
+			var id string
+			if err := tx.QueryRowContext(ctx, `SELECT w.id FROM deliveries d JOIN watches w ON w.id = d.watch_id
+    WHERE d.id = $1 FOR NO KEY UPDATE OF w`, deliveryID).Scan(&id); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
 		var watchID string
 		// A redelivery asked for during the attempt (redeliver_at) wins
 		// over the outcome: pending again, due when it was asked for.

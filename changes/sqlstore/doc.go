@@ -69,15 +69,22 @@
 //     transaction's uncommitted insert), and one found fails the Apply.
 //   - DeleteWatch takes ROW EXCLUSIVE on watch_companies (the lock its
 //     cascade takes) before it deletes the watch's row, as CreateWatch
-//     does before any row (UpdateWatch takes it after its watch's row,
-//     when it stores baselines).
-//   - A delivery is queued only for a watch whose row Apply locks (FOR KEY
-//     SHARE, after the feed entries): a watch deleted since Apply read its
-//     watchers gets none, rather than failing the Apply on the deliveries'
-//     foreign key, and a DeleteWatch in flight that has not touched the
+//     does before any row and UpdateWatch before its watch's row when it
+//     writes companies or baselines.
+//   - A change goes into an owner's feed, and a delivery is queued, only
+//     for a watch whose row Apply locks (FOR KEY SHARE, after the feed
+//     insert): a watch deleted since Apply read its watchers gets neither
+//     (its owner's entry is deleted again unless another of the owner's
+//     watches of the company is kept), rather than failing the Apply on
+//     the deliveries' foreign key or listing a change recorded after the
+//     watch was gone, and a DeleteWatch in flight that has not touched the
 //     Apply's rows waits for it. Prune locks the stale snapshots it
 //     deletes in key order, as Apply and the watch writes lock theirs, so
 //     that they do not deadlock over snapshots.
+//   - A RecordAttempt that disables the watch locks the watch's row before
+//     the delivery's, as DeleteWatch locks its watch's row before its
+//     cascade deletes the deliveries; any other attempt holds no row
+//     while it waits.
 //   - An Apply that purges a company (Batch.Purge), before it deletes the
 //     company's deliveries, takes the feed's counter row (as Prune does
 //     before it deletes deliveries) and, FOR KEY SHARE in id order, the

@@ -44,13 +44,16 @@ import (
 // another transaction's uncommitted insert), and a row found there fails
 // the Apply the same way.
 //
-// A delivery is queued only for a watch still stored when its row is
-// locked (FOR KEY SHARE on PostgreSQL, after the feed entries): a
-// DeleteWatch that committed after the watchers were read leaves its
-// watch out, and one in flight waits for the Apply, whose deliveries it
-// then deletes (a purging Apply locks every watch whose deliveries it
+// A change goes into an owner's feed, and a delivery is queued, only for
+// a watch still stored when its row is locked (FOR KEY SHARE on
+// PostgreSQL, after the feed insert): a DeleteWatch that committed after
+// the watchers were read leaves its watch out (its owner's feed entry is
+// deleted again unless another of the owner's watches of the company is
+// still stored), and one in flight waits for the Apply, whose deliveries
+// it then deletes (a purging Apply locks every watch whose deliveries it
 // deletes, and every watch of the purged companies, before it deletes
-// them: lockForPurge).
+// them: lockForPurge). On SQLite the write transaction is serial: a
+// DeleteWatch commits before the Apply begins or after it ends.
 //
 // On PostgreSQL, Apply holds the feed's counter row from numbering the
 // first change to commit, so feed positions become visible in order and a
@@ -275,11 +278,15 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 		return nil, err
 	}
 	var feed, deliveries [][]any
+	var reached []string // every watch the changes reach (PostgreSQL: for stillStored)
 	for _, c := range out {
 		owners := map[string]bool{}
 		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
 			if !includes(w.kinds, c.Kind) {
 				continue // neither in this watch's share of the feed nor sent
+			}
+			if s.d.pg {
+				reached = append(reached, w.id)
 			}
 			if !owners[w.owner] {
 				owners[w.owner] = true
@@ -297,8 +304,15 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	if err := s.insertRows(ctx, tx, "INSERT INTO feed_entries (owner, seq)", "", 2, feed); err != nil {
 		return nil, err
 	}
-	if deliveries, err = s.stillStored(ctx, tx, deliveries); err != nil {
+	gone, err := s.stillStored(ctx, tx, reached)
+	if err != nil {
 		return nil, err
+	}
+	if len(gone) > 0 {
+		if err := s.dropFeedEntries(ctx, tx, feed, out, watchers, gone); err != nil {
+			return nil, err
+		}
+		deliveries = slices.DeleteFunc(deliveries, func(d []any) bool { return gone[d[1].(string)] })
 	}
 	if err := s.insertRows(ctx, tx, `INSERT INTO deliveries
     (id, watch_id, change_seq, status, attempts, next_attempt_at, created_at)`, "", 7, deliveries); err != nil {
@@ -310,28 +324,64 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 	return out, nil
 }
 
-// stillStored returns the deliveries (rows of the deliveries insert, the
-// watch id second) of the watches still stored, whose rows it locks FOR
-// KEY SHARE on PostgreSQL, in the order of their ids, until the
-// transaction ends: a watch that a DeleteWatch removed since watchersOf
-// read it (its own statement, read committed) is left out rather than
-// failing the Apply on the deliveries' foreign key, and a DeleteWatch
-// that has not yet committed waits for the Apply (if it holds the
-// watch's row, the lock waits for it and then finds the row gone). On
-// SQLite the write transaction is serial: nothing to do.
-func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, deliveries [][]any) ([][]any, error) {
-	if !s.d.pg || len(deliveries) == 0 {
-		return deliveries, nil
-	}
-	ids := make([]string, 0, len(deliveries))
-	for _, d := range deliveries {
-		ids = append(ids, d[1].(string))
+// stillStored locks, on PostgreSQL, the rows of the watches (ids, in any
+// order, repeated or not) still stored FOR KEY SHARE, in the order of
+// their ids, until the transaction ends, and returns the others (nil when
+// every one is still stored): a watch that a DeleteWatch removed since
+// watchersOf read it (its own statement, read committed) is left out, of
+// its owner's feed (dropFeedEntries) and of the deliveries, rather than
+// failing the Apply on the deliveries' foreign key or listing a change
+// recorded after the watch was gone; a DeleteWatch that has not yet
+// committed waits for the Apply (if it holds the watch's row, the lock
+// waits for it and then finds the row gone). On SQLite the write
+// transaction is serial: every watch read is still stored, and nothing is
+// asked.
+func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, ids []string) (map[string]bool, error) {
+	if !s.d.pg || len(ids) == 0 {
+		return nil, nil
 	}
 	kept, err := s.lockWatches(ctx, tx, ids)
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(deliveries, func(d []any) bool { return !kept[d[1].(string)] }), nil
+	var gone map[string]bool
+	for _, id := range ids {
+		if !kept[id] {
+			if gone == nil {
+				gone = map[string]bool{}
+			}
+			gone[id] = true
+		}
+	}
+	return gone, nil
+}
+
+// dropFeedEntries deletes the entries of feed (rows of the feed insert:
+// owner, seq) that no watch of the owner outside gone gives: an owner
+// whose every watch of the change's company, of a kind it asks for, was
+// deleted while the Apply ran.
+func (s *Store) dropFeedEntries(ctx context.Context, tx *sql.Tx, feed [][]any, list []changes.Change, watchers map[[2]string][]watcher, gone map[string]bool) error {
+	stay := map[[2]any]bool{}
+	for _, c := range list {
+		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
+			if includes(w.kinds, c.Kind) && !gone[w.id] {
+				stay[[2]any{w.owner, c.Seq}] = true
+			}
+		}
+	}
+	var drop []any
+	for _, row := range feed {
+		if !stay[[2]any{row[0], row[1]}] {
+			drop = append(drop, row...)
+		}
+	}
+	for chunk := range slices.Chunk(drop, 2*maxInList) {
+		pairs := strings.TrimSuffix(strings.Repeat("(?, ?), ", len(chunk)/2), ", ")
+		if _, err := tx.ExecContext(ctx, s.d.q("DELETE FROM feed_entries WHERE (owner, seq) IN ("+pairs+")"), chunk...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // lockWatches returns those of ids that name a watch still stored, and on

@@ -121,6 +121,9 @@ func (s *Store) Watches(ctx context.Context, owner string) ([]changes.Watch, err
 // lists stays watched; an added id already watched keeps its place. The
 // baselines are stored as CreateWatch stores them, judged before the
 // watch's companies change (a company this watch held keeps its snapshot).
+// On PostgreSQL an update that writes companies or baselines takes ROW
+// EXCLUSIVE on watch_companies before the watch's row, as DeleteWatch
+// does.
 func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.WatchUpdate, baselines []changes.Snapshot) (changes.Watch, error) {
 	if !isText(owner, id) {
 		return changes.Watch{}, changes.ErrNotFound
@@ -155,6 +158,16 @@ func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.Wat
 	}
 	var w changes.Watch
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		if s.d.pg && (len(u.AddIDs) > 0 || len(u.RemoveIDs) > 0 || len(baselines) > 0) {
+			// The table lock the companies' or the baselines' writes take,
+			// before the watch's row, as DeleteWatch takes it: holding the
+			// row while queued for the table lock behind a Prune's SHARE,
+			// which waits for a DeleteWatch's ROW EXCLUSIVE, would close a
+			// wait cycle with that DeleteWatch, waiting for the row.
+			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
+				return err
+			}
+		}
 		// The update takes the watch's row lock (PostgreSQL) before the
 		// ids change, so concurrent updates of one watch queue.
 		if err := found(tx.ExecContext(ctx, s.d.q("UPDATE watches SET "+set+" WHERE id = ? AND owner = ?"), append(args, id, owner)...)); err != nil {

@@ -1,0 +1,103 @@
+package sqlstore_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/changes/sqlstore"
+)
+
+// feedOf lists the owner's feed as "company kind" lines.
+func feedOf(t *testing.T, s *sqlstore.Store, owner string) []string {
+	t.Helper()
+	feed, _, err := s.Changes(context.Background(), owner, "", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range feed {
+		got = append(got, c.CompanyID+" "+string(c.Kind))
+	}
+	return got
+}
+
+// TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres: when watches
+// are deleted while an Apply waits at its feed insert (held there by a
+// test transaction on alice's entry of position 1, as
+// TestReview_Sweep12bDeletedWatchStillGetsTheFeedEntry does), the Apply
+// leaves out of the feed only the owners none of whose watches of the
+// company is still stored: dave, whose one watch went, gets no entry;
+// alice, who keeps a second watch of the company, keeps hers; bob is
+// untouched. Deliveries go to the watches still stored only.
+func TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres(t *testing.T) {
+	s, url := openPostgres(t)
+	ctx := context.Background()
+	watches := []changes.Watch{
+		{ID: "wch_a_gone", Owner: "alice"},
+		{ID: "wch_a_kept", Owner: "alice"},
+		{ID: "wch_b", Owner: "bob"},
+		{ID: "wch_d_gone", Owner: "dave"},
+	}
+	for _, w := range watches {
+		w.Country, w.IDs, w.URL, w.CreatedAt = "NO", []string{"1"}, "https://hooks.example.com/"+w.ID, t0
+		if err := s.CreateWatch(ctx, w, []byte("secret"), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := changes.Snapshot{Country: "NO", CompanyID: "1", Report: json.RawMessage(`{"name":"FIRST ASA"}`), TakenAt: t0}
+	if _, err := s.Apply(ctx, changes.Batch{Snapshots: []changes.Snapshot{before}}); err != nil {
+		t.Fatal(err)
+	}
+	db := rawDB(t, url)
+	tx, pid := begin(t, db, "INSERT INTO feed_entries (owner, seq) VALUES ('alice', 1)")
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Apply(ctx, changes.Batch{Changes: []changes.Change{nameChange("1", t0.Add(1e9))}})
+		done <- err
+	}()
+	waitBlocked(t, db, "INSERT INTO feed_entries", pid, done)
+	for _, w := range []changes.Watch{watches[0], watches[3]} {
+		if err := s.DeleteWatch(ctx, w.Owner, w.ID); err != nil {
+			t.Fatalf("DeleteWatch(%s) while an Apply waits: %v", w.ID, err)
+		}
+	}
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]any{}
+	for _, owner := range []string{"alice", "bob", "dave"} {
+		got["feed of "+owner] = feedOf(t, s, owner)
+	}
+	for _, w := range watches {
+		ds, err := s.Deliveries(ctx, w.Owner, w.ID, 10)
+		switch {
+		case errors.Is(err, changes.ErrNotFound):
+			got["deliveries of "+w.ID] = "no watch"
+		case err != nil:
+			t.Fatal(err)
+		default:
+			got["deliveries of "+w.ID] = len(ds)
+		}
+	}
+	want := map[string]any{
+		"feed of alice": []string{"1 name_changed"},
+		"feed of bob":   []string{"1 name_changed"},
+		"feed of dave":  []string(nil),
+
+		"deliveries of wch_a_gone": "no watch",
+		"deliveries of wch_a_kept": 1,
+		"deliveries of wch_b":      1,
+		"deliveries of wch_d_gone": "no watch",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("after two watches were deleted while the Apply waited at its feed insert (-want +got):\n%s", diff)
+	}
+}
