@@ -2322,8 +2322,10 @@ func testConcurrentRotateAndClaim(t *testing.T, s changes.Store) {
 		}
 		return []byte(fmt.Sprintf("secret-%02d", i))
 	}
-	done := make(chan error, 1)
+	done, exited := make(chan error, 1), make(chan struct{})
+	t.Cleanup(func() { <-exited }) // before the store closes, also after a failure below
 	go func() {
+		defer close(exited)
 		for i := 1; i <= rotations; i++ {
 			if err := r.RotateSecret(ctx(), "alice", "wch_1", key(i), t0.Add(time.Duration(i)*time.Hour)); err != nil {
 				done <- err
