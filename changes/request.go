@@ -208,3 +208,27 @@ func ParseWatchPatch(body []byte) (WatchPatch, error) {
 	}
 	return p, nil
 }
+
+// rotateHint is the hint of a malformed body of a secret's rotation.
+const rotateHint = "Send no body, or an empty JSON object {}: a rotation takes no parameters."
+
+// ParseRotateRequest checks the body of a secret's rotation
+// ([Service.RotateSecret]): none (or only white space) or an empty JSON
+// object; anything else is a bad_request error, so that a member meant to
+// choose something (a secret of the caller's) is not silently ignored.
+func ParseRotateRequest(body []byte) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil
+	}
+	if len(body) > MaxRequestBytes {
+		return badBody(rotateHint, "The body is larger than %d bytes.", MaxRequestBytes)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(body, &m); err != nil || m == nil {
+		return badBody(rotateHint, "The body is not a JSON object.")
+	}
+	if name, found := ops.UnknownMember(m); found {
+		return badBody(rotateHint, "The body has a member %s; a rotation takes none.", ops.Quote(name))
+	}
+	return nil
+}

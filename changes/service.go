@@ -46,6 +46,10 @@ const (
 	DefaultBaselineTimeout = 20 * time.Second
 	// TestEventType is the type of the event [Service.TestWatch] sends.
 	TestEventType = "watch.test"
+	// DefaultSecretOverlap is how long the secret a rotation replaces
+	// keeps signing beside the new one (Standard Webhooks' 24 hours),
+	// unless [ServiceConfig.SecretOverlap] says otherwise.
+	DefaultSecretOverlap = 24 * time.Hour
 )
 
 // WatchKinds returns the kinds a watch may ask for, in their order.
@@ -76,6 +80,10 @@ type ServiceConfig struct {
 	// [DefaultBaselineTimeout]).
 	BaselineConcurrency int
 	BaselineTimeout     time.Duration
+	// SecretOverlap is how long the secret replaced by
+	// [Service.RotateSecret] keeps signing beside the new one (default
+	// [DefaultSecretOverlap]).
+	SecretOverlap time.Duration
 	// Queued, when set, is called after a delivery was queued again
 	// (redelivery), so that a dispatcher in this process sends it at once
 	// (see dispatch.Dispatcher.Wake).
@@ -103,6 +111,7 @@ type Service struct {
 	maxWatches int
 	concurrent int
 	timeout    time.Duration
+	overlap    time.Duration
 	queued     func()
 	now        func() time.Time
 	random     io.Reader
@@ -124,11 +133,11 @@ func NewService(c ServiceConfig) (*Service, error) {
 		return nil, errors.New("changes: NewService: nil Fetcher")
 	case c.Registry == nil:
 		return nil, errors.New("changes: NewService: nil Registry")
-	case c.MaxWatchesPerOwner < 0 || c.BaselineConcurrency < 0 || c.BaselineTimeout < 0:
+	case c.MaxWatchesPerOwner < 0 || c.BaselineConcurrency < 0 || c.BaselineTimeout < 0 || c.SecretOverlap < 0:
 		return nil, errors.New("changes: NewService: a negative limit")
 	}
 	s := &Service{store: c.Store, fetcher: c.Fetcher, reg: c.Registry, policy: c.Policy, client: c.Client,
-		maxWatches: c.MaxWatchesPerOwner, concurrent: c.BaselineConcurrency, timeout: c.BaselineTimeout,
+		maxWatches: c.MaxWatchesPerOwner, concurrent: c.BaselineConcurrency, timeout: c.BaselineTimeout, overlap: c.SecretOverlap,
 		queued: c.Queued, now: c.Now, random: c.Random, log: c.Logger, pending: map[companyRef]struct{}{}}
 	if s.client == nil {
 		s.client = webhook.NewClient(webhook.ClientOptions{Policy: c.Policy})
@@ -142,6 +151,9 @@ func NewService(c ServiceConfig) (*Service, error) {
 	}
 	if s.timeout == 0 {
 		s.timeout = DefaultBaselineTimeout
+	}
+	if s.overlap == 0 {
+		s.overlap = DefaultSecretOverlap
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -218,6 +230,29 @@ func (u UpdatedWatch) MarshalJSON() ([]byte, error) {
 		watchJSON
 		BaselinePending []string `json:"baseline_pending"`
 	}{watchJSON(surfaceWatch(u.Watch)), nonNil(u.BaselinePending)})
+}
+
+// RotatedSecret is the answer of a secret's rotation: the watch's new
+// signing secret (shown this once) and when the secret it replaced stops
+// signing.
+type RotatedSecret struct {
+	WatchID string
+	// Secret is "whsec_" and the base64 of the new HMAC key, made as
+	// CreateWatch makes one. It is never shown again.
+	Secret string
+	// PreviousSecretExpiresAt is when the replaced secret stops signing:
+	// until then every webhook carries a signature under each.
+	PreviousSecretExpiresAt time.Time
+}
+
+// MarshalJSON encodes the members in this order: watch_id, secret,
+// previous_secret_expires_at.
+func (r RotatedSecret) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		WatchID   string    `json:"watch_id"`
+		Secret    string    `json:"secret"`
+		ExpiresAt time.Time `json:"previous_secret_expires_at"`
+	}{r.WatchID, r.Secret, r.PreviousSecretExpiresAt.UTC()})
 }
 
 // watchJSON encodes as Watch does, without a MarshalJSON of its own.
@@ -477,6 +512,55 @@ func (s *Service) DeleteWatch(ctx context.Context, owner, id string) error {
 	return storeError(s.store.DeleteWatch(ctx, owner, id))
 }
 
+// RotateSecret gives the owner's watch a new signing secret, made as
+// CreateWatch makes one and shown this once. The secret it replaces keeps
+// signing beside it for the secret overlap ([DefaultSecretOverlap], 24
+// hours): until PreviousSecretExpiresAt every webhook of the watch
+// (deliveries, redeliveries and test events) carries two signatures, the
+// new secret's first, so that the receiver can switch to the new secret
+// at any time within the overlap; after it, only the new secret signs.
+// Rotating again within the overlap makes the secret being replaced the
+// previous one, with a new overlap, and drops the older one: a watch has
+// at most two secrets. A disabled watch may rotate too.
+//
+// An unknown watch, or another owner's, is not_found. A store that does
+// not implement [SecretRotator] cannot rotate: not_implemented, and
+// nothing changes.
+func (s *Service) RotateSecret(ctx context.Context, owner, id string) (*RotatedSecret, error) {
+	if owner == "" {
+		return nil, errors.New("changes: RotateSecret: no owner")
+	}
+	rot, ok := s.store.(SecretRotator)
+	if !ok {
+		return nil, &registry.Error{Code: registry.CodeNotImplemented,
+			Message: "This deployment's store cannot rotate a watch's secret.",
+			Hint:    "Ask the operator for a store that rotates secrets (the SQLite and PostgreSQL stores do), or create a new watch for a new secret."}
+	}
+	secret, err := webhook.NewSecret(s.random)
+	if err != nil {
+		return nil, err
+	}
+	key, err := webhook.ParseSecret(secret)
+	if err != nil {
+		return nil, err
+	}
+	until := s.now().UTC().Add(s.overlap)
+	if err := rot.RotateSecret(ctx, owner, id, key, until); err != nil {
+		return nil, storeError(err)
+	}
+	return &RotatedSecret{WatchID: id, Secret: secret, PreviousSecretExpiresAt: until}, nil
+}
+
+// watchKeys returns the keys that sign the owner's watch's webhooks: the
+// store's WatchKeys when it rotates secrets, else WatchSecret alone.
+func (s *Service) watchKeys(ctx context.Context, owner, id string) (WatchKeys, error) {
+	if rot, ok := s.store.(SecretRotator); ok {
+		return rot.WatchKeys(ctx, owner, id)
+	}
+	key, err := s.store.WatchSecret(ctx, owner, id)
+	return WatchKeys{Current: key}, err
+}
+
 // TestWatch sends a signed test event to the owner's watch's endpoint now,
 // once, whether or not the watch is disabled, and says what the endpoint
 // answered. The event is not a change: it is not stored, not retried and
@@ -484,14 +568,16 @@ func (s *Service) DeleteWatch(ctx context.Context, owner, id string) error {
 //
 //	{"type":"watch.test","timestamp":"…","data":{"watch_id":"…","country":"NO","message":"…"}}
 //
-// and its webhook-id starts "tst_". An endpoint that does not answer 2xx
+// and its webhook-id starts "tst_". While the secret a rotation replaced
+// still signs (see [Service.RotateSecret]) the event carries both
+// signatures, as a delivery does. An endpoint that does not answer 2xx
 // is a normal answer with delivered false.
 func (s *Service) TestWatch(ctx context.Context, owner, id string) (*TestResult, error) {
 	w, err := s.store.Watch(ctx, owner, id)
 	if err != nil {
 		return nil, storeError(err)
 	}
-	key, err := s.store.WatchSecret(ctx, owner, id)
+	keys, err := s.watchKeys(ctx, owner, id)
 	if err != nil {
 		return nil, storeError(err)
 	}
@@ -513,7 +599,8 @@ func (s *Service) TestWatch(ctx context.Context, owner, id string) (*TestResult,
 		return nil, err
 	}
 	res := &TestResult{WebhookID: msgID, Type: TestEventType}
-	resp, err := s.client.Send(ctx, w.URL, webhook.Message{ID: msgID, At: now, Body: body, Key: key})
+	resp, err := s.client.Send(ctx, w.URL, webhook.Message{ID: msgID, At: now, Body: body, Key: keys.Current,
+		PreviousKey: keys.Previous, PreviousUntil: keys.PreviousUntil})
 	var se *webhook.SendError
 	switch {
 	case errors.As(err, &se):

@@ -40,16 +40,17 @@ func changeRoute(path string) bool {
 // changeHandlers returns the handlers of change monitoring's operations.
 func (s *Server) changeHandlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"createWatch":    s.authed(s.createWatch),
-		"listWatches":    s.authed(s.listWatches),
-		"getWatch":       s.authed(s.getWatch),
-		"updateWatch":    s.authed(s.updateWatch),
-		"deleteWatch":    s.authed(s.deleteWatch),
-		"testWatch":      s.authed(s.testWatch),
-		"listDeliveries": s.authed(s.listDeliveries),
-		"redeliver":      s.authed(s.redeliver),
-		"changeFeed":     s.authed(s.changeFeed),
-		"companyChanges": s.companyChanges,
+		"createWatch":       s.authed(s.createWatch),
+		"listWatches":       s.authed(s.listWatches),
+		"getWatch":          s.authed(s.getWatch),
+		"updateWatch":       s.authed(s.updateWatch),
+		"deleteWatch":       s.authed(s.deleteWatch),
+		"testWatch":         s.authed(s.testWatch),
+		"rotateWatchSecret": s.authed(s.rotateWatchSecret),
+		"listDeliveries":    s.authed(s.listDeliveries),
+		"redeliver":         s.authed(s.redeliver),
+		"changeFeed":        s.authed(s.changeFeed),
+		"companyChanges":    s.companyChanges,
 	}
 }
 
@@ -189,6 +190,20 @@ func (s *Server) deleteWatch(w http.ResponseWriter, r *http.Request, owner strin
 func (s *Server) testWatch(w http.ResponseWriter, r *http.Request, owner string) {
 	res, err := s.changes.TestWatch(r.Context(), owner, r.PathValue("id"))
 	s.writeDoc(w, http.StatusOK, res, err)
+}
+
+func (s *Server) rotateWatchSecret(w http.ResponseWriter, r *http.Request, owner string) {
+	body, err := readBody(w, r)
+	if err != nil {
+		s.writeError(w, err)
+		return
+	}
+	if err := changes.ParseRotateRequest(body); err != nil {
+		s.writeError(w, err)
+		return
+	}
+	rotated, err := s.changes.RotateSecret(r.Context(), owner, r.PathValue("id"))
+	s.writeDoc(w, http.StatusOK, rotated, err)
 }
 
 func (s *Server) listDeliveries(w http.ResponseWriter, r *http.Request, owner string) {

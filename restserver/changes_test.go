@@ -117,7 +117,7 @@ func decode(t *testing.T, b []byte) map[string]any {
 func watchRoutes() [][2]string {
 	return [][2]string{{"POST", "/v1/watches"}, {"GET", "/v1/watches"}, {"GET", "/v1/watches/wch_x"},
 		{"PATCH", "/v1/watches/wch_x"}, {"DELETE", "/v1/watches/wch_x"}, {"POST", "/v1/watches/wch_x/test"},
-		{"GET", "/v1/watches/wch_x/deliveries"}, {"POST", "/v1/watches/wch_x/deliveries/dlv_x/redeliver"},
+		{"POST", "/v1/watches/wch_x/secret"}, {"GET", "/v1/watches/wch_x/deliveries"}, {"POST", "/v1/watches/wch_x/deliveries/dlv_x/redeliver"},
 		{"GET", "/v1/changes"}}
 }
 
@@ -392,6 +392,7 @@ func TestWatchRoutesMethodNotAllowed(t *testing.T) {
 		"/v1/watches":                              "POST, GET, HEAD",
 		"/v1/watches/wch_x":                        "GET, PATCH, DELETE, HEAD",
 		"/v1/watches/wch_x/test":                   "POST",
+		"/v1/watches/wch_x/secret":                 "POST",
 		"/v1/watches/wch_x/deliveries/d/redeliver": "POST",
 		"/v1/changes":                              "GET, HEAD",
 	} {

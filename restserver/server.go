@@ -25,6 +25,7 @@
 //	GET /v1/watches                              WatchList
 //	GET, PATCH, DELETE /v1/watches/{id}          Watch, UpdatedWatch, 204
 //	POST /v1/watches/{id}/test                   TestResult
+//	POST /v1/watches/{id}/secret                 RotatedSecret (a new signing secret)
 //	GET /v1/watches/{id}/deliveries?limit=       DeliveryList
 //	POST /v1/watches/{id}/deliveries/{delivery}/redeliver  Delivery (202)
 //	GET /v1/changes?cursor=&limit=               ChangeFeed

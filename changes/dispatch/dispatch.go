@@ -24,6 +24,11 @@
 //     After the tenth attempt (about three days) the delivery fails and
 //     the watch is disabled.
 //
+// While the secret a rotation replaced still signs
+// ([changes.Service.RotateSecret]), each attempt carries its signature
+// after the current secret's; whether it still signs is judged at the
+// attempt, not when the delivery was claimed.
+//
 // A delivery queued again by hand ([changes.Service.Redeliver]) after it
 // had used up its schedule gets one attempt; its failure does not disable
 // the watch again (a 410 does).
@@ -191,14 +196,24 @@ func (d *Dispatcher) Wake() {
 // recorded a change (give it a Dispatcher's Wake): the ingesters of the
 // process that runs the dispatcher then have their deliveries sent at
 // once instead of at the dispatcher's next poll. Every other method is
-// store's own.
+// store's own, and so is its [changes.SecretRotator] when it has one.
 func WakeOnApply(store changes.Store, wake func()) changes.Store {
-	return wakingStore{Store: store, wake: wake}
+	w := wakingStore{Store: store, wake: wake}
+	if rot, ok := store.(changes.SecretRotator); ok {
+		return wakingRotator{wakingStore: w, SecretRotator: rot}
+	}
+	return w
 }
 
 type wakingStore struct {
 	changes.Store
 	wake func()
+}
+
+// wakingRotator is a wakingStore over a store that rotates secrets.
+type wakingRotator struct {
+	wakingStore
+	changes.SecretRotator
 }
 
 func (w wakingStore) Apply(ctx context.Context, b changes.Batch) ([]changes.Change, error) {
@@ -323,7 +338,10 @@ func (d *Dispatcher) attempt(ctx context.Context, cl changes.Claim) changes.Atte
 	if err != nil {
 		return changes.Attempt{At: now, Error: "the change could not be encoded"}
 	}
-	resp, err := d.c.Client.Send(ctx, cl.URL, webhook.Message{ID: cl.Change.ID, At: now, Body: body, Key: cl.Secret})
+	// The previous key of a rotation signs too while now, the time of
+	// this attempt, is before its end (webhook.Message.Signature).
+	resp, err := d.c.Client.Send(ctx, cl.URL, webhook.Message{ID: cl.Change.ID, At: now, Body: body, Key: cl.Secret,
+		PreviousKey: cl.PreviousSecret, PreviousUntil: cl.PreviousUntil})
 	a := changes.Attempt{At: now, StatusCode: resp.StatusCode}
 	var se *webhook.SendError
 	switch {

@@ -35,6 +35,11 @@
 //   - ClaimDeliveries hands a due delivery to one worker at a time, across
 //     replicas, until its lease ends; a worker that dies leaves it to be
 //     claimed and sent again, with the same webhook-id.
+//   - The Store is a [changes.SecretRotator]: RotateSecret is one UPDATE
+//     that makes the new key current and the replaced one previous (with
+//     its end), and ClaimDeliveries reads both keys in the statement that
+//     reads the secret, so a claim sees the keys before or after a
+//     rotation, never between.
 //   - AcquireLease is one atomic statement: take a free or expired lease,
 //     or renew one's own. RenewLease is one too, and only extends a lease
 //     whose stored holder is the caller: it never takes a free one.

@@ -214,8 +214,8 @@ func TestMigrate(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		if v, err := s.SchemaVersion(ctx); err != nil || v != 5 {
-			t.Errorf("SchemaVersion = %d, %v; want 5 (0001_init … 0005_snapshot_roles_misses)", v, err)
+		if v, err := s.SchemaVersion(ctx); err != nil || v != 6 {
+			t.Errorf("SchemaVersion = %d, %v; want 6 (0001_init … 0006_watch_previous_secret)", v, err)
 		}
 	})
 	t.Run("postgres concurrent", func(t *testing.T) {
@@ -247,8 +247,8 @@ func TestMigrate(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		if v, err := s.SchemaVersion(ctx); err != nil || v != 5 {
-			t.Errorf("SchemaVersion = %d, %v; want 5 (0001_init … 0005_snapshot_roles_misses)", v, err)
+		if v, err := s.SchemaVersion(ctx); err != nil || v != 6 {
+			t.Errorf("SchemaVersion = %d, %v; want 6 (0001_init … 0006_watch_previous_secret)", v, err)
 		}
 	})
 }

@@ -107,6 +107,10 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"ConcurrentApplyFence", testConcurrentApplyFence},
 		{"BadInput", testBadInput},
 		{"IDsNotTextNotFound", testIDsNotTextNotFound},
+		{"RotateSecret", testRotateSecret},
+		{"RotateSecretTwice", testRotateSecretTwice},
+		{"RotateSecretNotFound", testRotateSecretNotFound},
+		{"ConcurrentRotateAndClaim", testConcurrentRotateAndClaim},
 	}
 	for _, tc := range tests {
 		if len(names) > 0 && !slices.Contains(names, tc.name) {
@@ -2181,5 +2185,197 @@ func testConcurrentApplyFence(t *testing.T, s changes.Store) {
 	}
 	if c, _ := s.Cursor(ctx(), "x"); c != "b" {
 		t.Errorf("cursor = %q, want the new holder's b", c)
+	}
+}
+
+// --- secret rotation (changes.SecretRotator) ---
+
+// rotator returns s as a SecretRotator, or skips the test.
+func rotator(t *testing.T, s changes.Store) changes.SecretRotator {
+	t.Helper()
+	r, ok := s.(changes.SecretRotator)
+	if !ok {
+		t.Skip("the store does not implement changes.SecretRotator")
+	}
+	return r
+}
+
+// keysOf is what a claim of the watch's delivery carries for signing.
+func keysOf(c changes.Claim) changes.WatchKeys {
+	return changes.WatchKeys{Current: c.Secret, Previous: c.PreviousSecret, PreviousUntil: c.PreviousUntil}
+}
+
+func watchKeys(t *testing.T, r changes.SecretRotator, owner, id string) changes.WatchKeys {
+	t.Helper()
+	k, err := r.WatchKeys(ctx(), owner, id)
+	if err != nil {
+		t.Fatalf("WatchKeys(%s, %s): %v", owner, id, err)
+	}
+	return k
+}
+
+// testRotateSecret: before a rotation a watch has one key, in WatchKeys
+// and in a claim; after one, the new key is current and the replaced one
+// previous with its end, in both. A disabled watch rotates too.
+func testRotateSecret(t *testing.T, s changes.Store) {
+	r := rotator(t, s)
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	create(t, s, watch("alice", "wch_2", "NO", nil, "2"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
+	now := time.Now().Add(time.Hour)
+	before := changes.WatchKeys{Current: []byte("secret-wch_1")}
+	diff(t, "WatchKeys before a rotation", before, watchKeys(t, r, "alice", "wch_1"))
+	cl := claim(t, s, "w1", now, 10)
+	if len(cl) != 1 {
+		t.Fatalf("claimed %d, want 1", len(cl))
+	}
+	diff(t, "a claim's keys before a rotation", before, keysOf(cl[0]))
+
+	until := t0.Add(24 * time.Hour)
+	if err := r.RotateSecret(ctx(), "alice", "wch_1", []byte("secret-2"), until); err != nil {
+		t.Fatal(err)
+	}
+	after := changes.WatchKeys{Current: []byte("secret-2"), Previous: []byte("secret-wch_1"), PreviousUntil: until}
+	diff(t, "WatchKeys after a rotation", after, watchKeys(t, r, "alice", "wch_1"))
+	if got, err := s.WatchSecret(ctx(), "alice", "wch_1"); err != nil || string(got) != "secret-2" {
+		t.Errorf("WatchSecret after a rotation = %q, %v; want the new key", got, err)
+	}
+	cl = claim(t, s, "w2", now.Add(2*time.Minute), 10) // w1's lease ended
+	if len(cl) != 1 {
+		t.Fatalf("claimed %d after the rotation, want 1", len(cl))
+	}
+	diff(t, "a claim's keys after a rotation", after, keysOf(cl[0]))
+	diff(t, "the other watch's keys", changes.WatchKeys{Current: []byte("secret-wch_2")}, watchKeys(t, r, "alice", "wch_2"))
+
+	// A disabled watch rotates as any other.
+	if err := s.RecordAttempt(ctx(), cl[0].Delivery.ID, changes.Attempt{Worker: "w2", At: now, StatusCode: 410, Disable: true,
+		Reason: "the endpoint answered 410 Gone"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.RotateSecret(ctx(), "alice", "wch_1", []byte("secret-3"), until.Add(time.Hour)); err != nil {
+		t.Fatalf("rotating a disabled watch: %v", err)
+	}
+	diff(t, "a disabled watch's keys after a rotation",
+		changes.WatchKeys{Current: []byte("secret-3"), Previous: []byte("secret-2"), PreviousUntil: until.Add(time.Hour)},
+		watchKeys(t, r, "alice", "wch_1"))
+}
+
+// testRotateSecretTwice: a second rotation makes the key it replaces the
+// previous one, with the new end, and drops the first: two keys at most.
+func testRotateSecretTwice(t *testing.T, s changes.Store) {
+	r := rotator(t, s)
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	first, second := t0.Add(24*time.Hour), t0.Add(30*time.Hour)
+	for i, until := range []time.Time{first, second} {
+		if err := r.RotateSecret(ctx(), "alice", "wch_1", []byte(fmt.Sprintf("secret-%d", i+2)), until); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := changes.WatchKeys{Current: []byte("secret-3"), Previous: []byte("secret-2"), PreviousUntil: second}
+	diff(t, "WatchKeys after two rotations", want, watchKeys(t, r, "alice", "wch_1"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
+	cl := claim(t, s, "w1", time.Now().Add(time.Hour), 10)
+	if len(cl) != 1 {
+		t.Fatalf("claimed %d, want 1", len(cl))
+	}
+	diff(t, "a claim's keys after two rotations", want, keysOf(cl[0]))
+}
+
+// testRotateSecretNotFound: another owner's watch, a deleted one, an
+// unknown id and an id that is not text are not found, and a refused
+// rotation changes nothing.
+func testRotateSecretNotFound(t *testing.T, s changes.Store) {
+	r := rotator(t, s)
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	create(t, s, watch("alice", "wch_2", "NO", nil, "2"))
+	if err := s.DeleteWatch(ctx(), "alice", "wch_2"); err != nil {
+		t.Fatal(err)
+	}
+	got, want := map[string]bool{}, map[string]bool{}
+	for _, c := range []struct{ what, owner, id string }{
+		{"another owner's watch", "bob", "wch_1"},
+		{"a deleted watch", "alice", "wch_2"},
+		{"an unknown id", "alice", "wch_9"},
+		{"an id that is not text", "alice", "wch_1\xff"},
+	} {
+		err := r.RotateSecret(ctx(), c.owner, c.id, []byte("secret-x"), t0)
+		_, kerr := r.WatchKeys(ctx(), c.owner, c.id)
+		got["RotateSecret: "+c.what], want["RotateSecret: "+c.what] = errors.Is(err, changes.ErrNotFound), true
+		got["WatchKeys: "+c.what], want["WatchKeys: "+c.what] = errors.Is(kerr, changes.ErrNotFound), true
+	}
+	diff(t, "ErrNotFound", want, got)
+	diff(t, "the watch's keys after refused rotations", changes.WatchKeys{Current: []byte("secret-wch_1")}, watchKeys(t, r, "alice", "wch_1"))
+}
+
+// testConcurrentRotateAndClaim: claims that run while a watch is rotated
+// again and again each see the keys of one state, the current key and
+// the one it replaced: never a new key without its predecessor, which
+// would sign a webhook with neither key the receiver held.
+func testConcurrentRotateAndClaim(t *testing.T, s changes.Store) {
+	r := rotator(t, s)
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
+	const rotations = 30
+	key := func(i int) []byte {
+		if i == 0 {
+			return []byte("secret-wch_1")
+		}
+		return []byte(fmt.Sprintf("secret-%02d", i))
+	}
+	done, exited := make(chan error, 1), make(chan struct{})
+	t.Cleanup(func() { <-exited }) // before the store closes, also after a failure below
+	go func() {
+		defer close(exited)
+		for i := 1; i <= rotations; i++ {
+			if err := r.RotateSecret(ctx(), "alice", "wch_1", key(i), t0.Add(time.Duration(i)*time.Hour)); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	now := time.Now().Add(time.Hour)
+	var seen []string
+	var rotErr error
+	for finished := false; !finished; {
+		select {
+		case rotErr = <-done:
+			finished = true
+		default:
+		}
+		now = now.Add(2 * time.Minute) // the last claim's lease has ended
+		got, err := s.ClaimDeliveries(ctx(), "w", now, 1, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 {
+			t.Fatalf("claimed %d, want the one delivery", len(got))
+		}
+		k := keysOf(got[0])
+		i := -1
+		for j := 0; j <= rotations; j++ {
+			if string(k.Current) == string(key(j)) {
+				i = j
+			}
+		}
+		var want changes.WatchKeys
+		switch {
+		case i < 0:
+			t.Fatalf("a claim's current key %q is none of the keys stored", k.Current)
+		case i == 0:
+			want = changes.WatchKeys{Current: key(0)}
+		default:
+			want = changes.WatchKeys{Current: key(i), Previous: key(i - 1), PreviousUntil: t0.Add(time.Duration(i) * time.Hour)}
+		}
+		if d := cmp.Diff(want, k, opts); d != "" {
+			t.Fatalf("a claim during rotations saw keys of no one state (-want +got):\n%s", d)
+		}
+		seen = append(seen, string(k.Current))
+	}
+	if rotErr != nil {
+		t.Fatal(rotErr)
+	}
+	if last := seen[len(seen)-1]; last != string(key(rotations)) {
+		t.Errorf("the claim after the last rotation has key %q, want %q", last, key(rotations))
 	}
 }

@@ -144,6 +144,25 @@ type Message struct {
 	Body []byte
 	// Key is the HMAC key (see [ParseSecret]).
 	Key []byte
+	// PreviousKey, when set, is the key a rotation replaced (see
+	// changes.Service.RotateSecret): while At is before PreviousUntil the
+	// message is signed with it too, its signature after Key's, so that
+	// a receiver that still holds the old secret accepts the message. At
+	// or after PreviousUntil it is not used.
+	PreviousKey   []byte
+	PreviousUntil time.Time
+}
+
+// Signature returns the webhook-signature value of m: [Sign] under Key,
+// then, while m.At is before m.PreviousUntil and PreviousKey is set, a
+// space and [Sign] under PreviousKey. A receiver accepts the message when
+// any of them matches its secret ([Verify]).
+func (m Message) Signature() string {
+	sig := Sign(m.Key, m.ID, m.At, m.Body)
+	if len(m.PreviousKey) > 0 && m.At.Before(m.PreviousUntil) {
+		sig += " " + Sign(m.PreviousKey, m.ID, m.At, m.Body)
+	}
+	return sig
 }
 
 // Response is what an endpoint answered.
@@ -178,7 +197,7 @@ func (e *SendError) Unwrap() error { return e.err }
 
 // Send posts one signed message to endpoint: the body as
 // application/json with the webhook-id, webhook-timestamp and
-// webhook-signature headers. It returns the answer whatever its status
+// webhook-signature ([Message.Signature]) headers. It returns the answer whatever its status
 // (a 3xx is not followed), or a *[SendError] when none came. The URL is
 // checked again first (a *[URLError] in a *SendError with Blocked set).
 func (c *Client) Send(ctx context.Context, endpoint string, m Message) (Response, error) {
@@ -194,7 +213,7 @@ func (c *Client) Send(ctx context.Context, endpoint string, m Message) (Response
 	h.Set("User-Agent", c.userAgent)
 	h.Set(HeaderID, m.ID)
 	h.Set(HeaderTimestamp, strconv.FormatInt(m.At.Unix(), 10))
-	h.Set(HeaderSignature, Sign(m.Key, m.ID, m.At, m.Body))
+	h.Set(HeaderSignature, m.Signature())
 	resp, err := c.hc.Do(req)
 	if err != nil {
 		return Response{}, describe(err)

@@ -281,3 +281,48 @@ func TestSendFailures(t *testing.T) {
 		}
 	}
 }
+
+// TestSendSignedWithPreviousKey: while the previous key of a rotation
+// still signs, the receiver gets two signatures, the current key's first,
+// and Verify accepts the message with either secret; from PreviousUntil
+// on, only the current key signs and the old secret no longer verifies.
+func TestSendSignedWithPreviousKey(t *testing.T) {
+	t.Parallel()
+	srv, got := receiver(t, http.StatusNoContent)
+	c := webhook.NewClient(webhook.ClientOptions{Policy: webhook.Policy{AllowPrivate: true}, TLSConfig: tlsConfig(srv)})
+	defer c.CloseIdleConnections()
+	const newSecret = "whsec_" + "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+	newKey, err := webhook.ParseSecret(newSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	until := time.Unix(1767225600, 0)
+	body := []byte(`{"type":"company.name_changed","timestamp":"2026-01-01T00:00:00Z","data":{}}`)
+	for _, tc := range []struct {
+		name     string
+		at       time.Time
+		want     []string // the signatures, in order
+		verified map[string]bool
+	}{
+		{"a second before the end", until.Add(-time.Second),
+			[]string{webhook.Sign(newKey, "chg_1", until.Add(-time.Second), body), webhook.Sign(testKey(t), "chg_1", until.Add(-time.Second), body)},
+			map[string]bool{"new": true, "old": true}},
+		{"at the end", until, []string{webhook.Sign(newKey, "chg_1", until, body)}, map[string]bool{"new": true, "old": false}},
+	} {
+		m := webhook.Message{ID: "chg_1", At: tc.at, Body: body, Key: newKey, PreviousKey: testKey(t), PreviousUntil: until}
+		if _, err := c.Send(context.Background(), srv.URL+"/hook", m); err != nil {
+			t.Fatal(err)
+		}
+		r := <-got
+		if diff := cmp.Diff(strings.Join(tc.want, " "), r.header.Get(webhook.HeaderSignature)); diff != "" {
+			t.Errorf("%s: webhook-signature (-want +got):\n%s", tc.name, diff)
+		}
+		verified := map[string]bool{
+			"new": webhook.Verify(newSecret, r.header, r.body, tc.at) == nil,
+			"old": webhook.Verify(vectorSecret, r.header, r.body, tc.at) == nil,
+		}
+		if diff := cmp.Diff(tc.verified, verified); diff != "" {
+			t.Errorf("%s: verified with the secret (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

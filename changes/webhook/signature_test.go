@@ -188,3 +188,34 @@ func FuzzVerify(f *testing.F) {
 		}
 	})
 }
+
+// TestMessageSignature: one signature without a previous key or once it
+// has expired; two, the current key's first, while it signs. The
+// specification's vector is the current key's signature.
+func TestMessageSignature(t *testing.T) {
+	key, err := webhook.ParseSecret(vectorSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := make([]byte, webhook.SecretBytes)
+	at := time.Unix(vectorTimestamp, 0)
+	old := webhook.Sign(other, vectorID, at, []byte(vectorBody))
+	m := webhook.Message{ID: vectorID, At: at, Body: []byte(vectorBody), Key: key}
+	got := map[string]string{}
+	got["no previous key"] = m.Signature()
+	m.PreviousKey, m.PreviousUntil = other, at.Add(time.Second)
+	got["previous key until a second later"] = m.Signature()
+	m.PreviousUntil = at
+	got["previous key until the attempt"] = m.Signature()
+	m.PreviousKey, m.PreviousUntil = nil, at.Add(time.Hour)
+	got["an end without a previous key"] = m.Signature()
+	want := map[string]string{
+		"no previous key":                   vectorSignature,
+		"previous key until a second later": vectorSignature + " " + old,
+		"previous key until the attempt":    vectorSignature,
+		"an end without a previous key":     vectorSignature,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Signature (-want +got):\n%s", diff)
+	}
+}

@@ -28,6 +28,7 @@ import (
 //	updateWatch      PATCH /v1/watches/{id}                                    -
 //	deleteWatch      DELETE /v1/watches/{id}                                   -
 //	testWatch        POST /v1/watches/{id}/test                                -
+//	rotateWatchSecret POST /v1/watches/{id}/secret                             -
 //	listDeliveries   GET /v1/watches/{id}/deliveries                           -
 //	redeliver        POST /v1/watches/{id}/deliveries/{delivery}/redeliver     -
 //	changeFeed       GET /v1/changes                                           -
@@ -46,6 +47,7 @@ const (
 	DocDelivery       = "Delivery"
 	DocDeliveryList   = "DeliveryList"
 	DocTestResult     = "TestResult"
+	DocRotatedSecret  = "RotatedSecret"
 	DocCompanyChanges = "CompanyChanges"
 	DocWebhookEvent   = "WebhookEvent"
 )
@@ -72,7 +74,7 @@ const BearerScheme = "apiToken"
 // the order of /llms-full.txt.
 func ChangeDocuments() []string {
 	return []string{DocWatchRequest, DocWatchPatch, DocCreatedWatch, DocWatch, DocUpdatedWatch, DocWatchList, DocChangeFeed,
-		DocChange, DocDeliveryList, DocDelivery, DocTestResult, DocCompanyChanges, DocWebhookEvent}
+		DocChange, DocDeliveryList, DocDelivery, DocTestResult, DocRotatedSecret, DocCompanyChanges, DocWebhookEvent}
 }
 
 // ChangeOperations returns change monitoring's operations in the order of
@@ -139,6 +141,17 @@ func ChangeOperations() []Operation {
 				"stored, retried or put in the feed; its webhook-id starts tst_. No body.",
 			Params: []Param{watchID}, Result: DocTestResult, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeNotFound)},
+		{Name: "rotateWatchSecret", Method: "POST", Pattern: "/v1/watches/{id}/secret", Tag: TagWatches,
+			ExamplePath: "/v1/watches/" + ExampleWatchID + "/secret", Summary: "Rotate a watch's signing secret",
+			Doc: fmt.Sprintf("Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked "+
+				"or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps "+
+				"signing beside the new one for %d hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, "+
+				"redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver "+
+				"accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them "+
+				"drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. "+
+				"not_implemented (501) where the deployment's store cannot rotate secrets.", int(changes.DefaultSecretOverlap.Hours())),
+			Params: []Param{watchID}, Result: DocRotatedSecret, Changes: true, Auth: true, Limited: true, Cost: one,
+			Errors: withAuth(registry.CodeBadRequest, registry.CodeNotFound, registry.CodeNotImplemented)},
 		{Name: "listDeliveries", Method: "GET", Pattern: "/v1/watches/{id}/deliveries", Tag: TagWatches,
 			ExamplePath: "/v1/watches/" + ExampleWatchID + "/deliveries", Summary: "List a watch's deliveries",
 			Doc: "The webhooks of the watch, newest first: each change sent (or to be sent) to its url, with its " +
@@ -352,6 +365,14 @@ func changeSchemas() map[string]*jsonschema.Schema {
 				"delivered":   {Type: "boolean", Description: "True when the endpoint answered 2xx."},
 				"status_code": {Types: []string{"integer", "null"}, Description: "The endpoint's HTTP status; null when none came."},
 				"error":       nullStr("Why the event was not delivered."),
+			}),
+		DocRotatedSecret: object(DocRotatedSecret, "A watch's new signing secret, shown once, and when the one it replaced stops signing.",
+			[]string{"watch_id", "secret", "previous_secret_expires_at"},
+			map[string]*jsonschema.Schema{
+				"watch_id": str("The watch."),
+				"secret":   str("The new signing secret, whsec_ and the base64 of 32 random bytes: shown this one time."),
+				"previous_secret_expires_at": dateTime("Until when the secret it replaced signs too (a second signature in " +
+					"webhook-signature); from then on only the new secret signs."),
 			}),
 		DocCompanyChanges: object(DocCompanyChanges, "The recorded changes of one company, newest first.",
 			[]string{"country", "company_id", "changes", "notes"},

@@ -51,6 +51,10 @@ func (s *Store) Counts() (claims, attempts int) {
 type watch struct {
 	changes.Watch
 	secret []byte
+	// previous and previousUntil are the key the last rotation replaced
+	// and its end (nil and zero before any).
+	previous      []byte
+	previousUntil time.Time
 }
 
 type entry struct {
@@ -71,7 +75,10 @@ type lease struct {
 	until  time.Time
 }
 
-var _ changes.Store = (*Store)(nil)
+var (
+	_ changes.Store         = (*Store)(nil)
+	_ changes.SecretRotator = (*Store)(nil)
+)
 
 // New returns an empty store whose clock (for redeliveries) is now.
 func New(now func() time.Time) *Store {
@@ -94,7 +101,7 @@ func (s *Store) CreateWatch(_ context.Context, w changes.Watch, secret []byte, b
 	w.IDs = slices.Clone(w.IDs)
 	w.Kinds = slices.Clone(w.Kinds)
 	stale := s.stale(baselines)
-	s.watches[w.ID] = &watch{w, slices.Clone(secret)}
+	s.watches[w.ID] = &watch{Watch: w, secret: slices.Clone(secret)}
 	s.order = append(s.order, w.ID)
 	s.putBaselines(baselines, stale)
 	return nil
@@ -160,6 +167,32 @@ func (s *Store) WatchSecret(_ context.Context, owner, id string) ([]byte, error)
 		return nil, err
 	}
 	return slices.Clone(w.secret), nil
+}
+
+// RotateSecret implements [changes.SecretRotator].
+func (s *Store) RotateSecret(_ context.Context, owner, id string, secret []byte, previousUntil time.Time) error {
+	if len(secret) == 0 {
+		return errors.New("memstore: rotate secret: an empty secret")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w, err := s.owned(owner, id)
+	if err != nil {
+		return err
+	}
+	w.previous, w.previousUntil, w.secret = w.secret, previousUntil, slices.Clone(secret)
+	return nil
+}
+
+// WatchKeys implements [changes.SecretRotator].
+func (s *Store) WatchKeys(_ context.Context, owner, id string) (changes.WatchKeys, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w, err := s.owned(owner, id)
+	if err != nil {
+		return changes.WatchKeys{}, err
+	}
+	return changes.WatchKeys{Current: slices.Clone(w.secret), Previous: slices.Clone(w.previous), PreviousUntil: w.previousUntil}, nil
 }
 
 // Watches implements [changes.Store].
@@ -568,7 +601,8 @@ func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time,
 		// ran out unrecorded: it must not leave the delivery pending again.
 		d.leaseUntil, d.worker, d.redeliver = now.Add(leaseFor), worker, nil
 		w := s.watches[d.WatchID]
-		out = append(out, changes.Claim{Delivery: d.Delivery, Change: s.change(d.ChangeID), URL: w.URL, Secret: slices.Clone(w.secret)})
+		out = append(out, changes.Claim{Delivery: d.Delivery, Change: s.change(d.ChangeID), URL: w.URL, Secret: slices.Clone(w.secret),
+			PreviousSecret: slices.Clone(w.previous), PreviousUntil: w.previousUntil})
 		s.claims++
 	}
 	return out, nil

@@ -18,9 +18,9 @@ func TestRun(t *testing.T) {
 		code       int
 		out, inErr string
 	}{
-		{"from REGISTRY_DATA_DIR", nil, env, 0, "sqlite schema at version 5\n", ""},
-		{"again: nothing to do", nil, env, 0, "sqlite schema at version 5\n", ""},
-		{"flag", []string{"-database", "sqlite:" + filepath.Join(dir, "other.db")}, nil, 0, "sqlite schema at version 5\n", ""},
+		{"from REGISTRY_DATA_DIR", nil, env, 0, "sqlite schema at version 6\n", ""},
+		{"again: nothing to do", nil, env, 0, "sqlite schema at version 6\n", ""},
+		{"flag", []string{"-database", "sqlite:" + filepath.Join(dir, "other.db")}, nil, 0, "sqlite schema at version 6\n", ""},
 		{"nothing set", nil, nil, 2, "", "migrate: no database: pass -database, or set DATABASE_URL or REGISTRY_DATA_DIR\n"},
 		{"not a database", []string{"-database", "mysql://x"}, nil, 1, "", "migrate: changes/sqlstore: the database is neither a postgres:// URL nor \"sqlite:\" and a file path\n"},
 	}

@@ -970,6 +970,18 @@ type RolesReport struct {
 	SourceUrl *string    `json:"source_url"`
 }
 
+// RotatedSecret A watch's new signing secret, shown once, and when the one it replaced stops signing.
+type RotatedSecret struct {
+	// PreviousSecretExpiresAt Until when the secret it replaced signs too (a second signature in webhook-signature); from then on only the new secret signs.
+	PreviousSecretExpiresAt time.Time `json:"previous_secret_expires_at"`
+
+	// Secret The new signing secret, whsec_ and the base64 of 32 random bytes: shown this one time.
+	Secret string `json:"secret"`
+
+	// WatchId The watch.
+	WatchId string `json:"watch_id"`
+}
+
 // SearchHit A deliberately thin search candidate; look its id up before acting on it.
 type SearchHit struct {
 	City            *string             `json:"city"`
@@ -1442,6 +1454,13 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
 	Redeliver(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// RotateWatchSecret Rotate a watch's signing secret
+	//
+	// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
+	//
+	// Corresponds with POST /v1/watches/{id}/secret (the `RotateWatchSecret` operationId).
+	RotateWatchSecret(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// TestWatch Send a test event
 	//
 	// Sends one signed event of type watch.test to the watch's url now (also when the watch is disabled) and says what the endpoint answered: delivered is true for a 2xx. The event is not a change: it is not stored, retried or put in the feed; its webhook-id starts tst_. No body.
@@ -1787,6 +1806,23 @@ func (c *Client) ListDeliveries(ctx context.Context, id string, params *ListDeli
 // Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
 func (c *Client) Redeliver(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewRedeliverRequest(c.Server, id, delivery)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RotateWatchSecret Rotate a watch's signing secret
+//
+// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
+//
+// Corresponds with POST /v1/watches/{id}/secret (the `RotateWatchSecret` operationId).
+func (c *Client) RotateWatchSecret(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRotateWatchSecretRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -2483,6 +2519,40 @@ func NewRedeliverRequest(server string, id string, delivery string) (*http.Reque
 	return req, nil
 }
 
+// NewRotateWatchSecretRequest constructs an http.Request for the RotateWatchSecret method
+func NewRotateWatchSecretRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/watches/%s/secret", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewTestWatchRequest constructs an http.Request for the TestWatch method
 func NewTestWatchRequest(server string, id string) (*http.Request, error) {
 	var err error
@@ -3147,6 +3217,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/watches/{id}/deliveries/{delivery}/redeliver (the `Redeliver` operationId).
 	RedeliverWithResponse(ctx context.Context, id string, delivery string, reqEditors ...RequestEditorFn) (*RedeliverResponse, error)
+
+	// RotateWatchSecretWithResponse Rotate a watch's signing secret
+	//
+	// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/watches/{id}/secret (the `RotateWatchSecret` operationId).
+	RotateWatchSecretWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RotateWatchSecretResponse, error)
 
 	// TestWatchWithResponse Send a test event
 	//
@@ -4254,6 +4333,110 @@ func (r RedeliverResponse) ContentType() string {
 	return ""
 }
 
+// RotateWatchSecretResponse401Headers the declared response headers of an HTTP 401 response for RotateWatchSecret
+type RotateWatchSecretResponse401Headers struct {
+	WWWAuthenticate *string
+}
+
+// RotateWatchSecretResponse429Headers the declared response headers of an HTTP 429 response for RotateWatchSecret
+type RotateWatchSecretResponse429Headers struct {
+	RetryAfter *int
+}
+
+type RotateWatchSecretResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RotatedSecret
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// JSON501 the response for an HTTP 501 `application/json` response
+	JSON501 *Error
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *RotateWatchSecretResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RotateWatchSecretResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RotateWatchSecretResponse) GetJSON200() *RotatedSecret {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RotateWatchSecretResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RotateWatchSecretResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RotateWatchSecretResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RotateWatchSecretResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RotateWatchSecretResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r RotateWatchSecretResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetJSON501 returns the response for an HTTP 501 `application/json` response
+func (r RotateWatchSecretResponse) GetJSON501() *Error {
+	return r.JSON501
+}
+
+// GetBody returns the raw response body bytes
+func (r RotateWatchSecretResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RotateWatchSecretResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RotateWatchSecretResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RotateWatchSecretResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // TestWatchResponse401Headers the declared response headers of an HTTP 401 response for TestWatch
 type TestWatchResponse401Headers struct {
 	WWWAuthenticate *string
@@ -5283,6 +5466,21 @@ func (c *ClientWithResponses) RedeliverWithResponse(ctx context.Context, id stri
 	return ParseRedeliverResponse(rsp)
 }
 
+// RotateWatchSecretWithResponse Rotate a watch's signing secret
+//
+// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/watches/{id}/secret (the `RotateWatchSecret` operationId).
+func (c *ClientWithResponses) RotateWatchSecretWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RotateWatchSecretResponse, error) {
+	rsp, err := c.RotateWatchSecret(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRotateWatchSecretResponse(rsp)
+}
+
 // TestWatchWithResponse Send a test event
 //
 // Sends one signed event of type watch.test to the watch's url now (also when the watch is disabled) and says what the endpoint answered: delivered is true for a 2xx. The event is not a change: it is not stored, retried or put in the feed; its webhook-id starts tst_. No body.
@@ -6303,6 +6501,104 @@ func ParseRedeliverResponse(rsp *http.Response) (*RedeliverResponse, error) {
 		response.Headers401 = &headers
 	case rsp.StatusCode == 429:
 		var headers RedeliverResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRotateWatchSecretResponse parses an HTTP response from a RotateWatchSecretWithResponse call
+func ParseRotateWatchSecretResponse(rsp *http.Response) (*RotateWatchSecretResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RotateWatchSecretResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RotatedSecret
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 501:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON501 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers RotateWatchSecretResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers RotateWatchSecretResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
