@@ -217,11 +217,11 @@ const rotateHint = "Send no body, or an empty JSON object {}: a rotation takes n
 // object; anything else is a bad_request error, so that a member meant to
 // choose something (a secret of the caller's) is not silently ignored.
 func ParseRotateRequest(body []byte) error {
-	if len(bytes.TrimSpace(body)) == 0 {
-		return nil
-	}
 	if len(body) > MaxRequestBytes {
 		return badBody(rotateHint, "The body is larger than %d bytes.", MaxRequestBytes)
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(body, &m); err != nil || m == nil {

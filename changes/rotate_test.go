@@ -208,3 +208,29 @@ func TestParseRotateRequest(t *testing.T) {
 		t.Errorf("ParseRotateRequest (-want +got):\n%s", diff)
 	}
 }
+
+// TestRotateSecretExpiryToTheMicrosecond: the answer's end of the old
+// secret is to the microsecond, as the SQL stores keep it, so that the old
+// secret does not stop signing up to a microsecond before the time the
+// caller was told (rev-rotate13).
+func TestRotateSecretExpiryToTheMicrosecond(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	w := create(t, f, changes.WatchRequest{Country: "NO", IDs: []string{equinor}, URL: "https://hooks.example.com/a"})
+	f.clock.Advance(time.Hour + 1500*time.Nanosecond)
+	rot, err := f.svc.RotateSecret(context.Background(), owner, w.Watch.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := t0.Add(25*time.Hour + time.Microsecond)
+	if !rot.PreviousSecretExpiresAt.Equal(want) {
+		t.Errorf("previous_secret_expires_at %s, want %s", rot.PreviousSecretExpiresAt.Format(time.RFC3339Nano), want.Format(time.RFC3339Nano))
+	}
+	keys, err := f.store.WatchKeys(context.Background(), owner, w.Watch.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !keys.PreviousUntil.Equal(want) {
+		t.Errorf("the store keeps %s, want %s", keys.PreviousUntil.Format(time.RFC3339Nano), want.Format(time.RFC3339Nano))
+	}
+}

@@ -520,8 +520,13 @@ func (s *Service) DeleteWatch(ctx context.Context, owner, id string) error {
 // new secret's first, so that the receiver can switch to the new secret
 // at any time within the overlap; after it, only the new secret signs.
 // Rotating again within the overlap makes the secret being replaced the
-// previous one, with a new overlap, and drops the older one: a watch has
-// at most two secrets. A disabled watch may rotate too.
+// previous one, with a new overlap, and drops the older one at once: a
+// watch has at most two secrets. So a caller that lost the answer and
+// rotates again ends the secret its receiver still holds; the receiver
+// then refuses the webhooks until it takes the new secret, and they are
+// retried on the delivery schedule meanwhile. A disabled watch may rotate
+// too. PreviousSecretExpiresAt is to the microsecond, as the stores keep
+// it.
 //
 // An unknown watch, or another owner's, is not_found. A store that does
 // not implement [SecretRotator] cannot rotate: not_implemented, and
@@ -544,7 +549,7 @@ func (s *Service) RotateSecret(ctx context.Context, owner, id string) (*RotatedS
 	if err != nil {
 		return nil, err
 	}
-	until := s.now().UTC().Add(s.overlap)
+	until := s.now().UTC().Add(s.overlap).Truncate(time.Microsecond)
 	if err := rot.RotateSecret(ctx, owner, id, key, until); err != nil {
 		return nil, storeError(err)
 	}

@@ -40,9 +40,11 @@ type Store interface {
 	DeleteWatch(ctx context.Context, owner, id string) error
 	// CountWatches returns how many watches the owner has.
 	CountWatches(ctx context.Context, owner string) (int, error)
-	// WatchSecret returns the signing key of the owner's watch (the
-	// secret given to CreateWatch), or ErrNotFound; a test event is
-	// signed with it.
+	// WatchSecret returns the current signing key of the owner's watch
+	// (CreateWatch's secret, or the last rotation's in a store that
+	// implements [SecretRotator]), or ErrNotFound. A test
+	// event of a store without SecretRotator is signed with it; a
+	// rotating store's are signed with [SecretRotator.WatchKeys].
 	WatchSecret(ctx context.Context, owner, id string) ([]byte, error)
 
 	// WatchedIDs returns the canonical ids of the country watched by any

@@ -21,18 +21,18 @@ import (
 // (restserver.WithChanges, mcpserver.WithChanges); the texts describe them
 // only then ([TextInputs.Changes]).
 //
-//	operation        REST                                                      MCP
-//	createWatch      POST /v1/watches                                          -
-//	listWatches      GET /v1/watches                                           -
-//	getWatch         GET /v1/watches/{id}                                      -
-//	updateWatch      PATCH /v1/watches/{id}                                    -
-//	deleteWatch      DELETE /v1/watches/{id}                                   -
-//	testWatch        POST /v1/watches/{id}/test                                -
-//	rotateWatchSecret POST /v1/watches/{id}/secret                             -
-//	listDeliveries   GET /v1/watches/{id}/deliveries                           -
-//	redeliver        POST /v1/watches/{id}/deliveries/{delivery}/redeliver     -
-//	changeFeed       GET /v1/changes                                           -
-//	companyChanges   GET /v1/{country}/company/{id}/changes                    company_changes
+//	operation         REST                                                      MCP
+//	createWatch       POST /v1/watches                                          -
+//	listWatches       GET /v1/watches                                           -
+//	getWatch          GET /v1/watches/{id}                                      -
+//	updateWatch       PATCH /v1/watches/{id}                                    -
+//	deleteWatch       DELETE /v1/watches/{id}                                   -
+//	testWatch         POST /v1/watches/{id}/test                                -
+//	rotateWatchSecret POST /v1/watches/{id}/secret                              -
+//	listDeliveries    GET /v1/watches/{id}/deliveries                           -
+//	redeliver         POST /v1/watches/{id}/deliveries/{delivery}/redeliver     -
+//	changeFeed        GET /v1/changes                                           -
+//	companyChanges    GET /v1/{country}/company/{id}/changes                    company_changes
 
 // The documents of change monitoring, in /openapi.json and /llms-full.txt.
 const (
