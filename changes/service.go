@@ -390,11 +390,7 @@ func (s *Service) CreateWatch(ctx context.Context, owner string, req WatchReques
 	if err != nil {
 		return nil, err
 	}
-	secret, err := webhook.NewSecret(s.random)
-	if err != nil {
-		return nil, err
-	}
-	key, err := webhook.ParseSecret(secret)
+	secret, key, err := s.newSecret()
 	if err != nil {
 		return nil, err
 	}
@@ -541,11 +537,7 @@ func (s *Service) RotateSecret(ctx context.Context, owner, id string) (*RotatedS
 			Message: "This deployment's store cannot rotate a watch's secret.",
 			Hint:    "Ask the operator for a store that rotates secrets (the SQLite and PostgreSQL stores do), or create a new watch for a new secret."}
 	}
-	secret, err := webhook.NewSecret(s.random)
-	if err != nil {
-		return nil, err
-	}
-	key, err := webhook.ParseSecret(secret)
+	secret, key, err := s.newSecret()
 	if err != nil {
 		return nil, err
 	}
@@ -554,6 +546,18 @@ func (s *Service) RotateSecret(ctx context.Context, owner, id string) (*RotatedS
 		return nil, storeError(err)
 	}
 	return &RotatedSecret{WatchID: id, Secret: secret, PreviousSecretExpiresAt: until}, nil
+}
+
+// newSecret makes a watch's signing secret ("whsec_…", shown once) and
+// its HMAC key.
+func (s *Service) newSecret() (secret string, key []byte, err error) {
+	if secret, err = webhook.NewSecret(s.random); err != nil {
+		return "", nil, err
+	}
+	if key, err = webhook.ParseSecret(secret); err != nil {
+		return "", nil, err
+	}
+	return secret, key, nil
 }
 
 // watchKeys returns the keys that sign the owner's watch's webhooks: the

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"sort"
 	"strconv"
@@ -61,6 +62,12 @@ func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 // database with versions this program does not know (a newer program
 // migrated it) is left as it is.
 func (s *Store) migrate(ctx context.Context) error {
+	return s.migrateUpTo(ctx, math.MaxInt)
+}
+
+// migrateUpTo is migrate, applying no migration past version (for the
+// tests of a migration from an older schema).
+func (s *Store) migrateUpTo(ctx context.Context, version int) error {
 	list, err := s.d.migrations()
 	if err != nil {
 		return err
@@ -95,6 +102,9 @@ func (s *Store) migrate(ctx context.Context) error {
 			return err
 		}
 		for _, m := range list {
+			if m.version > version {
+				break
+			}
 			if applied[m.version] {
 				continue
 			}
