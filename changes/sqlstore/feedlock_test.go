@@ -42,12 +42,22 @@ func TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres(t *testing.T) {
 		{ID: "wch_a_kept", Owner: "alice"},
 		{ID: "wch_b", Owner: "bob"},
 		{ID: "wch_d_gone", Owner: "dave"},
+		// erin's other watch of company 1 asks for address changes only:
+		// it gives no name change (rev-feed13: the kinds in the check).
+		{ID: "wch_e_gone", Owner: "erin"},
+		{ID: "wch_e_addr", Owner: "erin", Kinds: []changes.Kind{changes.KindAddressChanged}},
+		// frank's watch is disabled: it has feed entries but no
+		// deliveries, and is locked and judged all the same.
+		{ID: "wch_f_gone", Owner: "frank"},
 	}
 	for _, w := range watches {
 		w.Country, w.IDs, w.URL, w.CreatedAt = "NO", []string{"1"}, "https://hooks.example.com/"+w.ID, t0
 		if err := s.CreateWatch(ctx, w, []byte("secret"), nil); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, err := rawDB(t, url).Exec("UPDATE watches SET disabled_at = 1, disabled_reason = 'test' WHERE id = 'wch_f_gone'"); err != nil {
+		t.Fatal(err)
 	}
 	before := changes.Snapshot{Country: "NO", CompanyID: "1", Report: json.RawMessage(`{"name":"FIRST ASA"}`), TakenAt: t0}
 	if _, err := s.Apply(ctx, changes.Batch{Snapshots: []changes.Snapshot{before}}); err != nil {
@@ -61,7 +71,7 @@ func TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres(t *testing.T) {
 		done <- err
 	}()
 	waitBlocked(t, db, "INSERT INTO feed_entries", pid, done)
-	for _, w := range []changes.Watch{watches[0], watches[3]} {
+	for _, w := range []changes.Watch{watches[0], watches[3], watches[4], watches[6]} {
 		if err := s.DeleteWatch(ctx, w.Owner, w.ID); err != nil {
 			t.Fatalf("DeleteWatch(%s) while an Apply waits: %v", w.ID, err)
 		}
@@ -73,7 +83,7 @@ func TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]any{}
-	for _, owner := range []string{"alice", "bob", "dave"} {
+	for _, owner := range []string{"alice", "bob", "dave", "erin", "frank"} {
 		got["feed of "+owner] = feedOf(t, s, owner)
 	}
 	for _, w := range watches {
@@ -91,13 +101,18 @@ func TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres(t *testing.T) {
 		"feed of alice": []string{"1 name_changed"},
 		"feed of bob":   []string{"1 name_changed"},
 		"feed of dave":  []string(nil),
+		"feed of erin":  []string(nil),
+		"feed of frank": []string(nil),
 
 		"deliveries of wch_a_gone": "no watch",
 		"deliveries of wch_a_kept": 1,
 		"deliveries of wch_b":      1,
 		"deliveries of wch_d_gone": "no watch",
+		"deliveries of wch_e_gone": "no watch",
+		"deliveries of wch_e_addr": 0,
+		"deliveries of wch_f_gone": "no watch",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("after two watches were deleted while the Apply waited at its feed insert (-want +got):\n%s", diff)
+		t.Errorf("after four watches were deleted while the Apply waited at its feed insert (-want +got):\n%s", diff)
 	}
 }
