@@ -2309,8 +2309,8 @@ func testRotateSecretWithinOverlap(t *testing.T, s changes.Store) {
 
 // testRotateSecretDropsExpired: a rotation drops each previous key whose
 // end is not after the rotation's time, wherever it stands: an expired
-// original (at its very end, too), and an expired newer key while an
-// older one with a longer end (a longer overlap then) still signs.
+// original (at its very end, too), an expired newer key while an older
+// one with a longer end (a longer overlap then) still signs, and both.
 func testRotateSecretDropsExpired(t *testing.T, s changes.Store) {
 	r := rotator(t, s)
 	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
@@ -2329,11 +2329,18 @@ func testRotateSecretDropsExpired(t *testing.T, s changes.Store) {
 	rotate(t, r, "wch_2", "secret-d", h(3), h(4))
 	got["the newer previous key expired, the older not"] = watchKeys(t, r, "alice", "wch_2")
 
+	create(t, s, watch("alice", "wch_3", "NO", nil, "3"))
+	rotate(t, r, "wch_3", "secret-y", h(0), h(1))
+	rotate(t, r, "wch_3", "secret-z", h(0), h(2))
+	rotate(t, r, "wch_3", "secret-last", h(5), h(6))
+	got["both previous keys expired"] = watchKeys(t, r, "alice", "wch_3")
+
 	want := map[string]changes.WatchKeys{
 		"after the first key's end": {Current: []byte("secret-3"), Previous: []webhook.PreviousKey{prev("secret-2", h(3))}},
 		"at the previous key's end": {Current: []byte("secret-4"), Previous: []webhook.PreviousKey{prev("secret-3", h(4))}},
 		"the newer previous key expired, the older not": {Current: []byte("secret-d"),
 			Previous: []webhook.PreviousKey{prev("secret-c", h(4)), prev("secret-wch_2", h(10))}},
+		"both previous keys expired": {Current: []byte("secret-last"), Previous: []webhook.PreviousKey{prev("secret-z", h(6))}},
 	}
 	diff(t, "keys after rotations past earlier keys' ends", want, got)
 }
