@@ -514,7 +514,8 @@ func (s *Service) DeleteWatch(ctx context.Context, owner, id string) error {
 // hours): until PreviousSecretExpiresAt every webhook of the watch
 // (deliveries, redeliveries and test events) carries its signature after
 // the new secret's, so that the receiver can switch to the new secret at
-// any time within the overlap; after it, only the new secret signs.
+// any time within the overlap; after it, the replaced secret no longer
+// signs.
 //
 // Rotating again within the overlap replaces the new secret in turn and
 // keeps every secret replaced before until its own end: each signs, newest

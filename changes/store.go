@@ -315,8 +315,8 @@ type Claim struct {
 }
 
 // MaxPreviousSecrets is how many replaced keys a watch keeps beside its
-// current one (see [SecretRotator]): a rotation within the overlap of the
-// two before it drops the oldest.
+// current one (see [SecretRotator]): a rotation while two replaced keys
+// still sign drops the older of them.
 const MaxPreviousSecrets = 2
 
 // SecretRotator is the optional part of a [Store] that replaces a watch's
