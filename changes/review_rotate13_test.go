@@ -61,7 +61,7 @@ func TestReview_Rotate13WatchSecretDocSaysCreateWatchSecret(t *testing.T) {
 	if err := s.CreateWatch(ctx, w, []byte("created-key"), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.RotateSecret(ctx, "alice", "wch_1", []byte("rotated-key"), w.CreatedAt.Add(24*time.Hour)); err != nil {
+	if err := s.RotateSecret(ctx, "alice", "wch_1", []byte("rotated-key"), w.CreatedAt, w.CreatedAt.Add(24*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.WatchSecret(ctx, "alice", "wch_1")

@@ -93,9 +93,58 @@ func TestRotateSecret(t *testing.T) {
 	}
 }
 
-// TestRotateSecretTwice: a second rotation within the overlap keeps the
-// secret it replaces (with a new end) and drops the first one.
-func TestRotateSecretTwice(t *testing.T) {
+// TestRotateSecretAnswerLost: a caller whose rotation answer was lost
+// rotates again a minute later; its receiver still holds the watch's
+// original secret, which keeps verifying every webhook until its own end
+// (the first rotation's time + 24 h), beside both new secrets; from that
+// end on it does not, and the first rotation's secret stops at its own
+// end, a minute later. (Main's store of two keys dropped the original at
+// the second rotation: one of the three did not verify at once.)
+func TestRotateSecretAnswerLost(t *testing.T) {
+	t.Parallel()
+	srv, reqs, bodies := testEndpoint(t)
+	f := newFixture(t, func(c *changes.ServiceConfig) { c.Policy = webhook.Policy{AllowPrivate: true} })
+	w := create(t, f, changes.WatchRequest{Country: "NO", IDs: []string{equinor}, URL: srv.URL + "/hook"})
+	lost, err := f.svc.RotateSecret(context.Background(), owner, w.Watch.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Advance(time.Minute)
+	again, err := f.svc.RotateSecret(context.Background(), owner, w.Watch.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]time.Time{t0.Add(24 * time.Hour), t0.Add(24*time.Hour + time.Minute)},
+		[]time.Time{lost.PreviousSecretExpiresAt, again.PreviousSecretExpiresAt}); diff != "" {
+		t.Errorf("the ends the two answers give (-want +got):\n%s", diff)
+	}
+	type event struct {
+		Signatures int
+		Verified   []bool // by the original secret, the lost answer's, the second answer's
+	}
+	var got []event
+	for _, step := range []time.Duration{0, 24*time.Hour - time.Minute - time.Second, time.Second, time.Minute} {
+		f.clock.Advance(step)
+		n, v := verifiedBy(t, f, w.Watch.ID, reqs, bodies, w.Secret, lost.Secret, again.Secret)
+		got = append(got, event{n, v})
+	}
+	want := []event{
+		{3, []bool{true, true, true}},
+		{3, []bool{true, true, true}},
+		{2, []bool{false, true, true}},
+		{1, []bool{false, false, true}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("test events after the second rotation, at once, a second before the original's end, at it, at the lost "+
+			"answer's end (-want +got):\n%s", diff)
+	}
+}
+
+// TestRotateSecretThreeTimes: a third rotation within the overlap keeps
+// the two secrets replaced last, each until its own end, and drops the
+// original at once: a watch keeps changes.MaxPreviousSecrets replaced
+// secrets.
+func TestRotateSecretThreeTimes(t *testing.T) {
 	t.Parallel()
 	srv, reqs, bodies := testEndpoint(t)
 	f := newFixture(t, func(c *changes.ServiceConfig) {
@@ -103,22 +152,23 @@ func TestRotateSecretTwice(t *testing.T) {
 		c.SecretOverlap = 2 * time.Hour
 	})
 	w := create(t, f, changes.WatchRequest{Country: "NO", IDs: []string{equinor}, URL: srv.URL + "/hook"})
-	first, err := f.svc.RotateSecret(context.Background(), owner, w.Watch.ID)
-	if err != nil {
-		t.Fatal(err)
+	secrets, ends := []string{w.Secret}, []time.Time{}
+	for i := range 3 {
+		if i > 0 {
+			f.clock.Advance(30 * time.Minute)
+		}
+		rot, err := f.svc.RotateSecret(context.Background(), owner, w.Watch.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		secrets, ends = append(secrets, rot.Secret), append(ends, rot.PreviousSecretExpiresAt)
 	}
-	f.clock.Advance(time.Hour)
-	second, err := f.svc.RotateSecret(context.Background(), owner, w.Watch.ID)
-	if err != nil {
-		t.Fatal(err)
+	if diff := cmp.Diff([]time.Time{t0.Add(2 * time.Hour), t0.Add(150 * time.Minute), t0.Add(3 * time.Hour)}, ends); diff != "" {
+		t.Errorf("the ends of the replaced secrets with a 2 h overlap (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]time.Time{t0.Add(2 * time.Hour), t0.Add(3 * time.Hour)},
-		[]time.Time{first.PreviousSecretExpiresAt, second.PreviousSecretExpiresAt}); diff != "" {
-		t.Errorf("the ends of the previous secrets with a 2 h overlap (-want +got):\n%s", diff)
-	}
-	n, v := verifiedBy(t, f, w.Watch.ID, reqs, bodies, w.Secret, first.Secret, second.Secret)
-	if diff := cmp.Diff([]any{2, []bool{false, true, true}}, []any{n, v}); diff != "" {
-		t.Errorf("signatures and the secrets that verify (created, first, second) (-want +got):\n%s", diff)
+	n, v := verifiedBy(t, f, w.Watch.ID, reqs, bodies, secrets...)
+	if diff := cmp.Diff([]any{3, []bool{false, true, true, true}}, []any{n, v}); diff != "" {
+		t.Errorf("signatures and the secrets that verify (created, first, second, third) (-want +got):\n%s", diff)
 	}
 }
 
@@ -230,7 +280,7 @@ func TestRotateSecretExpiryToTheMicrosecond(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !keys.PreviousUntil.Equal(want) {
-		t.Errorf("the store keeps %s, want %s", keys.PreviousUntil.Format(time.RFC3339Nano), want.Format(time.RFC3339Nano))
+	if len(keys.Previous) != 1 || !keys.Previous[0].Until.Equal(want) {
+		t.Errorf("the store keeps %+v, want one previous key until %s", keys.Previous, want.Format(time.RFC3339Nano))
 	}
 }

@@ -512,17 +512,21 @@ func (s *Service) DeleteWatch(ctx context.Context, owner, id string) error {
 // CreateWatch makes one and shown this once. The secret it replaces keeps
 // signing beside it for the secret overlap ([DefaultSecretOverlap], 24
 // hours): until PreviousSecretExpiresAt every webhook of the watch
-// (deliveries, redeliveries and test events) carries two signatures, the
-// new secret's first, so that the receiver can switch to the new secret
-// at any time within the overlap; after it, only the new secret signs.
-// Rotating again within the overlap makes the secret being replaced the
-// previous one, with a new overlap, and drops the older one at once: a
-// watch has at most two secrets. So a caller that lost the answer and
-// rotates again ends the secret its receiver still holds; the receiver
-// then refuses the webhooks until it takes the new secret, and they are
-// retried on the delivery schedule meanwhile. A disabled watch may rotate
-// too. PreviousSecretExpiresAt is to the microsecond, as the stores keep
-// it.
+// (deliveries, redeliveries and test events) carries its signature after
+// the new secret's, so that the receiver can switch to the new secret at
+// any time within the overlap; after it, the replaced secret no longer
+// signs.
+//
+// Rotating again within the overlap replaces the new secret in turn and
+// keeps every secret replaced before until its own end: each signs, newest
+// first, until the time its rotation answered. So a caller that lost the
+// answer and rotates again does not end the secret its receiver still
+// holds: that one signs until its end, and the receiver takes the last
+// answer's secret within that time. A watch keeps at most
+// [MaxPreviousSecrets] replaced secrets: a third rotation within one
+// overlap drops the oldest at once, and a replaced secret past its end is
+// dropped at the next rotation. A disabled watch may rotate too.
+// PreviousSecretExpiresAt is to the microsecond, as the stores keep it.
 //
 // An unknown watch, or another owner's, is not_found. A store that does
 // not implement [SecretRotator] cannot rotate: not_implemented, and
@@ -541,8 +545,9 @@ func (s *Service) RotateSecret(ctx context.Context, owner, id string) (*RotatedS
 	if err != nil {
 		return nil, err
 	}
-	until := s.now().UTC().Add(s.overlap).Truncate(time.Microsecond)
-	if err := rot.RotateSecret(ctx, owner, id, key, until); err != nil {
+	now := s.now().UTC()
+	until := now.Add(s.overlap).Truncate(time.Microsecond)
+	if err := rot.RotateSecret(ctx, owner, id, key, now, until); err != nil {
 		return nil, storeError(err)
 	}
 	return &RotatedSecret{WatchID: id, Secret: secret, PreviousSecretExpiresAt: until}, nil
@@ -577,9 +582,9 @@ func (s *Service) watchKeys(ctx context.Context, owner, id string) (WatchKeys, e
 //
 //	{"type":"watch.test","timestamp":"…","data":{"watch_id":"…","country":"NO","message":"…"}}
 //
-// and its webhook-id starts "tst_". While the secret a rotation replaced
-// still signs (see [Service.RotateSecret]) the event carries both
-// signatures, as a delivery does. An endpoint that does not answer 2xx
+// and its webhook-id starts "tst_". While a secret a rotation replaced
+// still signs (see [Service.RotateSecret]) the event carries its
+// signature too, as a delivery does. An endpoint that does not answer 2xx
 // is a normal answer with delivered false.
 func (s *Service) TestWatch(ctx context.Context, owner, id string) (*TestResult, error) {
 	w, err := s.store.Watch(ctx, owner, id)
@@ -609,7 +614,7 @@ func (s *Service) TestWatch(ctx context.Context, owner, id string) (*TestResult,
 	}
 	res := &TestResult{WebhookID: msgID, Type: TestEventType}
 	resp, err := s.client.Send(ctx, w.URL, webhook.Message{ID: msgID, At: now, Body: body, Key: keys.Current,
-		PreviousKey: keys.Previous, PreviousUntil: keys.PreviousUntil})
+		Previous: keys.Previous})
 	var se *webhook.SendError
 	switch {
 	case errors.As(err, &se):

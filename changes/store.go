@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/companyregistry/registry/changes/webhook"
 )
 
 // Store keeps watches, snapshots, the change feed, deliveries, the
@@ -304,37 +306,43 @@ type Claim struct {
 	Change   Change
 	URL      string
 	Secret   []byte
-	// PreviousSecret and PreviousUntil are the key the watch's last
-	// rotation replaced and when it stops signing, filled by a store that
-	// implements [SecretRotator] (nil and zero before any rotation, and
-	// for other stores). The sender signs with PreviousSecret too while
-	// its attempt's time is before PreviousUntil, judged when it sends.
-	PreviousSecret []byte
-	PreviousUntil  time.Time
+	// Previous are the keys the watch's rotations replaced, newest first,
+	// each with its end, filled by a store that implements
+	// [SecretRotator] (nil before any rotation, and for other stores).
+	// The sender signs with each too while its attempt's time is before
+	// the key's Until, judged when it sends.
+	Previous []webhook.PreviousKey
 }
+
+// MaxPreviousSecrets is how many replaced keys a watch keeps beside its
+// current one (see [SecretRotator]): a rotation while two replaced keys
+// still sign drops the older of them.
+const MaxPreviousSecrets = 2
 
 // SecretRotator is the optional part of a [Store] that replaces a watch's
 // signing secret, for [Service.RotateSecret]; a Store without it keeps
 // every other operation, and a rotation answers not_implemented.
 //
-// A store that implements it keeps two keys per watch: the current one
-// (CreateWatch's secret, then each rotation's) and the previous one with
-// the time it stops signing. It fills [Claim.PreviousSecret] and
-// [Claim.PreviousUntil] from them in ClaimDeliveries, in the same read
-// as Claim.Secret.
+// A store that implements it keeps per watch the current key
+// (CreateWatch's secret, then each rotation's) and up to
+// [MaxPreviousSecrets] keys that rotations replaced, each with the time it
+// stops signing. It fills [Claim.Previous] from them in ClaimDeliveries,
+// in the same read as Claim.Secret.
 type SecretRotator interface {
 	// RotateSecret makes secret the current key of the owner's watch and
-	// the key it replaces the previous one, signing beside it until
-	// previousUntil; a previous key of an earlier rotation is dropped.
-	// It is one atomic step with respect to ClaimDeliveries and
-	// WatchKeys: a reader sees the keys before or after it, never the
-	// new key without the one it replaced. An unknown watch, or another
-	// owner's, is ErrNotFound; a disabled watch rotates as any other.
-	RotateSecret(ctx context.Context, owner, id string, secret []byte, previousUntil time.Time) error
+	// the key it replaces the newest previous one, signing beside it
+	// until until. The previous keys whose Until is after now stay,
+	// after it, newest first; those whose Until is not after now are
+	// dropped, and so are the oldest beyond [MaxPreviousSecrets]. It is
+	// one atomic step with respect to ClaimDeliveries and WatchKeys: a
+	// reader sees the keys before or after it, never the new key without
+	// the ones it kept. An unknown watch, or another owner's, is
+	// ErrNotFound; a disabled watch rotates as any other.
+	RotateSecret(ctx context.Context, owner, id string, secret []byte, now, until time.Time) error
 	// WatchKeys returns the keys of the owner's watch as RotateSecret
-	// left them (Previous nil before any rotation; kept once expired,
-	// until the next rotation drops it), or ErrNotFound: a test event is
-	// signed with them.
+	// left them (Previous nil before any rotation; a previous key is kept
+	// once expired, unused, until a rotation drops it), or ErrNotFound:
+	// a test event is signed with them.
 	WatchKeys(ctx context.Context, owner, id string) (WatchKeys, error)
 }
 
@@ -342,10 +350,10 @@ type SecretRotator interface {
 type WatchKeys struct {
 	// Current signs every webhook.
 	Current []byte
-	// Previous, when set, signs beside Current while the time of sending
-	// is before PreviousUntil.
-	Previous      []byte
-	PreviousUntil time.Time
+	// Previous are the keys rotations replaced, newest first, at most
+	// [MaxPreviousSecrets]: each signs beside Current while the time of
+	// sending is before its Until.
+	Previous []webhook.PreviousKey
 }
 
 // Attempt is the outcome of one delivery attempt.

@@ -19,8 +19,10 @@ import (
 
 // TestRotateWatchSecretOverHTTP: POST /v1/watches/{id}/secret with no
 // body or {} answers 200 with the new secret and the old one's end, as
-// /openapi.json documents it, never cached; a test event then carries the
-// signatures of the two latest secrets, the new one's first. Another
+// /openapi.json documents it, never cached; a test event after two
+// rotations carries the signatures of the three secrets, the newest
+// first, each verified by its secret (the created one signs until its
+// own end). Another
 // token's watch and an unknown id are 404; a body with members, or not an
 // object, is 400. No secret reaches the access log.
 func TestRotateWatchSecretOverHTTP(t *testing.T) {
@@ -67,7 +69,7 @@ func TestRotateWatchSecretOverHTTP(t *testing.T) {
 	for i, s := range secrets {
 		verified[i] = webhook.Verify(s, got.header, got.body, h.clock.Now()) == nil
 	}
-	if diff := cmp.Diff([]any{2, []bool{false, true, true}},
+	if diff := cmp.Diff([]any{3, []bool{true, true, true}},
 		[]any{len(strings.Fields(got.header.Get(webhook.HeaderSignature))), verified}); diff != "" {
 		t.Errorf("the test event's signatures, and which of the created, first and second secrets verify it (-want +got):\n%s", diff)
 	}

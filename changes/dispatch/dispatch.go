@@ -338,10 +338,10 @@ func (d *Dispatcher) attempt(ctx context.Context, cl changes.Claim) changes.Atte
 	if err != nil {
 		return changes.Attempt{At: now, Error: "the change could not be encoded"}
 	}
-	// The previous key of a rotation signs too while now, the time of
+	// Each previous key of a rotation signs too while now, the time of
 	// this attempt, is before its end (webhook.Message.Signature).
 	resp, err := d.c.Client.Send(ctx, cl.URL, webhook.Message{ID: cl.Change.ID, At: now, Body: body, Key: cl.Secret,
-		PreviousKey: cl.PreviousSecret, PreviousUntil: cl.PreviousUntil})
+		Previous: cl.Previous})
 	a := changes.Attempt{At: now, StatusCode: resp.StatusCode}
 	var se *webhook.SendError
 	switch {

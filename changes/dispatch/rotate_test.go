@@ -45,7 +45,7 @@ func TestDeliverSignedWithPreviousKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	until := t0.Add(24 * time.Hour)
-	if err := f.store.RotateSecret(context.Background(), "acme", f.watch.ID, newKey, until); err != nil {
+	if err := f.store.RotateSecret(context.Background(), "acme", f.watch.ID, newKey, t0, until); err != nil {
 		t.Fatal(err)
 	}
 	type seen struct {
@@ -61,7 +61,7 @@ func TestDeliverSignedWithPreviousKey(t *testing.T) {
 		h := <-f.rec.hits
 		at := f.clock.Now()
 		body, _ := changes.WebhookBody(c)
-		want := webhook.Message{ID: c.ID, At: at, Body: body, Key: newKey, PreviousKey: f.key, PreviousUntil: until}.Signature()
+		want := webhook.Message{ID: c.ID, At: at, Body: body, Key: newKey, Previous: []webhook.PreviousKey{{Key: f.key, Until: until}}}.Signature()
 		if diff := cmp.Diff(want, h.header.Get(webhook.HeaderSignature)); diff != "" {
 			t.Errorf("webhook-signature (-want +got):\n%s", diff)
 		}
@@ -97,20 +97,20 @@ func TestWakeOnApplyKeepsSecretRotator(t *testing.T) {
 		t.Fatal("WakeOnApply over a SecretRotator is none")
 	}
 	newKey, _ := webhook.ParseSecret(newSecret)
-	if err := rot.RotateSecret(context.Background(), "acme", f.watch.ID, newKey, t0.Add(time.Hour)); err != nil {
+	if err := rot.RotateSecret(context.Background(), "acme", f.watch.ID, newKey, t0, t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	keys, err := f.store.WatchKeys(context.Background(), "acme", f.watch.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(changes.WatchKeys{Current: newKey, Previous: f.key, PreviousUntil: t0.Add(time.Hour)}, keys); diff != "" {
+	if diff := cmp.Diff(changes.WatchKeys{Current: newKey, Previous: []webhook.PreviousKey{{Key: f.key, Until: t0.Add(time.Hour)}}}, keys); diff != "" {
 		t.Errorf("the wrapped store's keys after a rotation through WakeOnApply (-want +got):\n%s", diff)
 	}
 	if _, ok := dispatch.WakeOnApply(slowClaims{Store: f.store}, func() {}).(changes.SecretRotator); ok {
 		t.Error("WakeOnApply over a store without RotateSecret rotates")
 	}
-	if err := rot.RotateSecret(context.Background(), "bob", f.watch.ID, newKey, t0); !errors.Is(err, changes.ErrNotFound) {
+	if err := rot.RotateSecret(context.Background(), "bob", f.watch.ID, newKey, t0, t0); !errors.Is(err, changes.ErrNotFound) {
 		t.Errorf("another owner's rotation through WakeOnApply: %v, want ErrNotFound", err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // each watch's fair share, changes.FairSharePerWatch in flight, then the
 // oldest due of any watch; see chooseDue) for worker until now+lease and
 // returns them with their change, URL and keys (the secret, and the
-// previous one of a rotation with its end). A delivery taken by another worker whose lease
+// previous ones of rotations with their ends). A delivery taken by another worker whose lease
 // has not ended is not taken; one whose lease ended (the worker died) is,
 // and is sent again with the same webhook-id: that attempt is also the
 // redelivery asked for during the ended claim, if any (Redeliver), so
@@ -83,7 +83,7 @@ func (s *Store) ClaimDeliveries(ctx context.Context, worker string, now time.Tim
 		if len(ids) == 0 {
 			return nil
 		}
-		rows, err := tx.QueryContext(ctx, s.d.q(`SELECT `+changeColumns+`, `+deliveryColumns+`, w.url, w.secret, w.previous_secret, w.previous_until
+		rows, err := tx.QueryContext(ctx, s.d.q(`SELECT `+changeColumns+`, `+deliveryColumns+`, w.url, `+watchKeyColumns+`
     FROM deliveries d JOIN changes c ON c.seq = d.change_seq JOIN watches w ON w.id = d.watch_id
     WHERE d.id IN (`+placeholders(len(ids))+`) ORDER BY d.next_attempt_at, d.change_seq, d.id`), ids...)
 		if err != nil {
@@ -92,15 +92,13 @@ func (s *Store) ClaimDeliveries(ctx context.Context, worker string, now time.Tim
 		defer rows.Close()
 		for rows.Next() {
 			var cl changes.Claim
-			var secret, previous []byte
-			var until sql.NullInt64
+			var k keyDest
 			dd := deliveryDest{}
-			c, err := scanChange(rows, dd.prepend(&cl.URL, &secret, &previous, &until)...)
+			c, err := scanChange(rows, dd.prepend(append([]any{&cl.URL}, k.dest()...)...)...)
 			if err != nil {
 				return err
 			}
-			cl.Delivery, cl.Change, cl.Secret = dd.delivery(), c, secret
-			cl.PreviousSecret, cl.PreviousUntil = previous, previousUntil(previous, until)
+			cl.Delivery, cl.Change, cl.Secret, cl.Previous = dd.delivery(), c, k.current, k.previous()
 			out = append(out, cl)
 		}
 		return rows.Err()

@@ -36,10 +36,12 @@
 //     replicas, until its lease ends; a worker that dies leaves it to be
 //     claimed and sent again, with the same webhook-id.
 //   - The Store is a [changes.SecretRotator]: RotateSecret is one UPDATE
-//     that makes the new key current and the replaced one previous (with
-//     its end), and ClaimDeliveries reads both keys in the statement that
-//     reads the secret, so a claim sees the keys before or after a
-//     rotation, never between.
+//     that makes the new key current and the replaced one the newest
+//     previous key (with its end), keeping the newest earlier one that
+//     has not ended (two previous keys at most,
+//     [changes.MaxPreviousSecrets]), and ClaimDeliveries reads every key
+//     in the statement that reads the secret, so a claim sees the keys
+//     before or after a rotation, never between.
 //   - AcquireLease is one atomic statement: take a free or expired lease,
 //     or renew one's own. RenewLease is one too, and only extends a lease
 //     whose stored holder is the caller: it never takes a free one.

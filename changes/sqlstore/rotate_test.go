@@ -11,6 +11,7 @@ import (
 
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/sqlstore"
+	"github.com/companyregistry/registry/changes/webhook"
 )
 
 // TestMigrateRotationFromSchema5: a database of the schema before secret
@@ -61,19 +62,19 @@ func TestMigrateRotationFromSchema5(t *testing.T) {
 		if err != nil || len(cl) != 1 {
 			t.Fatalf("ClaimDeliveries = %d, %v; want the delivery queued before the migration", len(cl), err)
 		}
-		got := changes.WatchKeys{Current: cl[0].Secret, Previous: cl[0].PreviousSecret, PreviousUntil: cl[0].PreviousUntil}
+		got := changes.WatchKeys{Current: cl[0].Secret, Previous: cl[0].Previous}
 		if d := cmp.Diff(changes.WatchKeys{Current: []byte("old-key")}, got, opts); d != "" {
 			t.Errorf("a claim's keys after the migration (-want +got):\n%s", d)
 		}
 		until := t0.Add(24 * time.Hour)
-		if err := s.RotateSecret(ctx, "alice", "wch_1", []byte("new-key"), until); err != nil {
+		if err := s.RotateSecret(ctx, "alice", "wch_1", []byte("new-key"), t0, until); err != nil {
 			t.Fatal(err)
 		}
 		keys, err = s.WatchKeys(ctx, "alice", "wch_1")
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := changes.WatchKeys{Current: []byte("new-key"), Previous: []byte("old-key"), PreviousUntil: until}
+		want := changes.WatchKeys{Current: []byte("new-key"), Previous: []webhook.PreviousKey{{Key: []byte("old-key"), Until: until}}}
 		if d := cmp.Diff(want, keys, opts); d != "" {
 			t.Errorf("WatchKeys after a rotation (-want +got):\n%s", d)
 		}

@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/changes/webhook"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -108,7 +109,8 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"BadInput", testBadInput},
 		{"IDsNotTextNotFound", testIDsNotTextNotFound},
 		{"RotateSecret", testRotateSecret},
-		{"RotateSecretTwice", testRotateSecretTwice},
+		{"RotateSecretWithinOverlap", testRotateSecretWithinOverlap},
+		{"RotateSecretDropsExpired", testRotateSecretDropsExpired},
 		{"RotateSecretNotFound", testRotateSecretNotFound},
 		{"ConcurrentRotateAndClaim", testConcurrentRotateAndClaim},
 	}
@@ -2202,7 +2204,7 @@ func rotator(t *testing.T, s changes.Store) changes.SecretRotator {
 
 // keysOf is what a claim of the watch's delivery carries for signing.
 func keysOf(c changes.Claim) changes.WatchKeys {
-	return changes.WatchKeys{Current: c.Secret, Previous: c.PreviousSecret, PreviousUntil: c.PreviousUntil}
+	return changes.WatchKeys{Current: c.Secret, Previous: c.Previous}
 }
 
 func watchKeys(t *testing.T, r changes.SecretRotator, owner, id string) changes.WatchKeys {
@@ -2212,6 +2214,20 @@ func watchKeys(t *testing.T, r changes.SecretRotator, owner, id string) changes.
 		t.Fatalf("WatchKeys(%s, %s): %v", owner, id, err)
 	}
 	return k
+}
+
+// prev is a previous key and its end.
+func prev(key string, until time.Time) webhook.PreviousKey {
+	return webhook.PreviousKey{Key: []byte(key), Until: until}
+}
+
+// rotate rotates the watch of alice at now to key, the replaced key
+// signing until until.
+func rotate(t *testing.T, r changes.SecretRotator, id, key string, now, until time.Time) {
+	t.Helper()
+	if err := r.RotateSecret(ctx(), "alice", id, []byte(key), now, until); err != nil {
+		t.Fatalf("RotateSecret(%s, %s): %v", id, key, err)
+	}
 }
 
 // testRotateSecret: before a rotation a watch has one key, in WatchKeys
@@ -2232,10 +2248,8 @@ func testRotateSecret(t *testing.T, s changes.Store) {
 	diff(t, "a claim's keys before a rotation", before, keysOf(cl[0]))
 
 	until := t0.Add(24 * time.Hour)
-	if err := r.RotateSecret(ctx(), "alice", "wch_1", []byte("secret-2"), until); err != nil {
-		t.Fatal(err)
-	}
-	after := changes.WatchKeys{Current: []byte("secret-2"), Previous: []byte("secret-wch_1"), PreviousUntil: until}
+	rotate(t, r, "wch_1", "secret-2", t0, until)
+	after := changes.WatchKeys{Current: []byte("secret-2"), Previous: []webhook.PreviousKey{prev("secret-wch_1", until)}}
 	diff(t, "WatchKeys after a rotation", after, watchKeys(t, r, "alice", "wch_1"))
 	if got, err := s.WatchSecret(ctx(), "alice", "wch_1"); err != nil || string(got) != "secret-2" {
 		t.Errorf("WatchSecret after a rotation = %q, %v; want the new key", got, err)
@@ -2252,33 +2266,83 @@ func testRotateSecret(t *testing.T, s changes.Store) {
 		Reason: "the endpoint answered 410 Gone"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.RotateSecret(ctx(), "alice", "wch_1", []byte("secret-3"), until.Add(time.Hour)); err != nil {
-		t.Fatalf("rotating a disabled watch: %v", err)
-	}
+	rotate(t, r, "wch_1", "secret-3", t0.Add(time.Hour), until.Add(time.Hour))
 	diff(t, "a disabled watch's keys after a rotation",
-		changes.WatchKeys{Current: []byte("secret-3"), Previous: []byte("secret-2"), PreviousUntil: until.Add(time.Hour)},
+		changes.WatchKeys{Current: []byte("secret-3"), Previous: []webhook.PreviousKey{prev("secret-2", until.Add(time.Hour)), prev("secret-wch_1", until)}},
 		watchKeys(t, r, "alice", "wch_1"))
 }
 
-// testRotateSecretTwice: a second rotation makes the key it replaces the
-// previous one, with the new end, and drops the first: two keys at most.
-func testRotateSecretTwice(t *testing.T, s changes.Store) {
+// testRotateSecretWithinOverlap: rotations within the overlap keep every
+// replaced key with its own end, newest first, up to
+// changes.MaxPreviousSecrets (two): the second keeps the original key
+// beside the one it replaces (a caller that lost the first answer and
+// rotated again leaves its receiver's key signing), the third drops the
+// original, the oldest. WatchKeys and a claim agree after each.
+func testRotateSecretWithinOverlap(t *testing.T, s changes.Store) {
 	r := rotator(t, s)
 	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
-	first, second := t0.Add(24*time.Hour), t0.Add(30*time.Hour)
-	for i, until := range []time.Time{first, second} {
-		if err := r.RotateSecret(ctx(), "alice", "wch_1", []byte(fmt.Sprintf("secret-%d", i+2)), until); err != nil {
-			t.Fatal(err)
-		}
+	end := func(h int) time.Time { return t0.Add(time.Duration(24+h) * time.Hour) } // each rotation's end: its time + 24 h
+	want := []changes.WatchKeys{
+		{Current: []byte("secret-2"), Previous: []webhook.PreviousKey{prev("secret-wch_1", end(0))}},
+		{Current: []byte("secret-3"), Previous: []webhook.PreviousKey{prev("secret-2", end(1)), prev("secret-wch_1", end(0))}},
+		{Current: []byte("secret-4"), Previous: []webhook.PreviousKey{prev("secret-3", end(2)), prev("secret-2", end(1))}},
 	}
-	want := changes.WatchKeys{Current: []byte("secret-3"), Previous: []byte("secret-2"), PreviousUntil: second}
-	diff(t, "WatchKeys after two rotations", want, watchKeys(t, r, "alice", "wch_1"))
+	var gotKeys, gotClaims []changes.WatchKeys
 	apply(t, s, change("NO", "1", changes.KindNameChanged, "", t0))
-	cl := claim(t, s, "w1", time.Now().Add(time.Hour), 10)
-	if len(cl) != 1 {
-		t.Fatalf("claimed %d, want 1", len(cl))
+	now := time.Now().Add(time.Hour)
+	for i := range want {
+		rotate(t, r, "wch_1", fmt.Sprintf("secret-%d", i+2), t0.Add(time.Duration(i)*time.Hour), end(i))
+		gotKeys = append(gotKeys, watchKeys(t, r, "alice", "wch_1"))
+		now = now.Add(2 * time.Minute) // the last claim's lease has ended
+		cl := claim(t, s, "w1", now, 1)
+		if len(cl) != 1 {
+			t.Fatalf("claimed %d after rotation %d, want 1", len(cl), i+1)
+		}
+		gotClaims = append(gotClaims, keysOf(cl[0]))
 	}
-	diff(t, "a claim's keys after two rotations", want, keysOf(cl[0]))
+	diff(t, "WatchKeys after each of three rotations within the overlap", want, gotKeys)
+	diff(t, "a claim's keys after each of three rotations within the overlap", want, gotClaims)
+	if changes.MaxPreviousSecrets != 2 {
+		t.Errorf("MaxPreviousSecrets = %d; this case checks 2", changes.MaxPreviousSecrets)
+	}
+}
+
+// testRotateSecretDropsExpired: a rotation drops each previous key whose
+// end is not after the rotation's time, wherever it stands: an expired
+// original (at its very end, too), an expired newer key while an older
+// one with a longer end (a longer overlap then) still signs, and both.
+func testRotateSecretDropsExpired(t *testing.T, s changes.Store) {
+	r := rotator(t, s)
+	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
+	create(t, s, watch("alice", "wch_2", "NO", nil, "2"))
+	h := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Hour) }
+	got := map[string]changes.WatchKeys{}
+
+	rotate(t, r, "wch_1", "secret-2", h(0), h(1))
+	rotate(t, r, "wch_1", "secret-3", h(2), h(3))
+	got["after the first key's end"] = watchKeys(t, r, "alice", "wch_1")
+	rotate(t, r, "wch_1", "secret-4", h(3), h(4))
+	got["at the previous key's end"] = watchKeys(t, r, "alice", "wch_1")
+
+	rotate(t, r, "wch_2", "secret-b", h(0), h(10))
+	rotate(t, r, "wch_2", "secret-c", h(1), h(2))
+	rotate(t, r, "wch_2", "secret-d", h(3), h(4))
+	got["the newer previous key expired, the older not"] = watchKeys(t, r, "alice", "wch_2")
+
+	create(t, s, watch("alice", "wch_3", "NO", nil, "3"))
+	rotate(t, r, "wch_3", "secret-y", h(0), h(1))
+	rotate(t, r, "wch_3", "secret-z", h(0), h(2))
+	rotate(t, r, "wch_3", "secret-last", h(5), h(6))
+	got["both previous keys expired"] = watchKeys(t, r, "alice", "wch_3")
+
+	want := map[string]changes.WatchKeys{
+		"after the first key's end": {Current: []byte("secret-3"), Previous: []webhook.PreviousKey{prev("secret-2", h(3))}},
+		"at the previous key's end": {Current: []byte("secret-4"), Previous: []webhook.PreviousKey{prev("secret-3", h(4))}},
+		"the newer previous key expired, the older not": {Current: []byte("secret-d"),
+			Previous: []webhook.PreviousKey{prev("secret-c", h(4)), prev("secret-wch_2", h(10))}},
+		"both previous keys expired": {Current: []byte("secret-last"), Previous: []webhook.PreviousKey{prev("secret-z", h(6))}},
+	}
+	diff(t, "keys after rotations past earlier keys' ends", want, got)
 }
 
 // testRotateSecretNotFound: another owner's watch, a deleted one, an
@@ -2298,7 +2362,7 @@ func testRotateSecretNotFound(t *testing.T, s changes.Store) {
 		{"an unknown id", "alice", "wch_9"},
 		{"an id that is not text", "alice", "wch_1\xff"},
 	} {
-		err := r.RotateSecret(ctx(), c.owner, c.id, []byte("secret-x"), t0)
+		err := r.RotateSecret(ctx(), c.owner, c.id, []byte("secret-x"), t0, t0)
 		_, kerr := r.WatchKeys(ctx(), c.owner, c.id)
 		got["RotateSecret: "+c.what], want["RotateSecret: "+c.what] = errors.Is(err, changes.ErrNotFound), true
 		got["WatchKeys: "+c.what], want["WatchKeys: "+c.what] = errors.Is(kerr, changes.ErrNotFound), true
@@ -2308,9 +2372,10 @@ func testRotateSecretNotFound(t *testing.T, s changes.Store) {
 }
 
 // testConcurrentRotateAndClaim: claims that run while a watch is rotated
-// again and again each see the keys of one state, the current key and
-// the one it replaced: never a new key without its predecessor, which
-// would sign a webhook with neither key the receiver held.
+// again and again (all within the overlap) each see the keys of one
+// state, the current key and the two it replaced last, newest first:
+// never a new key without its predecessors, which would sign a webhook
+// with none of the keys the receiver held.
 func testConcurrentRotateAndClaim(t *testing.T, s changes.Store) {
 	r := rotator(t, s)
 	create(t, s, watch("alice", "wch_1", "NO", nil, "1"))
@@ -2322,12 +2387,13 @@ func testConcurrentRotateAndClaim(t *testing.T, s changes.Store) {
 		}
 		return []byte(fmt.Sprintf("secret-%02d", i))
 	}
+	end := func(i int) time.Time { return t0.Add(time.Duration(i) * time.Hour) }
 	done, exited := make(chan error, 1), make(chan struct{})
 	t.Cleanup(func() { <-exited }) // before the store closes, also after a failure below
 	go func() {
 		defer close(exited)
 		for i := 1; i <= rotations; i++ {
-			if err := r.RotateSecret(ctx(), "alice", "wch_1", key(i), t0.Add(time.Duration(i)*time.Hour)); err != nil {
+			if err := r.RotateSecret(ctx(), "alice", "wch_1", key(i), t0, end(i)); err != nil {
 				done <- err
 				return
 			}
@@ -2364,8 +2430,11 @@ func testConcurrentRotateAndClaim(t *testing.T, s changes.Store) {
 			t.Fatalf("a claim's current key %q is none of the keys stored", k.Current)
 		case i == 0:
 			want = changes.WatchKeys{Current: key(0)}
+		case i == 1:
+			want = changes.WatchKeys{Current: key(1), Previous: []webhook.PreviousKey{{Key: key(0), Until: end(1)}}}
 		default:
-			want = changes.WatchKeys{Current: key(i), Previous: key(i - 1), PreviousUntil: t0.Add(time.Duration(i) * time.Hour)}
+			want = changes.WatchKeys{Current: key(i), Previous: []webhook.PreviousKey{{Key: key(i - 1), Until: end(i)},
+				{Key: key(i - 2), Until: end(i - 1)}}}
 		}
 		if d := cmp.Diff(want, k, opts); d != "" {
 			t.Fatalf("a claim during rotations saw keys of no one state (-want +got):\n%s", d)

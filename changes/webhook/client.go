@@ -144,23 +144,33 @@ type Message struct {
 	Body []byte
 	// Key is the HMAC key (see [ParseSecret]).
 	Key []byte
-	// PreviousKey, when set, is the key a rotation replaced (see
-	// changes.Service.RotateSecret): while At is before PreviousUntil the
-	// message is signed with it too, its signature after Key's, so that
-	// a receiver that still holds the old secret accepts the message. At
-	// or after PreviousUntil it is not used.
-	PreviousKey   []byte
-	PreviousUntil time.Time
+	// Previous are the keys that rotations replaced (see
+	// changes.Service.RotateSecret), newest first, each with its end:
+	// while At is before a key's Until the message is signed with it
+	// too, after Key's signature, so that a receiver that still holds an
+	// older secret accepts the message. At or after its Until a key is
+	// not used.
+	Previous []PreviousKey
+}
+
+// PreviousKey is a signing key that a rotation replaced and the end of
+// its use: it signs beside the current key while the time of sending is
+// before Until.
+type PreviousKey struct {
+	Key   []byte
+	Until time.Time
 }
 
 // Signature returns the webhook-signature value of m: [Sign] under Key,
-// then, while m.At is before m.PreviousUntil and PreviousKey is set, a
-// space and [Sign] under PreviousKey. A receiver accepts the message when
-// any of them matches its secret ([Verify]).
+// then, for each of m.Previous in its order whose Key is set and whose
+// Until is after m.At, a space and [Sign] under that key. A receiver
+// accepts the message when any of them matches its secret ([Verify]).
 func (m Message) Signature() string {
 	sig := Sign(m.Key, m.ID, m.At, m.Body)
-	if len(m.PreviousKey) > 0 && m.At.Before(m.PreviousUntil) {
-		sig += " " + Sign(m.PreviousKey, m.ID, m.At, m.Body)
+	for _, p := range m.Previous {
+		if len(p.Key) > 0 && m.At.Before(p.Until) {
+			sig += " " + Sign(p.Key, m.ID, m.At, m.Body)
+		}
 	}
 	return sig
 }

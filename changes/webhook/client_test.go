@@ -284,8 +284,9 @@ func TestSendFailures(t *testing.T) {
 
 // TestSendSignedWithPreviousKey: while the previous key of a rotation
 // still signs, the receiver gets two signatures, the current key's first,
-// and Verify accepts the message with either secret; from PreviousUntil
-// on, only the current key signs and the old secret no longer verifies.
+// and Verify accepts the message with either secret; from the previous
+// key's Until on, only the current key signs and the old secret no longer
+// verifies.
 func TestSendSignedWithPreviousKey(t *testing.T) {
 	t.Parallel()
 	srv, got := receiver(t, http.StatusNoContent)
@@ -309,7 +310,7 @@ func TestSendSignedWithPreviousKey(t *testing.T) {
 			map[string]bool{"new": true, "old": true}},
 		{"at the end", until, []string{webhook.Sign(newKey, "chg_1", until, body)}, map[string]bool{"new": true, "old": false}},
 	} {
-		m := webhook.Message{ID: "chg_1", At: tc.at, Body: body, Key: newKey, PreviousKey: testKey(t), PreviousUntil: until}
+		m := webhook.Message{ID: "chg_1", At: tc.at, Body: body, Key: newKey, Previous: []webhook.PreviousKey{{Key: testKey(t), Until: until}}}
 		if _, err := c.Send(context.Background(), srv.URL+"/hook", m); err != nil {
 			t.Fatal(err)
 		}

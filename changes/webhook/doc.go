@@ -15,11 +15,12 @@
 // afterwards. Verify refuses a timestamp more than five minutes away from
 // the receiver's clock, so a captured message cannot be replayed later.
 //
-// After a secret's rotation the header carries two signatures for a while,
-// separated by a space (the new secret's first, then the old one's, until
-// the old secret expires): Verify accepts a message when any of them
-// matches, so a receiver switches to the new secret whenever it is ready
-// within that time.
+// After a secret's rotation the header carries several signatures for a
+// while, separated by a space: the new secret's first, then that of each
+// secret a rotation replaced, newest first, until that secret's end (at
+// most three in all on this project's stores). Verify accepts a message
+// when any of them matches, so a receiver switches to the new secret
+// whenever it is ready within that time.
 //
 // # Sending
 //

@@ -189,31 +189,42 @@ func FuzzVerify(f *testing.F) {
 	})
 }
 
-// TestMessageSignature: one signature without a previous key or once it
-// has expired; two, the current key's first, while it signs. The
-// specification's vector is the current key's signature.
+// TestMessageSignature: one signature without a previous key or once each
+// has expired; the current key's first, then each previous key that still
+// signs at the attempt, in the slice's order (newest first), an expired
+// one skipped wherever it stands. The specification's vector is the
+// current key's signature.
 func TestMessageSignature(t *testing.T) {
 	key, err := webhook.ParseSecret(vectorSecret)
 	if err != nil {
 		t.Fatal(err)
 	}
-	other := make([]byte, webhook.SecretBytes)
+	other, oldest := make([]byte, webhook.SecretBytes), []byte("the oldest key of the three")
 	at := time.Unix(vectorTimestamp, 0)
-	old := webhook.Sign(other, vectorID, at, []byte(vectorBody))
+	sig := func(k []byte) string { return webhook.Sign(k, vectorID, at, []byte(vectorBody)) }
 	m := webhook.Message{ID: vectorID, At: at, Body: []byte(vectorBody), Key: key}
 	got := map[string]string{}
 	got["no previous key"] = m.Signature()
-	m.PreviousKey, m.PreviousUntil = other, at.Add(time.Second)
+	m.Previous = []webhook.PreviousKey{{Key: other, Until: at.Add(time.Second)}}
 	got["previous key until a second later"] = m.Signature()
-	m.PreviousUntil = at
+	m.Previous = []webhook.PreviousKey{{Key: other, Until: at}}
 	got["previous key until the attempt"] = m.Signature()
-	m.PreviousKey, m.PreviousUntil = nil, at.Add(time.Hour)
+	m.Previous = []webhook.PreviousKey{{Until: at.Add(time.Hour)}}
 	got["an end without a previous key"] = m.Signature()
+	m.Previous = []webhook.PreviousKey{{Key: other, Until: at.Add(2 * time.Hour)}, {Key: oldest, Until: at.Add(time.Hour)}}
+	got["two previous keys that sign"] = m.Signature()
+	m.Previous = []webhook.PreviousKey{{Key: other, Until: at}, {Key: oldest, Until: at.Add(time.Hour)}}
+	got["the newer previous key expired, the older not"] = m.Signature()
+	m.Previous = []webhook.PreviousKey{{Key: other, Until: at.Add(time.Hour)}, {Key: oldest, Until: at.Add(-time.Hour)}}
+	got["the older previous key expired"] = m.Signature()
 	want := map[string]string{
-		"no previous key":                   vectorSignature,
-		"previous key until a second later": vectorSignature + " " + old,
-		"previous key until the attempt":    vectorSignature,
-		"an end without a previous key":     vectorSignature,
+		"no previous key":                               vectorSignature,
+		"previous key until a second later":             vectorSignature + " " + sig(other),
+		"previous key until the attempt":                vectorSignature,
+		"an end without a previous key":                 vectorSignature,
+		"two previous keys that sign":                   vectorSignature + " " + sig(other) + " " + sig(oldest),
+		"the newer previous key expired, the older not": vectorSignature + " " + sig(oldest),
+		"the older previous key expired":                vectorSignature + " " + sig(other),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Signature (-want +got):\n%s", diff)

@@ -146,10 +146,13 @@ func ChangeOperations() []Operation {
 			Doc: fmt.Sprintf("Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked "+
 				"or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps "+
 				"signing beside the new one for %d hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, "+
-				"redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver "+
+				"redeliveries, test events) carries its signature in webhook-signature after the new secret's, and a receiver "+
 				"accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them "+
-				"drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. "+
-				"not_implemented (501) where the deployment's store cannot rotate secrets.", int(changes.DefaultSecretOverlap.Hours())),
+				"keeps each replaced secret signing until its own end, newest first (a rotation retried after a lost answer "+
+				"leaves the receiver's secret signing), at most %d of them: a third rotation within them ends the oldest at once. "+
+				"A disabled watch rotates too. No body, or {}. "+
+				"not_implemented (501) where the deployment's store cannot rotate secrets.", int(changes.DefaultSecretOverlap.Hours()),
+				changes.MaxPreviousSecrets),
 			Params: []Param{watchID}, Result: DocRotatedSecret, Changes: true, Auth: true, Limited: true, Cost: one,
 			Errors: withAuth(registry.CodeBadRequest, registry.CodeNotFound, registry.CodeNotImplemented)},
 		{Name: "listDeliveries", Method: "GET", Pattern: "/v1/watches/{id}/deliveries", Tag: TagWatches,
@@ -371,8 +374,8 @@ func changeSchemas() map[string]*jsonschema.Schema {
 			map[string]*jsonschema.Schema{
 				"watch_id": str("The watch."),
 				"secret":   str("The new signing secret, whsec_ and the base64 of 32 random bytes: shown this one time."),
-				"previous_secret_expires_at": dateTime("Until when the secret it replaced signs too (a second signature in " +
-					"webhook-signature); from then on only the new secret signs."),
+				"previous_secret_expires_at": dateTime("Until when the secret it replaced signs too (its signature in " +
+					"webhook-signature after the new secret's); from then on it does not."),
 			}),
 		DocCompanyChanges: object(DocCompanyChanges, "The recorded changes of one company, newest first.",
 			[]string{"country", "company_id", "changes", "notes"},

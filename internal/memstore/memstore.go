@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/companyregistry/registry/changes"
+	"github.com/companyregistry/registry/changes/webhook"
 )
 
 // Store is the in-memory store. The zero value is not usable; call [New].
@@ -51,10 +52,9 @@ func (s *Store) Counts() (claims, attempts int) {
 type watch struct {
 	changes.Watch
 	secret []byte
-	// previous and previousUntil are the key the last rotation replaced
-	// and its end (nil and zero before any).
-	previous      []byte
-	previousUntil time.Time
+	// previous are the keys rotations replaced, newest first, with their
+	// ends (nil before any rotation).
+	previous []webhook.PreviousKey
 }
 
 type entry struct {
@@ -170,7 +170,7 @@ func (s *Store) WatchSecret(_ context.Context, owner, id string) ([]byte, error)
 }
 
 // RotateSecret implements [changes.SecretRotator].
-func (s *Store) RotateSecret(_ context.Context, owner, id string, secret []byte, previousUntil time.Time) error {
+func (s *Store) RotateSecret(_ context.Context, owner, id string, secret []byte, now, until time.Time) error {
 	if len(secret) == 0 {
 		return errors.New("memstore: rotate secret: an empty secret")
 	}
@@ -180,8 +180,26 @@ func (s *Store) RotateSecret(_ context.Context, owner, id string, secret []byte,
 	if err != nil {
 		return err
 	}
-	w.previous, w.previousUntil, w.secret = w.secret, previousUntil, slices.Clone(secret)
+	previous := []webhook.PreviousKey{{Key: w.secret, Until: until}}
+	for _, p := range w.previous {
+		if len(previous) < changes.MaxPreviousSecrets && p.Until.After(now) {
+			previous = append(previous, p)
+		}
+	}
+	w.previous, w.secret = previous, slices.Clone(secret)
 	return nil
+}
+
+// clonePrevious copies previous keys for a caller.
+func clonePrevious(previous []webhook.PreviousKey) []webhook.PreviousKey {
+	if previous == nil {
+		return nil
+	}
+	out := make([]webhook.PreviousKey, len(previous))
+	for i, p := range previous {
+		out[i] = webhook.PreviousKey{Key: slices.Clone(p.Key), Until: p.Until}
+	}
+	return out
 }
 
 // WatchKeys implements [changes.SecretRotator].
@@ -192,7 +210,7 @@ func (s *Store) WatchKeys(_ context.Context, owner, id string) (changes.WatchKey
 	if err != nil {
 		return changes.WatchKeys{}, err
 	}
-	return changes.WatchKeys{Current: slices.Clone(w.secret), Previous: slices.Clone(w.previous), PreviousUntil: w.previousUntil}, nil
+	return changes.WatchKeys{Current: slices.Clone(w.secret), Previous: clonePrevious(w.previous)}, nil
 }
 
 // Watches implements [changes.Store].
@@ -602,7 +620,7 @@ func (s *Store) ClaimDeliveries(_ context.Context, worker string, now time.Time,
 		d.leaseUntil, d.worker, d.redeliver = now.Add(leaseFor), worker, nil
 		w := s.watches[d.WatchID]
 		out = append(out, changes.Claim{Delivery: d.Delivery, Change: s.change(d.ChangeID), URL: w.URL, Secret: slices.Clone(w.secret),
-			PreviousSecret: slices.Clone(w.previous), PreviousUntil: w.previousUntil})
+			Previous: clonePrevious(w.previous)})
 		s.claims++
 	}
 	return out, nil

@@ -18,5 +18,5 @@ func TestConformance(t *testing.T) {
 		"ApplyExpectRolesAndMisses", "ApplyRefusedWritesNoPurgeNorBaseline", "WatchedIDs", "WatchedAmong", "OldestSnapshot", "ApplyIdempotent", "ApplyFanOut", "ApplyPurge", "ApplyPurgeKeepsNoName",
 		"FeedPaging", "FeedOnlyWhileWatched", "FeedOnlyKindsWanted", "CompanyChanges",
 		"Claim", "ClaimLeaseExpires", "ClaimFairShare", "RecordAttempt", "DeliveriesAndRedeliver", "RedeliverWhileClaimed", "RedeliverAfterLeaseEnded", "RecordAttemptClaimLost",
-		"RenewLease", "IDsNotTextNotFound", "RotateSecret", "RotateSecretTwice", "RotateSecretNotFound", "ConcurrentRotateAndClaim", "ApplyFenceHeld", "ApplyFenceNeverTaken", "ApplyFenceTakenOver", "ApplyNoFence", "ConcurrentApplyFence")
+		"RenewLease", "IDsNotTextNotFound", "RotateSecret", "RotateSecretWithinOverlap", "RotateSecretDropsExpired", "RotateSecretNotFound", "ConcurrentRotateAndClaim", "ApplyFenceHeld", "ApplyFenceNeverTaken", "ApplyFenceTakenOver", "ApplyNoFence", "ConcurrentApplyFence")
 }

@@ -972,7 +972,7 @@ type RolesReport struct {
 
 // RotatedSecret A watch's new signing secret, shown once, and when the one it replaced stops signing.
 type RotatedSecret struct {
-	// PreviousSecretExpiresAt Until when the secret it replaced signs too (a second signature in webhook-signature); from then on only the new secret signs.
+	// PreviousSecretExpiresAt Until when the secret it replaced signs too (its signature in webhook-signature after the new secret's); from then on it does not.
 	PreviousSecretExpiresAt time.Time `json:"previous_secret_expires_at"`
 
 	// Secret The new signing secret, whsec_ and the base64 of 32 random bytes: shown this one time.
@@ -1456,7 +1456,7 @@ type ClientInterface interface {
 
 	// RotateWatchSecret Rotate a watch's signing secret
 	//
-	// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
+	// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries its signature in webhook-signature after the new secret's, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them keeps each replaced secret signing until its own end, newest first (a rotation retried after a lost answer leaves the receiver's secret signing), at most 2 of them: a third rotation within them ends the oldest at once. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
 	//
 	// Corresponds with POST /v1/watches/{id}/secret (the `RotateWatchSecret` operationId).
 	RotateWatchSecret(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1818,7 +1818,7 @@ func (c *Client) Redeliver(ctx context.Context, id string, delivery string, reqE
 
 // RotateWatchSecret Rotate a watch's signing secret
 //
-// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
+// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries its signature in webhook-signature after the new secret's, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them keeps each replaced secret signing until its own end, newest first (a rotation retried after a lost answer leaves the receiver's secret signing), at most 2 of them: a third rotation within them ends the oldest at once. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
 //
 // Corresponds with POST /v1/watches/{id}/secret (the `RotateWatchSecret` operationId).
 func (c *Client) RotateWatchSecret(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3220,7 +3220,7 @@ type ClientWithResponsesInterface interface {
 
 	// RotateWatchSecretWithResponse Rotate a watch's signing secret
 	//
-	// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
+	// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries its signature in webhook-signature after the new secret's, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them keeps each replaced secret signing until its own end, newest first (a rotation retried after a lost answer leaves the receiver's secret signing), at most 2 of them: a third rotation within them ends the oldest at once. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5468,7 +5468,7 @@ func (c *ClientWithResponses) RedeliverWithResponse(ctx context.Context, id stri
 
 // RotateWatchSecretWithResponse Rotate a watch's signing secret
 //
-// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries two signatures in webhook-signature, the new secret's first, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them drops the oldest secret: a watch has at most two. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
+// Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps signing beside the new one for 24 hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, redeliveries, test events) carries its signature in webhook-signature after the new secret's, and a receiver accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them keeps each replaced secret signing until its own end, newest first (a rotation retried after a lost answer leaves the receiver's secret signing), at most 2 of them: a third rotation within them ends the oldest at once. A disabled watch rotates too. No body, or {}. not_implemented (501) where the deployment's store cannot rotate secrets.
 //
 // Returns a wrapper object for the known response body format(s).
 //
