@@ -48,14 +48,18 @@ func Run(t *testing.T, open func(t *testing.T) changes.Store) {
 	RunSome(t, open)
 }
 
+// check is one named check of the contract.
+type check struct {
+	name string
+	fn   func(t *testing.T, s changes.Store)
+}
+
 // RunSome runs the checks of [Run] whose names are given (all when none
 // is), each on a new store from open: for a store that keeps only part of
-// the contract, such as a test fake.
+// the contract, such as a test fake. A name that is no check's is an
+// error of the test.
 func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...string) {
-	tests := []struct {
-		name string
-		fn   func(t *testing.T, s changes.Store)
-	}{
+	tests := []check{
 		{"CreateAndReadWatch", testCreateAndReadWatch},
 		{"WatchesOwnerIsolation", testWatchesOwnerIsolation},
 		{"CreateWatchBaselines", testCreateWatchBaselines},
@@ -113,6 +117,12 @@ func RunSome(t *testing.T, open func(t *testing.T) changes.Store, names ...strin
 		{"RotateSecretDropsExpired", testRotateSecretDropsExpired},
 		{"RotateSecretNotFound", testRotateSecretNotFound},
 		{"ConcurrentRotateAndClaim", testConcurrentRotateAndClaim},
+	}
+	for _, name := range names {
+		if !slices.ContainsFunc(tests, func(tc check) bool { return tc.name == name }) {
+			// A renamed check would otherwise be skipped in silence.
+			t.Errorf("storetest: no check named %q", name)
+		}
 	}
 	for _, tc := range tests {
 		if len(names) > 0 && !slices.Contains(names, tc.name) {
