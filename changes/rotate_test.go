@@ -3,6 +3,7 @@ package changes_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -237,7 +238,8 @@ func TestRotateSecretRefusals(t *testing.T) {
 func TestParseRotateRequest(t *testing.T) {
 	t.Parallel()
 	got := map[string]string{}
-	for _, body := range []string{"", " \n", "{}", " { } ", `{"secret":"whsec_x"}`, `[]`, `null`, `{`, `"x"`} {
+	blankTooLong := strings.Repeat(" ", changes.MaxRequestBytes+1) // the size is judged before the blankness
+	for _, body := range []string{"", " \n", "{}", " { } ", `{"secret":"whsec_x"}`, `[]`, `null`, `{`, `"x"`, blankTooLong} {
 		err := changes.ParseRotateRequest([]byte(body))
 		if err == nil {
 			got[body] = "ok"
@@ -253,6 +255,7 @@ func TestParseRotateRequest(t *testing.T) {
 		`null`:                 "bad_request: The body is not a JSON object.",
 		`{`:                    "bad_request: The body is not a JSON object.",
 		`"x"`:                  "bad_request: The body is not a JSON object.",
+		blankTooLong:           fmt.Sprintf("bad_request: The body is larger than %d bytes.", changes.MaxRequestBytes),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ParseRotateRequest (-want +got):\n%s", diff)

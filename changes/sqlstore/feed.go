@@ -309,14 +309,14 @@ func (s *Store) recordChanges(ctx context.Context, tx *sql.Tx, list []changes.Ch
 		return nil, err
 	}
 	if len(gone) > 0 {
-		// Which entries stay is read again, after the lock: a watch the
-		// owner stored or widened since watchersOf's read (a replacement
-		// of the one deleted) gives the entry too (rev-feed13).
-		now, err := s.watchersOf(ctx, tx, out)
+		// A watch the owner stored or widened since watchersOf's read (a
+		// replacement of the one deleted) gives the entry too: read
+		// again, after the lock (rev-feed13).
+		after, err := s.watchersOf(ctx, tx, out)
 		if err != nil {
 			return nil, err
 		}
-		if err := s.dropFeedEntries(ctx, tx, feed, out, now); err != nil {
+		if err := s.dropFeedEntries(ctx, tx, feed, out, watchers, after, gone); err != nil {
 			return nil, err
 		}
 		deliveries = slices.DeleteFunc(deliveries, func(d []any) bool { return gone[d[1].(string)] })
@@ -364,14 +364,22 @@ func (s *Store) stillStored(ctx context.Context, tx *sql.Tx, ids []string) (map[
 }
 
 // dropFeedEntries deletes the entries of feed (rows of the feed insert:
-// owner, seq) that no watch of the owner in watchers (read after
-// stillStored's lock) gives: an owner whose every watch of the change's
-// company, of a kind it asks for, was deleted while the Apply ran, and
-// who stored no other since.
-func (s *Store) dropFeedEntries(ctx context.Context, tx *sql.Tx, feed [][]any, list []changes.Change, watchers map[[2]string][]watcher) error {
+// owner, seq) that no watch of the owner gives, neither one of before
+// (watchersOf's read the entries came from) outside gone nor one of after
+// (read after stillStored's lock): an owner whose every watch of the
+// change's company, of a kind it asks for, was deleted while the Apply
+// ran, and who stored no other since. An owner with no watch in gone
+// keeps its entries as its deliveries are kept (rev-lead13).
+func (s *Store) dropFeedEntries(ctx context.Context, tx *sql.Tx, feed [][]any, list []changes.Change, before, after map[[2]string][]watcher, gone map[string]bool) error {
 	stay := map[[2]any]bool{}
 	for _, c := range list {
-		for _, w := range watchers[[2]string{c.Country, c.CompanyID}] {
+		k := [2]string{c.Country, c.CompanyID}
+		for _, w := range before[k] {
+			if includes(w.kinds, c.Kind) && !gone[w.id] {
+				stay[[2]any{w.owner, c.Seq}] = true
+			}
+		}
+		for _, w := range after[k] {
 			if includes(w.kinds, c.Kind) {
 				stay[[2]any{w.owner, c.Seq}] = true
 			}
