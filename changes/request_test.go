@@ -1,7 +1,9 @@
 package changes_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -164,4 +166,25 @@ func TestQuotesKeepPersonalNumbersOut(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("messages (-want +got):\n%s", diff)
 	}
+}
+
+// FuzzParseRotateRequest: any body is accepted or a bad_request, never a
+// panic; accepted exactly when it is blank or a JSON object with no
+// member (encoding/json's reading), within changes.MaxRequestBytes.
+func FuzzParseRotateRequest(f *testing.F) {
+	for _, s := range []string{"", " \n", "{}", " { } ", `{"secret":"x"}`, `{"":1}`, `[]`, `null`, `{`, `{} {}`, "\ufeff{}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		err := changes.ParseRotateRequest(body)
+		if err != nil && asError(t, err).Code != registry.CodeBadRequest {
+			t.Fatalf("code %v", err)
+		}
+		var m map[string]json.RawMessage
+		want := len(body) <= changes.MaxRequestBytes &&
+			(len(bytes.TrimSpace(body)) == 0 || json.Unmarshal(body, &m) == nil && m != nil && len(m) == 0)
+		if got := err == nil; got != want {
+			t.Fatalf("%q: accepted %v, want %v (%v)", body, got, want, err)
+		}
+	})
 }
