@@ -240,8 +240,12 @@ type RotatedSecret struct {
 	// Secret is "whsec_" and the base64 of the new HMAC key, made as
 	// CreateWatch makes one. It is never shown again.
 	Secret string
-	// PreviousSecretExpiresAt is when the replaced secret stops signing:
-	// until then every webhook carries a signature under each.
+	// PreviousSecretExpiresAt is when the replaced secret stops signing
+	// (or sooner: a third rotation within the overlap ends the oldest
+	// replaced secret at once): until then every webhook carries a
+	// signature under each secret still signing. After a rotation retried
+	// for a lost answer it is the end of the lost answer's secret; the
+	// secret before it ends at the end the lost answer held.
 	PreviousSecretExpiresAt time.Time
 }
 

@@ -375,7 +375,9 @@ func changeSchemas() map[string]*jsonschema.Schema {
 				"watch_id": str("The watch."),
 				"secret":   str("The new signing secret, whsec_ and the base64 of 32 random bytes: shown this one time."),
 				"previous_secret_expires_at": dateTime("Until when the secret it replaced signs too (its signature in " +
-					"webhook-signature after the new secret's); from then on it does not."),
+					"webhook-signature after the new secret's); from then on it does not. A third rotation within that " +
+					"time ends the oldest replaced secret at once; after a rotation retried for a lost answer, the secret " +
+					"before the lost one ends at the end the lost answer held."),
 			}),
 		DocCompanyChanges: object(DocCompanyChanges, "The recorded changes of one company, newest first.",
 			[]string{"country", "company_id", "changes", "notes"},

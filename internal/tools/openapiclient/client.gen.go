@@ -972,7 +972,7 @@ type RolesReport struct {
 
 // RotatedSecret A watch's new signing secret, shown once, and when the one it replaced stops signing.
 type RotatedSecret struct {
-	// PreviousSecretExpiresAt Until when the secret it replaced signs too (its signature in webhook-signature after the new secret's); from then on it does not.
+	// PreviousSecretExpiresAt Until when the secret it replaced signs too (its signature in webhook-signature after the new secret's); from then on it does not. A third rotation within that time ends the oldest replaced secret at once; after a rotation retried for a lost answer, the secret before the lost one ends at the end the lost answer held.
 	PreviousSecretExpiresAt time.Time `json:"previous_secret_expires_at"`
 
 	// Secret The new signing secret, whsec_ and the base64 of 32 random bytes: shown this one time.
