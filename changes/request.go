@@ -212,15 +212,19 @@ func ParseWatchPatch(body []byte) (WatchPatch, error) {
 // rotateHint is the hint of a malformed body of a secret's rotation.
 const rotateHint = "Send no body, or an empty JSON object {}: a rotation takes no parameters."
 
+// jsonSpace is JSON's white space (RFC 8259 § 2): a rotation's body of
+// nothing else is no body.
+const jsonSpace = " \t\r\n"
+
 // ParseRotateRequest checks the body of a secret's rotation
-// ([Service.RotateSecret]): none (or only white space) or an empty JSON
+// ([Service.RotateSecret]): none (or only JSON's white space) or an empty JSON
 // object; anything else is a bad_request error, so that a member meant to
 // choose something (a secret of the caller's) is not silently ignored.
 func ParseRotateRequest(body []byte) error {
 	if len(body) > MaxRequestBytes {
 		return badBody(rotateHint, "The body is larger than %d bytes.", MaxRequestBytes)
 	}
-	if len(bytes.TrimSpace(body)) == 0 {
+	if len(bytes.Trim(body, jsonSpace)) == 0 {
 		return nil
 	}
 	var m map[string]json.RawMessage

@@ -182,7 +182,7 @@ func FuzzParseRotateRequest(f *testing.F) {
 		}
 		var m map[string]json.RawMessage
 		want := len(body) <= changes.MaxRequestBytes &&
-			(len(bytes.TrimSpace(body)) == 0 || json.Unmarshal(body, &m) == nil && m != nil && len(m) == 0)
+			(len(bytes.Trim(body, " \t\r\n")) == 0 || json.Unmarshal(body, &m) == nil && m != nil && len(m) == 0)
 		if got := err == nil; got != want {
 			t.Fatalf("%q: accepted %v, want %v (%v)", body, got, want, err)
 		}

@@ -31,9 +31,11 @@ func feedOf(t *testing.T, s *sqlstore.Store, owner string) []string {
 // test transaction on alice's entry of position 1, as
 // TestReview_Sweep12bDeletedWatchStillGetsTheFeedEntry does), the Apply
 // leaves out of the feed only the owners none of whose watches of the
-// company is still stored: dave, whose one watch went, gets no entry;
-// alice, who keeps a second watch of the company, keeps hers; bob is
-// untouched. Deliveries go to the watches still stored only.
+// company, of a kind the change has, is still stored: dave, whose one
+// watch went, gets no entry; alice, who keeps a second watch of the
+// company, keeps hers; erin, whose other watch asks for address changes
+// only, gets none; frank's disabled watch went, and his entry with it;
+// bob is untouched. Deliveries go to the watches still stored only.
 func TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres(t *testing.T) {
 	s, url := openPostgres(t)
 	ctx := context.Background()
