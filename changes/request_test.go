@@ -169,10 +169,11 @@ func TestQuotesKeepPersonalNumbersOut(t *testing.T) {
 }
 
 // FuzzParseRotateRequest: any body is accepted or a bad_request, never a
-// panic; accepted exactly when it is blank or a JSON object with no
-// member (encoding/json's reading), within changes.MaxRequestBytes.
+// panic; accepted exactly when it is JSON white space only (RFC 8259 § 2,
+// written out here) or a JSON object with no member (encoding/json's
+// reading), within changes.MaxRequestBytes.
 func FuzzParseRotateRequest(f *testing.F) {
-	for _, s := range []string{"", " \n", "{}", " { } ", `{"secret":"x"}`, `{"":1}`, `[]`, `null`, `{`, `{} {}`, "\ufeff{}"} {
+	for _, s := range []string{"", " \n", "\t", "\r\n", "\v", "\u00a0", "{}", " { } ", `{"secret":"x"}`, `{"":1}`, `[]`, `null`, `{`, `{} {}`, "\ufeff{}"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {

@@ -82,8 +82,8 @@
 //     for a watch whose row Apply locks (FOR KEY SHARE, after the feed
 //     insert): a watch deleted since Apply read its watchers gets neither
 //     (its owner's entry is deleted again unless another of the owner's
-//     watches of the company, of a kind the change has, is kept or was
-//     stored since), rather than failing the Apply on
+//     watches that Apply read as giving it is kept, or one of the company
+//     and of a kind the change has was stored or widened since), rather than failing the Apply on
 //     the deliveries' foreign key or listing a change recorded after the
 //     watch was gone, and a DeleteWatch in flight that has not touched the
 //     Apply's rows waits for it. Prune locks the stale snapshots it

@@ -48,8 +48,10 @@ import (
 // a watch still stored when its row is locked (FOR KEY SHARE on
 // PostgreSQL, after the feed insert): a DeleteWatch that committed after
 // the watchers were read leaves its watch out (its owner's feed entry is
-// deleted again unless another of the owner's watches of the company, of
-// a kind the change has, is still stored or was stored since), and one in flight waits for the Apply, whose deliveries
+// deleted again unless another of the owner's watches that the Apply read
+// as giving it is still stored, or one of the company and of a kind the
+// change has was stored or widened since: an owner none of whose watches
+// was deleted keeps entry and deliveries together), and one in flight waits for the Apply, whose deliveries
 // it then deletes (a purging Apply locks every watch whose deliveries it
 // deletes, and every watch of the purged companies, before it deletes
 // them: lockForPurge). On SQLite the write transaction is serial: a

@@ -23,7 +23,8 @@ import (
 // a name change, so the doc says her entry is deleted; the code keeps it,
 // and wch_e2's delivery with it: the doc's promise is the entry/delivery
 // split that TestReview_Lead13RereadSplitsEntryFromDelivery calls a bug.
-// This test asserts the doc and fails. Suggested fix is to the doc ("unless
+// This test asserted the doc and failed; the doc is fixed, and want now
+// pins the code's outcome. Suggested fix is to the doc ("unless
 // another of the owner's watches the Apply read as giving it is still
 // stored, or one of the company and the change's kind was stored or
 // widened since"); then flip want to {"1 name_changed"}, which pins the
@@ -57,7 +58,7 @@ func TestReview_Last13ApplyDocNarrowedWatchKeepsEntry(t *testing.T) {
 			})
 			// Apply's doc: no watch of erin's of company 1 and of a name
 			// change is still stored, none was stored since.
-			var want []string
+			want := []string{"1 name_changed"} // the doc fixed (lead): entry kept with its delivery
 			if diff := cmp.Diff(want, feedOf(t, s, "erin")); diff != "" {
 				t.Errorf("erin's feed, as Apply's doc says (-want +got):\n%s", diff)
 			}
