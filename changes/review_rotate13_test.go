@@ -16,29 +16,37 @@ import (
 	"github.com/companyregistry/registry/internal/memstore"
 )
 
-// storeMethodDoc returns the doc comment of method name of the Store
-// interface in store.go, its lines joined by spaces.
-func storeMethodDoc(t *testing.T, name string) string {
+// memberDoc returns the doc comment, on one line, of the member name
+// (a struct's field or an interface's method) of the type typeName
+// declared in file of this package.
+func memberDoc(t *testing.T, file, typeName, name string) string {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "store.go", nil, parser.ParseComments)
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var doc string
 	ast.Inspect(f, func(n ast.Node) bool {
 		ts, ok := n.(*ast.TypeSpec)
-		if !ok || ts.Name.Name != "Store" {
+		if !ok || ts.Name.Name != typeName {
 			return true
 		}
-		for _, m := range ts.Type.(*ast.InterfaceType).Methods.List {
+		var list *ast.FieldList
+		switch tt := ts.Type.(type) {
+		case *ast.StructType:
+			list = tt.Fields
+		case *ast.InterfaceType:
+			list = tt.Methods
+		}
+		for _, m := range list.List {
 			if len(m.Names) == 1 && m.Names[0].Name == name {
-				doc = strings.Join(strings.Fields(m.Doc.Text()), " ")
+				doc = oneLine(m.Doc.Text())
 			}
 		}
 		return false
 	})
 	if doc == "" {
-		t.Fatalf("no doc of Store.%s in store.go", name)
+		t.Fatalf("no doc of %s.%s in %s", typeName, name, file)
 	}
 	return doc
 }
@@ -53,7 +61,7 @@ func storeMethodDoc(t *testing.T, name string) string {
 // (CreateWatch's secret, or the last rotation's, see SecretRotator); a
 // test event of a store without SecretRotator is signed with it".
 func TestReview_Rotate13WatchSecretDocSaysCreateWatchSecret(t *testing.T) {
-	doc := storeMethodDoc(t, "WatchSecret")
+	doc := memberDoc(t, "store.go", "Store", "WatchSecret")
 	ctx := context.Background()
 	s := memstore.New(time.Now)
 	w := changes.Watch{ID: "wch_1", Owner: "alice", Country: "NO", IDs: []string{"923609016"}, URL: "https://h.example/",

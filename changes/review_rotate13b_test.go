@@ -3,9 +3,6 @@ package changes_test
 import (
 	"context"
 	"encoding/json"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"strings"
 	"testing"
@@ -30,33 +27,6 @@ func repoText(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return oneLine(string(b))
-}
-
-// rotatedSecretFieldDoc returns the doc comment of RotatedSecret's field
-// name in service.go, on one line.
-func rotatedSecretFieldDoc(t *testing.T, name string) string {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "service.go", nil, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc string
-	ast.Inspect(f, func(n ast.Node) bool {
-		ts, ok := n.(*ast.TypeSpec)
-		if !ok || ts.Name.Name != "RotatedSecret" {
-			return true
-		}
-		for _, fl := range ts.Type.(*ast.StructType).Fields.List {
-			if len(fl.Names) == 1 && fl.Names[0].Name == name {
-				doc = oneLine(fl.Doc.Text())
-			}
-		}
-		return false
-	})
-	if doc == "" {
-		t.Fatalf("no doc of RotatedSecret.%s in service.go", name)
-	}
-	return doc
 }
 
 // rotations creates a watch on a test endpoint, rotates its secret n
@@ -125,7 +95,7 @@ func TestReview_Rotate13bExpiresAtDocIgnoresThirdRotation(t *testing.T) {
 	if field == "" {
 		t.Fatal("no description of RotatedSecret.previous_secret_expires_at in openapi.json")
 	}
-	goDoc := rotatedSecretFieldDoc(t, "PreviousSecretExpiresAt")
+	goDoc := memberDoc(t, "service.go", "RotatedSecret", "PreviousSecretExpiresAt")
 	// A doc keeps its promise when the replaced secret still signs before
 	// the answered end, or when it names the rotation that ends it sooner.
 	keeps := func(doc string) bool { return v[0] || strings.Contains(doc, "rotation") }
