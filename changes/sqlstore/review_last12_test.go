@@ -10,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/companyregistry/registry/changes"
-	"github.com/companyregistry/registry/changes/sqlstore"
 	"github.com/companyregistry/registry/internal/testwait"
 )
 
@@ -35,17 +34,8 @@ import (
 // stays to be seen; a test transaction holding alice's feed entry of
 // position 2 holds the Apply after its purge.
 func TestReview_Last12PurgingApplyDeadlocksWithDeleteWatch(t *testing.T) {
-	url := pg.Database(t)
+	s, db := openPostgresNoDeadlockTimeout(t)
 	ctx := context.Background()
-	db := rawDB(t, url)
-	if _, err := db.ExecContext(ctx, "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET deadlock_timeout = %L', current_database(), '10min'); END $$"); err != nil {
-		t.Fatal(err)
-	}
-	s, err := sqlstore.OpenPostgres(ctx, url, sqlstore.WithMaxConns(4))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Close() })
 	w := changes.Watch{ID: "wch_a", Owner: "alice", Country: "NO", IDs: []string{"1"}, URL: "https://hooks.example.com/a", CreatedAt: t0}
 	if err := s.CreateWatch(ctx, w, []byte("secret"), nil); err != nil {
 		t.Fatal(err)
@@ -121,17 +111,8 @@ func TestReview_Last12PurgingApplyDeadlocksWithDeleteWatch(t *testing.T) {
 // A test transaction holding change 1's row FOR KEY SHARE holds the
 // Apply inside purge, after its delivery delete and before its counter.
 func TestReview_Last12PurgingApplyDeadlocksWithPrune(t *testing.T) {
-	url := pg.Database(t)
+	s, db := openPostgresNoDeadlockTimeout(t)
 	ctx := context.Background()
-	db := rawDB(t, url)
-	if _, err := db.ExecContext(ctx, "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET deadlock_timeout = %L', current_database(), '10min'); END $$"); err != nil {
-		t.Fatal(err)
-	}
-	s, err := sqlstore.OpenPostgres(ctx, url, sqlstore.WithMaxConns(4))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Close() })
 	w := changes.Watch{ID: "wch_p", Owner: "alice", Country: "NO", IDs: []string{"1"}, URL: "https://hooks.example.com/a", CreatedAt: t0}
 	if err := s.CreateWatch(ctx, w, []byte("secret"), nil); err != nil {
 		t.Fatal(err)

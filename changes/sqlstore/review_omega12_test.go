@@ -32,17 +32,8 @@ import (
 // stays to be seen; a test transaction holding alice's feed entry of
 // position 2 holds the Apply after its purge.
 func TestReview_Omega12PurgeOfUnwatchedDeliveriesDeadlocksWithDeleteWatch(t *testing.T) {
-	url := pg.Database(t)
+	s, db := openPostgresNoDeadlockTimeout(t)
 	ctx := context.Background()
-	db := rawDB(t, url)
-	if _, err := db.ExecContext(ctx, "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET deadlock_timeout = %L', current_database(), '10min'); END $$"); err != nil {
-		t.Fatal(err)
-	}
-	s, err := sqlstore.OpenPostgres(ctx, url, sqlstore.WithMaxConns(4))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Close() })
 	w := changes.Watch{ID: "wch_a", Owner: "alice", Country: "NO", IDs: []string{"1", "2"}, URL: "https://hooks.example.com/a", CreatedAt: t0}
 	if err := s.CreateWatch(ctx, w, []byte("secret"), nil); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/companyregistry/registry/changes"
-	"github.com/companyregistry/registry/changes/sqlstore"
 	"github.com/companyregistry/registry/internal/testwait"
 	"github.com/google/go-cmp/cmp"
 )
@@ -99,17 +98,8 @@ func TestReview_Sweep12DeleteWatchFailsApplyOnDeliveryForeignKey(t *testing.T) {
 // the transaction ends. The Apply must finish; on the code under review
 // it and Prune wait for each other.
 func TestReview_Sweep12PruneDeadlocksWithExpectedApply(t *testing.T) {
-	url := pg.Database(t)
+	s, db := openPostgresNoDeadlockTimeout(t)
 	ctx := context.Background()
-	db := rawDB(t, url)
-	if _, err := db.ExecContext(ctx, "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET deadlock_timeout = %L', current_database(), '10min'); END $$"); err != nil {
-		t.Fatal(err)
-	}
-	s, err := sqlstore.OpenPostgres(ctx, url, sqlstore.WithMaxConns(4))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Close() })
 	// Two companies no watch holds, stored long ago, 2 first in the table.
 	for _, id := range []string{"2", "1"} {
 		if _, err := db.ExecContext(ctx, `INSERT INTO snapshots (country, company_id, report, roles, taken_at, misses, roles_misses)
