@@ -103,31 +103,15 @@ func (s *Server) writeDoc(w http.ResponseWriter, status int, doc any, err error)
 	s.writeJSON(w, status, cacheError, b)
 }
 
-// readBody reads a watch request's body, at most changes.MaxRequestBytes.
+// readBody reads a watch request's body up to one byte past
+// changes.MaxRequestBytes: the body's parser (changes.ParseWatchRequest,
+// ParseWatchPatch, ParseRotateRequest) refuses one too large with its own
+// route's hint. Only a body that cannot be read is answered here.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, changes.MaxRequestBytes))
-	if err != nil {
-		msg := "The body could not be read."
-		if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
-			msg = "The body is larger than 1 MiB."
-		}
-		return nil, &registry.Error{Code: registry.CodeBadRequest, Message: msg, Hint: watchBodyHint}
-	}
-	return b, nil
-}
-
-// watchBodyHint is the hint of a watch request's body that cannot be read.
-const watchBodyHint = "Send one JSON object of at most 1 MiB (10,000 identifiers fit)."
-
-// readRotateBody reads a rotation's body up to one byte past
-// changes.MaxRequestBytes, so that changes.ParseRotateRequest refuses one
-// too large with the rotation's own hint (readBody's asks for an object
-// the route refuses).
-func readRotateBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, changes.MaxRequestBytes+1))
 	if tooLarge := (*http.MaxBytesError)(nil); err != nil && !errors.As(err, &tooLarge) {
 		return nil, &registry.Error{Code: registry.CodeBadRequest, Message: "The body could not be read.",
-			Hint: "Send no body, or an empty JSON object {}."}
+			Hint: "Send the request again with a complete body."}
 	}
 	return b, nil
 }
@@ -208,7 +192,7 @@ func (s *Server) testWatch(w http.ResponseWriter, r *http.Request, owner string)
 }
 
 func (s *Server) rotateWatchSecret(w http.ResponseWriter, r *http.Request, owner string) {
-	body, err := readRotateBody(w, r)
+	body, err := readBody(w, r)
 	if err != nil {
 		s.writeError(w, err)
 		return
