@@ -145,11 +145,12 @@ func ChangeOperations() []Operation {
 			ExamplePath: "/v1/watches/" + ExampleWatchID + "/secret", Summary: "Rotate a watch's signing secret",
 			Doc: fmt.Sprintf("Gives the watch a new signing secret (whsec_…), shown in this answer only, for a secret that leaked "+
 				"or is due for a change; the watch keeps its companies, baselines and deliveries. The secret it replaces keeps "+
-				"signing beside the new one for %d hours, until previous_secret_expires_at: every webhook meanwhile (deliveries, "+
+				"signing beside the new one for the deployment's overlap (%d hours unless its operator set another), until "+
+				"previous_secret_expires_at: every webhook meanwhile (deliveries, "+
 				"redeliveries, test events) carries its signature in webhook-signature after the new secret's, and a receiver "+
-				"accepts the one that matches its secret, so it can switch at any time in those hours. Rotating again within them "+
+				"accepts the one that matches its secret, so it can switch at any time in that overlap. Rotating again within it "+
 				"keeps each replaced secret signing until its own end, newest first (a rotation retried after a lost answer "+
-				"leaves the receiver's secret signing), at most %d of them: a third rotation within them ends the oldest at once. "+
+				"leaves the receiver's secret signing), at most %d of them: a third rotation within it ends the oldest at once. "+
 				"A disabled watch rotates too. No body, or {}. "+
 				"not_implemented (501) where the deployment's store cannot rotate secrets.", int(changes.DefaultSecretOverlap.Hours()),
 				changes.MaxPreviousSecrets),
