@@ -164,7 +164,7 @@ func (s *Store) UpdateWatch(ctx context.Context, owner, id string, u changes.Wat
 			// row while queued for the table lock behind a Prune's SHARE,
 			// which waits for a DeleteWatch's ROW EXCLUSIVE, would close a
 			// wait cycle with that DeleteWatch, waiting for the row.
-			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
+			if err := lockWatchCompanies(ctx, tx); err != nil {
 				return err
 			}
 		}
@@ -213,7 +213,7 @@ func (s *Store) DeleteWatch(ctx context.Context, owner, id string) error {
 		if s.d.pg {
 			// The table lock its cascade takes, before the watch's
 			// row, as CreateWatch takes it before any row.
-			if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
+			if err := lockWatchCompanies(ctx, tx); err != nil {
 				return err
 			}
 		}
@@ -442,7 +442,7 @@ func (s *Store) storeBaselines(ctx context.Context, tx *sql.Tx, baselines []chan
 	sortKeys(keys)
 	lock := ""
 	if s.d.pg {
-		if _, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE"); err != nil {
+		if err := lockWatchCompanies(ctx, tx); err != nil {
 			return err
 		}
 		lock = " FOR UPDATE"
@@ -578,4 +578,14 @@ func derefString(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// lockWatchCompanies takes ROW EXCLUSIVE on watch_companies (PostgreSQL):
+// the table lock that CreateWatch, UpdateWatch and DeleteWatch (its
+// cascade) need, taken before any row of theirs, so that none of them
+// holds a row while queued for it behind a Prune's SHARE (a wait cycle
+// with a DeleteWatch holding the table lock and waiting for that row).
+func lockWatchCompanies(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, "LOCK TABLE watch_companies IN ROW EXCLUSIVE MODE")
+	return err
 }
