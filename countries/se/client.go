@@ -240,7 +240,8 @@ var _ registry.QueryChecker = (*Country)(nil)
 // Search finds organisations by name in the bulk file's index. Without a
 // bulk file it is not_implemented: the API has no name search. A query
 // that is, or holds, a personal identity number is bad_request
-// ([Country.CheckQuery], which the Registry calls first). The query is
+// ([Country.CheckQuery]; a Registry refuses such a query itself, for
+// every country, before it calls the module). The query is
 // matched in Unicode normal form C, so a name typed with decomposed
 // letters (a followed by U+0308 for ä) finds what its precomposed
 // spelling finds; the result's Query is the query as given.
