@@ -26,6 +26,35 @@ func feedOf(t *testing.T, s *sqlstore.Store, owner string) []string {
 	return got
 }
 
+// holdApplyAtFeedInsert starts an Apply of a name change of company 1,
+// held at its feed insert by a test transaction on alice's entry of
+// position 1 (as TestReview_Sweep12bDeletedWatchStillGetsTheFeedEntry
+// does), runs meanwhile (each call returning before the Apply goes on),
+// then lets the Apply go on and waits for it.
+func holdApplyAtFeedInsert(t *testing.T, s *sqlstore.Store, url string, meanwhile func()) {
+	t.Helper()
+	ctx := context.Background()
+	before := changes.Snapshot{Country: "NO", CompanyID: "1", Report: json.RawMessage(`{"name":"FIRST ASA"}`), TakenAt: t0}
+	if _, err := s.Apply(ctx, changes.Batch{Snapshots: []changes.Snapshot{before}}); err != nil {
+		t.Fatal(err)
+	}
+	db := rawDB(t, url)
+	tx, pid := begin(t, db, "INSERT INTO feed_entries (owner, seq) VALUES ('alice', 1)")
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Apply(ctx, changes.Batch{Changes: []changes.Change{nameChange("1", t0.Add(1e9))}})
+		done <- err
+	}()
+	waitBlocked(t, db, "INSERT INTO feed_entries", pid, done)
+	meanwhile()
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres: when watches
 // are deleted while an Apply waits at its feed insert (held there by a
 // test transaction on alice's entry of position 1, as
@@ -61,29 +90,13 @@ func TestApplyDropsOnlyTheDeletedWatchesFeedEntriesPostgres(t *testing.T) {
 	if _, err := rawDB(t, url).Exec("UPDATE watches SET disabled_at = 1, disabled_reason = 'test' WHERE id = 'wch_f_gone'"); err != nil {
 		t.Fatal(err)
 	}
-	before := changes.Snapshot{Country: "NO", CompanyID: "1", Report: json.RawMessage(`{"name":"FIRST ASA"}`), TakenAt: t0}
-	if _, err := s.Apply(ctx, changes.Batch{Snapshots: []changes.Snapshot{before}}); err != nil {
-		t.Fatal(err)
-	}
-	db := rawDB(t, url)
-	tx, pid := begin(t, db, "INSERT INTO feed_entries (owner, seq) VALUES ('alice', 1)")
-	done := make(chan error, 1)
-	go func() {
-		_, err := s.Apply(ctx, changes.Batch{Changes: []changes.Change{nameChange("1", t0.Add(1e9))}})
-		done <- err
-	}()
-	waitBlocked(t, db, "INSERT INTO feed_entries", pid, done)
-	for _, w := range []changes.Watch{watches[0], watches[3], watches[4], watches[6]} {
-		if err := s.DeleteWatch(ctx, w.Owner, w.ID); err != nil {
-			t.Fatalf("DeleteWatch(%s) while an Apply waits: %v", w.ID, err)
+	holdApplyAtFeedInsert(t, s, url, func() {
+		for _, w := range []changes.Watch{watches[0], watches[3], watches[4], watches[6]} {
+			if err := s.DeleteWatch(ctx, w.Owner, w.ID); err != nil {
+				t.Fatalf("DeleteWatch(%s) while an Apply waits: %v", w.ID, err)
+			}
 		}
-	}
-	if err := tx.Rollback(); err != nil {
-		t.Fatal(err)
-	}
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
+	})
 	got := map[string]any{}
 	for _, owner := range []string{"alice", "bob", "dave", "erin", "frank"} {
 		got["feed of "+owner] = feedOf(t, s, owner)

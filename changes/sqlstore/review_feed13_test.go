@@ -2,7 +2,6 @@ package sqlstore_test
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,35 +9,6 @@ import (
 	"github.com/companyregistry/registry/changes"
 	"github.com/companyregistry/registry/changes/sqlstore"
 )
-
-// holdApplyAtFeedInsert starts an Apply of a name change of company 1,
-// held at its feed insert by a test transaction on alice's entry of
-// position 1 (as TestReview_Sweep12bDeletedWatchStillGetsTheFeedEntry
-// does), runs meanwhile (each call returning before the Apply goes on),
-// then lets the Apply go on and waits for it.
-func holdApplyAtFeedInsert(t *testing.T, s *sqlstore.Store, url string, meanwhile func()) {
-	t.Helper()
-	ctx := context.Background()
-	before := changes.Snapshot{Country: "NO", CompanyID: "1", Report: json.RawMessage(`{"name":"FIRST ASA"}`), TakenAt: t0}
-	if _, err := s.Apply(ctx, changes.Batch{Snapshots: []changes.Snapshot{before}}); err != nil {
-		t.Fatal(err)
-	}
-	db := rawDB(t, url)
-	tx, pid := begin(t, db, "INSERT INTO feed_entries (owner, seq) VALUES ('alice', 1)")
-	done := make(chan error, 1)
-	go func() {
-		_, err := s.Apply(ctx, changes.Batch{Changes: []changes.Change{nameChange("1", t0.Add(1e9))}})
-		done <- err
-	}()
-	waitBlocked(t, db, "INSERT INTO feed_entries", pid, done)
-	meanwhile()
-	if err := tx.Rollback(); err != nil {
-		t.Fatal(err)
-	}
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestReview_Feed13ReplacedWatchLosesTheFeedEntry (PostgreSQL):
 // dropFeedEntries judges which of the owner's watches still give an
